@@ -1,0 +1,41 @@
+"""The context a rule resolves in: the state, the dice and the way to emit events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fracas.engine.events import Event, Rolled
+
+if TYPE_CHECKING:
+    from fracas.dice import Expr, Roller
+    from fracas.engine.state import Encounter
+
+
+class Context:
+    """Hands a rule the state, the options and a roller, and records what it does.
+
+    A rule reads ``ctx.state`` and ``ctx.options``, rolls with :meth:`roll` (which records a
+    :class:`~fracas.engine.events.Rolled` event with the purpose) and changes the state only
+    with :meth:`emit`, which applies the event at once so that later steps of the same rule
+    see its effect, and appends it to the log.
+    """
+
+    __slots__ = ("log", "options", "roller", "state")
+
+    def __init__(self, state: Encounter, roller: Roller, options: Any, log: list[Event]) -> None:
+        self.state = state
+        self.roller = roller
+        self.options = options
+        self.log = log
+
+    def emit(self, event: Event) -> None:
+        """Apply ``event`` to the state and append it to the log."""
+        event.apply(self.state)
+        self.log.append(event)
+
+    def roll(self, dice: str | Expr, purpose: str) -> int:
+        """Roll ``dice`` for ``purpose`` and record the result as a ``Rolled`` event."""
+        value = self.roller.roll(dice, purpose)
+        text = dice if isinstance(dice, str) else dice.text
+        self.log.append(Rolled(purpose=purpose, dice=text, value=value))
+        return value

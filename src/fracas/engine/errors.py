@@ -1,0 +1,13 @@
+"""Errors the engine raises. Each names what was wrong, so a front end can show it as is."""
+
+
+class FracasError(Exception):
+    """Base of every error fracas raises on purpose."""
+
+
+class IllegalAction(FracasError):
+    """An action the rules do not allow in the current state (nothing was changed)."""
+
+
+class InconsistentLog(FracasError):
+    """A saved log does not fold: an event contradicts the state it is applied to."""

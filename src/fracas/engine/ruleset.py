@@ -1,0 +1,94 @@
+"""What a rule system must provide to run on the engine."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import msgspec
+from pydantic import BaseModel
+
+from fracas.engine.context import Context
+from fracas.engine.events import Event
+from fracas.engine.state import Encounter
+
+
+class Action(msgspec.Struct, frozen=True, kw_only=True, tag=True, tag_field="action"):
+    """Something a combatant (or the round itself, ``actor=None``) does. Rulesets subclass it."""
+
+    actor: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Demo:
+    """A chapter's worked example: scenario data, the rolls it uses, and an introduction."""
+
+    intro: str
+    scenario: dict[str, Any]
+    rolls: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Whose decision the fight waits for: ``actor`` (``None`` for round upkeep) and a prompt."""
+
+    actor: str | None
+    prompt: str
+
+
+class Ruleset(ABC):
+    """One rule system. Subclasses live in ``fracas.rulesets.<name>``.
+
+    The engine drives a fight as: ``build`` the state from a validated scenario, ``start``
+    it (initiative and the like), then, while ``pending`` names a decision, get an action
+    (``choose`` under the actor's tactics, or from a person) and ``resolve`` it.
+    """
+
+    name: ClassVar[str]
+    scenario_model: ClassVar[type[BaseModel]]
+
+    @abstractmethod
+    def build(self, scenario: Any) -> Encounter:
+        """The state before anything is rolled, from a validated scenario model."""
+
+    def options_of(self, scenario: Any) -> Any:
+        """The rule options a scenario selects (``scenario.options`` by default)."""
+        return getattr(scenario, "options", None)
+
+    @abstractmethod
+    def start(self, ctx: Context) -> None:
+        """Everything before the first decision: initiative, the first round."""
+
+    @abstractmethod
+    def pending(self, state: Encounter) -> Pending | None:
+        """The next decision the fight waits for, or ``None`` when the fight is over."""
+
+    @abstractmethod
+    def choose(self, state: Encounter, pending: Pending) -> Action:
+        """The action the pending actor's tactics choose (or the round's upkeep action)."""
+
+    @abstractmethod
+    def resolve(self, ctx: Context, action: Action) -> None:
+        """Carry out ``action``: roll, emit events. Raise ``IllegalAction`` before any emit."""
+
+    @abstractmethod
+    def event_types(self) -> Sequence[type[Event]]:
+        """Every event class this ruleset emits (the engine's own are added)."""
+
+    def action_types(self) -> Sequence[type[Action]]:
+        """Every action class this ruleset accepts (for front ends and saved decisions)."""
+        return ()
+
+    def describe(self, event: Event, state: Encounter) -> str | None:
+        """One line of the readable account for ``event`` (``state`` is after it), or None."""
+        return None
+
+    def summary(self, state: Encounter) -> list[str]:
+        """Closing lines of the account: each combatant's condition at the end."""
+        return []
+
+    def demo(self) -> Demo | None:
+        """The chapter's worked example, if this ruleset has one, for ``fracas demo``."""
+        return None

@@ -1,0 +1,5 @@
+"""Durable event logs. SQLite by default: one file, no server."""
+
+from fracas.store.sqlite import EncounterRecord, SqliteStore
+
+__all__ = ["EncounterRecord", "SqliteStore"]

@@ -1,0 +1,98 @@
+"""A tiny ruleset for testing the engine alone: each turn the actor hits the other for d6."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel
+
+from fracas.engine import (
+    Action,
+    Combatant,
+    Context,
+    Encounter,
+    EncounterEnded,
+    Event,
+    IllegalAction,
+    Pending,
+    RoundStarted,
+    Ruleset,
+)
+
+
+class ToyFighter(BaseModel):
+    name: str
+    side: str
+    hp: int
+
+
+class ToyScenario(BaseModel):
+    ruleset: Literal["toy"] = "toy"
+    fighters: list[ToyFighter]
+
+
+@dataclass(slots=True)
+class ToyCombatant(Combatant):
+    hp: int = 0
+
+
+class Hit(Action, frozen=True, kw_only=True):
+    target: str
+
+
+class Damaged(Event, frozen=True, kw_only=True):
+    target: str
+    amount: int
+
+    def apply(self, state: Encounter) -> None:
+        c = state.combatants[self.target]
+        assert isinstance(c, ToyCombatant)
+        c.hp -= self.amount
+
+
+class ToyRuleset(Ruleset):
+    name = "toy"
+    scenario_model = ToyScenario
+
+    def build(self, scenario: ToyScenario) -> Encounter:
+        state = Encounter(ruleset="toy")
+        for f in scenario.fighters:
+            state.combatants[f.name] = ToyCombatant(f.name, f.name, f.side, "hit", hp=f.hp)
+        return state
+
+    def start(self, ctx: Context) -> None:
+        ctx.emit(RoundStarted(round=1))
+
+    def pending(self, state: Encounter) -> Pending | None:
+        if state.over:
+            return None
+        names = list(state.combatants)
+        return Pending(names[(state.round - 1) % 2], "hit")
+
+    def choose(self, state: Encounter, pending: Pending) -> Action:
+        other = next(n for n in state.combatants if n != pending.actor)
+        return Hit(actor=pending.actor, target=other)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        assert isinstance(action, Hit)
+        if action.target not in ctx.state.combatants:
+            raise IllegalAction(f"no combatant called {action.target!r}")
+        amount = ctx.roll("1d6", f"{action.actor} damage")
+        ctx.emit(Damaged(target=action.target, amount=amount))
+        target = ctx.state.combatants[action.target]
+        assert isinstance(target, ToyCombatant)
+        if target.hp <= 0:
+            ctx.emit(EncounterEnded(winner=ctx.state.combatants[action.actor or ""].side,
+                                    reason=f"{action.target} is down"))
+        else:
+            ctx.emit(RoundStarted(round=ctx.state.round + 1))
+
+    def event_types(self) -> Sequence[type[Event]]:
+        return (Damaged,)
+
+
+SCENARIO = ToyScenario(
+    fighters=[ToyFighter(name="Ann", side="red", hp=10), ToyFighter(name="Bob", side="blue", hp=10)]
+)
