@@ -92,6 +92,21 @@ class ToyRuleset(Ruleset):
     def event_types(self) -> Sequence[type[Event]]:
         return (Damaged,)
 
+    def describe(self, event: Event, state: Encounter) -> str | None:
+        if isinstance(event, Damaged):
+            target = state.combatants[event.target]
+            assert isinstance(target, ToyCombatant)
+            return f"{event.target} takes {event.amount} ({target.hp} hp left)"
+        return None
+
+    def summary(self, state: Encounter) -> list[str]:
+        return [
+            f"{c.name}: {c.hp} hp" for c in state.combatants.values() if isinstance(c, ToyCombatant)
+        ]
+
+
+RULESET = ToyRuleset()
+
 
 SCENARIO = ToyScenario(
     fighters=[ToyFighter(name="Ann", side="red", hp=10), ToyFighter(name="Bob", side="blue", hp=10)]

@@ -1,0 +1,32 @@
+# Two commands set fracas up on a fresh machine (Python >= 3.11):
+#   make demo   installs fracas in .venv and replays the percentile chapter's worked example
+#   make test   installs the test extras and runs the tests
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+
+.PHONY: demo test lint bench install install-test
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+
+install-test: $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+
+demo: install
+	$(BIN)/fracas demo
+
+test: install-test
+	$(BIN)/python -m pytest -q
+
+lint: install-test
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy src
+
+bench: install
+	$(BIN)/python bench/fight_speed.py
