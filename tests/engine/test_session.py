@@ -30,7 +30,9 @@ def test_every_roll_is_logged_with_its_purpose() -> None:
     session.run()
     rolls = [e for e in session.log if isinstance(e, Rolled)]
     assert [(r.purpose, r.value) for r in rolls] == [
-        ("Ann damage", 6), ("Bob damage", 1), ("Ann damage", 5)
+        ("Ann damage", 6),
+        ("Bob damage", 1),
+        ("Ann damage", 5),
     ]
 
 

@@ -84,8 +84,12 @@ class ToyRuleset(Ruleset):
         target = ctx.state.combatants[action.target]
         assert isinstance(target, ToyCombatant)
         if target.hp <= 0:
-            ctx.emit(EncounterEnded(winner=ctx.state.combatants[action.actor or ""].side,
-                                    reason=f"{action.target} is down"))
+            ctx.emit(
+                EncounterEnded(
+                    winner=ctx.state.combatants[action.actor or ""].side,
+                    reason=f"{action.target} is down",
+                )
+            )
         else:
             ctx.emit(RoundStarted(round=ctx.state.round + 1))
 

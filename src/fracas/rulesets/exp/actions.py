@@ -1,0 +1,82 @@
+"""What a persona may do on its turn (or the round itself, ``actor=None``)."""
+
+from __future__ import annotations
+
+from fracas.engine import Action
+
+
+class StartUnit(Action, frozen=True, kw_only=True):
+    """Round upkeep: a new combat unit begins (initiative)."""
+
+
+class Attack(Action, frozen=True, kw_only=True):
+    """An attack with ``weapon`` on ``target``; non-lethal unless ``lethal``.
+    ``situational`` is the GM's adjustment (rear attack +90; a penalty is negative)."""
+
+    target: str
+    weapon: str
+    lethal: bool = False
+    situational: int = 0
+
+
+class Grapple(Action, frozen=True, kw_only=True):
+    """Grab and hold ``target`` (a Strike attack, then a Strength Challenge)."""
+
+    target: str
+
+
+class BreakFree(Action, frozen=True, kw_only=True):
+    """A held persona's break check (a Strength Challenge against its grappler)."""
+
+
+class Reverse(Action, frozen=True, kw_only=True):
+    """A held persona tries to reverse the grapple (a Strength Challenge)."""
+
+
+class Release(Action, frozen=True, kw_only=True):
+    """The grappler lets go."""
+
+
+class Snatch(Action, frozen=True, kw_only=True):
+    """Wrest ``weapon`` from ``target``: attack roll, Dexterity then Strength competition."""
+
+    target: str
+    weapon: str
+
+
+class Trip(Action, frozen=True, kw_only=True):
+    """Trip ``target``: attack roll, Dexterity and Strength challenges."""
+
+    target: str
+
+
+class Yell(Action, frozen=True, kw_only=True):
+    """Yell (all a held persona can do besides psionics and trying to get loose)."""
+
+
+class Wait(Action, frozen=True, kw_only=True):
+    """Spend the action on the simplest of tasks (keep hold), or decline a free attack."""
+
+
+class Concede(Action, frozen=True, kw_only=True):
+    """Call it quits."""
+
+
+class StandUp(Action, frozen=True, kw_only=True):
+    """Get up after being tripped."""
+
+
+ACTIONS: tuple[type[Action], ...] = (
+    StartUnit,
+    Attack,
+    Grapple,
+    BreakFree,
+    Reverse,
+    Release,
+    Snatch,
+    Trip,
+    Yell,
+    Wait,
+    Concede,
+    StandUp,
+)

@@ -1,0 +1,45 @@
+"""Actual damage. Chapter, 'Actual Damage': "Ten percent of the non-lethal damage causes
+actual damage to the target. The target's hit point total (HPS) loses that amount for every
+successful attack roll." Rounding is not given (option ``actual_damage_rounding``)."""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.exp.events import ConditionChanged, Damaged
+from fracas.rulesets.exp.personas import ACTIVE, OUT, Persona, condition_at
+
+
+def actual_damage(damage: int, rounding: str) -> int:
+    """Ten percent of ``damage`` in whole HPS, rounded half up, down or up."""
+    if rounding == "half-up":
+        return (damage + 5) // 10
+    if rounding == "down":
+        return damage // 10
+    return (damage + 9) // 10
+
+
+def lose_hps(ctx: Context, target: Persona, amount: int, cause: str) -> None:
+    """Take ``amount`` HPS off ``target`` (actual, oops or lethal damage)."""
+    before = target.hps
+    ctx.emit(
+        Damaged(
+            target=target.id,
+            amount=amount,
+            cause=cause,
+            hps_before=before,
+            hps_after=before - amount,
+        )
+    )
+
+
+def settle_condition(ctx: Context, target: Persona, stunned: bool, reason: str) -> None:
+    """After a hit: the worst of stunned (failed DSS) and what the HPS left mean for the
+    kind (unconscious, broken, dead)."""
+    options = ctx.options
+    by_hps = condition_at(target, target.hps, options.death_below_zero, options.robot_at_zero_hps)
+    condition = by_hps
+    if stunned and (by_hps == ACTIVE or OUT.index(by_hps) < OUT.index("stunned")):
+        condition = "stunned"
+    if condition != target.condition:
+        why = "failed the DSS" if condition == "stunned" else f"at {target.hps} HPS after {reason}"
+        ctx.emit(ConditionChanged(target=target.id, condition=condition, reason=why))

@@ -1,0 +1,74 @@
+"""Attack rolls. Chapter, 'Attack Rolls': "Players make attack rolls with kilodie and must beat
+the target's Defence Rating. Proficiency in hand-to-hand combat is required to use one's
+Skilled Bonus." The cap (Maximum Roll) and situational bonuses follow the research notes,
+section 3 (bonuses are added after the cap and may pass it; penalties come off the roll)."""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.exp.events import AttackRolled
+from fracas.rulesets.exp.personas import CombatRow, Persona
+from fracas.rulesets.exp.tables import die
+
+KILODIE = die("kilodie")
+
+
+def uses_skilled_bonus(
+    attacker: Persona, attack_type: str, weapon: str, lethal: bool, rule: str
+) -> bool:
+    """'Proficiency in hand-to-hand combat is required to use one's Skilled Bonus': for
+    Strike attacks (the older text: "Type A bonus proficient"), or for every non-lethal
+    attack (option ``skilled_bonus_rule``); other attacks need proficiency with the weapon
+    (``proficient_with``)."""
+    if attack_type == "strike" or (not lethal and rule == "all-non-lethal"):
+        return attacker.hand_to_hand
+    return weapon in attacker.proficient_with
+
+
+def attack_total(roll: int, bonus: int, cap: int, situational: int) -> int:
+    """Kilodie + bonus, capped at the Maximum Roll; a situational bonus is added after the
+    cap (it may pass it), a penalty is taken off the roll before it."""
+    if situational < 0:
+        return min(roll + situational + bonus, cap)
+    return min(roll + bonus, cap) + situational
+
+
+def is_hit(total: int, defence_rating: int) -> bool:
+    """'must beat the target's Defence Rating': higher than it; a tie misses."""
+    return total > defence_rating
+
+
+def roll_attack(
+    ctx: Context,
+    attacker: Persona,
+    target: Persona,
+    row: CombatRow,
+    attack: str,
+    skilled: bool,
+    lethal: bool,
+    situational: int,
+) -> bool:
+    """Roll the kilodie for ``attacker`` against ``target``; emit the roll; True on a hit.
+    A +242 owed to the attacker after a failed snatch on it is added here."""
+    situational += attacker.bonus_against.get(target.id, 0)
+    roll = ctx.roll(KILODIE, f"{attacker.name} attack on {target.name}")
+    bonus = row.skilled_bonus if skilled else row.raw_bonus
+    total = attack_total(roll, bonus, row.maximum_roll, situational)
+    hit = is_hit(total, target.defence_rating)
+    ctx.emit(
+        AttackRolled(
+            attacker=attacker.id,
+            target=target.id,
+            attack=attack,
+            lethal=lethal,
+            roll=roll,
+            bonus=bonus,
+            bonus_name="Skilled" if skilled else "Raw",
+            cap=row.maximum_roll,
+            situational=situational,
+            total=total,
+            defence=target.defence_rating,
+            hit=hit,
+        )
+    )
+    return hit

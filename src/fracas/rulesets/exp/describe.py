@@ -1,0 +1,170 @@
+"""The readable account: one line per event worth telling, from the event's own numbers.
+Lines that belong to an attack are indented under its attack-roll line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fracas.engine import Encounter, Event, RoundStarted
+from fracas.rulesets.exp import events as ev
+from fracas.rulesets.exp.personas import persona
+
+
+def _n(state: Encounter, name: str) -> str:
+    return persona(state, name).name
+
+
+def initiative(e: ev.InitiativeRolled, s: Encounter) -> str | None:
+    if not e.rolls:
+        return None
+    rolls = ", ".join(f"{_n(s, n)} {t}" for n, t in e.rolls)
+    return f"Initiative ({rolls}): " + ", ".join(_n(s, n) for n in e.order)
+
+
+def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
+    what = {
+        "grapple": "tries to grapple",
+        "snatch": "grabs at the weapon of",
+        "trip": "tries to trip",
+    }.get(e.attack)
+    if what is None:
+        mode = "lethally" if e.lethal else "non-lethally"
+        what = f"attacks ({e.attack}, {mode})"
+    extra = f" {e.situational:+d}" if e.situational else ""
+    verdict = "hit" if e.hit else "miss"
+    return (
+        f"{_n(s, e.attacker)} {what} {_n(s, e.target)}: kilodie {e.roll} + {e.bonus} "
+        f"{e.bonus_name} (max {e.cap}){extra} = {e.total} vs DR {e.defence}: {verdict}"
+    )
+
+
+def damage_rolled(e: ev.DamageRolled, s: Encounter) -> str:
+    kind = "damage" if e.lethal else "non-lethal damage"
+    fb = f" + {e.force_bonus} Force Bonus" if e.force_bonus else ""
+    held = " (Force Bonus held back)" if e.held_back else ""
+    return f"  {kind}: {e.dice} rolled {e.rolled}{fb} = {e.damage}{held}"
+
+
+def stun_checked(e: ev.StunChecked, s: Encounter) -> str:
+    who = _n(s, e.target)
+    head = f"  stun check: {who} takes the DSS as if at {e.hps_as_if} HPS"
+    if e.roll is None:
+        return f"{head}: nothing left to resist with, stunned"
+    if e.method == "percentile":
+        test = f"needs {e.needed} or less on d100, rolled {e.roll}"
+    else:
+        test = f"needs more than {e.needed}, rolled {e.roll} (total {e.total})"
+    return f"{head}: {test}: {'stunned' if e.stunned else 'stays up'}"
+
+
+def oops_checked(e: ev.OopsChecked, s: Encounter) -> str:
+    if e.oops:
+        return f"  oops check: rolled {e.roll} against {e.damage}%: oops, the blow lands in full"
+    return f"  oops check: rolled {e.roll} against {e.damage}%: no oops"
+
+
+def damaged(e: ev.Damaged, s: Encounter) -> str:
+    cause = {"actual": "actual damage (10%)", "oops": "oops damage", "lethal": "damage"}
+    return (
+        f"  {_n(s, e.target)} takes {e.amount} {cause.get(e.cause, e.cause)}: "
+        f"{e.hps_before} -> {e.hps_after} HPS"
+    )
+
+
+def condition_changed(e: ev.ConditionChanged, s: Encounter) -> str:
+    if e.condition == "conceded":
+        return f"{_n(s, e.target)} calls it quits"
+    return f"  {_n(s, e.target)} is {e.condition} ({e.reason})"
+
+
+def contested(e: ev.Contested, s: Encounter) -> str:
+    winner = e.attacker if e.attacker_wins else e.defender
+    # break checks and reversals are actions of their own: no attack line above them
+    indent = "" if e.name.startswith(("Break check", "Reversal")) else "  "
+    return (
+        f"{indent}{e.name}: {_n(s, e.attacker)} {e.attacker_roll}->{e.attacker_total} vs "
+        f"{_n(s, e.defender)} {e.defender_roll}->{e.defender_total}: {_n(s, winner)} wins"
+    )
+
+
+def grappled(e: ev.Grappled, s: Encounter) -> str:
+    return f"  {_n(s, e.grappler)} holds {_n(s, e.target)} in a grapple"
+
+
+def grapple_ended(e: ev.GrappleEnded, s: Encounter) -> str:
+    if e.how == "released":
+        return f"{_n(s, e.grappler)} lets go of {_n(s, e.target)}"
+    return f"  {_n(s, e.target)} breaks free of {_n(s, e.grappler)}"
+
+
+def grapple_reversed(e: ev.GrappleReversed, s: Encounter) -> str:
+    return f"  {_n(s, e.grappler)} reverses the grapple and now holds {_n(s, e.target)}"
+
+
+def snatched(e: ev.WeaponSnatched, s: Encounter) -> str:
+    return f"  {_n(s, e.grabber)} wrests the {e.weapon} from {_n(s, e.target)}"
+
+
+def backlash(e: ev.SnatchBacklash, s: Encounter) -> str:
+    grabber, target = _n(s, e.grabber), _n(s, e.target)
+    if e.step == "strength":
+        return f"  {grabber} cannot wrest it away: {target} may attack with the {e.weapon} at once"
+    if e.bonus:
+        return f"  {grabber} fumbles the grab: {target} gets +{e.bonus} on an attack on {grabber}"
+    return f"  {grabber} fumbles the grab, but {target} has no attack left this unit"
+
+
+def trip_resolved(e: ev.TripResolved, s: Encounter) -> str:
+    target = _n(s, e.target)
+    text = {
+        "unnoticed": f"{target} does not even notice",
+        "dodged": f"{target} dodges the trip",
+        "stopped": f"{target} is stopped, but not tripped",
+        "tripped": f"{target} is tripped and goes down",
+    }
+    return "  " + text[e.outcome]
+
+
+def stood_up(e: ev.StoodUp, s: Encounter) -> str:
+    return f"{_n(s, e.target)} gets back up"
+
+
+def yelled(e: ev.Yelled, s: Encounter) -> str:
+    return f"{_n(s, e.actor)} yells"
+
+
+def held(e: ev.Held, s: Encounter) -> str:
+    return f"{_n(s, e.actor)} {e.what}"
+
+
+def unit_started(e: RoundStarted, s: Encounter) -> str:
+    return f"\n— Unit {e.round} —"
+
+
+LINES: dict[type[Event], Callable[[Any, Encounter], str | None]] = {
+    RoundStarted: unit_started,
+    ev.InitiativeRolled: initiative,
+    ev.AttackRolled: attack_rolled,
+    ev.DamageRolled: damage_rolled,
+    ev.StunChecked: stun_checked,
+    ev.OopsChecked: oops_checked,
+    ev.Damaged: damaged,
+    ev.ConditionChanged: condition_changed,
+    ev.Contested: contested,
+    ev.Grappled: grappled,
+    ev.GrappleEnded: grapple_ended,
+    ev.GrappleReversed: grapple_reversed,
+    ev.WeaponSnatched: snatched,
+    ev.SnatchBacklash: backlash,
+    ev.TripResolved: trip_resolved,
+    ev.StoodUp: stood_up,
+    ev.Yelled: yelled,
+    ev.Held: held,
+}
+
+
+def describe(event: Event, state: Encounter) -> str | None:
+    """One line for ``event``, or None (rolls are folded into their events' lines)."""
+    line = LINES.get(type(event))
+    return None if line is None else line(event, state)

@@ -1,0 +1,271 @@
+"""The EXP ruleset's events. Each changes state only in its own ``apply`` and carries the
+numbers the account needs."""
+
+from __future__ import annotations
+
+from fracas.engine import Encounter, Event
+from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+
+
+def _encounter(state: Encounter) -> ExpEncounter:
+    assert isinstance(state, ExpEncounter)
+    return state
+
+
+class InitiativeRolled(Event, frozen=True, kw_only=True):
+    """The order of action for this unit; ``rolls`` holds (persona, total) pairs if rolled."""
+
+    order: list[str]
+    rolls: list[tuple[str, int]]
+
+    def apply(self, state: Encounter) -> None:
+        enc = _encounter(state)
+        enc.order = list(self.order)
+        enc.acted = []
+        for name in enc.combatants:
+            persona(enc, name).bonus_against.clear()
+
+
+class TurnEnded(Event, frozen=True, kw_only=True):
+    """``actor`` has used its action for this unit (or its free attack)."""
+
+    actor: str
+    free: bool = False
+
+    def apply(self, state: Encounter) -> None:
+        enc = _encounter(state)
+        if self.free:
+            enc.free_attack = None
+            return
+        enc.acted.append(self.actor)
+        persona(enc, self.actor).bonus_against.clear()
+
+
+class AttackRolled(Event, frozen=True, kw_only=True):
+    """A kilodie attack roll: ``roll`` + ``bonus`` capped at ``cap``, then ``situational``."""
+
+    attacker: str
+    target: str
+    attack: str  # weapon name, or grapple / snatch / trip
+    lethal: bool
+    roll: int
+    bonus: int
+    bonus_name: str
+    cap: int
+    situational: int
+    total: int
+    defence: int
+    hit: bool
+
+
+class DamageRolled(Event, frozen=True, kw_only=True):
+    """Damage rolled as per normal, plus the Force Bonus for Strike weapons (the non-lethal
+    damage, when ``lethal`` is false)."""
+
+    attacker: str
+    lethal: bool
+    dice: str
+    target: str
+    weapon: str
+    rolled: int
+    force_bonus: int
+    held_back: bool
+    damage: int
+
+
+class StunChecked(Event, frozen=True, kw_only=True):
+    """The DSS roll, made as if the target's HPS were ``hps_as_if``."""
+
+    target: str
+    damage: int
+    hps_as_if: int
+    method: str
+    roll: int | None  # None when HPS-as-if is 0 or less (fails outright)
+    total: int | None  # roll plus what the method adds to it
+    needed: int
+    stunned: bool
+
+
+class OopsChecked(Event, frozen=True, kw_only=True):
+    """The oops damage check: ``roll`` against the damage on the deci-die."""
+
+    attacker: str
+    target: str
+    damage: int
+    roll: int
+    oops: bool
+
+
+class Damaged(Event, frozen=True, kw_only=True):
+    """HPS lost: ``cause`` is actual (10%), oops (full, accidental) or lethal."""
+
+    target: str
+    amount: int
+    cause: str
+    hps_before: int
+    hps_after: int
+
+    def apply(self, state: Encounter) -> None:
+        persona(state, self.target).hps = self.hps_after
+
+
+class ConditionChanged(Event, frozen=True, kw_only=True):
+    """A persona is out (conceded, stunned, broken, unconscious, dead); grapples end."""
+
+    target: str
+    condition: str
+    reason: str
+
+    def apply(self, state: Encounter) -> None:
+        p = persona(state, self.target)
+        p.condition = self.condition
+        if self.condition != ACTIVE:
+            for other in (p.holding, p.held_by):
+                if other is not None:
+                    o = persona(state, other)
+                    o.holding = None if o.holding == p.id else o.holding
+                    o.held_by = None if o.held_by == p.id else o.held_by
+            p.holding = p.held_by = None
+
+
+class Contested(Event, frozen=True, kw_only=True):
+    """An attribute competition: each side rolls the attribute die + attribute (+ level)."""
+
+    name: str  # "Strength Challenge", "Dexterity competition"...
+    attribute: str
+    attacker: str
+    defender: str
+    attacker_roll: int
+    attacker_total: int
+    defender_roll: int
+    defender_total: int
+    attacker_wins: bool
+
+
+class Grappled(Event, frozen=True, kw_only=True):
+    """The grapple sticks: ``grappler`` holds ``target``."""
+
+    grappler: str
+    target: str
+
+    def apply(self, state: Encounter) -> None:
+        persona(state, self.grappler).holding = self.target
+        persona(state, self.target).held_by = self.grappler
+
+
+class GrappleEnded(Event, frozen=True, kw_only=True):
+    """The grapple is over: broken free, released."""
+
+    grappler: str
+    target: str
+    how: str
+
+    def apply(self, state: Encounter) -> None:
+        persona(state, self.grappler).holding = None
+        persona(state, self.target).held_by = None
+
+
+class GrappleReversed(Event, frozen=True, kw_only=True):
+    """The held persona turns the grapple: it now holds its former grappler."""
+
+    grappler: str  # the new grappler (formerly held)
+    target: str
+
+    def apply(self, state: Encounter) -> None:
+        new, old = persona(state, self.grappler), persona(state, self.target)
+        new.held_by, new.holding = None, old.id
+        old.holding, old.held_by = None, new.id
+
+
+class WeaponSnatched(Event, frozen=True, kw_only=True):
+    """``grabber`` wrests ``weapon`` from ``target``."""
+
+    grabber: str
+    target: str
+    weapon: str
+
+    def apply(self, state: Encounter) -> None:
+        grabber, target = persona(state, self.grabber), persona(state, self.target)
+        held = target.weapon(self.weapon)
+        assert held is not None
+        target.weapons.remove(held)
+        grabber.weapons.append(held)
+        if not target.weapons:
+            target.weapons.append(_encounter(state).bare_hands)
+
+
+class SnatchBacklash(Event, frozen=True, kw_only=True):
+    """A failed snatch: ``target`` gets ``bonus`` on its attack against ``grabber`` (if it
+    still has an attack this unit), or a free attack with ``weapon`` out of the unit cycle."""
+
+    grabber: str
+    target: str
+    step: str  # "dexterity" or "strength"
+    bonus: int
+    weapon: str | None
+
+    def apply(self, state: Encounter) -> None:
+        enc = _encounter(state)
+        victim = persona(enc, self.target)
+        if self.bonus:
+            victim.bonus_against[self.grabber] = self.bonus
+        if self.weapon is not None:
+            enc.free_attack = (self.target, self.grabber, self.weapon)
+
+
+class TripResolved(Event, frozen=True, kw_only=True):
+    """A trip attempt's end: unnoticed, dodged, stopped or tripped (down for ``down``)."""
+
+    attacker: str
+    target: str
+    outcome: str
+    down: int
+
+    def apply(self, state: Encounter) -> None:
+        if self.outcome == "tripped":
+            persona(state, self.target).down = self.down
+
+
+class StoodUp(Event, frozen=True, kw_only=True):
+    """A tripped persona spends an action getting up."""
+
+    target: str
+
+    def apply(self, state: Encounter) -> None:
+        p = persona(state, self.target)
+        p.down = max(0, p.down - 1)
+
+
+class Yelled(Event, frozen=True, kw_only=True):
+    """A held persona yells (one of the two things it still can do)."""
+
+    actor: str
+
+
+class Held(Event, frozen=True, kw_only=True):
+    """A persona spends its action on the simplest of tasks: keeping hold, or waiting."""
+
+    actor: str
+    what: str
+
+
+EXP_EVENTS: tuple[type[Event], ...] = (
+    InitiativeRolled,
+    TurnEnded,
+    AttackRolled,
+    DamageRolled,
+    StunChecked,
+    OopsChecked,
+    Damaged,
+    ConditionChanged,
+    Contested,
+    Grappled,
+    GrappleEnded,
+    GrappleReversed,
+    WeaponSnatched,
+    SnatchBacklash,
+    TripResolved,
+    StoodUp,
+    Yelled,
+    Held,
+)

@@ -1,0 +1,152 @@
+"""Who may do what: each check raises ``IllegalAction`` with the reason, before any roll.
+
+Chapter, 'Non-Lethal Combat': allowed attacks ("Strike attacks ... Fling attacks ... are
+allowed. Pointy Fling attacks ... are not allowed. There are no Shoot, Sotto, Flotto, or Zone
+Attacks allowed. The only exception is powered stun weapons specifically designed to be
+non-lethal"), who takes part ("Anthros and advanced aliens only", "Robots may attack
+non-lethally"), "Subduer must be of comparable size"; 'Grapples' ("The target cannot
+accomplish anything other than psionic attacks and yelling while grappled", "only
+close-range weapons"); 'Tripping' ("The attacker cannot trip a robot with treads")."""
+
+from __future__ import annotations
+
+from fracas.engine import IllegalAction
+from fracas.rulesets.exp.initiative import next_actor
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.personas import (
+    ExpEncounter,
+    Persona,
+    Weapon,
+    can_be_subdued,
+    comparable_size,
+    may_attack_nonlethally,
+)
+from fracas.rulesets.exp.tables import ATTACK_TYPES, SIZES
+
+
+def nonlethal_weapon_problem(weapon: Weapon) -> str | None:
+    """Why ``weapon`` cannot be used in non-lethal combat, or None if it can."""
+    kind = ATTACK_TYPES[weapon.attack_type]
+    if kind.nonlethal or weapon.stun:
+        return None
+    return (
+        f"{weapon.name} is a {kind.label} attack, not allowed in non-lethal combat "
+        "(only Strike and Fling attacks, or a powered stun weapon)"
+    )
+
+
+def nonlethal_attacker_problem(p: Persona) -> str | None:
+    """Why ``p`` cannot attack non-lethally (flora, fauna, unadvanced aliens), or None."""
+    if may_attack_nonlethally(p):
+        return None
+    what = "an alien that is not advanced" if p.kind == "alien" else p.kind
+    return f"{p.name} is {what}: it does not grasp surrender and fights lethally"
+
+
+def subdual_target_problem(p: Persona) -> str | None:
+    """Why ``p`` cannot be subdued (robots, flora, fauna, unadvanced aliens), or None."""
+    if can_be_subdued(p):
+        return None
+    if p.kind == "robot":
+        return f"{p.name} is a robot: non-lethal combat has no effect on it; attack it lethally"
+    what = "an alien that is not advanced" if p.kind == "alien" else p.kind
+    return f"{p.name} is {what}: beating it non-lethally does not help; attack it lethally"
+
+
+def size_problem(a: Persona, b: Persona, options: ExpOptions) -> str | None:
+    """Why ``a`` and ``b`` are not of comparable size, or None."""
+    if comparable_size(a, b, options.comparable_size_steps):
+        return None
+    gap = abs(SIZES.index(a.size) - SIZES.index(b.size))
+    return (
+        f"{a.name} ({a.size}) and {b.name} ({b.size}) are not of comparable size "
+        f"({gap} size steps apart, at most {options.comparable_size_steps})"
+    )
+
+
+def require(problem: str | None) -> None:
+    """Raise ``IllegalAction(problem)`` if there is one."""
+    if problem is not None:
+        raise IllegalAction(problem)
+
+
+def check_turn(state: ExpEncounter, actor: Persona, free: bool) -> None:
+    """It must be ``actor``'s turn (or its free attack) and ``actor`` must be in the fight."""
+    if not actor.active:
+        raise IllegalAction(f"{actor.name} is {actor.condition} and cannot act")
+    if state.free_attack is not None:
+        if not free or state.free_attack[0] != actor.id:
+            owner = state.combatants[state.free_attack[0]].name
+            raise IllegalAction(f"{owner} has a free attack to take (or decline) first")
+        return
+    nxt = next_actor(state)
+    if nxt != actor.id:
+        who = "nobody (the unit is over)" if nxt is None else state.combatants[nxt].name
+        raise IllegalAction(f"it is not {actor.name}'s turn: next to act is {who}")
+
+
+def check_free_to_act(actor: Persona, what: str) -> None:
+    """A tripped persona must get up first; a held one can only yell or try to get loose."""
+    if actor.down > 0:
+        raise IllegalAction(f"{actor.name} is down after a trip and must get up first")
+    if actor.held_by is not None:
+        raise IllegalAction(
+            f"{actor.name} is held in a grapple and cannot {what}: only psionic attacks, "
+            "yelling, a break check or a reversal"
+        )
+
+
+def check_target(actor: Persona, target: Persona) -> None:
+    """The target must be someone else, and still in the fight."""
+    if target.id == actor.id:
+        raise IllegalAction(f"{actor.name} cannot target itself")
+    if not target.active:
+        raise IllegalAction(f"{target.name} is {target.condition}: no longer a target")
+
+
+def check_strike_row(actor: Persona, what: str) -> None:
+    """Grapples, snatches and trips are Strike attacks: the Strike row is needed."""
+    if "strike" not in actor.table:
+        raise IllegalAction(f"{actor.name} has no strike row in its combat table to {what}")
+
+
+def check_weapon_use(actor: Persona, target: Persona, weapon: Weapon, options: ExpOptions) -> None:
+    """Grapple combat allows only close-range weapons; the attack type needs a table row."""
+    if weapon.attack_type not in actor.table:
+        raise IllegalAction(
+            f"{actor.name} has no {weapon.attack_type} row in its combat table for {weapon.name}"
+        )
+    if actor.holding is not None:
+        if not options.grappler_may_attack:
+            raise IllegalAction(f"{actor.name} is grappling and can only hold on or let go")
+        if not weapon.close_range:
+            raise IllegalAction(
+                f"{actor.name} is grappling: only close-range weapons, not {weapon.name}"
+            )
+
+
+def check_nonlethal(actor: Persona, target: Persona, weapon: Weapon, options: ExpOptions) -> None:
+    """Every condition the chapter puts on a non-lethal attack."""
+    require(nonlethal_weapon_problem(weapon))
+    require(nonlethal_attacker_problem(actor))
+    require(subdual_target_problem(target))
+    require(size_problem(actor, target, options))
+
+
+def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: str) -> None:
+    """Grapple, snatch and trip: non-lethal moves by a persona that may attack non-lethally,
+    on a target of comparable size, with the Strike row; a grappler holds, nothing more."""
+    check_free_to_act(actor, what)
+    check_target(actor, target)
+    if actor.holding is not None:
+        raise IllegalAction(f"{actor.name} is grappling and can only do the simplest tasks")
+    require(nonlethal_attacker_problem(actor))
+    require(size_problem(actor, target, options))
+    check_strike_row(actor, what)
+
+
+def tippable_problem(target: Persona) -> str | None:
+    """'The target must also be tippable. The attacker cannot trip a robot with treads.'"""
+    if target.kind == "robot" and target.treaded:
+        return f"{target.name} is a robot on treads and cannot be tripped"
+    return None

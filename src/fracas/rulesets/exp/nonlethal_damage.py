@@ -1,0 +1,57 @@
+"""Non-lethal damage. Chapter, 'Non-Lethal Damage': "The player rolls damage as per normal
+after a successful attack roll" and "When using a Strike weapon ... the player must add the
+Force Bonus to the damage rolled. Only personas with hand-to-hand combat skill can hold back
+the Force Bonus when using a normally lethal weapon." Lethal attacks roll the same way."""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.exp.events import DamageRolled
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.personas import Persona, Weapon
+
+
+def force_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions) -> int:
+    """The Force Bonus added to a Strike attack's damage (0 for other attack types, for
+    fists and feet if ``force_bonus_on_natural`` is off, and when held back)."""
+    if weapon.attack_type != "strike":
+        return 0
+    if weapon.natural and not options.force_bonus_on_natural:
+        return 0
+    if holds_back(attacker, weapon, lethal):
+        return 0
+    return attacker.table["strike"].force_bonus
+
+
+def holds_back(attacker: Persona, weapon: Weapon, lethal: bool) -> bool:
+    """'Only personas with hand-to-hand combat skill can hold back the Force Bonus'."""
+    return (
+        not lethal
+        and weapon.attack_type == "strike"
+        and attacker.hand_to_hand
+        and attacker.holds_back_force_bonus
+    )
+
+
+def roll_damage(
+    ctx: Context, attacker: Persona, target: Persona, weapon: Weapon, lethal: bool
+) -> int:
+    """Roll ``weapon``'s damage plus the Force Bonus; emit it; return the total."""
+    kind = "damage" if lethal else "non-lethal damage"
+    rolled = ctx.roll(weapon.damage, f"{attacker.name} {kind} ({weapon.name})")
+    bonus = force_bonus(attacker, weapon, lethal, ctx.options)
+    damage = max(0, rolled + bonus)
+    ctx.emit(
+        DamageRolled(
+            attacker=attacker.id,
+            lethal=lethal,
+            dice=weapon.damage,
+            target=target.id,
+            weapon=weapon.name,
+            rolled=rolled,
+            force_bonus=bonus,
+            held_back=holds_back(attacker, weapon, lethal),
+            damage=damage,
+        )
+    )
+    return damage

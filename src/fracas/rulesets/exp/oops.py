@@ -1,0 +1,36 @@
+"""Oops damage. Chapter, 'Oops Damage': "There is a 1% chance per HPS of damage that the
+non-lethal attack will convert to an accidental lethal attack" and "If the player ... rolls
+under 20 on deci-die Socmob would take 20 HPS of damage." "Personas with hand-to-hand combat
+skill can avoid oops damage." The deci-die is a percentile die (research notes, section 4;
+option ``oops_die``); 'under' is read as 'at or under' (option ``oops_when``)."""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.exp.events import OopsChecked
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.personas import Persona, Weapon
+from fracas.rulesets.exp.tables import die
+
+
+def oops_applies(attacker: Persona, weapon: Weapon, options: ExpOptions) -> bool:
+    """Hand-to-hand skill avoids oops damage; stun weapons check by option."""
+    if attacker.hand_to_hand:
+        return False
+    return options.oops_on_stun_weapons or not weapon.stun
+
+
+def is_oops(roll: int, damage: int, when: str) -> bool:
+    """1% per HPS of damage: the roll is at or under (or strictly under) the damage."""
+    return roll <= damage if when == "at-or-under" else roll < damage
+
+
+def oops_check(ctx: Context, attacker: Persona, target: Persona, damage: int) -> bool:
+    """Roll the oops die; emit the check; True if the blow turns lethal."""
+    options: ExpOptions = ctx.options
+    roll = ctx.roll(die(options.oops_die), f"{attacker.name} oops check")
+    oops = is_oops(roll, damage, options.oops_when)
+    ctx.emit(
+        OopsChecked(attacker=attacker.id, target=target.id, damage=damage, roll=roll, oops=oops)
+    )
+    return oops

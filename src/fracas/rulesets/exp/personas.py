@@ -1,0 +1,135 @@
+"""Personas: the runtime state of each combatant, and what their kind allows.
+
+Chapter: 'Non-Lethal Combat', the list of who may take part ("Anthros and advanced aliens
+only", "Flora, fauna and robots do not understand surrender"); death and unconsciousness
+per kind follow the research notes (section 5: robots die at CON 0, not at 0 HPS).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from fracas.engine import Combatant, Encounter
+from fracas.rulesets.exp.tables import KINDS, SIZES
+
+#: conditions that keep a persona in the fight
+ACTIVE = "active"
+#: conditions that take a persona out of the fight, in order of severity
+OUT = ("conceded", "stunned", "broken", "unconscious", "dead")
+
+
+@dataclass(frozen=True, slots=True)
+class CombatRow:
+    """One row of a persona's combat table (one attack type)."""
+
+    skilled_bonus: int
+    raw_bonus: int
+    maximum_roll: int
+    force_bonus: int
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon (or fist) as a persona holds it."""
+
+    name: str
+    attack_type: str
+    damage: str
+    close_range: bool = False
+    natural: bool = False
+    stun: bool = False
+
+
+@dataclass(slots=True)
+class Persona(Combatant):
+    """An EXP persona in a fight. Changed only by events' ``apply``."""
+
+    kind: str = "anthro"
+    advanced: bool = False
+    treaded: bool = False
+    level: int = 1
+    size: str = "medium"
+    attributes: dict[str, int] = field(default_factory=dict)
+    hps_max: int = 1
+    hps: int = 1
+    hand_to_hand: bool = False
+    holds_back_force_bonus: bool = False
+    table: dict[str, CombatRow] = field(default_factory=dict)
+    defence_rating: int = 0
+    weapons: list[Weapon] = field(default_factory=list)
+    proficient_with: tuple[str, ...] = ()
+    concede_below: int | None = None
+    condition: str = ACTIVE
+    holding: str | None = None  # whom this persona grapples
+    held_by: str | None = None  # who grapples this persona
+    down: int = 0  # actions still to spend getting up after a trip
+    bonus_against: dict[str, int] = field(default_factory=dict)  # +242 after a failed snatch
+
+    @property
+    def active(self) -> bool:
+        """Still in the fight (not conceded, stunned, broken, unconscious or dead)."""
+        return self.condition == ACTIVE
+
+    def attribute(self, name: str) -> int:
+        """An attribute by its chapter name (``PSTR``, ``DEX``...)."""
+        return self.attributes[name]
+
+    def weapon(self, name: str) -> Weapon | None:
+        """The weapon called ``name`` this persona holds, if any."""
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        return None
+
+
+@dataclass(slots=True)
+class ExpEncounter(Encounter):
+    """An EXP fight: the unit's initiative order, who has acted, pending free attacks."""
+
+    order: list[str] = field(default_factory=list)
+    acted: list[str] = field(default_factory=list)
+    free_attack: tuple[str, str, str] | None = None  # (attacker, victim, weapon)
+    personas: dict[str, Persona] = field(default_factory=dict)  # combatants, typed
+    bare_hands: Weapon = Weapon("fist", "strike", "1d6", close_range=True, natural=True)
+    options: Any = None  # the scenario's ExpOptions (tactics read them)
+
+
+def persona(state: Encounter, name: str) -> Persona:
+    """The persona called ``name`` (an id from the scenario)."""
+    return cast(ExpEncounter, state).personas[name]
+
+
+def can_be_subdued(p: Persona) -> bool:
+    """'Anthros and advanced aliens only': can this persona be the target of non-lethal
+    damage? (Flora, fauna and robots "do not understand surrender".)"""
+    kind = KINDS[p.kind]
+    return kind.nonlethal_target_if_advanced if p.advanced else kind.nonlethal_target
+
+
+def may_attack_nonlethally(p: Persona) -> bool:
+    """'Robots may attack non-lethally'; flora and fauna 'will lethally fight'."""
+    kind = KINDS[p.kind]
+    return kind.nonlethal_attacker_if_advanced if p.advanced else kind.nonlethal_attacker
+
+
+def comparable_size(a: Persona, b: Persona, steps: int) -> bool:
+    """'Subduer must be of comparable size': at most ``steps`` size categories apart."""
+    return abs(SIZES.index(a.size) - SIZES.index(b.size)) <= steps
+
+
+def condition_at(p: Persona, hps: int, death_below_zero: str, robot_at_zero: str) -> str:
+    """The condition a persona is in at ``hps`` (notes, section 5): aliens, flora and fauna
+    die at 0 HPS; anthros are knocked out at 0 and die at -CON (or 0, by option); robots
+    only break a part at 0 HPS and die at CON 0."""
+    if p.attributes["CON"] <= 0 and KINDS[p.kind].dies_at_zero_con:
+        return "dead"
+    if hps > 0:
+        return ACTIVE
+    at_zero = KINDS[p.kind].at_zero_hps
+    if at_zero == "broken":
+        return "broken" if robot_at_zero == "broken" else ACTIVE
+    if at_zero == "dead":
+        return "dead"
+    limit = -p.attributes["CON"] if death_below_zero == "minus-con" else 0
+    return "dead" if hps <= limit else "unconscious"

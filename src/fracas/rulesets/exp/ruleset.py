@@ -1,0 +1,263 @@
+"""The EXP non-lethal combat ruleset: builds the fight, runs the combat-unit cycle, and
+dispatches each action to the module of the rule it carries out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from fracas.engine import (
+    Action,
+    Context,
+    EncounterEnded,
+    Event,
+    IllegalAction,
+    Pending,
+    RoundStarted,
+    Ruleset,
+)
+from fracas.engine.ruleset import Demo
+from fracas.rulesets.exp import actions as act
+from fracas.rulesets.exp.attack import attack
+from fracas.rulesets.exp.describe import describe
+from fracas.rulesets.exp.events import (
+    EXP_EVENTS,
+    ConditionChanged,
+    Held,
+    StoodUp,
+    TurnEnded,
+    Yelled,
+)
+from fracas.rulesets.exp.grapple import break_check, grapple, release, reverse
+from fracas.rulesets.exp.initiative import next_actor, start_unit_order
+from fracas.rulesets.exp.legality import check_free_to_act, check_turn
+from fracas.rulesets.exp.personas import CombatRow, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
+from fracas.rulesets.exp.snatch import snatch
+from fracas.rulesets.exp.tables import ATTRIBUTES, WEAPONS
+from fracas.rulesets.exp.tactics import choose_action
+from fracas.rulesets.exp.trip import trip
+from fracas.rulesets.exp.victory import check_victory
+
+
+def _weapons(model: PersonaModel, overrides: dict[str, str]) -> list[Weapon]:
+    out = []
+    for raw, w in zip(model.weapons, model.weapon_models(), strict=True):
+        damage = overrides.get(w.name, w.damage) if isinstance(raw, str) else w.damage
+        natural = isinstance(raw, str) and WEAPONS[raw].natural
+        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, natural, w.stun))
+    return out
+
+
+def blueprint(model: PersonaModel, overrides: dict[str, str]) -> dict[str, Any]:
+    """A persona's starting state as keyword arguments (read once per scenario)."""
+    spec = model.tactic()
+    return {
+        "id": model.name,
+        "name": model.name,
+        "side": model.side,
+        "tactics": spec.text(),
+        "kind": model.kind,
+        "advanced": model.advanced,
+        "treaded": model.treaded,
+        "level": model.level,
+        "size": model.size,
+        "attributes": {a: getattr(model.attributes, a) for a in ATTRIBUTES},
+        "hps_max": model.hps,
+        "hps": model.hps_now if model.hps_now is not None else model.hps,
+        "hand_to_hand": model.hand_to_hand,
+        "holds_back_force_bonus": model.holds_back_force_bonus,
+        "table": {k: CombatRow(**v.model_dump()) for k, v in model.combat_table.items()},
+        "defence_rating": model.defence_rating,
+        "weapons": _weapons(model, overrides),
+        "proficient_with": tuple(model.proficient_with),
+        "concede_below": spec.concede_below,
+    }
+
+
+def build_persona(plan: dict[str, Any]) -> Persona:
+    """A fresh persona from its blueprint (its mutable parts copied)."""
+    return Persona(
+        **{**plan, "attributes": dict(plan["attributes"]), "weapons": list(plan["weapons"])}
+    )
+
+
+class ExpRuleset(Ruleset):
+    """EXP, 'Non-Lethal Combat' (with the tactical combat it leans on, as options)."""
+
+    name: ClassVar[str] = "exp"
+    scenario_model = ExpScenario
+
+    def build(self, scenario: ExpScenario) -> ExpEncounter:
+        """Personas at their starting HPS; the options ride along for the tactics."""
+        options = scenario.options
+        state = ExpEncounter(ruleset="exp", options=options)
+        fist = WEAPONS["fist"]
+        state.bare_hands = Weapon(
+            "fist", "strike", options.weapon_damage.get("fist", fist.damage), True, True
+        )
+        for plan in scenario.blueprints(blueprint):
+            p = build_persona(plan)
+            state.combatants[p.id] = state.personas[p.id] = p
+        return state
+
+    def start(self, ctx: Context) -> None:
+        """Unit 1 and its initiative."""
+        ctx.emit(RoundStarted(round=1))
+        start_unit_order(ctx, _enc(ctx.state), first=True)
+
+    def pending(self, state: Any) -> Pending | None:
+        """A free attack first, then the next in initiative order, then the next unit."""
+        if state.over:
+            return None
+        if state.free_attack is not None:
+            who, victim, weapon = state.free_attack
+            return Pending(who, f"free attack on {victim} with the {weapon} (or decline)")
+        actor = next_actor(state)
+        if actor is None:
+            return Pending(None, f"start of unit {state.round + 1}")
+        return Pending(actor, f"{actor}'s action (unit {state.round})")
+
+    def choose(self, state: Any, pending: Pending) -> Action:
+        """Round upkeep, or what the pending persona's tactics choose."""
+        if pending.actor is None:
+            return act.StartUnit(actor=None)
+        return choose_action(state, pending.actor)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        """Check whose turn it is, carry out the action, end the turn, check victory."""
+        state = _enc(ctx.state)
+        if state.over:
+            raise IllegalAction("the fight is over")
+        if isinstance(action, act.StartUnit):
+            self._start_unit(ctx, state)
+            return
+        if action.actor not in state.combatants:
+            raise IllegalAction(f"no persona called {action.actor!r}")
+        actor = persona(state, action.actor)
+        free = state.free_attack is not None
+        check_turn(state, actor, free)
+        if free:
+            _check_free_attack(state, action)
+        keeps_turn = HANDLERS[type(action)](ctx, action)
+        if not keeps_turn:
+            ctx.emit(TurnEnded(actor=actor.id, free=free))
+        check_victory(ctx, state)
+
+    def _start_unit(self, ctx: Context, state: ExpEncounter) -> None:
+        """A new combat unit and its initiative, or a draw after ``max_units``."""
+        if next_actor(state) is not None or state.free_attack is not None:
+            raise IllegalAction("the unit is not over: someone still has to act")
+        if state.round >= ctx.options.max_units:
+            ctx.emit(EncounterEnded(winner=None, reason=f"no decision in {state.round} units"))
+            return
+        ctx.emit(RoundStarted(round=state.round + 1))
+        start_unit_order(ctx, state, first=False)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        return EXP_EVENTS
+
+    def action_types(self) -> Sequence[type[Action]]:
+        return act.ACTIONS
+
+    def describe(self, event: Event, state: Any) -> str | None:
+        return describe(event, state)
+
+    def summary(self, state: Any) -> list[str]:
+        """Each persona's HPS and condition at the end."""
+        lines = ["", "At the end:"]
+        for name in state.combatants:
+            p = persona(state, name)
+            extra = f", holding {p.holding}" if p.holding else ""
+            lines.append(
+                f"  {p.name} ({p.kind}, {p.side}): {p.hps}/{p.hps_max} HPS, {p.condition}{extra}"
+            )
+        return lines
+
+    def demo(self) -> Demo:
+        from fracas.rulesets.exp.demo import socmob_demo
+
+        return socmob_demo()
+
+
+def _enc(state: Any) -> ExpEncounter:
+    assert isinstance(state, ExpEncounter)
+    return state
+
+
+def _check_free_attack(state: ExpEncounter, action: Action) -> None:
+    """A free attack must be the offered one (weapon, victim), or declined with Wait."""
+    assert state.free_attack is not None
+    _, victim, weapon = state.free_attack
+    if isinstance(action, act.Wait):
+        return
+    if not isinstance(action, act.Attack) or action.target != victim or action.weapon != weapon:
+        raise IllegalAction(f"the free attack is with the {weapon} on {victim}, or none (Wait)")
+
+
+def _concede(ctx: Context, action: act.Concede) -> bool:
+    """'A persona may have had enough and calls it quits' (Victory Conditions)."""
+    who = action.actor or ""
+    ctx.emit(ConditionChanged(target=who, condition="conceded", reason="calls it quits"))
+    return False
+
+
+def _stand_up(ctx: Context, action: act.StandUp) -> bool:
+    """A tripped persona spends an action getting up (option ``tripped_loses_actions``)."""
+    p = persona(ctx.state, action.actor or "")
+    if p.down == 0:
+        raise IllegalAction(f"{p.name} is not down")
+    ctx.emit(StoodUp(target=p.id))
+    return False
+
+
+def _yell(ctx: Context, action: act.Yell) -> bool:
+    """'... nothing other than psionic attacks and yelling while grappled' (Overpower)."""
+    ctx.emit(Yelled(actor=action.actor or ""))
+    return False
+
+
+def _wait(ctx: Context, action: act.Wait) -> bool:
+    """'The successful grappler ... may undertake the simplest of tasks' (or any waiting)."""
+    p = persona(ctx.state, action.actor or "")
+    what = "keeps hold" if p.holding else "waits"
+    ctx.emit(Held(actor=p.id, what=what))
+    return False
+
+
+def _attack(ctx: Context, action: act.Attack) -> bool:
+    """An attack ends the persona's action for the unit."""
+    attack(ctx, action)
+    return False
+
+
+def _maneuver(rule: Callable[[Context, Any], None]) -> Callable[[Context, Any], bool]:
+    """A grapple, snatch, trip or reversal ends the persona's action for the unit."""
+
+    def run(ctx: Context, action: Any) -> bool:
+        rule(ctx, action)
+        return False
+
+    return run
+
+
+def _release(ctx: Context, action: act.Release) -> bool:
+    """The grappler lets go (one of the simplest of tasks)."""
+    check_free_to_act(persona(ctx.state, action.actor or ""), "let go")
+    release(ctx, action)
+    return False
+
+
+HANDLERS: dict[type[Action], Callable[[Context, Any], bool]] = {
+    act.Attack: _attack,
+    act.Grapple: _maneuver(grapple),
+    act.Snatch: _maneuver(snatch),
+    act.Trip: _maneuver(trip),
+    act.BreakFree: break_check,  # a win keeps the turn: "break free, move and attack"
+    act.Reverse: _maneuver(reverse),
+    act.Release: _release,
+    act.Yell: _yell,
+    act.Wait: _wait,
+    act.Concede: _concede,
+    act.StandUp: _stand_up,
+}

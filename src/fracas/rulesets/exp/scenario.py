@@ -1,0 +1,282 @@
+"""The scenario file of an EXP fight: options and personas, validated before anything runs.
+
+Every problem names its field: ``combatants[1].weapons[0]: ...``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
+
+from fracas.dice import DiceError, parse
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.tables import ATTACK_TYPES, ATTRIBUTES, KINDS, SIZES, WEAPONS
+from fracas.rulesets.exp.tactics import NONLETHAL_TACTICS, TacticSpec, parse_tactics
+
+KindName = Literal["anthro", "alien", "robot", "flora", "fauna"]
+AttackTypeName = Literal["strike", "fling", "pointy-fling", "shoot", "sotto", "flotto", "zone"]
+assert sorted(KindName.__args__) == sorted(KINDS)  # type: ignore[attr-defined]
+assert sorted(AttackTypeName.__args__) == sorted(ATTACK_TYPES)  # type: ignore[attr-defined]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class CombatRowModel(_Model):
+    """One row of a combat table."""
+
+    skilled_bonus: int = Field(ge=0, description="Added to the kilodie with hand-to-hand skill.")
+    raw_bonus: int = Field(ge=0, description="Added to the kilodie otherwise.")
+    maximum_roll: int = Field(ge=1, description="Cap on kilodie + bonus.")
+    force_bonus: int = Field(0, ge=0, description="Added to Strike damage.")
+
+
+class WeaponModel(_Model):
+    """A weapon given in full (a name alone picks a standard weapon)."""
+
+    name: str = Field(min_length=1)
+    attack_type: AttackTypeName
+    damage: str
+    close_range: bool = False
+    stun: bool = Field(False, description="A powered stun weapon made to be non-lethal.")
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        try:
+            parse(value)
+        except DiceError as exc:
+            raise ValueError(str(exc)) from None
+        return value
+
+    @model_validator(mode="after")
+    def _stun_is_powered(self) -> WeaponModel:
+        if self.stun and self.attack_type in ("strike", "fling", "pointy-fling"):
+            raise ValueError(f"a stun weapon is powered: not a {self.attack_type} attack")
+        return self
+
+
+class Attributes(_Model):
+    """The seven rolled attributes."""
+
+    AWE: int
+    CHA: int
+    CON: int
+    DEX: int
+    INT: int
+    MSTR: int
+    PSTR: int
+
+
+def _weapon(item: str | WeaponModel) -> WeaponModel:
+    if isinstance(item, WeaponModel):
+        return item
+    row = WEAPONS[item]
+    return WeaponModel(
+        name=row.name,
+        attack_type=row.attack_type,
+        damage=row.damage,
+        close_range=row.close_range,
+        stun=row.stun,
+    )
+
+
+def _a(kind: str) -> str:
+    """'an anthro', 'a robot', 'flora'."""
+    if kind in ("flora", "fauna"):
+        return kind
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
+def _bare_hands() -> list[str | WeaponModel]:
+    return ["fist"]
+
+
+class PersonaModel(_Model):
+    """A persona as a scenario gives it."""
+
+    name: str = Field(min_length=1)
+    side: str = Field(min_length=1)
+    kind: KindName
+    advanced: bool = Field(False, description="Aliens only: an advanced (educated) alien.")
+    treaded: bool = Field(False, description="Robots only: moves on treads (cannot be tripped).")
+    level: int = Field(1, ge=1)
+    size: str = "medium"
+    attributes: Attributes
+    hps: int = Field(ge=1, description="Maximum HPS.")
+    hps_now: int | None = Field(None, ge=1, description="Current HPS (default: maximum).")
+    hand_to_hand: bool = Field(False, description="Has hand-to-hand combat skill.")
+    holds_back_force_bonus: bool = False
+    combat_table: dict[AttackTypeName, CombatRowModel]
+    defence_rating: int = Field(ge=0)
+    weapons: list[str | WeaponModel] = Field(default_factory=_bare_hands, min_length=1)
+    proficient_with: list[str] = Field(default_factory=list)
+    tactics: str | list[str | dict[str, Any]] = "brawl"
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value: str) -> str:
+        if value not in SIZES:
+            raise ValueError(f"unknown size {value!r} (known: {', '.join(SIZES)})")
+        return value
+
+    @field_validator("weapons")
+    @classmethod
+    def _standard(cls, value: list[str | WeaponModel]) -> list[str | WeaponModel]:
+        for i, item in enumerate(value):
+            if isinstance(item, str) and item not in WEAPONS:
+                known = ", ".join(WEAPONS)
+                raise ValueError(
+                    f"[{i}]: unknown weapon {item!r} (known: {known}; or give it in full)"
+                )
+        return value
+
+    @field_validator("tactics")
+    @classmethod
+    def _tactics(cls, value: Any) -> str:
+        return parse_tactics(value).text()
+
+    @model_validator(mode="after")
+    def _consistent(self) -> PersonaModel:
+        for check in (
+            self._kind_flags,
+            self._attribute_ranges,
+            self._hps,
+            self._weapon_rows,
+            self._tactic_fits,
+        ):
+            check()
+        return self
+
+    def weapon_models(self) -> list[WeaponModel]:
+        """Every weapon in full."""
+        return [_weapon(w) for w in self.weapons]
+
+    def tactic(self) -> TacticSpec:
+        """The parsed tactics."""
+        return parse_tactics(self.tactics)
+
+    def _kind_flags(self) -> None:
+        if self.advanced and self.kind != "alien":
+            raise ValueError(f"advanced: only aliens are advanced or not, not {_a(self.kind)}")
+        if self.treaded and self.kind != "robot":
+            raise ValueError(f"treaded: only robots have treads, not {_a(self.kind)}")
+
+    def _attribute_ranges(self) -> None:
+        ranges = KINDS[self.kind].attributes
+        for name in ATTRIBUTES:
+            value, (low, high) = getattr(self.attributes, name), ranges[name]
+            if not low <= value <= high:
+                raise ValueError(
+                    f"attributes.{name}: {value} is out of range {low}-{high} for {_a(self.kind)}"
+                )
+
+    def _hps(self) -> None:
+        if self.hps_now is not None and self.hps_now > self.hps:
+            raise ValueError(f"hps_now: {self.hps_now} is above the maximum HPS {self.hps}")
+        if self.holds_back_force_bonus and not self.hand_to_hand:
+            raise ValueError(
+                "holds_back_force_bonus: only personas with hand-to-hand skill can hold back "
+                "the Force Bonus"
+            )
+
+    def _weapon_rows(self) -> None:
+        for i, weapon in enumerate(self.weapon_models()):
+            if weapon.attack_type not in self.combat_table:
+                raise ValueError(
+                    f"weapons[{i}] ({weapon.name}): a {weapon.attack_type} attack, but "
+                    f"combat_table has no {weapon.attack_type} row"
+                )
+        names = [w.name for w in self.weapon_models()]
+        for name in self.proficient_with:
+            if name not in names:
+                raise ValueError(f"proficient_with: {name!r} is not one of its weapons")
+
+    def _tactic_fits(self) -> None:
+        name = self.tactic().name
+        if name not in NONLETHAL_TACTICS:
+            return
+        kind = KINDS[self.kind]
+        able = kind.nonlethal_attacker_if_advanced if self.advanced else kind.nonlethal_attacker
+        if not able:
+            raise ValueError(
+                f"tactics: {name} is non-lethal, but {_a(self.kind)} does not grasp surrender "
+                "and fights lethally (use tactics: lethal)"
+            )
+        if name == "brawl":
+            self._brawl_weapon()
+        elif "strike" not in self.combat_table:
+            raise ValueError(
+                f"tactics: {name} is a Strike attack, but combat_table has no strike row"
+            )
+
+    def _brawl_weapon(self) -> None:
+        allowed = [
+            w for w in self.weapon_models() if ATTACK_TYPES[w.attack_type].nonlethal or w.stun
+        ]
+        if not allowed:
+            refused = ", ".join(
+                f"{w.name} ({ATTACK_TYPES[w.attack_type].label})" for w in self.weapon_models()
+            )
+            raise ValueError(
+                f"weapons: a non-lethal brawl needs a Strike or Fling weapon or a powered stun "
+                f"weapon; not allowed in non-lethal combat: {refused}"
+            )
+
+
+class ExpScenario(_Model):
+    """An EXP fight: options and at least two personas on at least two sides."""
+
+    ruleset: Literal["exp"] = "exp"
+    name: str = "EXP fight"
+    options: ExpOptions = Field(default_factory=ExpOptions)
+    combatants: list[PersonaModel] = Field(min_length=2)
+    _blueprints: tuple[object, tuple[Any, ...], list[dict[str, Any]]] | None = PrivateAttr(None)
+
+    def blueprints(
+        self, plan: Callable[[PersonaModel, dict[str, str]], dict[str, Any]]
+    ) -> list[dict[str, Any]]:
+        """Each persona's starting state, worked out once (building a fight is frequent).
+        The cache is keyed on the personas and overrides, so ``model_copy`` stays safe."""
+        overrides = self.options.weapon_damage
+        key = tuple(sorted(overrides.items()))
+        cached = self._blueprints
+        if cached is None or cached[0] is not self.combatants or cached[1] != key:
+            cached = (self.combatants, key, [plan(c, overrides) for c in self.combatants])
+            self._blueprints = cached
+        return cached[2]
+
+    @model_validator(mode="after")
+    def _sides_and_names(self) -> ExpScenario:
+        names = [c.name for c in self.combatants]
+        for i, name in enumerate(names):
+            if name in names[:i]:
+                raise ValueError(f"combatants[{i}].name: {name!r} is used twice")
+        if len({c.side for c in self.combatants}) < 2:
+            raise ValueError("combatants: a fight needs at least two sides")
+        for i, c in enumerate(self.combatants):
+            self._someone_to_fight(i, c)
+        return self
+
+    def _someone_to_fight(self, i: int, c: PersonaModel) -> None:
+        """A grapple, snatch or trip tactic needs an enemy of comparable size."""
+        name = c.tactic().name
+        if name not in ("grapple", "snatch", "trip"):
+            return
+        steps = self.options.comparable_size_steps
+        foes = [o for o in self.combatants if o.side != c.side]
+        if not any(abs(SIZES.index(o.size) - SIZES.index(c.size)) <= steps for o in foes):
+            sizes = ", ".join(f"{o.name} {o.size}" for o in foes)
+            raise ValueError(
+                f"combatants[{i}].tactics: {c.name} ({c.size}) cannot {name}: no enemy is of "
+                f"comparable size ({sizes})"
+            )

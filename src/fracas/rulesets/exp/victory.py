@@ -1,0 +1,38 @@
+"""Victory. Chapter, 'Victory Conditions': "A persona may have had enough and calls it
+quits. A persona may be stunned by a failed DSS Roll. A persona may be knocked unconscious by
+an accidental damage bolus. A persona may die from accidental damage." A side wins when
+every other side is out of the fight (conceded, stunned, unconscious, dead, or broken)."""
+
+from __future__ import annotations
+
+from fracas.engine import Context, EncounterEnded
+from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+
+
+def sides_standing(state: ExpEncounter) -> list[str]:
+    """Sides with at least one persona still in the fight, in scenario order."""
+    sides: list[str] = []
+    for p in state.personas.values():
+        if p.condition == ACTIVE and p.side not in sides:
+            sides.append(p.side)
+    return sides
+
+
+def fallen(state: ExpEncounter) -> str:
+    """'Socmob stunned, Brick conceded': who is out and how."""
+    out = [
+        f"{p.name} {p.condition}"
+        for p in (persona(state, n) for n in state.combatants)
+        if not p.active
+    ]
+    return ", ".join(out) if out else "nobody fell"
+
+
+def check_victory(ctx: Context, state: ExpEncounter) -> bool:
+    """End the fight if at most one side still stands; True if it ended."""
+    sides = sides_standing(state)
+    if len(sides) > 1:
+        return False
+    winner = sides[0] if sides else None
+    ctx.emit(EncounterEnded(winner=winner, reason=fallen(state)))
+    return True

@@ -1,0 +1,256 @@
+"""One attack: the attack check, the defender's parry or dodge, and table 5.1's outcome.
+
+Chapter 5, "Attacking and defending" and "Break value".
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from fracas.engine import Context, Note
+from fracas.rulesets.percentile.attack_parry import DEFENDER_HURT, Effect, cell
+from fracas.rulesets.percentile.break_value import break_value_after
+from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
+from fracas.rulesets.percentile.difficulty import (
+    HARD,
+    NORMAL,
+    Rounding,
+    Stacking,
+    modified_skill,
+)
+from fracas.rulesets.percentile.events import (
+    AmmoSpent,
+    AttackRolled,
+    DefenceRolled,
+    Exchanged,
+    Killed,
+    WeaponBroken,
+    WeaponDamaged,
+)
+from fracas.rulesets.percentile.fatigue import fatigue_shift
+from fracas.rulesets.percentile.fumble import roll_fumble
+from fracas.rulesets.percentile.options import PercentileOptions
+from fracas.rulesets.percentile.reload import rounds_after_shot
+from fracas.rulesets.percentile.skill_check import FAIL, SUCCESS, skill_check
+from fracas.rulesets.percentile.stances import attack_shift, defence_shifts, free_defences
+from fracas.rulesets.percentile.state import BROKEN, Arm, Fighter, acting
+from fracas.rulesets.percentile.weapons import shots_per_attack
+
+#: attack results the defender rolls a defence against (option ``parry_against``)
+PARRIED = {
+    "hits-and-fumbles": frozenset({0, 2, 3, 4}),
+    "hits": frozenset({2, 3, 4}),
+    "every-attack": frozenset({0, 1, 2, 3, 4}),
+}
+_MOD_NAMES = {-1: "Easy", 1: "Hard", 2: "two levels harder (fatigue 0)"}
+
+
+def condition_shifts(c: Fighter) -> tuple[int, ...]:
+    """Modifiers every check of ``c`` carries: one Hard per encumbrance step, two levels at 0
+    fatigue (Chapter 5, "Weapon skills" and "Damage and fatigue")."""
+    hard = HARD - NORMAL
+    tired = fatigue_shift(c.fatigue)
+    return (hard,) * c.p.encumbrance + ((tired,) if tired else ())
+
+
+def mods_text(shifts: tuple[int, ...], penalty: int) -> str:
+    """The modifiers for the account: "Easy, Hard, -15 glitch"."""
+    parts = [_MOD_NAMES[s] for s in shifts if s]
+    if penalty:
+        parts.append(f"-{penalty} glitch")
+    return ", ".join(parts)
+
+
+@lru_cache(maxsize=4096)
+def chance_of(
+    skill: int,
+    shift: int,
+    encumbrance: int,
+    tired: bool,
+    penalty: int,
+    stacking: Stacking,
+    rounding: Rounding,
+) -> tuple[int, str]:
+    """(number to roll under, modifiers text) for a check with its own ``shift`` (all-out
+    attack, extra defences) and the combatant's condition (cached: fights repeat them)."""
+    shifts = (shift, *((HARD - NORMAL,) * encumbrance), *((2,) if tired else ()))
+    chance = modified_skill(skill, shifts, stacking, rounding, penalty)
+    return chance, mods_text(shifts, penalty)
+
+
+def attack(
+    ctx: Context, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
+) -> None:
+    """``a`` attacks ``d`` with the wielded weapon (all-out attack: Easy), ``d`` defends, and
+    the cell of table 5.1 is carried out."""
+    arm = a.p.arms[a.wielded]
+    skill = arm.skill
+    chance, mods = chance_of(
+        skill,
+        attack_shift(a.stance),
+        a.p.encumbrance,
+        a.fatigue <= 0,
+        a.glitch,
+        opts.stacking,
+        opts.rounding,
+    )
+    result, rolls = skill_check(ctx, chance, skill, a.p.p_attack, opts.fumble_zone)
+    ctx.emit(
+        AttackRolled(
+            who=a.id,
+            target=d.id,
+            weapon=arm.name,
+            skill=skill,
+            chance=chance,
+            mods=mods,
+            rolls=rolls,
+            result=result,
+        )
+    )
+    if arm.klass != "melee":
+        shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
+        left = rounds_after_shot(a.ammo[a.wielded], shots)
+        ctx.emit(AmmoSpent(who=a.id, weapon=arm.name, left=left))
+    parry, kind = defend(ctx, d, a, arm, result, opts, simultaneous)
+    text, effects = cell(result, parry)
+    if effects or result != FAIL or kind != "none":
+        ctx.emit(Exchanged(attacker=a.id, defender=d.id, attack=result, parry=parry, text=text))
+        for effect in effects:
+            carry_out(ctx, effect, a, d, arm, kind, opts)
+    if (
+        kind == "parry"
+        and opts.weapon_damage_on_parry == "rolled"
+        and parry >= SUCCESS <= result
+        and not DEFENDER_HURT[result][parry]
+    ):
+        parrying_weapon_takes_damage(ctx, d, a, arm)
+
+
+def can_defend(d: Fighter, round_number: int, acting: bool) -> str:
+    """Why ``d`` cannot defend this attack, or "" if it can."""
+    if not acting:
+        return "out of the fight"
+    if d.defenceless_round == round_number:
+        return "defenceless this round"
+    allowed = free_defences(d.stance) + d.extra_defences
+    if allowed == 0:
+        return "no free parry in an all-out attack"
+    if d.defences_used >= allowed:
+        return "no defences left this round"
+    return ""
+
+
+def defence_skill(d: Fighter, arm: Arm) -> tuple[str, int]:
+    """Parry with a ready close-combat weapon against a close-combat attack, unless dodging
+    was declared; dodge (skill ``dodge``) otherwise: "Dodging is useful against projectile
+    and beam weapons, whereas the normal parrying ... isn't". ("none", 0): no defence."""
+    parry_ok = arm.klass == "melee" and not d.dodging and d.arm_ready
+    if parry_ok and d.p.arms[d.wielded].klass == "melee":
+        return "parry", d.p.arms[d.wielded].skill
+    if d.p.dodge is not None:
+        return "dodge", d.p.dodge
+    return "none", 0
+
+
+def defend(
+    ctx: Context,
+    d: Fighter,
+    a: Fighter,
+    arm: Arm,
+    result: int,
+    opts: PercentileOptions,
+    simultaneous: bool,
+) -> tuple[int, str]:
+    """``d``'s parry or dodge against an attack that came out ``result``: (result, kind).
+
+    Each defence beyond the free ones of ``d``'s stance is one more Hard."""
+    if result not in PARRIED[opts.parry_against]:
+        return FAIL, "none"
+    why = can_defend(d, ctx.state.round, acting(ctx.state, d, simultaneous))
+    kind, skill = defence_skill(d, arm) if not why else ("none", 0)
+    if kind == "none":
+        reason = why or ("cannot parry a distance weapon" if arm.klass != "melee" else "unarmed")
+        ctx.emit(
+            DefenceRolled(
+                who=d.id,
+                attacker=a.id,
+                kind="none",
+                skill=0,
+                chance=0,
+                mods="",
+                rolls=(),
+                result=FAIL,
+                reason=reason,
+            )
+        )
+        return FAIL, "none"
+    extra = defence_shifts(d.defences_used, free_defences(d.stance))
+    chance, mods = chance_of(
+        skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
+    )
+    purpose = d.p.p_parry if kind == "parry" else d.p.p_dodge
+    parry, rolls = skill_check(ctx, chance, skill, purpose, opts.fumble_zone)
+    ctx.emit(
+        DefenceRolled(
+            who=d.id,
+            attacker=a.id,
+            kind=kind,
+            skill=skill,
+            chance=chance,
+            mods=mods,
+            rolls=rolls,
+            result=parry,
+        )
+    )
+    return parry, kind
+
+
+def carry_out(
+    ctx: Context,
+    effect: Effect,
+    a: Fighter,
+    d: Fighter,
+    arm: Arm,
+    kind: str,
+    opts: PercentileOptions,
+) -> None:
+    """One effect of a table 5.1 cell. Effects on the attacker that come from the defender
+    (damage, disarming) need a parry with a close-combat weapon (``counter_effects:
+    parry-only``) or any defence (``always``: damage from the defender's ready weapon)."""
+    if effect.effect == "fumble":
+        roll_fumble(ctx, a if effect.who == "attacker" else d, opts)
+        return
+    if effect.effect == "kill":
+        victim = d if effect.who == "defender" else a
+        ctx.emit(Killed(who=victim.id, by=(a if victim is d else d).id))
+        return
+    countered = effect.who == "attacker"
+    if countered and opts.counter_effects == "parry-only" and kind != "parry":
+        ctx.emit(Note(text=f"{d.name} did not parry with a weapon: no effect on {a.name}"))
+        return
+    if effect.effect == "disarm":
+        drop_weapon(ctx, a if countered else d, None, "disarmed", opts)
+        return
+    if countered:
+        if not d.arm_ready:
+            return
+        source = d.p.arms[d.wielded]
+        deal(
+            ctx, a, source, effect.kind or "normal", f"{d.name}'s {source.name}", d.p.p_damage, opts
+        )
+    else:
+        deal(ctx, d, arm, effect.kind or "normal", f"{a.name}'s {arm.name}", a.p.p_damage, opts)
+
+
+def parrying_weapon_takes_damage(ctx: Context, d: Fighter, a: Fighter, arm: Arm) -> None:
+    """The parrying weapon takes the attacker's rolled damage (option
+    ``weapon_damage_on_parry: rolled``): above its BV it loses 1 BV, above BV+6 it breaks."""
+    damage = ctx.roll(arm.damage, f"{a.p.p_damage} on {d.name}'s parrying weapon")
+    w = d.wielded
+    bv_after, broken = break_value_after(d.bv[w], damage)
+    parrying = d.p.arms[w].name
+    if broken:
+        ctx.emit(WeaponBroken(who=d.id, weapon=parrying, condition=BROKEN, reason="parry"))
+        draw_next(ctx, d)
+    elif bv_after != d.bv[w]:
+        ctx.emit(WeaponDamaged(who=d.id, weapon=parrying, damage=damage, bv_after=bv_after))

@@ -1,0 +1,75 @@
+"""Damage to combatants and losing weapons (Chapter 5, table 5.1 and "Armour")."""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.percentile.armour import absorbs
+from fracas.rulesets.percentile.events import Damaged, WeaponDrawn, WeaponDropped
+from fracas.rulesets.percentile.options import PercentileOptions
+from fracas.rulesets.percentile.state import READY, Arm, Fighter
+
+
+def damage_rolled(ctx: Context, arm: Arm, kind: str, full_damage: str, purpose: str) -> int:
+    """Damage before armour: normal damage is the weapon's roll; full damage is its maximum
+    (``full_damage: maximum``) or twice a roll (``double``)."""
+    if kind == "normal":
+        return ctx.roll(arm.damage, purpose)
+    if full_damage == "maximum":
+        return arm.damage_max
+    return 2 * ctx.roll(arm.damage, purpose)
+
+
+def absorbed(target: Fighter, arm_klass: str, kind: str, rolled: int) -> int:
+    """ABS taken off: none for "no armour" and for an impact vest against non-projectiles;
+    never more than the damage ("Normal damage = rolled - ABS", never below 0)."""
+    if kind == "full-no-armour" or not absorbs(target.p.projectile_only, arm_klass):
+        return 0
+    return min(rolled, target.armour_abs)
+
+
+def deal(
+    ctx: Context,
+    target: Fighter,
+    arm: Arm,
+    kind: str,
+    source: str,
+    purpose: str,
+    opts: PercentileOptions,
+) -> None:
+    """``target`` takes ``kind`` damage (normal, full, full-no-armour) from ``arm``."""
+    rolled = damage_rolled(ctx, arm, kind, opts.full_damage, purpose)
+    taken = absorbed(target, arm.klass, kind, rolled)
+    amount = rolled - taken
+    ctx.emit(
+        Damaged(
+            who=target.id,
+            source=source,
+            kind=kind,
+            rolled=rolled,
+            absorbed=taken,
+            amount=amount,
+            hp_after=target.hp - amount,
+        )
+    )
+
+
+def draw_next(ctx: Context, c: Fighter) -> None:
+    """After losing the wielded weapon for good, take the next ready one carried (if any)."""
+    nxt = next((i for i, cond in enumerate(c.condition) if cond == READY), -1)
+    ctx.emit(WeaponDrawn(who=c.id, index=nxt))
+
+
+def drop_weapon(
+    ctx: Context, c: Fighter, distance: int | None, reason: str, opts: PercentileOptions
+) -> None:
+    """The wielded weapon leaves the hand: on the ground to be recovered with a round's action
+    (``dropped_weapon: recover``) or gone for the fight (``lost``)."""
+    if not c.arm_ready:
+        return
+    arm = c.p.arms[c.wielded]
+    lost = opts.dropped_weapon == "lost"
+    ctx.emit(
+        WeaponDropped(who=c.id, weapon=arm.name, distance_m=distance, lost=lost, reason=reason)
+    )
+    if lost:
+        draw_next(ctx, c)

@@ -1,0 +1,323 @@
+"""The events of a percentile fight. Each carries the numbers its line of the account needs and
+changes the state only in its own ``apply``."""
+
+from __future__ import annotations
+
+from fracas.engine import Encounter, Event, InconsistentLog
+from fracas.rulesets.percentile.state import (
+    LOST,
+    READY,
+    PercentileEncounter,
+    fighter,
+)
+
+
+class InitiativeRolled(Event, frozen=True, kw_only=True):
+    """PER + AGL + D20 (Chapter 5, "The round")."""
+
+    who: str
+    d20: int
+    total: int
+
+    def apply(self, state: Encounter) -> None:
+        fighter(state, self.who).initiative = self.total
+
+
+class OrderSet(Event, frozen=True, kw_only=True):
+    """The order attacks resolve in: initiative in round 1, the declared order afterwards."""
+
+    order: list[str]
+
+    def apply(self, state: Encounter) -> None:
+        assert isinstance(state, PercentileEncounter)
+        state.order = list(self.order)
+
+
+class StanceDeclared(Event, frozen=True, kw_only=True):
+    """A combatant's choice for this round."""
+
+    who: str
+    round: int
+    stance: str
+    target: str | None = None
+    dodge: bool = False
+    extra_defences: int = 0
+    speed_reload: bool = False
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.declared_round = self.round
+        c.stance = self.stance
+        c.target = self.target
+        c.dodging = self.dodge
+        c.extra_defences = self.extra_defences
+        c.speed_reload = self.speed_reload
+        c.defences_used = 0
+
+
+class AttackRolled(Event, frozen=True, kw_only=True):
+    """An attack check: the rolls, the number rolled against and the result (0 fumble ..
+    4 perfect). ``skill`` is the unmodified skill, ``mods`` names the modifiers."""
+
+    who: str
+    target: str
+    weapon: str
+    skill: int
+    chance: int
+    mods: str
+    rolls: tuple[int, ...]
+    result: int
+
+
+class DefenceRolled(Event, frozen=True, kw_only=True):
+    """A parry or dodge check (``kind``), or ``none`` when the defender cannot or may not
+    defend (then the table's Fail column applies and no roll is made)."""
+
+    who: str
+    attacker: str
+    kind: str
+    skill: int
+    chance: int
+    mods: str
+    rolls: tuple[int, ...]
+    result: int
+    reason: str = ""
+
+    def apply(self, state: Encounter) -> None:
+        if self.kind != "none":
+            fighter(state, self.who).defences_used += 1
+
+
+class Exchanged(Event, frozen=True, kw_only=True):
+    """The line of table 5.1 that the attack and defence results select."""
+
+    attacker: str
+    defender: str
+    attack: int
+    parry: int
+    text: str
+
+
+class Damaged(Event, frozen=True, kw_only=True):
+    """``who`` loses ``amount`` hp: ``rolled`` (or the weapon's maximum...) minus ``absorbed``
+    ABS. ``kind``: normal, full, full-no-armour, fall, bleeding, explosion."""
+
+    who: str
+    source: str
+    kind: str
+    rolled: int
+    absorbed: int
+    amount: int
+    hp_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        if c.hp > 0 >= c.hp - self.amount:
+            c.down_round = state.round
+        c.hp -= self.amount
+        if c.hp != self.hp_after:
+            raise InconsistentLog(f"{self.who} has {c.hp} hp, the log says {self.hp_after}")
+        if c.hp < 0 and c.below_zero_round == 0:
+            c.below_zero_round = state.round
+        if c.hp <= -c.p.CON:
+            c.dead = True
+
+
+class Killed(Event, frozen=True, kw_only=True):
+    """Instant death (table 5.1, perfect attack against a fumbled parry)."""
+
+    who: str
+    by: str
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        if c.hp > 0 and not c.dead:
+            c.down_round = state.round
+        c.dead = True
+
+
+class WeaponDropped(Event, frozen=True, kw_only=True):
+    """Disarmed or dropped: the wielded weapon is on the ground (``distance_m`` if it flew),
+    or ``lost`` for the fight (option dropped_weapon: lost)."""
+
+    who: str
+    weapon: str
+    distance_m: int | None
+    lost: bool
+    reason: str
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.condition[c.wielded] = LOST if self.lost else "dropped"
+
+
+class WeaponRecovered(Event, frozen=True, kw_only=True):
+    """A round spent picking the dropped weapon up."""
+
+    who: str
+    weapon: str
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.condition[c.wielded] = READY
+
+
+class WeaponDrawn(Event, frozen=True, kw_only=True):
+    """The next weapon carried is taken in hand (index ``index`` of the scenario's list; -1:
+    none left)."""
+
+    who: str
+    index: int
+
+    def apply(self, state: Encounter) -> None:
+        fighter(state, self.who).wielded = self.index
+
+
+class Defenceless(Event, frozen=True, kw_only=True):
+    """No parry or dodge in round ``round`` (table 5.2, 41-60)."""
+
+    who: str
+    round: int
+
+    def apply(self, state: Encounter) -> None:
+        fighter(state, self.who).defenceless_round = self.round
+
+
+class FumbleRolled(Event, frozen=True, kw_only=True):
+    """The d100 on table 5.2 and its row."""
+
+    who: str
+    roll: int
+    low: int
+    high: int
+    text: str
+
+
+class ArmourGlitched(Event, frozen=True, kw_only=True):
+    """Tech armour's power glitches: ``penalty`` points off all attacks from now on."""
+
+    who: str
+    penalty: int
+
+    def apply(self, state: Encounter) -> None:
+        fighter(state, self.who).glitch += self.penalty
+
+
+class ArmourLoosened(Event, frozen=True, kw_only=True):
+    """Non-tech armour loosens: -1 ABS (never below 0)."""
+
+    who: str
+    abs_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.abs_loss += 1
+        if c.armour_abs != self.abs_after:
+            raise InconsistentLog(f"{self.who}'s armour ABS would be {c.armour_abs}")
+
+
+class WeaponDamaged(Event, frozen=True, kw_only=True):
+    """A weapon took more damage than its break value: BV -1 (Chapter 5, "Break value")."""
+
+    who: str
+    weapon: str
+    damage: int
+    bv_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.bv[c.wielded] = self.bv_after
+
+
+class WeaponBroken(Event, frozen=True, kw_only=True):
+    """The wielded weapon breaks (``broken``) or jams/explodes (``jammed``) for the fight."""
+
+    who: str
+    weapon: str
+    condition: str
+    reason: str
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.condition[c.wielded] = self.condition
+
+
+class ExplosionRolled(Event, frozen=True, kw_only=True):
+    """A malfunctioning projectile or beam weapon: d100 <= 15 explodes."""
+
+    who: str
+    weapon: str
+    roll: int
+    exploded: bool
+
+
+class AmmoSpent(Event, frozen=True, kw_only=True):
+    who: str
+    weapon: str
+    left: int
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.ammo[c.wielded] = self.left
+
+
+class Reloaded(Event, frozen=True, kw_only=True):
+    """A full load (rounds or E-cell charges). ``speed``: a speed-reload check made it."""
+
+    who: str
+    weapon: str
+    rounds: int
+    speed: bool
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.ammo[c.wielded] = self.rounds
+
+
+class SpeedReloadRolled(Event, frozen=True, kw_only=True):
+    """The speed-reload check (specific skill + half the group skill)."""
+
+    who: str
+    weapon: str
+    chance: int
+    rolls: tuple[int, ...]
+    result: int
+
+
+class FatigueLost(Event, frozen=True, kw_only=True):
+    who: str
+    amount: int
+    fatigue_after: int
+    reason: str
+
+    def apply(self, state: Encounter) -> None:
+        c = fighter(state, self.who)
+        c.fatigue -= self.amount
+        if c.fatigue != self.fatigue_after:
+            raise InconsistentLog(f"{self.who} has {c.fatigue} fatigue, not {self.fatigue_after}")
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    InitiativeRolled,
+    OrderSet,
+    StanceDeclared,
+    AttackRolled,
+    DefenceRolled,
+    Exchanged,
+    Damaged,
+    Killed,
+    WeaponDropped,
+    WeaponRecovered,
+    WeaponDrawn,
+    Defenceless,
+    FumbleRolled,
+    ArmourGlitched,
+    ArmourLoosened,
+    WeaponDamaged,
+    WeaponBroken,
+    ExplosionRolled,
+    AmmoSpent,
+    Reloaded,
+    SpeedReloadRolled,
+    FatigueLost,
+)

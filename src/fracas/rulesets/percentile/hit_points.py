@@ -1,0 +1,36 @@
+"""Hit points (Chapter 5, "Damage and fatigue", and its footnote on regeneration)."""
+
+from __future__ import annotations
+
+
+def derived_hp(strength: int, con: int) -> int:
+    """hp (and fatigue) when a scenario omits them: STR + CON, which fits both characters of
+    the worked example (option ``derive_hp_fatigue``; chapter 2 was not found)."""
+    return strength + con
+
+
+def unconscious(hp: int) -> bool:
+    """ "when hp reaches 0, the character falls unconscious"."""
+    return hp <= 0
+
+
+def dead(hp: int, con: int) -> bool:
+    """ "When hp reaches -CON, the character dies"."""
+    return hp <= -con
+
+
+def bleeding_due(round_number: int, below_zero_round: int) -> int:
+    """hp lost at the end of ``round_number`` by someone below 0 since ``below_zero_round``:
+    "1 hp every 4 rounds until a successful First aid" (rounds r+4, r+8, ...)."""
+    if below_zero_round <= 0:
+        return 0
+    elapsed = round_number - below_zero_round
+    return 1 if elapsed > 0 and elapsed % 4 == 0 else 0
+
+
+def regenerated_hp(hp: int, maximum: int, con: int, days: int, complete_rest: bool) -> int:
+    """hp after ``days`` of taking it easy: 1 a day, 2 at complete rest; never above the
+    maximum, and the dead do not heal."""
+    if dead(hp, con):
+        return hp
+    return min(maximum, hp + days * (2 if complete_rest else 1))

@@ -1,0 +1,113 @@
+"""Named options: every place the chapter is silent or contradicts itself.
+
+Each field is documented, with the sentence it interprets, in docs/rulesets/percentile.md.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class PercentileOptions(BaseModel):
+    """Rule options of the percentile ruleset (house rules per encounter)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stacking: Literal["multiply", "ladder"] = Field(
+        "multiply",
+        description="How several modifiers combine: multiply their multipliers "
+        "(Hard twice = x0.6x0.6) or add their ladder steps (Hard twice = Very hard).",
+    )
+    rounding: Literal["half-up", "half-down"] = Field(
+        "half-up", description="Modified skills round to the nearest whole number; x.5 up or down."
+    )
+    fumble_zone: Literal["fail", "check-target"] = Field(
+        "fail",
+        description="A 95-00 roll that does not fumble on the re-roll: always a failure, or a "
+        "success when the first roll is still under the modified skill.",
+    )
+    full_damage: Literal["maximum", "double"] = Field(
+        "maximum",
+        description="'Full damage' in table 5.1: the weapon's maximum roll, or twice a roll.",
+    )
+    parry_against: Literal["hits-and-fumbles", "hits", "every-attack"] = Field(
+        "hits-and-fumbles",
+        description="Which attack results the defender rolls a parry or dodge against; "
+        "others use the Fail column. The worked example rolls no parry against failed attacks.",
+    )
+    counter_effects: Literal["parry-only", "always"] = Field(
+        "parry-only",
+        description="Table 5.1 effects the defender inflicts on the attacker (damage from the "
+        "defender, disarming the attacker) need a parry with a close-combat weapon, or apply "
+        "after any defence (damage then comes from the defender's wielded weapon, if any).",
+    )
+    weapon_damage_on_parry: Literal["rolled", "none"] = Field(
+        "rolled",
+        description="Where a weapon takes damage for its break value: a close-combat weapon "
+        "that stops a hit by parrying takes the attacker's rolled damage ('rolled'), or weapons "
+        "never take damage in a parry ('none', as the worked example, which rolls no such dice).",
+    )
+    dropped_weapon: Literal["recover", "lost"] = Field(
+        "recover",
+        description="A dropped or disarmed weapon: spend a round recovering it, or it is lost "
+        "for this fight (the next weapon carried is drawn at once, if any).",
+    )
+    fumble_rows_01_25: Literal["no-effect", "as-26-40"] = Field(
+        "no-effect",
+        description="Table 5.2 lacks rows 01-25: no extra effect, or read them as 26-40.",
+    )
+    later_rounds: Literal["simultaneous", "in-order"] = Field(
+        "simultaneous",
+        description="After round 1 attacks are 'effectively simultaneous': a combatant who "
+        "was able at the start of the round still attacks and defends that round even if "
+        "downed earlier in it ('simultaneous'), or not ('in-order').",
+    )
+    round_order: Literal["initiative", "scenario"] = Field(
+        "initiative",
+        description="The order declared for the simultaneous rounds after the first (it "
+        "decides weapon breakage): initiative order, or scenario order.",
+    )
+    initiative_ties: Literal["scenario-order", "reroll"] = Field(
+        "scenario-order",
+        description="Equal initiative totals: earlier in the scenario goes first, or the tied "
+        "combatants roll D20 again until the tie breaks.",
+    )
+    fatigue_loss: Literal["per-3-rounds", "per-round"] = Field(
+        "per-3-rounds",
+        description="Combat fatigue: 1 point per three rounds (the written rule) or 1 per round "
+        "(what the worked example's final fatigue 23 implies).",
+    )
+    encumbrance_fatigue: Literal["one-per-round", "per-multiple"] = Field(
+        "one-per-round",
+        description="Extra fatigue of an encumbered combatant each round: 1, or 1 per started "
+        "multiple of STR above 2 x STR.",
+    )
+    armour_weight: Literal["max", "min", "mid"] = Field(
+        "max", description="Which end of a table 5.3 weight range counts for encumbrance."
+    )
+    impact_vest_abs: int = Field(
+        6, ge=0, description="ABS of the impact-resistant vest (its figure is missing)."
+    )
+    glitch_penalty: int = Field(
+        15,
+        ge=0,
+        description="Percentage points a glitching tech armour takes off every attack (after "
+        "the difficulty multipliers).",
+    )
+    fall_damage_armour: bool = Field(
+        False, description="Whether armour ABS reduces a fumble's D4-1 fall damage."
+    )
+    ammo_per_attack: Literal["one", "rate"] = Field(
+        "one",
+        description="Ammunition one attack spends: one shot, or the weapon's rate of fire.",
+    )
+    derive_hp_fatigue: bool = Field(
+        True,
+        description="When a combatant omits hp or fatigue, use STR + CON (fits both example "
+        "characters); if false, both are required.",
+    )
+    max_rounds: int = Field(
+        100, ge=1, description="Stop an endless fight after this many rounds (a draw)."
+    )

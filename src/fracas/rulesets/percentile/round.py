@@ -1,0 +1,225 @@
+"""A combat round: declarations, the attacks in order, then fatigue, bleeding and the end.
+
+Chapter 5, "The round": round 1 goes in initiative order; afterwards attacks are
+"effectively simultaneous", resolved in a declared order for weapon breakage (a weapon broken
+earlier in the round cannot attack).
+"""
+
+from __future__ import annotations
+
+from fracas.engine import Context, Encounter, EncounterEnded, IllegalAction, Note, RoundStarted
+from fracas.rulesets.percentile.actions import Declare
+from fracas.rulesets.percentile.attack import attack, condition_shifts
+from fracas.rulesets.percentile.difficulty import modified_skill
+from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
+from fracas.rulesets.percentile.events import (
+    Damaged,
+    FatigueLost,
+    OrderSet,
+    Reloaded,
+    SpeedReloadRolled,
+    StanceDeclared,
+    WeaponRecovered,
+)
+from fracas.rulesets.percentile.fatigue import combat_fatigue_due
+from fracas.rulesets.percentile.hit_points import bleeding_due
+from fracas.rulesets.percentile.options import PercentileOptions
+from fracas.rulesets.percentile.reload import speed_reload_skill
+from fracas.rulesets.percentile.skill_check import SUCCESS, skill_check
+from fracas.rulesets.percentile.stances import ATTACKING, STANCE_NAMES
+from fracas.rulesets.percentile.state import (
+    DROPPED,
+    Fighter,
+    PercentileEncounter,
+    acting,
+    fighter,
+    fighters,
+)
+from fracas.rulesets.percentile.weapons import shots_per_attack
+
+
+def undeclared(state: Encounter) -> str | None:
+    """The next able combatant (in the round's order) who has not chosen a stance yet."""
+    combatants = state.combatants
+    rnd = state.round
+    order: list[str] = state.order  # type: ignore[attr-defined]
+    for n in order:
+        c: Fighter = combatants[n]  # type: ignore[assignment]
+        if c.declared_round != rnd and c.able:
+            return n
+    return None
+
+
+def check_declaration(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
+    """Raise IllegalAction if ``c`` may not make this choice now (nothing is changed)."""
+    if not c.able:
+        raise IllegalAction(f"{c.name} cannot fight (hp {c.hp})")
+    if c.declared_round == state.round:
+        raise IllegalAction(f"{c.name} has already declared for round {state.round}")
+    if action.stance not in STANCE_NAMES:
+        raise IllegalAction(f"unknown stance {action.stance!r} (known: {', '.join(STANCE_NAMES)})")
+    if action.extra_defences < 0:
+        raise IllegalAction("extra_defences cannot be negative")
+    if action.dodge and c.p.dodge is None:
+        raise IllegalAction(f"{c.name} has no dodge skill")
+    if action.stance == "recover-weapon" and (c.wielded < 0 or c.condition[c.wielded] != DROPPED):
+        raise IllegalAction(f"{c.name} has no dropped weapon to recover")
+    if action.stance == "reload" and (c.arm is None or c.arm.klass == "melee"):
+        raise IllegalAction(f"{c.name} has no distance weapon to reload")
+    if action.stance in ATTACKING:
+        check_attack(state, c, action)
+
+
+def check_attack(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
+    """An attack needs a living enemy as target and a ready, loaded (or speed-reloaded) weapon."""
+    target = state.combatants.get(action.target or "")
+    if target is None or target.side == c.side:
+        raise IllegalAction(f"{c.name} must attack an enemy, not {action.target!r}")
+    if fighter(state, target.id).dead:
+        raise IllegalAction(f"{target.name} is dead")
+    arm = c.arm
+    if arm is None or not c.arm_ready:
+        cond = "no weapon" if arm is None else f"{arm.name} is {c.condition[c.wielded]}"
+        raise IllegalAction(f"{c.name} cannot attack: {cond}")
+    if arm.klass != "melee" and c.ammo[c.wielded] == 0:
+        if not action.speed_reload:
+            raise IllegalAction(f"{c.name}'s {arm.name} is empty: reload or speed-reload")
+        if not arm.speed_reload:
+            raise IllegalAction(f"the {arm.name} cannot be speed-reloaded")
+
+
+def declare(ctx: Context, c: Fighter, action: Declare) -> None:
+    """Record ``c``'s choice for the round."""
+    state = ctx.state
+    assert isinstance(state, PercentileEncounter)
+    check_declaration(state, c, action)
+    ctx.emit(
+        StanceDeclared(
+            who=c.id,
+            round=state.round,
+            stance=action.stance,
+            target=action.target,
+            dodge=action.dodge,
+            extra_defences=action.extra_defences,
+            speed_reload=action.speed_reload,
+        )
+    )
+
+
+def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
+    """Each declared combatant acts in the round's order; then the round's upkeep."""
+    state = ctx.state
+    assert isinstance(state, PercentileEncounter)
+    simultaneous = state.round > 1 and opts.later_rounds == "simultaneous"
+    for name in state.order:
+        c = fighter(state, name)
+        if c.declared_round != state.round or not acting(state, c, simultaneous):
+            continue
+        if c.stance == "recover-weapon":
+            if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
+                ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
+        elif c.stance == "reload":
+            reload_weapon(ctx, c)
+        elif c.stance in ATTACKING:
+            attack_in_turn(ctx, c, opts, simultaneous)
+    end_of_round(ctx, opts)
+
+
+def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneous: bool) -> None:
+    """``c``'s attack when its turn comes, if its weapon is still usable and its target is
+    still there (a weapon broken earlier in the round "will not be usable for attack")."""
+    state = ctx.state
+    target = fighter(state, c.target or "")
+    if target.dead or not (simultaneous or target.able):
+        ctx.emit(Note(text=f"{c.name} has no attack: {target.name} is already down"))
+        return
+    if not c.arm_ready:
+        arm = c.arm
+        what = "no weapon" if arm is None else f"{arm.name} is {c.condition[c.wielded]}"
+        ctx.emit(Note(text=f"{c.name} cannot attack: {what}"))
+        return
+    arm = c.p.arms[c.wielded]
+    shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
+    if shots and c.ammo[c.wielded] == 0 and not speed_reload(ctx, c, opts):
+        return
+    attack(ctx, c, target, opts, simultaneous)
+
+
+def reload_weapon(ctx: Context, c: Fighter) -> None:
+    """ "Reloading takes one round": the weapon is full for the next round."""
+    arm = c.arm
+    if arm is not None and arm.klass != "melee" and c.arm_ready:
+        ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=False))
+
+
+def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
+    """Speed-reload: a check against the specific skill plus half the group skill; success
+    reloads and the weapon fires this round, failure spends the round reloading."""
+    arm = c.p.arms[c.wielded]
+    skill = speed_reload_skill(arm.group, arm.specific, opts.rounding)
+    chance = modified_skill(skill, condition_shifts(c), opts.stacking, opts.rounding, 0)
+    result, rolls = skill_check(ctx, chance, skill, c.p.p_reload, opts.fumble_zone)
+    ctx.emit(
+        SpeedReloadRolled(who=c.id, weapon=arm.name, chance=chance, rolls=rolls, result=result)
+    )
+    ok = result >= SUCCESS
+    ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=ok))
+    return ok
+
+
+def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
+    """End the fight if at most one side has anyone able to fight (unconscious, dead or
+    immobile combatants cannot); ``standing`` lists the sides that do, if already known.
+    Returns whether the fight ended."""
+    if standing is None:
+        standing = list(dict.fromkeys(c.side for c in fighters(ctx.state) if c.able))
+    if len(standing) > 1:
+        return False
+    winner = standing[0] if standing else None
+    reason = "no one else can fight" if standing else "no one can fight"
+    ctx.emit(EncounterEnded(winner=winner, reason=reason))
+    return True
+
+
+def end_of_round(ctx: Context, opts: PercentileOptions) -> None:
+    """Fatigue for those still fighting and bleeding for those below 0 hp (Chapter 5,
+    "Damage and fatigue"), then the end of the fight or the next round."""
+    state = ctx.state
+    rnd = state.round
+    due_now = combat_fatigue_due(rnd, opts.fatigue_loss)
+    standing: list[str] = []
+    for c in fighters(state):
+        if c.able:
+            if c.side not in standing:
+                standing.append(c.side)
+            due = due_now
+            if c.p.encumbrance:
+                due += encumbrance_fatigue(c.p.encumbrance, opts.encumbrance_fatigue)
+            lost = min(due, c.fatigue)
+            if lost > 0:
+                reason = "combat and encumbrance" if c.p.encumbrance else "combat"
+                ctx.emit(
+                    FatigueLost(
+                        who=c.id, amount=lost, fatigue_after=c.fatigue - lost, reason=reason
+                    )
+                )
+        elif not c.dead and c.hp < 0 and bleeding_due(rnd, c.below_zero_round):
+            ctx.emit(
+                Damaged(
+                    who=c.id,
+                    source="bleeding",
+                    kind="bleeding",
+                    rolled=1,
+                    absorbed=0,
+                    amount=1,
+                    hp_after=c.hp - 1,
+                )
+            )
+    if rnd == 1 and opts.round_order == "scenario":
+        ctx.emit(OrderSet(order=list(state.combatants)))
+    if fight_decided(ctx, standing):
+        return
+    if rnd >= opts.max_rounds:
+        ctx.emit(EncounterEnded(winner=None, reason=f"{opts.max_rounds} rounds without a winner"))
+    else:
+        ctx.emit(RoundStarted(round=rnd + 1))

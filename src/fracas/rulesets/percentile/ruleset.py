@@ -1,0 +1,197 @@
+"""The percentile ruleset: chapter 5 ("Combat") of an untitled SF RPG on the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from fracas.dice import parse
+from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine.events import RoundStarted
+from fracas.engine.ruleset import Demo
+from fracas.rulesets.percentile import describe as account
+from fracas.rulesets.percentile.actions import Declare
+from fracas.rulesets.percentile.armour import (
+    ARMOURS,
+    armour_abs,
+    armour_weight,
+    can_move,
+    carrying_str,
+)
+from fracas.rulesets.percentile.data import grams, load_table
+from fracas.rulesets.percentile.encumbrance import encumbrance_steps
+from fracas.rulesets.percentile.events import EVENT_TYPES
+from fracas.rulesets.percentile.hit_points import derived_hp
+from fracas.rulesets.percentile.initiative import roll_initiative
+from fracas.rulesets.percentile.options import PercentileOptions
+from fracas.rulesets.percentile.round import declare, fight_decided, resolve_round, undeclared
+from fracas.rulesets.percentile.scenario import CombatantSpec, PercentileScenario
+from fracas.rulesets.percentile.state import (
+    READY,
+    Arm,
+    Fighter,
+    PercentileEncounter,
+    Profile,
+    fighter,
+)
+from fracas.rulesets.percentile.tactics import TACTICS
+from fracas.rulesets.percentile.weapons import WEAPONS, weapon_skill
+
+DEMO_FILE = "joanne-vs-ondkille.yaml"
+DEMO_ROLLS = (5, 19, 17, 62, 97, 5, 85, 9, 25, 83, 11, 58, 9, 84, 55, 41, 6, 86, 23, 61, 8)
+DEMO_INTRO = (
+    "Chapter 5's worked example: Joanne (epée, studded leather) is cornered by Ondkille "
+    "(dagger, boiled leather). Initiative D20s 5 and 19; Ondkille attacks all-out in round 1, "
+    "then normally; Joanne always attacks normally. The chapter's own rolls follow."
+)
+
+
+def build_arm(spec: CombatantSpec, key: str) -> Arm:
+    """A carried weapon with the combatant's group and specific skill for it."""
+    w = WEAPONS[key]
+    group, specific = weapon_skill(spec.skills, w) or (0, 0)
+    dice = parse(w.damage)
+    return Arm(
+        key,
+        w.name,
+        w.klass,
+        dice,
+        dice.maximum,
+        w.bv,
+        w.rounds,
+        w.rate,
+        w.speed_reload,
+        group,
+        specific,
+        group + specific,
+    )
+
+
+def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
+    """Everything about a combatant that the fight does not change, computed once."""
+    armour = ARMOURS[spec.armour] if spec.armour else None
+    arms = tuple(build_arm(spec, key) for key in spec.weapons)
+    load = (
+        armour_weight(armour, opts.armour_weight)
+        + sum(WEAPONS[k].weight_g for k in spec.weapons)
+        + grams(str(spec.carried_kg))
+    )
+    derived = derived_hp(spec.STR, spec.CON)
+    n = spec.name
+    return Profile(
+        STR=spec.STR,
+        CON=spec.CON,
+        AGL=spec.AGL,
+        PER=spec.PER,
+        hp_max=spec.hp if spec.hp is not None else derived,
+        fatigue_max=spec.fatigue if spec.fatigue is not None else derived,
+        armour=spec.armour,
+        armour_name=armour.name if armour else "no armour",
+        abs=armour_abs(armour, opts.impact_vest_abs),
+        projectile_only=armour.projectile_only if armour else False,
+        tech_armour=armour.powered if armour else False,
+        mobile=can_move(armour, spec.armour_powered),
+        arms=arms,
+        dodge=spec.skills.get("dodge"),
+        encumbrance=encumbrance_steps(load, carrying_str(spec.STR, armour, spec.armour_powered)),
+        load_g=load,
+        script=tuple(spec.script) if spec.script else None,
+        then=spec.then,
+        p_attack=f"{n} attack",
+        p_parry=f"{n} parry",
+        p_dodge=f"{n} dodge",
+        p_damage=f"{n} damage",
+        p_fumble=f"{n} fumble",
+        p_reload=f"{n} speed-reload",
+    )
+
+
+class PercentileRuleset(Ruleset):
+    """Chapter 5: d100 skill checks, stances, table 5.1, the fumble table, armour, fatigue."""
+
+    name: ClassVar[str] = "percentile"
+    scenario_model: ClassVar[type[PercentileScenario]] = PercentileScenario
+
+    def __init__(self) -> None:
+        self._profiles: dict[int, tuple[PercentileScenario, tuple[Profile, ...]]] = {}
+
+    def profiles(self, scenario: PercentileScenario) -> tuple[Profile, ...]:
+        """The combatants' profiles, cached per scenario object (fights repeat scenarios)."""
+        hit = self._profiles.get(id(scenario))
+        if hit is not None and hit[0] is scenario:
+            return hit[1]
+        made = tuple(build_profile(s, scenario.options) for s in scenario.combatants)
+        if len(self._profiles) > 64:
+            self._profiles.clear()
+        self._profiles[id(scenario)] = (scenario, made)
+        return made
+
+    def build(self, scenario: PercentileScenario) -> PercentileEncounter:
+        state = PercentileEncounter(ruleset=self.name)
+        for spec, p in zip(scenario.combatants, self.profiles(scenario), strict=True):
+            state.combatants[spec.name] = Fighter(
+                spec.name,
+                spec.name,
+                spec.side,
+                spec.tactics,
+                p=p,
+                hp=p.hp_max,
+                fatigue=p.fatigue_max,
+                condition=[READY] * len(p.arms),
+                bv=[a.bv for a in p.arms],
+                ammo=[a.rounds for a in p.arms],
+            )
+        state.order = list(state.combatants)
+        return state
+
+    def options_of(self, scenario: Any) -> PercentileOptions:
+        opts: PercentileOptions = scenario.options
+        return opts
+
+    def start(self, ctx: Context) -> None:
+        roll_initiative(ctx, ctx.options.initiative_ties)
+        ctx.emit(RoundStarted(round=1))
+        fight_decided(ctx)
+
+    def pending(self, state: Encounter) -> Pending | None:
+        if state.over:
+            return None
+        assert isinstance(state, PercentileEncounter)
+        n = undeclared(state)
+        return None if n is None else Pending(n, f"{n}: stance for round {state.round}")
+
+    def choose(self, state: Encounter, pending: Pending) -> Action:
+        if pending.actor is None:
+            raise IllegalAction("the percentile ruleset has no round upkeep decisions")
+        c = fighter(state, pending.actor)
+        return TACTICS[c.tactics](state, c)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        state = ctx.state
+        if state.over:
+            raise IllegalAction("the fight is over")
+        if isinstance(action, Declare):
+            if action.actor not in state.combatants:
+                raise IllegalAction(f"no combatant called {action.actor!r}")
+            declare(ctx, fighter(state, action.actor), action)
+            if undeclared(state) is None:
+                resolve_round(ctx, ctx.options)
+        else:
+            raise IllegalAction(f"not a percentile action: {type(action).__name__}")
+
+    def event_types(self) -> Sequence[type[Event]]:
+        return EVENT_TYPES
+
+    def action_types(self) -> Sequence[type[Action]]:
+        return (Declare,)
+
+    def describe(self, event: Event, state: Encounter) -> str | None:
+        return account.describe(event, state)
+
+    def summary(self, state: Encounter) -> list[str]:
+        return account.summary(state)
+
+    def demo(self) -> Demo:
+        """Joanne vs Ondkille with the chapter's own rolls (initiative 5 and 19, then each
+        attack, parry, re-roll and damage roll in the order the engine asks for them)."""
+        return Demo(DEMO_INTRO, load_table(DEMO_FILE), DEMO_ROLLS)

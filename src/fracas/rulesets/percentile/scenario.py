@@ -1,0 +1,124 @@
+"""The scenario file of a percentile fight: options and combatants, validated.
+
+Equipment is named as in the chapter's tables (accents and case ignored); skills are the
+weapon group ("point swords") and the specific weapon ("epee"), added together.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from fracas.rulesets.percentile.armour import find_armour
+from fracas.rulesets.percentile.data import grams, normalise
+from fracas.rulesets.percentile.options import PercentileOptions
+from fracas.rulesets.percentile.stances import Stance
+from fracas.rulesets.percentile.tactics import TACTICS
+from fracas.rulesets.percentile.weapons import find_weapon, weapon_skill
+
+Stat = Annotated[int, Field(ge=0, le=1000)]
+#: a weapons-table name, stored as its key (accent-free, lower case)
+WeaponName = Annotated[str, AfterValidator(lambda name: find_weapon(name).key)]
+Percent = Annotated[int, Field(ge=0, le=1000)]
+
+
+class CombatantSpec(BaseModel):
+    """One combatant: stats, hp and fatigue, equipment by table name, skills, side, tactics."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1)
+    side: str = Field(min_length=1)
+    STR: Stat
+    CON: Stat
+    AGL: Stat
+    PER: Stat
+    hp: int | None = Field(None, ge=1, description="Hit points (STR + CON if omitted).")
+    fatigue: int | None = Field(None, ge=0, description="Fatigue (STR + CON if omitted).")
+    armour: str | None = Field(None, description="A table 5.3 name, e.g. 'studded leather'.")
+    armour_powered: bool = Field(True, description="Whether powered armour has power.")
+    weapons: list[WeaponName] = Field(
+        min_length=1, description="Weapons carried by table name; the first is wielded."
+    )
+    skills: dict[str, Percent] = Field(
+        default_factory=dict,
+        description="Group and specific skills, e.g. {'point swords': 30, 'epee': 37}; "
+        "'dodge' for dodging.",
+    )
+    carried_kg: Decimal = Field(
+        Decimal(0), ge=0, description="Other load in kg besides armour and weapons."
+    )
+    tactics: str = Field("normal-attack", description="A tactic name (see tactics.py).")
+    script: list[Stance] | None = Field(
+        None, description="For tactics 'scripted': the stance of each round, in order."
+    )
+    then: str | None = Field(None, description="For 'scripted': the tactic once the list ends.")
+
+    @field_validator("armour")
+    @classmethod
+    def _known_armour(cls, value: str | None) -> str | None:
+        return None if value is None else find_armour(value).key
+
+    @field_validator("skills")
+    @classmethod
+    def _skill_keys(cls, value: dict[str, int]) -> dict[str, int]:
+        return {normalise(k): v for k, v in value.items()}
+
+    @field_validator("carried_kg")
+    @classmethod
+    def _whole_grams(cls, value: Decimal) -> Decimal:
+        grams(str(value))
+        return value
+
+    @field_validator("tactics", "then")
+    @classmethod
+    def _known_tactic(cls, value: str | None) -> str | None:
+        if value is not None and value not in TACTICS:
+            raise ValueError(f"unknown tactics {value!r} (known: {', '.join(sorted(TACTICS))})")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CombatantSpec:
+        wielded = find_weapon(self.weapons[0])
+        if weapon_skill(self.skills, wielded) is None:
+            raise ValueError(
+                f"skills: no skill for the wielded weapon {wielded.name} "
+                f"(give {wielded.group!r} and/or {wielded.key!r})"
+            )
+        if self.tactics == "scripted" and not self.script:
+            raise ValueError("script: tactics 'scripted' needs a list of stances")
+        if self.tactics != "scripted" and (self.script is not None or self.then is not None):
+            raise ValueError("script/then: only used with tactics 'scripted'")
+        if self.then == "scripted":
+            raise ValueError("then: must be another tactic than 'scripted'")
+        return self
+
+
+class PercentileScenario(BaseModel):
+    """A percentile fight: ``ruleset: percentile``, a name, options and the combatants."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["percentile"]
+    name: str = "Percentile fight"
+    options: PercentileOptions = Field(default_factory=PercentileOptions)
+    combatants: list[CombatantSpec] = Field(min_length=2)
+
+    @model_validator(mode="after")
+    def _fightable(self) -> PercentileScenario:
+        names = [c.name for c in self.combatants]
+        doubled = sorted({n for n in names if names.count(n) > 1})
+        if doubled:
+            raise ValueError(f"combatants: names must be unique, repeated: {', '.join(doubled)}")
+        if len({c.side for c in self.combatants}) < 2:
+            raise ValueError("combatants: a fight needs at least two sides")
+        if not self.options.derive_hp_fatigue:
+            for i, c in enumerate(self.combatants):
+                if c.hp is None or c.fatigue is None:
+                    raise ValueError(
+                        f"combatants[{i}]: hp and fatigue are required "
+                        "(options.derive_hp_fatigue is false)"
+                    )
+        return self

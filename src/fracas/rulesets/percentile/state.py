@@ -1,0 +1,134 @@
+"""The state of a percentile fight: each combatant's fixed profile and what changes in a fight.
+
+Only events (events.py) change these objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import cast
+
+from fracas.dice import Expr
+from fracas.engine import Combatant, Encounter
+
+#: weapon conditions
+READY, DROPPED, LOST, BROKEN, JAMMED = "ready", "dropped", "lost", "broken", "jammed"
+
+
+@dataclass(frozen=True, slots=True)
+class Arm:
+    """A weapon a combatant carries, with the combatant's skill with it precomputed."""
+
+    key: str
+    name: str
+    klass: str  # melee, projectile, beam
+    damage: Expr
+    damage_max: int
+    bv: int
+    rounds: int
+    rate: int
+    speed_reload: bool
+    group: int
+    specific: int
+    skill: int  # group + specific (Chapter 5, "Weapon skills")
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What does not change during the fight (from the scenario and the tables)."""
+
+    STR: int
+    CON: int
+    AGL: int
+    PER: int
+    hp_max: int
+    fatigue_max: int
+    armour: str | None
+    armour_name: str
+    abs: int
+    projectile_only: bool
+    tech_armour: bool
+    mobile: bool
+    arms: tuple[Arm, ...]
+    dodge: int | None
+    encumbrance: int
+    load_g: int
+    script: tuple[str, ...] | None
+    then: str | None
+    # roll purposes, built once
+    p_attack: str
+    p_parry: str
+    p_dodge: str
+    p_damage: str
+    p_fumble: str
+    p_reload: str
+
+
+@dataclass(slots=True)
+class Fighter(Combatant):
+    """A combatant in a percentile fight."""
+
+    p: Profile
+    hp: int = 0
+    fatigue: int = 0
+    wielded: int = 0  # index into p.arms, -1 for none
+    condition: list[str] = field(default_factory=list)  # per arm: ready, dropped, lost...
+    bv: list[int] = field(default_factory=list)
+    ammo: list[int] = field(default_factory=list)
+    abs_loss: int = 0
+    glitch: int = 0
+    defenceless_round: int = 0
+    dead: bool = False
+    below_zero_round: int = 0  # round hp went below 0 (0: not below 0)
+    down_round: int = 0  # round the combatant was last downed (0: never)
+    initiative: int = 0
+    declared_round: int = 0
+    stance: str = "normal-attack"
+    target: str | None = None
+    dodging: bool = False
+    extra_defences: int = 0
+    speed_reload: bool = False
+    defences_used: int = 0
+
+    @property
+    def able(self) -> bool:
+        """Can fight: alive, conscious (hp above 0) and able to move."""
+        return not self.dead and self.hp > 0 and self.p.mobile
+
+    @property
+    def arm(self) -> Arm | None:
+        """The wielded weapon, if any."""
+        return None if self.wielded < 0 else self.p.arms[self.wielded]
+
+    @property
+    def arm_ready(self) -> bool:
+        return self.wielded >= 0 and self.condition[self.wielded] == READY
+
+    @property
+    def armour_abs(self) -> int:
+        return max(0, self.p.abs - self.abs_loss)
+
+
+@dataclass(slots=True)
+class PercentileEncounter(Encounter):
+    """A percentile fight: the order attacks resolve in."""
+
+    order: list[str] = field(default_factory=list)
+
+
+def fighter(state: Encounter, name: str) -> Fighter:
+    """The combatant called ``name`` (a cast: every combatant of this ruleset is a Fighter)."""
+    return cast(Fighter, state.combatants[name])
+
+
+def fighters(state: Encounter) -> list[Fighter]:
+    """Every combatant, in scenario order."""
+    return cast(list[Fighter], list(state.combatants.values()))
+
+
+def acting(state: Encounter, c: Fighter, simultaneous: bool) -> bool:
+    """Whether ``c`` takes part in the round: able now, or (in a simultaneous round) downed
+    only during this round (Chapter 5, "The round": "effectively simultaneous")."""
+    if c.able:
+        return True
+    return simultaneous and c.p.mobile and c.down_round == state.round

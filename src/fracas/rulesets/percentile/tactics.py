@@ -1,0 +1,87 @@
+"""Tactics: small named policies that choose a combatant's stance each round.
+
+A scenario names one per combatant (``tactics: normal-attack``). Every tactic first deals with
+a dropped weapon (recover it) and an empty distance weapon (speed-reload if the weapon allows,
+else reload), then takes its stance against the first able enemy in scenario order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from fracas.engine import Encounter, IllegalAction
+from fracas.rulesets.percentile.actions import Declare
+from fracas.rulesets.percentile.stances import ATTACKING
+from fracas.rulesets.percentile.state import DROPPED, Fighter, fighters
+
+Tactic = Callable[[Encounter, Fighter], Declare]
+
+
+def first_enemy(state: Encounter, c: Fighter) -> Fighter | None:
+    """The first enemy in scenario order who can still fight."""
+    for e in fighters(state):
+        if e.side != c.side and e.able:
+            return e
+    return None
+
+
+def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
+    """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
+    if stance not in ATTACKING:
+        return Declare(actor=c.id, stance=stance)
+    if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
+        return Declare(actor=c.id, stance="recover-weapon")
+    enemy = first_enemy(state, c)
+    if enemy is None or not c.arm_ready:
+        return Declare(actor=c.id, stance="all-out-defence")
+    arm = c.p.arms[c.wielded]
+    if arm.klass != "melee" and c.ammo[c.wielded] == 0:
+        if not arm.speed_reload:
+            return Declare(actor=c.id, stance="reload")
+        return Declare(actor=c.id, stance=stance, target=enemy.id, speed_reload=True)
+    return Declare(actor=c.id, stance=stance, target=enemy.id)
+
+
+def all_out_attack(state: Encounter, c: Fighter) -> Declare:
+    """Always attack all-out (Easy to hit, no free parry)."""
+    return take_stance(state, c, "all-out-attack")
+
+
+def normal_attack(state: Encounter, c: Fighter) -> Declare:
+    """Always attack normally (one free parry)."""
+    return take_stance(state, c, "normal-attack")
+
+
+def all_out_defence(state: Encounter, c: Fighter) -> Declare:
+    """Never attack; three free parries."""
+    return take_stance(state, c, "all-out-defence")
+
+
+def defensive_below_half(state: Encounter, c: Fighter) -> Declare:
+    """All-out defence once below half of maximum hp, normal attacks before."""
+    if 2 * c.hp < c.p.hp_max:
+        return all_out_defence(state, c)
+    return normal_attack(state, c)
+
+
+def scripted(state: Encounter, c: Fighter) -> Declare:
+    """The scenario's stance for this round (``script``), then the ``then`` tactic; a script
+    that runs out without ``then`` stops the fight with a clear message."""
+    script = c.p.script or ()
+    if state.round <= len(script):
+        return take_stance(state, c, script[state.round - 1])
+    if c.p.then is None:
+        raise IllegalAction(
+            f"{c.name}'s scripted stances ran out at round {state.round} "
+            f"(the script has {len(script)}; add stances or a 'then:' tactic)"
+        )
+    return TACTICS[c.p.then](state, c)
+
+
+TACTICS: dict[str, Tactic] = {
+    "all-out-attack": all_out_attack,
+    "normal-attack": normal_attack,
+    "all-out-defence": all_out_defence,
+    "defensive-below-half": defensive_below_half,
+    "scripted": scripted,
+}

@@ -1,0 +1,171 @@
+"""The weapons tables (data/weapons.yaml): close-combat and distance weapons.
+
+Chapter 5, "Weapons", "Break value" and "Distance weapons".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from fracas.dice import parse
+from fracas.rulesets.percentile.data import grams, load_table, lookup, normalise
+
+MELEE_TYPES = frozenset({"PS", "ES", "K", "C"})
+PROJECTILE_TYPES = frozenset({"P", "R"})
+BEAM_TYPES = frozenset({"BP", "BR"})
+
+
+class _Weapon(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    type: str
+    damage: str
+    weight: str
+
+    @field_validator("damage")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        parse(value)
+        return value
+
+    @field_validator("weight")
+    @classmethod
+    def _weight(cls, value: str) -> str:
+        grams(value)
+        return value
+
+
+class MeleeRow(_Weapon):
+    bv: int = Field(ge=0)
+
+    @field_validator("type")
+    @classmethod
+    def _melee(cls, value: str) -> str:
+        if value not in MELEE_TYPES:
+            raise ValueError(f"close-combat type must be one of {sorted(MELEE_TYPES)}")
+        return value
+
+
+class DistanceRow(_Weapon):
+    rounds: int = Field(gt=0)
+    rounds_text: str | None = None
+    calibre: str | None = None
+    ecell: str | None = None
+    range_m: int = Field(gt=0)
+    rate: int = Field(gt=0)
+    speed_reload: bool
+
+    @field_validator("type")
+    @classmethod
+    def _distance(cls, value: str) -> str:
+        known = sorted(PROJECTILE_TYPES | BEAM_TYPES)
+        if value not in known:
+            raise ValueError(f"distance type must be one of {known}")
+        return value
+
+
+class WeaponTables(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    group_skills: dict[str, str]
+    melee: list[MeleeRow]
+    distance: list[DistanceRow]
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """One weapon as the rules read it. ``klass`` is melee, projectile or beam; ``rounds`` is
+    0 for close-combat weapons, ``bv`` 0 for distance weapons (they have none)."""
+
+    key: str
+    name: str
+    type: str
+    klass: str
+    group: str
+    damage: str
+    weight_g: int
+    bv: int
+    rounds: int
+    calibre: str | None
+    ecell: str | None
+    range_m: int
+    rate: int
+    speed_reload: bool
+
+
+TABLES = WeaponTables.model_validate(load_table("weapons.yaml"))
+
+
+def _klass(weapon_type: str) -> str:
+    if weapon_type in MELEE_TYPES:
+        return "melee"
+    return "projectile" if weapon_type in PROJECTILE_TYPES else "beam"
+
+
+WEAPONS: dict[str, Weapon] = {
+    **{
+        normalise(m.name): Weapon(
+            normalise(m.name),
+            m.name,
+            m.type,
+            "melee",
+            TABLES.group_skills[m.type],
+            m.damage,
+            grams(m.weight),
+            m.bv,
+            0,
+            None,
+            None,
+            0,
+            1,
+            False,
+        )
+        for m in TABLES.melee
+    },
+    **{
+        normalise(d.name): Weapon(
+            normalise(d.name),
+            d.name,
+            d.type,
+            _klass(d.type),
+            TABLES.group_skills[d.type],
+            d.damage,
+            grams(d.weight),
+            0,
+            d.rounds,
+            d.calibre,
+            d.ecell,
+            d.range_m,
+            d.rate,
+            d.speed_reload,
+        )
+        for d in TABLES.distance
+    },
+}
+
+
+def find_weapon(name: str) -> Weapon:
+    """The weapon called ``name`` (accents and case ignored), or a ValueError listing all."""
+    weapon: Weapon = lookup(WEAPONS, name, "weapon")
+    return weapon
+
+
+def weapon_skill(skills: dict[str, int], weapon: Weapon) -> tuple[int, int] | None:
+    """(group, specific) skill for ``weapon`` from normalised ``skills``, or None if neither
+    is given (Chapter 5, "Weapon skills": "Point swords" 30% plus "Epée" +25%)."""
+    group = skills.get(weapon.group)
+    specific = skills.get(weapon.key)
+    if group is None and specific is None:
+        return None
+    return group or 0, specific or 0
+
+
+def shots_per_attack(klass: str, rate: int, ammo_per_attack: str) -> int:
+    """Ammunition one attack spends: none for close combat; one shot, or the weapon's whole
+    rate of fire per CR (option ``ammo_per_attack``), for distance weapons."""
+    if klass == "melee":
+        return 0
+    return 1 if ammo_per_attack == "one" else rate

@@ -1,0 +1,247 @@
+"""The readable account: one line per event worth telling, built from the event alone (and
+the state after it, for names)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from fracas.engine import Event
+from fracas.rulesets.starflight import events as ev
+from fracas.rulesets.starflight.conditions import condition_names
+from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
+
+Line = Callable[[Any, Fight], str | None]
+LINES: dict[type[Event], Line] = {}
+
+
+def line(cls: type[Event]) -> Callable[[Line], Line]:
+    """Register the renderer of an event type."""
+
+    def decorate(fn: Line) -> Line:
+        LINES[cls] = fn
+        return fn
+
+    return decorate
+
+
+def _n(fight: Fight, cid: str) -> str:
+    return fight.fighter(cid).name
+
+
+def _part(fight: Fight, cid: str, part: str) -> str:
+    return fight.fighter(cid).part_names.get(part, part)
+
+
+def describe(event: Event, fight: Fight) -> str | None:
+    """The account line of an event, or None."""
+    fn = LINES.get(type(event))
+    return None if fn is None else fn(event, fight)
+
+
+@line(ev.OrderRolled)
+def _order(e: ev.OrderRolled, f: Fight) -> str:
+    return "Order of battle: " + ", ".join(f"{_n(f, c)} {e.scores[c]}" for c in e.order)
+
+
+@line(ev.SurpriseRound)
+def _surprise(e: ev.SurpriseRound, f: Fight) -> str | None:
+    if not e.active:
+        return None
+    return "Surprise round! Caught unawares: " + ", ".join(_n(f, c) for c in e.surprised)
+
+
+@line(ev.TurnStarted)
+def _turn(e: ev.TurnStarted, f: Fight) -> str:
+    return f"{_n(f, e.actor)}'s turn:"
+
+
+@line(ev.Checked)
+def _checked(e: ev.Checked, f: Fight) -> str:
+    crit = f", critical {e.critical}" if e.critical else ""
+    verdict = "success" if e.success else "failure"
+    return (
+        f"  {_n(f, e.who)} {e.what}: {e.natural:02d} {e.modifier:+d} = {e.total} "
+        f"vs DC {e.dc}: {verdict}{crit}"
+    )
+
+
+@line(ev.AttackRolled)
+def _attack(e: ev.AttackRolled, f: Fight) -> str:
+    notes = f" ({', '.join(e.notes)})" if e.notes else ""
+    verdict = "hit" if e.hits else "miss"
+    verdict = f"{e.hits} of {e.shots} shots hit" if e.shots > 1 else verdict
+    crit = {"success": " CRITICAL HIT", "failure": " CRITICAL MISS"}.get(e.critical or "", "")
+    return (
+        f"  {_n(f, e.attacker)} attacks {_n(f, e.target)} with {e.weapon}: d% {e.natural:02d} "
+        f"{e.modifier:+d} = {e.total} vs effective HD {e.effective_hd}{notes}: {verdict}{crit}"
+    )
+
+
+@line(ev.Located)
+def _located(e: ev.Located, f: Fight) -> str:
+    rolls = ", ".join(str(r) for r in e.rolls)
+    return f"    location (d10 {rolls}): {_part(f, e.target, e.part)}"
+
+
+@line(ev.ObstacleHit)
+def _obstacle(e: ev.ObstacleHit, f: Fight) -> str:
+    return f"    the {f.obstacles[e.obstacle].name} stops {e.absorbed} ({e.hp_after} HP left)"
+
+
+@line(ev.DamageTaken)
+def _damage(e: ev.DamageTaken, f: Fight) -> str:
+    gear = []
+    if e.converted:
+        gear.append(f"{e.converted} lethal turned non-lethal by gear")
+    if e.shield_absorbed:
+        gear.append(f"shield absorbs {e.shield_absorbed}")
+    if e.armour_absorbed:
+        gear.append(f"armour absorbs {e.armour_absorbed}")
+    if e.nonlethal_reduced:
+        gear.append(f"gear stops {e.nonlethal_reduced} non-lethal")
+    extra = f" ({'; '.join(gear)})" if gear else ""
+    return (
+        f"    {_n(f, e.target)} takes {e.lethal} lethal + {e.nonlethal} non-lethal to the "
+        f"{_part(f, e.target, e.part)}{extra}: NHP {e.nhp_after}, HP {e.hp_after}, SI {e.si_after}"
+    )
+
+
+@line(ev.WoundsInflicted)
+def _wounds(e: ev.WoundsInflicted, f: Fight) -> str:
+    s = "" if e.count == 1 else "s"
+    return (
+        f"    {_n(f, e.target)}: {e.count} Wound{s} to the {_part(f, e.target, e.part)} "
+        f"({e.cause}; {e.on_part} there, {e.total} in all)"
+    )
+
+
+@line(ev.WoundHealed)
+def _healed(e: ev.WoundHealed, f: Fight) -> str:
+    return f"    {_n(f, e.target)} shrugs off a Wound to the {_part(f, e.target, e.part)}"
+
+
+@line(ev.PartFailed)
+def _failed(e: ev.PartFailed, f: Fight) -> str:
+    return f"    {_n(f, e.target)}'s {_part(f, e.target, e.part)} fails ({e.reason})"
+
+
+@line(ev.PartMaimed)
+def _maimed(e: ev.PartMaimed, f: Fight) -> str:
+    return (
+        f"    {_n(f, e.target)}'s {_part(f, e.target, e.part)} is maimed "
+        f"(Amputee {e.amputee_after})"
+    )
+
+
+@line(ev.WeaponDropped)
+def _dropped(e: ev.WeaponDropped, f: Fight) -> str:
+    return f"    {_n(f, e.who)} drops the {f.fighter(e.who).weapons[e.weapon].name}"
+
+
+@line(ev.ConditionGained)
+def _gained(e: ev.ConditionGained, f: Fight) -> str:
+    until = f" until round {e.until}" if e.until else ""
+    why = f" ({e.reason})" if e.reason else ""
+    return f"    {_n(f, e.who)} is {e.condition.capitalize()}{until}{why}"
+
+
+@line(ev.ConditionEnded)
+def _ended(e: ev.ConditionEnded, f: Fight) -> str:
+    return f"    {_n(f, e.who)} is no longer {e.condition}"
+
+
+@line(ev.KnockedOut)
+def _ko(e: ev.KnockedOut, f: Fight) -> str:
+    return f"    {_n(f, e.who)} falls Unconscious ({e.reason}; NHP {e.nhp_after})"
+
+
+@line(ev.ClinicalDeath)
+def _dead(e: ev.ClinicalDeath, f: Fight) -> str:
+    return f"    {_n(f, e.who)} is CLINICALLY DEAD ({e.reason}; HP {e.hp_after})"
+
+
+@line(ev.BrainDeath)
+def _brain(e: ev.BrainDeath, f: Fight) -> str:
+    what = "MUTILATED" if e.mutilated else "BRAIN DEAD"
+    return f"    {_n(f, e.who)} is {what} ({e.reason})"
+
+
+@line(ev.Bled)
+def _bled(e: ev.Bled, f: Fight) -> str:
+    return f"  {_n(f, e.who)}'s Wounds cost {e.amount} HP: HP {e.hp_after}"
+
+
+@line(ev.ComaHour)
+def _coma(e: ev.ComaHour, f: Fight) -> str:
+    return f"  {_n(f, e.who)}, comatose hour {e.hours}: NHP {e.nhp_after}, HP {e.hp_after}"
+
+
+@line(ev.Moved)
+def _moved(e: ev.Moved, f: Fight) -> str:
+    return f"  {_n(f, e.who)} moves {e.metres} m to ({e.x}, {e.y})"
+
+
+@line(ev.Faced)
+def _faced(e: ev.Faced, f: Fight) -> str:
+    return f"  {_n(f, e.who)} turns to face {e.facing} degrees"
+
+
+@line(ev.WeaponDrawn)
+def _drawn(e: ev.WeaponDrawn, f: Fight) -> str:
+    w = f.fighter(e.who).weapons[e.weapon]
+    return f"  {_n(f, e.who)} draws the {w.name} ({_part(f, e.who, e.hand)})"
+
+
+@line(ev.WeaponSheathed)
+def _sheathed(e: ev.WeaponSheathed, f: Fight) -> str:
+    return f"  {_n(f, e.who)} puts away the {f.fighter(e.who).weapons[e.weapon].name}"
+
+
+@line(ev.Reloading)
+def _reload(e: ev.Reloading, f: Fight) -> str:
+    w = f.fighter(e.who).weapons[e.weapon]
+    done = "reloaded" if e.progress >= e.needed else f"reloading ({e.progress}/{e.needed})"
+    return f"  {_n(f, e.who)}: {w.name} {done}, {e.loaded_after} loaded"
+
+
+@line(ev.StoodBy)
+def _standby(e: ev.StoodBy, f: Fight) -> str:
+    return f"  {_n(f, e.who)} stands by"
+
+
+@line(ev.Withdrew)
+def _withdrew(e: ev.Withdrew, f: Fight) -> str:
+    return f"  {_n(f, e.who)} withdraws from the fight ({e.metres} m from the nearest foe)"
+
+
+@line(ev.BlueOnBlue)
+def _blue(e: ev.BlueOnBlue, f: Fight) -> str:
+    if e.attacker == e.victim:
+        return f"    Blue on blue: {_n(f, e.attacker)} hits themself!"
+    return f"    Blue on blue: {_n(f, e.attacker)} hits {_n(f, e.victim)}!"
+
+
+@line(ev.GearCheck)
+def _note(e: ev.GearCheck, f: Fight) -> str:
+    return f"    {_n(f, e.target)}: {e.text}"
+
+
+def fighter_summary(fight: Fight, c: Fighter) -> str:
+    """One closing line: hit points, SI, Wounds and conditions."""
+    wounds = ", ".join(f"{c.part_names.get(p, p)} {n}" for p, n in c.wounds.items() if n)
+    conds = ", ".join(condition_names(c, fight)) or "fighting fit"
+    return (
+        f"{c.name} ({c.side}): NHP {c.nhp}/{c.nhp_max}, HP {c.hp}/{c.hp_max}, "
+        f"SI {strength_index(c)}, Wounds {c.total_wounds()}{f' ({wounds})' if wounds else ''}; "
+        f"{conds}"
+    )
+
+
+def summary(fight: Fight) -> list[str]:
+    """Closing lines: each combatant, then each side's CSI."""
+    lines = [fighter_summary(fight, c) for c in fight.fighters()]
+    sides = dict.fromkeys(c.side for c in fight.fighters())
+    lines.append("CSI: " + ", ".join(f"{s} {composite_strength_index(fight, s)}" for s in sides))
+    return lines

@@ -1,0 +1,61 @@
+"""Draw/Sheathe Weapon (chapter 9.2): a move action; "A combatants may only have one weapon
+drawn per motor appendage that they have (less than this amount should a weapon require two or
+three appendages to wield)"."""
+
+from __future__ import annotations
+
+from fracas.engine import Action, Context, IllegalAction
+from fracas.rulesets.starflight.actions import register
+from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
+from fracas.rulesets.starflight.state import Fighter, WeaponState
+
+
+class Draw(Action, frozen=True, kw_only=True):
+    """Draw the weapon at index ``weapon`` of the combatant's list."""
+
+    weapon: int
+
+
+class Sheathe(Action, frozen=True, kw_only=True):
+    """Put away the weapon at index ``weapon``."""
+
+    weapon: int
+
+
+def free_hands(c: Fighter) -> list[str]:
+    """Working motor appendages not holding a weapon (dominant first); a weapon needing two
+    or three appendages takes that many."""
+    motor = [p for p, k in c.part_kinds.items() if k == "motor" and p not in c.failed]
+    motor.sort(key=lambda p: p != c.dominant)
+    busy = sum(w.appendages for w in c.weapons if w.drawn)
+    held = {w.hand for w in c.weapons if w.drawn}
+    free = [p for p in motor if p not in held]
+    return free[: max(0, len(motor) - busy)]
+
+
+def weapon_at(c: Fighter, index: int) -> WeaponState:
+    """The weapon at ``index`` or IllegalAction."""
+    if not 0 <= index < len(c.weapons):
+        raise IllegalAction(f"{c.name} has no weapon number {index}")
+    return c.weapons[index]
+
+
+@register(Draw, "move")
+def resolve_draw(ctx: Context, c: Fighter, action: Draw) -> None:
+    """Draw into the first free working motor appendage."""
+    w = weapon_at(c, action.weapon)
+    if w.drawn or w.dropped:
+        raise IllegalAction(f"{c.name}'s {w.name} is {'drawn' if w.drawn else 'dropped'}")
+    free = free_hands(c)
+    if len(free) < w.appendages:
+        raise IllegalAction(f"{c.name} has no free motor appendage for the {w.name}")
+    ctx.emit(WeaponDrawn(who=c.id, weapon=action.weapon, hand=free[0]))
+
+
+@register(Sheathe, "move")
+def resolve_sheathe(ctx: Context, c: Fighter, action: Sheathe) -> None:
+    """Put the weapon away."""
+    w = weapon_at(c, action.weapon)
+    if not w.drawn:
+        raise IllegalAction(f"{c.name}'s {w.name} is not drawn")
+    ctx.emit(WeaponSheathed(who=c.id, weapon=action.weapon))

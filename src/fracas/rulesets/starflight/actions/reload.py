@@ -1,0 +1,38 @@
+"""Reload/Recharge (chapter 9.2): "Reloading is a special action that may take a number of
+rounds, and is wholly dependent upon the weapon itself". Each Reload action is one phase of
+the weapon's ``reload_phases``; the magazine is full when they are done."""
+
+from __future__ import annotations
+
+from fracas.engine import Action, Context, IllegalAction
+from fracas.rulesets.starflight.actions import register
+from fracas.rulesets.starflight.actions.draw import weapon_at
+from fracas.rulesets.starflight.events import Reloading
+from fracas.rulesets.starflight.state import Fighter
+
+
+class Reload(Action, frozen=True, kw_only=True):
+    """Spend a phase reloading the weapon at index ``weapon``."""
+
+    weapon: int
+
+
+@register(Reload, "standard")
+def resolve_reload(ctx: Context, c: Fighter, action: Reload) -> None:
+    """One phase of reloading."""
+    w = weapon_at(c, action.weapon)
+    if w.stats.magazine == 0 or w.dropped:
+        raise IllegalAction(f"{c.name}'s {w.name} cannot be reloaded")
+    if w.loaded >= w.stats.magazine:
+        raise IllegalAction(f"{c.name}'s {w.name} is fully loaded")
+    progress = w.reload_progress + 1
+    done = progress >= w.stats.reload_phases
+    ctx.emit(
+        Reloading(
+            who=c.id,
+            weapon=action.weapon,
+            progress=progress,
+            needed=w.stats.reload_phases,
+            loaded_after=w.stats.magazine if done else w.loaded,
+        )
+    )

@@ -1,0 +1,263 @@
+"""The attack roll and what a hit does (chapter 9.2, 'Attack Action Rules', 'Resolving Damage').
+
+One d% per target: "If using both weapons on a single target, a single Attack Roll is used for
+both weapons"; each further target is attacked at a cumulative -10. A multiple-fire weapon's
+n-th shot at one target needs 5 x (n - 1) more. Unarmed attacks are Brawling Checks whose
+degree of success is the Non-Lethal damage, plus one Lethal per ten Brawling.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from fracas.engine import Context
+from fracas.rulesets.starflight.characters import attribute_modifier
+from fracas.rulesets.starflight.checks import (
+    CRITICAL_FAILURE,
+    CRITICAL_SUCCESS,
+    critical_of,
+    roll_natural,
+    succeeds,
+)
+from fracas.rulesets.starflight.conditions import check_penalty, is_dead, is_unconscious
+from fracas.rulesets.starflight.criticals import blue_on_blue_victim, critical_damage
+from fracas.rulesets.starflight.damage import (
+    apply_blow,
+    apply_rider,
+    attribute_bonus,
+    consequences,
+    split,
+    weapon_damage,
+)
+from fracas.rulesets.starflight.death import is_massive, massive_attack
+from fracas.rulesets.starflight.effective_hd import attack_bonus, effective_hd, is_ranged
+from fracas.rulesets.starflight.events import (
+    AttackRolled,
+    BlueOnBlue,
+    Fired,
+    GearCheck,
+    ObstacleHit,
+)
+from fracas.rulesets.starflight.hit_location import roll_location
+from fracas.rulesets.starflight.line_of_sight import line_of_sight
+from fracas.rulesets.starflight.part_failure import check_part
+from fracas.rulesets.starflight.range import distance_m, in_melee
+from fracas.rulesets.starflight.saves_after_hit import saves_after_hit
+from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
+from fracas.rulesets.starflight.wounds import (
+    inflict_wounds,
+    needs_wound_fortitude,
+    wound_count,
+    wound_fortitude,
+)
+
+OFF_HAND_PENALTY = 10
+EXTRA_TARGET_PENALTY = 10
+RANGED_FROM_MELEE_PENALTY = 20
+EXTRA_SHOT_STEP = 5
+SNIPING_MULTIPLIER = 3
+UNARMED = "unarmed"
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """One weapon (index, or None for fists) and the shots it fires at one target."""
+
+    weapon: int | None
+    shots: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A hit to resolve: weapon, critical, the roll's degree (unarmed damage), sniping."""
+
+    weapon: WeaponState | None
+    critical: bool
+    degree: int
+    snipe: bool = False
+
+
+def off_hand_penalty(fight: Fight, c: Fighter, weapon: WeaponState | None) -> int:
+    """-10 for a weapon in any motor appendage but the dominant one (less if ambidextrous)."""
+    if weapon is None or not weapon.hand or weapon.hand == c.dominant:
+        return 0
+    return fight.options.ambidexterity_offhand_penalty if c.ambidextrous else OFF_HAND_PENALTY
+
+
+def roll_modifier(
+    fight: Fight, c: Fighter, target: Fighter, weapon: WeaponState | None, extra: int, sight: int
+) -> int:
+    """What is added to the d%: Attack Bonus (or Brawling for fists) and every penalty."""
+    if weapon is None:
+        base = c.skills["brawling"]
+        base += (
+            attribute_modifier(c.attributes["power"])
+            if fight.options.check_attribute_modifier
+            else 0
+        )
+    else:
+        base = attack_bonus(c, weapon) if fight.options.attack_bonus_twice else 0
+    penalty = extra + sight + off_hand_penalty(fight, c, weapon)
+    if is_ranged(weapon) and in_melee(fight, c, besides=target):
+        penalty += RANGED_FROM_MELEE_PENALTY
+    if weapon is None or fight.options.condition_penalties_on_attack:
+        penalty += check_penalty(c, fight.round)
+    return base - penalty
+
+
+def usable(ctx: Context, c: Fighter, uses: list[Use]) -> list[Use]:
+    """Motor appendages are checked when used; a weapon whose appendage fails is not used."""
+    out = []
+    for use in uses:
+        hand = c.dominant if use.weapon is None else c.weapons[use.weapon].hand
+        if not hand or check_part(ctx, c, hand):
+            out.append(use)
+    return out
+
+
+def attack_target(
+    ctx: Context, c: Fighter, target: Fighter, uses: list[Use], index: int, *, snipe: bool = False
+) -> None:
+    """One attack roll at one target with every weapon aimed at it (legality checked)."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    uses = usable(ctx, c, uses)
+    if not uses:
+        return
+    metres = distance_m(c, target)
+    sight = line_of_sight(fight, c, target)
+    natural = roll_natural(ctx, f"{c.name} attack on {target.name}")
+    crit = critical_of(natural, fight.options)
+    hits: list[Hit] = []
+    for use in uses:
+        weapon = None if use.weapon is None else c.weapons[use.weapon]
+        hd = effective_hd(fight, c, target, weapon, metres, snipe=snipe)
+        total = natural + roll_modifier(
+            fight, c, target, weapon, EXTRA_TARGET_PENALTY * index, sight.penalty
+        )
+        landed = sum(
+            1
+            for n in range(use.shots)
+            if succeeds(natural, total, hd.total + EXTRA_SHOT_STEP * n, fight.options)
+        )
+        ctx.emit(
+            AttackRolled(
+                attacker=c.id,
+                target=target.id,
+                weapon=UNARMED if weapon is None else f"Class {weapon.cls} {weapon.name}",
+                natural=natural,
+                modifier=total - natural,
+                total=total,
+                effective_hd=hd.total,
+                hits=landed,
+                shots=use.shots,
+                critical=crit,
+                notes=(*hd.terms, *([f"sight -{sight.penalty}"] if sight.penalty else [])),
+            )
+        )
+        if weapon is not None and weapon.stats.magazine:
+            ctx.emit(
+                Fired(
+                    who=c.id,
+                    weapon=use.weapon or 0,
+                    shots=use.shots,
+                    loaded_after=weapon.loaded - use.shots,
+                )
+            )
+        is_crit = crit == CRITICAL_SUCCESS
+        hits.extend(Hit(weapon, is_crit, total - hd.total, snipe) for _ in range(landed))
+    for hit in hits:
+        if not is_dead(target):
+            resolve_hit(ctx, c, target, hit, sight.through)
+    if crit == CRITICAL_FAILURE:
+        blue_on_blue(ctx, c, uses[0])
+
+
+def blue_on_blue(ctx: Context, c: Fighter, use: Use) -> None:
+    """A critical miss strikes a friend (or the attacker) with critical effect."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    victim = blue_on_blue_victim(fight, c)
+    ctx.emit(BlueOnBlue(attacker=c.id, victim=victim.id))
+    weapon = None if use.weapon is None else c.weapons[use.weapon]
+    if not is_dead(victim):
+        resolve_hit(ctx, c, victim, Hit(weapon, True, 0), [])
+
+
+def raw_damage(ctx: Context, c: Fighter, hit: Hit) -> tuple[int, int, str]:
+    """(lethal, non-lethal, weapon type) of a hit before anything stops it."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    if hit.weapon is None:
+        nonlethal = max(0, hit.degree)
+        if fight.options.unarmed_adds_power:
+            nonlethal += attribute_bonus(fight, c, None)
+        lethal = c.skills["brawling"] // 10
+        if hit.critical:
+            lethal, nonlethal = 2 * lethal, 2 * nonlethal
+        return lethal, nonlethal, UNARMED
+    amount = weapon_damage(ctx, c, hit.weapon)
+    if hit.critical:
+        amount = critical_damage(ctx, c, hit.weapon.type, amount)
+    if hit.snipe and not hit.weapon.sniper:
+        amount *= SNIPING_MULTIPLIER
+    lethal, nonlethal = split(amount, hit.weapon.damage_type)
+    return lethal, nonlethal, hit.weapon.type
+
+
+def through_obstacles(
+    ctx: Context, lethal: int, nonlethal: int, through: list[int]
+) -> tuple[int, int]:
+    """'The obstacle itself will have to be blasted through (reduced to 0 HP) before any
+    leftover damage makes it to the target.' Damage reduction, then hit points; Lethal first."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    for i in through:
+        ob = fight.obstacles[i]
+        if ob.hp <= 0:
+            continue
+        stop = min(lethal + nonlethal, ob.damage_reduction + ob.hp)
+        absorbed = max(0, min(ob.hp, lethal + nonlethal - ob.damage_reduction))
+        ctx.emit(ObstacleHit(obstacle=i, absorbed=stop, hp_after=ob.hp - absorbed))
+        from_lethal = min(lethal, stop)
+        lethal, nonlethal = lethal - from_lethal, nonlethal - (stop - from_lethal)
+    return lethal, nonlethal
+
+
+def resolve_hit(ctx: Context, c: Fighter, target: Fighter, hit: Hit, through: list[int]) -> None:
+    """Location, damage through gear, Wounds, massive attack, saves, Fortitude."""
+    lethal, nonlethal, kind = raw_damage(ctx, c, hit)
+    lethal, nonlethal = through_obstacles(ctx, lethal, nonlethal, through)
+    part = roll_location(ctx, target)
+    massive = is_massive(lethal) or sniper_massive(target, hit, part)
+    wounds_before, nhp, hp = target.total_wounds(), target.nhp, target.hp
+    taken_l, through_nl, taken_nl = apply_blow(ctx, target, part, lethal, nonlethal, kind)
+    apply_rider(ctx, target, part, taken_l + through_nl)
+    wounds = 1 if taken_l > 0 else 0
+    if hit.critical:
+        extra = wound_count(ctx, target, "critical Wounds")
+        wounds = extra if ctx.options.critical_wounds == "replace" else wounds + extra
+    if wounds:
+        inflict_wounds(ctx, target, part, wounds, "hit")
+    consequences(ctx, target, nhp, hp)
+    if massive and not is_dead(target):
+        if not is_massive(lethal):
+            ctx.emit(GearCheck(target=target.id, text="sniper weapon on a vital area"))
+        massive_attack(ctx, target)
+    if is_dead(target):
+        return
+    saves_after_hit(ctx, target, taken_l + taken_nl)
+    if needs_wound_fortitude(target, wounds_before, ctx):
+        wound_fortitude(ctx, target)
+
+
+def sniper_massive(target: Fighter, hit: Hit, part: str) -> bool:
+    """'Sniping': a sniper weapon's hit on a cognitive or vital area is a massive attack."""
+    if not hit.snipe or hit.weapon is None or not hit.weapon.sniper:
+        return False
+    return target.part_kinds.get(part) in ("cognitive", "body")
+
+
+def can_attack(fight: Fight, c: Fighter) -> bool:
+    """Conscious combatants attack."""
+    return not is_unconscious(c, fight.options)

@@ -1,0 +1,228 @@
+"""Characters: attributes, skills, defensive and offensive statistics, equipment.
+
+Chapter 9.2 uses the attributes Power, Finesse and Physique, the skills Brawling, Dodge,
+Security, Stamina, Recuperation, Concentration and Three-Dimensional Maneuvers, Durability,
+Size Class, HD/THD/FHD, NHP and HP, Initiative and Speed. Where the book derives a statistic
+in a chapter we do not have, the stat block gives it and a PROPOSED default fills it in.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from fracas.rulesets.starflight.armour import ArmourSpec, armour_gear
+from fracas.rulesets.starflight.shields import ShieldSpec, shield_gear
+from fracas.rulesets.starflight.species import Species
+from fracas.rulesets.starflight.state import Fighter, WeaponState
+from fracas.rulesets.starflight.weapons import WEAPONS, weapon_class
+
+
+class Attributes(BaseModel):
+    """The six attributes (chapter 2.0). Physique may fall to -100 (clinical death)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    power: int = 0
+    finesse: int = 0
+    physique: int = Field(0, gt=-100)
+    intellect: int = 0
+    acumen: int = 0
+    charm: int = 0
+
+
+class Skills(BaseModel):
+    """The skills the chapter uses (scores, 0 or more)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    brawling: int = Field(0, ge=0)
+    dodge: int = Field(0, ge=0)
+    security: int = Field(0, ge=0)
+    stamina: int = Field(0, ge=0)
+    recuperation: int = Field(0, ge=0)
+    concentration: int = Field(0, ge=0)
+    three_dimensional_maneuvers: int = Field(0, ge=0)
+    dexterous_maneuvers: int = Field(0, ge=0)
+    lifting: int = Field(0, ge=0)
+
+
+class Saves(BaseModel):
+    """Save modifiers; any left out is derived (PROPOSED, see ``default_saves``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    fortitude: int | None = None
+    reflex: int | None = None
+    willpower: int | None = None
+
+
+class AttackBonus(BaseModel):
+    """Melee and ranged Attack Bonuses; left out = Security / 10 (rounded down)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    melee: int | None = None
+    ranged: int | None = None
+
+
+class WeaponSpec(BaseModel):
+    """A carried weapon: name and Class from the weapon table, drawn or not, the motor part
+    holding it (default: dominant first), shots loaded (default: full) and a scope."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    weapon: str
+    cls: int = Field(alias="class")
+    drawn: bool = True
+    hand: str | None = None
+    loaded: int | None = Field(None, ge=0)
+    scope: bool = False
+
+    @model_validator(mode="after")
+    def _known_weapon_and_class(self) -> WeaponSpec:
+        if self.weapon not in WEAPONS:
+            known = ", ".join(sorted(WEAPONS))
+            raise ValueError(f"weapon: unknown weapon {self.weapon!r} (known: {known})")
+        try:
+            stats = weapon_class(self.weapon, self.cls)
+        except ValueError as exc:
+            raise ValueError(f"class: {exc}") from None
+        if self.loaded is not None and self.loaded > stats.magazine:
+            raise ValueError(f"loaded: {self.loaded} is more than the magazine ({stats.magazine})")
+        return self
+
+    def appendages(self) -> int:
+        """Motor appendages the weapon needs."""
+        return WEAPONS[self.weapon].appendages
+
+
+class CombatantSpec(BaseModel):
+    """One combatant's stat block in a scenario file."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1)
+    name: str | None = None
+    side: str = Field(min_length=1)
+    species: str
+    sex: str | None = None
+    tactics: str = "all-out-attack"
+    attributes: Attributes = Field(default_factory=Attributes)
+    skills: Skills = Field(default_factory=Skills)
+    durability: int = Field(ge=1)
+    size_class: int = Field(3, ge=0)
+    hd: int = Field(ge=0)
+    thd: int | None = Field(None, ge=0)
+    fhd: int | None = Field(None, ge=0)
+    nhp: int = Field(ge=1)
+    hp: int = Field(ge=1)
+    initiative: int = Field(ge=0)
+    si: int | None = Field(None, ge=0, description="Strength Index base; default: HP.")
+    saves: Saves = Field(default_factory=Saves)
+    attack_bonus: AttackBonus = Field(default_factory=AttackBonus)
+    encumbrance: int = Field(0, ge=0)
+    ambidextrous: bool = False
+    amputee: int = Field(0, ge=0, le=25)
+    weapons: list[WeaponSpec] = Field(default_factory=list)
+    armour: list[ArmourSpec] = Field(default_factory=list)
+    shield: ShieldSpec | None = None
+    position: tuple[int, int] = (0, 0)
+    facing: int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
+    surprised: bool = False
+
+
+def attribute_modifier(score: int) -> int:
+    """Chapter 3 (FOUND in WCRPG 2.x): an attribute adds score / 10, rounded down."""
+    return score // 10
+
+
+def base_attack_bonus(security: int) -> int:
+    """Chapter 9.2, 'Grapple': base Attack Bonus is one-tenth of Security (rounded down)."""
+    return security // 10
+
+
+def default_saves(a: Attributes, s: Skills) -> dict[str, int]:
+    """PROPOSED save modifiers: Fortitude Physique/10 + Stamina/10, Reflex Finesse/10 +
+    Dodge/10, Willpower Acumen/10 + Concentration/10 (NOTES, section 2)."""
+    return {
+        "fortitude": a.physique // 10 + s.stamina // 10,
+        "reflex": a.finesse // 10 + s.dodge // 10,
+        "willpower": a.acumen // 10 + s.concentration // 10,
+    }
+
+
+def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
+    """The fighter at the start of a fight, from its validated stat block."""
+    derived = default_saves(spec.attributes, spec.skills)
+    given = spec.saves.model_dump()
+    ab = base_attack_bonus(spec.skills.security)
+    return Fighter(
+        id=spec.id,
+        name=spec.name or spec.id,
+        side=spec.side,
+        tactics=spec.tactics,
+        species_id=spec.species,
+        sex=spec.sex,
+        part_kinds={p.id: p.kind for p in species.parts},
+        part_senses={p.id: p.sense for p in species.parts if p.sense is not None},
+        part_names={p.id: p.name for p in species.parts},
+        dominant=next(iter(species.motor_parts()), ""),
+        attributes=spec.attributes.model_dump(),
+        skills=spec.skills.model_dump(),
+        durability=spec.durability,
+        size_class=spec.size_class,
+        hd=spec.hd,
+        thd=spec.hd if spec.thd is None else spec.thd,
+        fhd=spec.hd if spec.fhd is None else spec.fhd,
+        nhp_max=spec.nhp,
+        nhp=spec.nhp,
+        hp_max=spec.hp,
+        hp=spec.hp,
+        initiative=spec.initiative,
+        si_base=spec.hp if spec.si is None else spec.si,
+        saves={k: derived[k] if given[k] is None else given[k] for k in derived},
+        ab_melee=ab if spec.attack_bonus.melee is None else spec.attack_bonus.melee,
+        ab_ranged=ab if spec.attack_bonus.ranged is None else spec.attack_bonus.ranged,
+        encumbrance=spec.encumbrance,
+        ambidextrous=spec.ambidextrous,
+        weapons=_weapons(spec, species),
+        armour=[armour_gear(a) for a in spec.armour],
+        shield=None if spec.shield is None else shield_gear(spec.shield),
+        shield_raised=spec.shield is not None and spec.shield.raised,
+        x=spec.position[0],
+        y=spec.position[1],
+        facing=spec.facing,
+        surprised=spec.surprised,
+        amputee=spec.amputee,
+    )
+
+
+def _weapons(spec: CombatantSpec, species: Species) -> list[WeaponState]:
+    """Drawn weapons without a named hand take the free motor parts, dominant first."""
+    used = [w.hand for w in spec.weapons if w.drawn and w.hand]
+    free = [m for m in species.motor_parts() if m not in used]
+    out = []
+    for w in spec.weapons:
+        family = WEAPONS[w.weapon]
+        stats = family.classes[w.cls]
+        hand = w.hand or ""
+        if w.drawn and not hand:
+            taken = free[: family.appendages]
+            del free[: family.appendages]
+            hand = taken[0] if taken else ""
+        out.append(
+            WeaponState(
+                name=w.weapon,
+                cls=w.cls,
+                type=family.type,
+                damage_type=family.damage_type,
+                stats=stats,
+                sniper=family.sniper,
+                appendages=family.appendages,
+                hand=hand,
+                drawn=w.drawn,
+                loaded=stats.magazine if w.loaded is None else w.loaded,
+                scope=w.scope or stats.scope_bonus > 0,
+            )
+        )
+    return out

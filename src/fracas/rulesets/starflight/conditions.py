@@ -1,0 +1,110 @@
+"""Conditions as read from a fighter's state (chapter 9.2, 'Miscellaneous Terms and
+Definitions', 'Non-Lethal Damage', 'Lethal Damage and Wounds').
+
+Dazed, Unconscious, Helpless, Fatigued and the death states follow from hit points, Wounds and
+timers; Prone, Shaken and Comatose are stored flags set by events.
+"""
+
+from __future__ import annotations
+
+from fracas.rulesets.starflight.options import StarflightOptions
+from fracas.rulesets.starflight.state import Fight, Fighter
+
+SHAKEN_PENALTY = 30
+DAZED_PENALTY = 5
+FATIGUED_PENALTY = 20
+
+
+def is_dead(c: Fighter) -> bool:
+    """Clinically dead (or worse): 'Lethal Damage and Wounds'."""
+    return c.dead_since is not None
+
+
+def is_dazed(c: Fighter, round_: int) -> bool:
+    """'Dazed': at half NHP lost or more, or while a timed daze (the groin rider) lasts."""
+    return c.nhp * 2 <= c.nhp_max or c.dazed_until >= round_
+
+
+def is_unconscious(c: Fighter, options: StarflightOptions) -> bool:
+    """'Unconscious': zero or fewer NHP; clinically dead; a failed cognitive organ (option)."""
+    if c.nhp <= 0 or is_dead(c):
+        return True
+    return options.cognitive_failure_unconscious and any(
+        _kind(c, p) == "cognitive" for p in c.failed
+    )
+
+
+def is_fatigued(c: Fighter) -> bool:
+    """'Lethal Damage and Wounds': reduced to half HP (or less) -> fatigued."""
+    return c.hp * 2 <= c.hp_max
+
+
+def is_helpless(c: Fighter, options: StarflightOptions) -> bool:
+    """'Helpless': unable to make any combat action; Unconscious characters are Helpless."""
+    return is_unconscious(c, options)
+
+
+def in_fight(c: Fighter, options: StarflightOptions) -> bool:
+    """Still a combatant: conscious, alive and not withdrawn."""
+    return not (c.withdrawn or is_unconscious(c, options))
+
+
+def check_penalty(c: Fighter, round_: int) -> int:
+    """Penalty on Checks: -1 per Wound, -30 Shaken, -5 Dazed, -20 fatigued."""
+    penalty = c.total_wounds()
+    penalty += SHAKEN_PENALTY if c.shaken else 0
+    penalty += DAZED_PENALTY if is_dazed(c, round_) else 0
+    penalty += FATIGUED_PENALTY if is_fatigued(c) else 0
+    return penalty
+
+
+def save_penalty(c: Fighter, options: StarflightOptions) -> int:
+    """Penalty on saves: fatigue's -20 ('Checks and saves'); Wounds only by option."""
+    penalty = FATIGUED_PENALTY if is_fatigued(c) else 0
+    return penalty + (c.total_wounds() if options.wound_penalty_on_saves else 0)
+
+
+def can_move(c: Fighter, fight: Fight) -> bool:
+    """Not immobile (groin rider), and propulsive appendages working ('Move Action Rules')."""
+    if c.immobile_until >= fight.round:
+        return False
+    legs = [p for p, kind in c.part_kinds.items() if kind == "propulsive"]
+    if not legs:
+        return True
+    failed = [p for p in legs if p in c.failed]
+    if fight.options.immobile_if_any_propulsive_failed:
+        return not failed
+    return len(failed) < len(legs)
+
+
+def phases_per_turn(c: Fighter) -> int:
+    """Two action phases; a fatigued combatant 'may only take one action per round'."""
+    return 1 if is_fatigued(c) else 2
+
+
+def prone_hd(c: Fighter, options: StarflightOptions) -> int:
+    """'Prone': the ground gives a circumstantial HD bonus (+10 or +20, an option)."""
+    return options.prone_hd_bonus if c.prone else 0
+
+
+def _kind(c: Fighter, part_id: str) -> str:
+    return c.part_kinds.get(part_id, "")
+
+
+def condition_names(c: Fighter, fight: Fight) -> list[str]:
+    """Every condition the fighter is in, for the account."""
+    opts, names = fight.options, list[str]()
+    flags = [
+        (c.brain_dead, "mutilated" if c.mutilated else "brain dead"),
+        (is_dead(c) and not c.brain_dead, "clinically dead"),
+        (c.comatose, "comatose"),
+        (not is_dead(c) and is_unconscious(c, opts), "unconscious"),
+        (c.withdrawn, "withdrawn"),
+        (c.prone, "prone"),
+        (c.shaken, "shaken"),
+        (not is_unconscious(c, opts) and is_dazed(c, fight.round), "dazed"),
+        (is_fatigued(c) and not is_dead(c), "fatigued"),
+        (c.immobile_until >= fight.round, "immobile"),
+    ]
+    names.extend(name for flag, name in flags if flag)
+    return names

@@ -1,0 +1,94 @@
+"""Effective HD: the number an attack roll must beat (chapter 9.2, 'Using Weapons').
+
+"This begins by subtracting the appropriate Attack Bonus of the attacking combatant from
+one-tenth of the target's Dodge skill score (rounded down) ... The difference is added to the
+target combatant's HD (THD, if the weapon is making a touch attack, or FHD if the character is
+surprised). The attacker's encumbrance total and any additional effects from any equipment
+they're carrying are added to the HD as well, as well as any HD Range falloff penalties".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fracas.rulesets.starflight.conditions import prone_hd
+from fracas.rulesets.starflight.range import (
+    RANGED_INCREMENT_M,
+    WITHDRAWAL_INCREMENTS,
+    in_melee,
+    range_falloff,
+)
+from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
+
+IN_MELEE_HD_BONUS = 20
+
+
+@dataclass(slots=True)
+class EffectiveHd:
+    """The effective HD and the terms that made it, for the account."""
+
+    total: int = 0
+    terms: list[str] = field(default_factory=list)
+
+    def add(self, amount: int, label: str) -> None:
+        """Add a term (recorded only when it is not zero)."""
+        self.terms.append(f"{label} {amount}" if not self.terms else f"{label} {amount:+d}")
+        self.total += amount
+        if not amount:
+            self.terms.pop()
+
+
+def base_hd(fight: Fight, target: Fighter, *, touch: bool) -> tuple[int, str]:
+    """HD, THD for a touch attack, FHD when the target is surprised (surprise round)."""
+    if touch:
+        return target.thd, "THD"
+    if fight.surprise_round and target.surprised:
+        return target.fhd, "FHD"
+    return target.hd, "HD"
+
+
+def dodge_term(dodge: int, attack_bonus: int, *, ignore_dodge: bool) -> int:
+    """Target Dodge / 10 (rounded down) minus the attacker's Attack Bonus; Dodge counts 0 in
+    the surprise round and when sniping."""
+    return (0 if ignore_dodge else dodge // 10) - attack_bonus
+
+
+def attack_bonus(c: Fighter, weapon: WeaponState | None) -> int:
+    """Melee Attack Bonus for melee weapons and fists, Ranged Attack Bonus otherwise."""
+    return c.ab_melee if weapon is None or weapon.type == "melee" else c.ab_ranged
+
+
+def is_ranged(weapon: WeaponState | None) -> bool:
+    """Beam and projectile weapons make ranged attacks."""
+    return weapon is not None and weapon.type != "melee"
+
+
+def effective_hd(
+    fight: Fight,
+    attacker: Fighter,
+    target: Fighter,
+    weapon: WeaponState | None,
+    metres: int,
+    *,
+    touch: bool = False,
+    snipe: bool = False,
+) -> EffectiveHd:
+    """Chapter 9.2 'Using Weapons' (and 'Sniping', 'Prone', combatants in melee)."""
+    hd = EffectiveHd()
+    base, label = base_hd(fight, target, touch=touch)
+    hd.add(base, label)
+    if snipe:
+        hd.add(base, "sniping doubles HD")
+    ignore = fight.surprise_round or snipe
+    ab = attack_bonus(attacker, weapon)
+    hd.add(dodge_term(target.skills["dodge"], ab, ignore_dodge=ignore), "Dodge/10 - AB")
+    hd.add(attacker.encumbrance, "encumbrance")
+    if snipe and weapon is not None and weapon.type == "projectile":
+        metres = WITHDRAWAL_INCREMENTS * RANGED_INCREMENT_M
+    hd.add(range_falloff(fight, weapon, metres), "range falloff")
+    hd.add(prone_hd(target, fight.options), "prone")
+    if is_ranged(weapon) and in_melee(fight, target, besides=attacker):
+        hd.add(IN_MELEE_HD_BONUS, "target in melee")
+    if snipe and weapon is not None and weapon.scope:
+        hd.add(-weapon.stats.scope_bonus, "scope")
+    return hd

@@ -1,0 +1,466 @@
+"""Starflight events. Each changes the state only in its own ``apply`` and carries the
+numbers the readable account needs."""
+
+from __future__ import annotations
+
+from fracas.engine import Encounter, Event
+from fracas.rulesets.starflight.state import Fight, Fighter
+
+
+def _fight(state: Encounter) -> Fight:
+    assert isinstance(state, Fight)
+    return state
+
+
+def _fighter(state: Encounter, cid: str) -> Fighter:
+    return _fight(state).fighter(cid)
+
+
+class OrderRolled(Event, frozen=True, kw_only=True):
+    """The order of battle: ids from first to last and each one's score."""
+
+    order: list[str]
+    scores: dict[str, int]
+
+    def apply(self, state: Encounter) -> None:
+        fight = _fight(state)
+        fight.order = list(self.order)
+        for cid, score in self.scores.items():
+            fight.fighter(cid).order_score = score
+
+
+class SurpriseRound(Event, frozen=True, kw_only=True):
+    """The round is (``active``) or stops being (not ``active``) a surprise round."""
+
+    active: bool
+    surprised: list[str]
+
+    def apply(self, state: Encounter) -> None:
+        _fight(state).surprise_round = self.active
+
+
+class TurnStarted(Event, frozen=True, kw_only=True):
+    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order)."""
+
+    actor: str
+    turn: int
+    phases: int
+
+    def apply(self, state: Encounter) -> None:
+        fight = _fight(state)
+        fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
+
+
+class TurnsOver(Event, frozen=True, kw_only=True):
+    """Every combatant has had its turn this round."""
+
+    def apply(self, state: Encounter) -> None:
+        fight = _fight(state)
+        fight.current, fight.turn, fight.phases_left = None, -1, 0
+
+
+class PhasesSpent(Event, frozen=True, kw_only=True):
+    """The actor used ``phases`` of its action phases."""
+
+    actor: str
+    phases: int
+
+    def apply(self, state: Encounter) -> None:
+        fight = _fight(state)
+        fight.phases_left = max(0, fight.phases_left - self.phases)
+
+
+class Checked(Event, frozen=True, kw_only=True):
+    """A check or save: d% ``natural`` (0-99) + ``modifier`` = ``total`` against ``dc``."""
+
+    who: str
+    what: str
+    natural: int
+    modifier: int
+    total: int
+    dc: int
+    success: bool
+    critical: str | None = None
+
+
+class AttackRolled(Event, frozen=True, kw_only=True):
+    """One weapon's attack roll against one target (``hits`` shots of ``shots`` hit)."""
+
+    attacker: str
+    target: str
+    weapon: str
+    natural: int
+    modifier: int
+    total: int
+    effective_hd: int
+    hits: int
+    shots: int
+    critical: str | None = None
+    notes: tuple[str, ...] = ()
+
+
+class Located(Event, frozen=True, kw_only=True):
+    """Where a hit landed: the d10 rolls (re-rolls included) and the part."""
+
+    target: str
+    rolls: list[int]
+    part: str
+
+
+class ObstacleHit(Event, frozen=True, kw_only=True):
+    """A shot through an obstacle: ``absorbed`` points stopped, ``hp_after`` left."""
+
+    obstacle: int
+    absorbed: int
+    hp_after: int
+
+    def apply(self, state: Encounter) -> None:
+        _fight(state).obstacles[self.obstacle].hp = self.hp_after
+
+
+class DamageTaken(Event, frozen=True, kw_only=True):
+    """A hit's damage after gear: what got through and every count after it."""
+
+    target: str
+    part: str
+    lethal: int
+    nonlethal: int
+    converted: int
+    shield_absorbed: int
+    armour_absorbed: int
+    nonlethal_reduced: int
+    nhp_after: int
+    hp_after: int
+    shield_hp_after: int | None
+    armour_hp_after: list[int]
+    si_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.target)
+        c.nhp, c.hp = self.nhp_after, self.hp_after
+        if c.shield is not None and self.shield_hp_after is not None:
+            c.shield.hp = self.shield_hp_after
+        for piece, hp in zip(c.armour, self.armour_hp_after, strict=True):
+            piece.hp = hp
+
+
+class WoundsInflicted(Event, frozen=True, kw_only=True):
+    """``count`` Wounds on ``part``; ``on_part`` and ``total`` are the counts after."""
+
+    target: str
+    part: str
+    count: int
+    on_part: int
+    total: int
+    cause: str
+
+    def apply(self, state: Encounter) -> None:
+        fight = _fight(state)
+        c = fight.fighter(self.target)
+        c.wounds[self.part] = self.on_part
+        if c.first_wound_round is None:
+            c.first_wound_round = fight.round
+
+
+class WoundHealed(Event, frozen=True, kw_only=True):
+    """A critical success on a part-failure check removes one Wound from the part."""
+
+    target: str
+    part: str
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.target)
+        c.wounds[self.part] = max(0, c.wounds.get(self.part, 0) - 1)
+
+
+class PartFailed(Event, frozen=True, kw_only=True):
+    """A body part stops working."""
+
+    target: str
+    part: str
+    reason: str
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.target)
+        if self.part not in c.failed:
+            c.failed.append(self.part)
+
+
+class PartMaimed(Event, frozen=True, kw_only=True):
+    """A part took twice Durability in Wounds: maimed, and the Amputee Complication grows."""
+
+    target: str
+    part: str
+    amputee_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.target)
+        if self.part not in c.maimed:
+            c.maimed.append(self.part)
+        if self.part not in c.failed:
+            c.failed.append(self.part)
+        c.amputee = self.amputee_after
+
+
+class WeaponDropped(Event, frozen=True, kw_only=True):
+    """A weapon falls from a failed motor appendage."""
+
+    who: str
+    weapon: int
+
+    def apply(self, state: Encounter) -> None:
+        w = _fighter(state, self.who).weapons[self.weapon]
+        w.drawn, w.dropped, w.hand = False, True, ""
+
+
+class ConditionGained(Event, frozen=True, kw_only=True):
+    """A condition starts. ``until``: last round it lasts (timed conditions); ``dc``: the
+    Willpower DC to shake off Shaken."""
+
+    who: str
+    condition: str
+    until: int = 0
+    dc: int = 0
+    reason: str = ""
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        if self.condition == "prone":
+            c.prone = True
+        elif self.condition == "shaken":
+            c.shaken, c.shaken_dc = True, self.dc
+        elif self.condition == "dazed":
+            c.dazed_until = max(c.dazed_until, self.until)
+        elif self.condition == "immobile":
+            c.immobile_until = max(c.immobile_until, self.until)
+        elif self.condition == "comatose":
+            c.comatose = True
+
+
+class ConditionEnded(Event, frozen=True, kw_only=True):
+    """A condition ends."""
+
+    who: str
+    condition: str
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        if self.condition == "prone":
+            c.prone = False
+        elif self.condition == "shaken":
+            c.shaken = False
+        elif self.condition == "comatose":
+            c.comatose = False
+
+
+class KnockedOut(Event, frozen=True, kw_only=True):
+    """The combatant falls Unconscious: NHP lowered to ``nhp_after`` (zero or less)."""
+
+    who: str
+    reason: str
+    nhp_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        c.nhp, c.prone = self.nhp_after, True
+
+
+class ClinicalDeath(Event, frozen=True, kw_only=True):
+    """Clinical death in ``round``; HP lowered to ``hp_after``."""
+
+    who: str
+    reason: str
+    round: int
+    hp_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        c.dead_since, c.hp, c.prone = self.round, self.hp_after, True
+        c.nhp = min(c.nhp, 0)
+
+
+class BrainDeath(Event, frozen=True, kw_only=True):
+    """Permanent death (after Durability minutes of clinical death, or mutilation)."""
+
+    who: str
+    reason: str
+    mutilated: bool
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        c.brain_dead = True
+        c.mutilated = c.mutilated or self.mutilated
+        if c.dead_since is None:
+            c.dead_since = state.round
+
+
+class Bled(Event, frozen=True, kw_only=True):
+    """Wounds cost Lethal points in the regeneration phase."""
+
+    who: str
+    amount: int
+    hp_after: int
+
+    def apply(self, state: Encounter) -> None:
+        _fighter(state, self.who).hp = self.hp_after
+
+
+class ComaHour(Event, frozen=True, kw_only=True):
+    """An hour in a coma: NHP (Impact), HP, skill and attribute scores after it."""
+
+    who: str
+    hours: int
+    nhp_after: int
+    hp_after: int
+    skill: str | None
+    skill_after: int
+    physique_after: int
+    intellect_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        c.coma_hours, c.nhp, c.hp = self.hours, self.nhp_after, self.hp_after
+        if self.skill is not None:
+            c.skills[self.skill] = self.skill_after
+        c.attributes["physique"] = self.physique_after
+        c.attributes["intellect"] = self.intellect_after
+
+
+class Moved(Event, frozen=True, kw_only=True):
+    """A move: new position and facing, ``metres`` covered."""
+
+    who: str
+    x: int
+    y: int
+    facing: int
+    metres: int
+
+    def apply(self, state: Encounter) -> None:
+        c = _fighter(state, self.who)
+        c.x, c.y, c.facing = self.x, self.y, self.facing
+
+
+class Faced(Event, frozen=True, kw_only=True):
+    """A change of facing (free action)."""
+
+    who: str
+    facing: int
+
+    def apply(self, state: Encounter) -> None:
+        _fighter(state, self.who).facing = self.facing
+
+
+class WeaponDrawn(Event, frozen=True, kw_only=True):
+    """A weapon drawn into ``hand`` (a motor part)."""
+
+    who: str
+    weapon: int
+    hand: str
+
+    def apply(self, state: Encounter) -> None:
+        w = _fighter(state, self.who).weapons[self.weapon]
+        w.drawn, w.hand = True, self.hand
+
+
+class WeaponSheathed(Event, frozen=True, kw_only=True):
+    """A weapon put away."""
+
+    who: str
+    weapon: int
+
+    def apply(self, state: Encounter) -> None:
+        w = _fighter(state, self.who).weapons[self.weapon]
+        w.drawn, w.hand = False, ""
+
+
+class Fired(Event, frozen=True, kw_only=True):
+    """Shots used from a weapon's magazine."""
+
+    who: str
+    weapon: int
+    shots: int
+    loaded_after: int
+
+    def apply(self, state: Encounter) -> None:
+        _fighter(state, self.who).weapons[self.weapon].loaded = self.loaded_after
+
+
+class Reloading(Event, frozen=True, kw_only=True):
+    """A phase spent reloading: progress so far of the weapon's reload phases."""
+
+    who: str
+    weapon: int
+    progress: int
+    needed: int
+    loaded_after: int
+
+    def apply(self, state: Encounter) -> None:
+        w = _fighter(state, self.who).weapons[self.weapon]
+        w.loaded = self.loaded_after
+        w.reload_progress = 0 if self.progress >= self.needed else self.progress
+
+
+class StoodBy(Event, frozen=True, kw_only=True):
+    """A Standby action: the phase passes."""
+
+    who: str
+
+
+class Withdrew(Event, frozen=True, kw_only=True):
+    """The combatant left the fight (beyond fifteen increments from every hostile)."""
+
+    who: str
+    metres: int
+
+    def apply(self, state: Encounter) -> None:
+        _fighter(state, self.who).withdrawn = True
+
+
+class BlueOnBlue(Event, frozen=True, kw_only=True):
+    """A critical miss strikes a friendly combatant (or the attacker)."""
+
+    attacker: str
+    victim: str
+
+
+class GearCheck(Event, frozen=True, kw_only=True):
+    """Notes on a hit for the account (massive attack, sniper rules, rider)."""
+
+    target: str
+    text: str
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    OrderRolled,
+    SurpriseRound,
+    TurnStarted,
+    TurnsOver,
+    PhasesSpent,
+    Checked,
+    AttackRolled,
+    Located,
+    ObstacleHit,
+    DamageTaken,
+    WoundsInflicted,
+    WoundHealed,
+    PartFailed,
+    PartMaimed,
+    WeaponDropped,
+    ConditionGained,
+    ConditionEnded,
+    KnockedOut,
+    ClinicalDeath,
+    BrainDeath,
+    Bled,
+    ComaHour,
+    Moved,
+    Faced,
+    WeaponDrawn,
+    WeaponSheathed,
+    Fired,
+    Reloading,
+    StoodBy,
+    Withdrew,
+    BlueOnBlue,
+    GearCheck,
+)

@@ -1,0 +1,131 @@
+"""Line of sight (chapter 9.2, 'Using Weapons').
+
+Fields of vision have an optimal and a peripheral arc (species data, total widths in degrees
+centred on the facing). Firing into the peripheral arc, through an obstacle that can be shot
+through, or with a failed visual organ costs the -25 for unclear sight (once, not stacked).
+A solid obstacle blocks; a low one is shot over; 'A character may not select a target if
+another character is in the way' (a standing combatant within ``blocking_radius_m`` of the
+line of fire).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from math import atan2, degrees
+
+from fracas.rulesets.starflight.state import Fight, Fighter, Obstacle
+
+UNCLEAR_SIGHT_PENALTY = 25
+Point = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Sight:
+    """Whether ``attacker`` may target the target, the sight penalty, and what is in the way."""
+
+    visible: bool
+    penalty: int = 0
+    arc: str = "optimal"
+    through: list[int] = field(default_factory=list)
+    reason: str = ""
+
+
+def bearing(a: Fighter, b: Fighter) -> int:
+    """Whole degrees from a to b, 0 = +x, counter-clockwise (0..359)."""
+    return round(degrees(atan2(b.y - a.y, b.x - a.x))) % 360
+
+
+def arc_of(fight: Fight, a: Fighter, b: Fighter) -> str | None:
+    """'optimal', 'peripheral', or None when the target is outside the field of vision."""
+    if (a.x, a.y) == (b.x, b.y):
+        return "optimal"
+    vision = fight.species[a.species_id].vision
+    off = abs((bearing(a, b) - a.facing + 180) % 360 - 180)
+    if 2 * off <= vision.optimal:
+        return "optimal"
+    if 2 * off <= vision.peripheral:
+        return "peripheral"
+    return None
+
+
+def eyesight(a: Fighter) -> str:
+    """'clear', 'impaired' (a visual organ failed) or 'blind' (all failed)."""
+    eyes = [p for p, kind in a.part_kinds.items() if kind == "sensory" and _visual(a, p)]
+    failed = [p for p in eyes if p in a.failed]
+    if eyes and len(failed) == len(eyes):
+        return "blind"
+    return "impaired" if failed else "clear"
+
+
+def _visual(a: Fighter, part: str) -> bool:
+    return a.part_senses.get(part) == "visual"
+
+
+def _orient(p: Point, q: Point, r: Point) -> int:
+    v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return (v > 0) - (v < 0)
+
+
+def crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
+    """Whether segment p1-p2 and segment q1-q2 intersect (touching counts)."""
+    o1, o2 = _orient(p1, p2, q1), _orient(p1, p2, q2)
+    o3, o4 = _orient(q1, q2, p1), _orient(q1, q2, p2)
+    if o1 != o2 and o3 != o4:
+        return True
+    return any(
+        o == 0 and _on(a, b, c)
+        for o, a, b, c in ((o1, p1, p2, q1), (o2, p1, p2, q2), (o3, q1, q2, p1), (o4, q1, q2, p2))
+    )
+
+
+def _on(a: Point, b: Point, c: Point) -> bool:
+    return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
+
+
+def in_the_way(a: Point, b: Point, p: Point, radius: int) -> bool:
+    """Whether point p lies between a and b within ``radius`` metres of the line (integers)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    dot = (p[0] - a[0]) * dx + (p[1] - a[1]) * dy
+    if length2 == 0 or dot <= 0 or dot >= length2:
+        return False
+    cross = dx * (p[1] - a[1]) - dy * (p[0] - a[0])
+    return cross * cross <= radius * radius * length2
+
+
+def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
+    """A standing combatant between attacker and target, if any."""
+    radius = fight.options.blocking_radius_m
+    for o in fight.fighters():
+        if o.id in (a.id, b.id) or o.prone or o.withdrawn:
+            continue
+        if in_the_way((a.x, a.y), (b.x, b.y), (o.x, o.y), radius):
+            return o
+    return None
+
+
+def obstacles_between(fight: Fight, a: Fighter, b: Fighter) -> list[tuple[int, Obstacle]]:
+    """Obstacles the line of fire crosses, in scenario order."""
+    line = ((a.x, a.y), (b.x, b.y))
+    return [(i, ob) for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end)]
+
+
+def line_of_sight(fight: Fight, a: Fighter, b: Fighter) -> Sight:
+    """Chapter 9.2, 'Using Weapons': may ``a`` target ``b``, and at what penalty?"""
+    arc = arc_of(fight, a, b)
+    if arc is None:
+        return Sight(False, arc="none", reason=f"{b.name} is outside {a.name}'s field of vision")
+    sight = eyesight(a)
+    if sight == "blind":
+        return Sight(False, arc=arc, reason=f"{a.name} cannot see")
+    other = blocker(fight, a, b)
+    if other is not None:
+        return Sight(False, arc=arc, reason=f"{other.name} is in the way")
+    through = []
+    for i, ob in obstacles_between(fight, a, b):
+        if ob.kind == "solid":
+            return Sight(False, arc=arc, reason=f"the {ob.name} blocks the line of sight")
+        if ob.kind == "penetrable" and ob.hp > 0:
+            through.append(i)
+    unclear = arc == "peripheral" or sight == "impaired" or bool(through)
+    return Sight(True, UNCLEAR_SIGHT_PENALTY if unclear else 0, arc, through)

@@ -1,0 +1,43 @@
+"""Opportunity attacks (chapter 9.2, 'Using Weapons' and 'Miscellaneous Terms'):
+"a character that moves within two melee combat range increments of an opponent prompts an
+Opportunity Attack from that opponent" - a free single attack at the mover, with a weapon
+that reaches (or fists), made by a conscious opponent who can see the mover."""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.starflight.attack import Use, attack_target
+from fracas.rulesets.starflight.conditions import in_fight, is_dead
+from fracas.rulesets.starflight.line_of_sight import line_of_sight
+from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, hostiles, reach_m
+from fracas.rulesets.starflight.state import Fight, Fighter
+
+
+def weapon_for(fight: Fight, o: Fighter, metres: int) -> Use | None:
+    """The opponent's first drawn, loaded weapon that reaches; fists if nothing else does."""
+    for i, w in enumerate(o.weapons):
+        loaded = w.stats.magazine == 0 or w.loaded > 0
+        if w.drawn and loaded and metres <= reach_m(fight, w):
+            return Use(i, 1)
+    return Use(None, 1) if metres <= reach_m(fight, None) else None
+
+
+def provoked(fight: Fight, mover: Fighter, before: dict[str, int]) -> list[Fighter]:
+    """Opponents the mover came within two melee increments of."""
+    return [
+        o
+        for o in hostiles(fight, mover)
+        if distance_m(mover, o) <= IN_MELEE_M < before.get(o.id, 0)
+    ]
+
+
+def opportunity_attacks(ctx: Context, mover: Fighter, before: dict[str, int]) -> None:
+    """Each provoked opponent strikes once at the mover."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    for o in provoked(fight, mover, before):
+        if is_dead(mover) or not in_fight(o, fight.options):
+            continue
+        use = weapon_for(fight, o, distance_m(o, mover))
+        if use is not None and line_of_sight(fight, o, mover).visible:
+            attack_target(ctx, o, mover, [use], 0)

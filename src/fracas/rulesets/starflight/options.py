@@ -1,0 +1,133 @@
+"""Rule options: every place where chapter 9.2 is silent or contradicts itself.
+
+Each field is documented in ``docs/rulesets/starflight.md`` with the sentence it interprets,
+the alternatives and the default. A scenario's ``options:`` mapping (or ``--option``) sets them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class StarflightOptions(BaseModel):
+    """The house rules of one encounter (defaults follow the chapter where it is clear)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    prone_hd_bonus: Literal[10, 20] = Field(
+        20,
+        description="HD bonus for lying Prone: 'Drop Prone' says +10, 'Miscellaneous Terms' "
+        "says +20.",
+    )
+    ranged_limit_m: Literal[375, 400] = Field(
+        375,
+        description="Metres beyond which ranged combat ends (withdrawal, sniping): fifteen "
+        "25 m increments are 375 m ('Sniping'); 'Range' says 400 m.",
+    )
+    wound_die: Literal["d5", "d10", "d10-halved"] = Field(
+        "d5",
+        description="Die for 'd5 Wounds' (critical hit, Reflex critical failure): the rule says "
+        "d5, the example rolls 'a d10'; d10-halved is ceil(d10/2).",
+    )
+    attack_bonus_twice: bool = Field(
+        True,
+        description="The Attack Bonus is subtracted in effective HD AND added to the d% roll "
+        "(as written); false adds it only in effective HD.",
+    )
+    critical_failure_max: int = Field(
+        0, ge=0, le=49, description="Natural d% (00-99) at or below which a roll fumbles."
+    )
+    critical_success_min: int = Field(
+        99, ge=50, le=99, description="Natural d% (00-99) at or above which a roll is critical."
+    )
+    natural_extremes_decide: bool = Field(
+        True,
+        description="A natural critical failure always fails and a critical success always "
+        "succeeds, whatever the modifiers.",
+    )
+    damage_attribute: Literal["modifier", "score"] = Field(
+        "modifier",
+        description="'the number of points ... in their Power/Finesse attribute' added to "
+        "damage: the attribute modifier (score/10, down) or the whole score.",
+    )
+    check_attribute_modifier: bool = Field(
+        True, description="Skill checks add the controlling attribute's modifier (score/10)."
+    )
+    wound_penalty_on_saves: bool = Field(
+        False,
+        description="'Each Wound inflicts a -1 penalty on all Checks': also on saves?",
+    )
+    condition_penalties_on_attack: bool = Field(
+        True,
+        description="Wound, Dazed, Shaken and fatigue penalties on 'Checks' also apply to "
+        "attack rolls.",
+    )
+    critical_wounds: Literal["replace", "add"] = Field(
+        "replace",
+        description="A critical hit's d5 Wounds replace the hit's one Wound, or add to it.",
+    )
+    comatose_threshold: Literal["total-nonlethal", "impact"] = Field(
+        "total-nonlethal",
+        description="Comatose when the non-lethal damage absorbed reaches twice NHP "
+        "(total-nonlethal), or when Impact Damage alone reaches twice NHP (impact).",
+    )
+    wound_bleed: Literal["every-tenth-round", "ten-rounds-after-wound"] = Field(
+        "every-tenth-round",
+        description="When each Wound costs a Lethal point: at the end of rounds 10, 20, ... "
+        "or ten rounds after the combatant's first Wound, then every ten.",
+    )
+    shaken_recovery_dc: int | None = Field(
+        None,
+        ge=0,
+        description="DC of the Willpower save that ends Shaken (made at the start of each "
+        "turn); None uses the damage of the hit that shook the combatant.",
+    )
+    initiative_die: Literal["1d10", "d100"] = Field(
+        "1d10", description="Die added to the Initiative value for the order of battle."
+    )
+    surprise_round_actions: Literal[1, 2] = Field(
+        1, description="Action phases each unsurprised combatant has in the surprise round."
+    )
+    unarmed_adds_power: bool = Field(
+        False, description="Unarmed hits also add the Power bonus to their non-lethal damage."
+    )
+    brawling_damage_bonus: bool = Field(
+        False,
+        description="Skill chapter 3.1: +1 Basic damage per 10 Brawling on melee and unarmed hits.",
+    )
+    ambidexterity_offhand_penalty: int = Field(
+        0, ge=0, le=10, description="Off-hand penalty left by the Ambidexterity Talent."
+    )
+    blue_on_blue_by: Literal["initiative-value", "order-score"] = Field(
+        "initiative-value",
+        description="'the friendly combatant with the next lowest initiative value': the "
+        "Initiative stat, or the order-of-battle score rolled.",
+    )
+    immobile_if_any_propulsive_failed: bool = Field(
+        True,
+        description="'characters with non-functional propulsive appendages cannot move': any "
+        "failed propulsive part (true) or all of them (false).",
+    )
+    nonlethal_reduction: Literal["shield-and-armour", "armour-only"] = Field(
+        "shield-and-armour",
+        description="Whose remaining hit points reduce Non-Lethal Damage.",
+    )
+    cognitive_failure_unconscious: bool = Field(
+        True, description="A failed cognitive organ leaves the combatant Unconscious."
+    )
+    melee_reach_m: Literal[5, 10] = Field(
+        10,
+        description="Reach of melee weapons and unarmed attacks: one melee increment, or the "
+        "two increments that count as 'in melee'.",
+    )
+    partial_ranged_movement: bool = Field(
+        False,
+        description="GM may allow 'partial movement' in ranged combat (5 m per movement "
+        "point instead of whole 25 m increments).",
+    )
+    blocking_radius_m: int = Field(
+        1, ge=0, le=5, description="How near a line of fire another combatant blocks it."
+    )
+    max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

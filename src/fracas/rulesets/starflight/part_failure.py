@@ -1,0 +1,120 @@
+"""Part failure (chapter 9.2, 'Lethal Damage and Wounds').
+
+"the character must make a Stamina Check, with a DC of 50, plus 20 for each Wound to the
+affected part, plus another 10 for every other Wound they may have suffered." Sensory and
+cognitive organs are checked at the start of the turn, propulsive appendages on a move, motor
+appendages when used. A part fails outright at Durability Wounds and is maimed at twice that
+(Amputee Complication at 10, or +5 up to 25). "A combatant's Body Area never fails."
+"""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, skill_check
+from fracas.rulesets.starflight.events import (
+    KnockedOut,
+    PartFailed,
+    PartMaimed,
+    WeaponDropped,
+    WoundHealed,
+)
+from fracas.rulesets.starflight.state import Fighter
+
+BASE_DC = 50
+PER_WOUND_ON_PART = 20
+PER_OTHER_WOUND = 10
+AMPUTEE_FIRST = 10
+AMPUTEE_STEP = 5
+AMPUTEE_MAX = 25
+
+
+def can_fail(c: Fighter, part: str) -> bool:
+    """Every part but the Body area can fail."""
+    return c.part_kinds.get(part) != "body"
+
+
+def stamina_dc(c: Fighter, part: str) -> int:
+    """DC 50 + 20 per Wound on the part + 10 per other Wound."""
+    on_part = c.wounds.get(part, 0)
+    return BASE_DC + PER_WOUND_ON_PART * on_part + PER_OTHER_WOUND * (c.total_wounds() - on_part)
+
+
+def amputee_after(score: int) -> int:
+    """Amputee Complication at 10, or +5 if already there, up to 25."""
+    return AMPUTEE_FIRST if score == 0 else min(AMPUTEE_MAX, score + AMPUTEE_STEP)
+
+
+def part_thresholds(ctx: Context, c: Fighter, part: str) -> None:
+    """Durability Wounds: the part fails; twice Durability: it is maimed."""
+    if not can_fail(c, part):
+        return
+    wounds = c.wounds.get(part, 0)
+    if wounds >= 2 * c.durability and part not in c.maimed:
+        ctx.emit(PartMaimed(target=c.id, part=part, amputee_after=amputee_after(c.amputee)))
+        on_failure(ctx, c, part)
+    elif wounds >= c.durability and part not in c.failed:
+        fail_part(ctx, c, part, f"{wounds} Wounds (Durability {c.durability})")
+
+
+def fail_part(ctx: Context, c: Fighter, part: str, reason: str) -> None:
+    """Emit the failure and its consequences."""
+    ctx.emit(PartFailed(target=c.id, part=part, reason=reason))
+    on_failure(ctx, c, part)
+
+
+def on_failure(ctx: Context, c: Fighter, part: str) -> None:
+    """A failed motor appendage drops what it holds; a failed cognitive organ knocks the
+    combatant out (option). Failed propulsive and visual organs are read from the state."""
+    kind = c.part_kinds.get(part)
+    if kind == "motor":
+        for i, w in enumerate(c.weapons):
+            if w.drawn and w.hand == part:
+                ctx.emit(WeaponDropped(who=c.id, weapon=i))
+    if kind == "cognitive" and ctx.options.cognitive_failure_unconscious and c.nhp > 0:
+        ctx.emit(KnockedOut(who=c.id, reason="cognitive organ failed", nhp_after=0))
+
+
+def needs_check(c: Fighter, part: str) -> bool:
+    """A wounded, still working part that can fail."""
+    return can_fail(c, part) and c.wounds.get(part, 0) > 0 and part not in c.failed
+
+
+def check_part(ctx: Context, c: Fighter, part: str) -> bool:
+    """The Stamina check for a wounded part. Returns whether the part works afterwards."""
+    from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences, split
+    from fracas.rulesets.starflight.wounds import inflict_wounds
+
+    if not needs_check(c, part):
+        return part not in c.failed
+    name = c.part_names.get(part, part)
+    out = skill_check(ctx, c, "stamina", "physique", stamina_dc(c, part), f"Stamina ({name})")
+    if out.critical == CRITICAL_SUCCESS:
+        ctx.emit(WoundHealed(target=c.id, part=part))
+        return True
+    if out.success:
+        return True
+    fail_part(ctx, c, part, "failed Stamina check")
+    if out.critical == CRITICAL_FAILURE:
+        amount = ctx.roll("1d10", f"{c.name} basic damage ({name} fails)")
+        lethal, nonlethal = split(amount, "basic")
+        nhp, hp = c.nhp, c.hp
+        apply_blow(ctx, c, part, lethal, nonlethal, INTERNAL)
+        consequences(ctx, c, nhp, hp)
+        inflict_wounds(ctx, c, part, 1, "part failure")
+    return False
+
+
+def start_of_turn_checks(ctx: Context, c: Fighter) -> None:
+    """Sensory and cognitive organs are checked at the beginning of the combatant's turn."""
+    for part, kind in c.part_kinds.items():
+        if kind in ("sensory", "cognitive") and needs_check(c, part):
+            check_part(ctx, c, part)
+
+
+def propulsion_works(ctx: Context, c: Fighter) -> bool:
+    """Propulsive appendages are checked when the combatant tries to move."""
+    ok = True
+    for part, kind in c.part_kinds.items():
+        if kind == "propulsive" and needs_check(c, part):
+            ok = check_part(ctx, c, part) and ok
+    return ok

@@ -1,0 +1,73 @@
+"""Range (chapter 9.2, 'Range' and 'Attack Action Rules').
+
+Positions are whole metres on a plane (x, y); the range between two combatants is the
+distance rounded down. Melee increments are 5 m, ranged increments 25 m. Two combatants within
+two melee increments (10 m) are 'in melee'. Beyond fifteen increments of every hostile a
+combatant may withdraw; beyond fifteen ranged increments only sniping reaches.
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+
+from fracas.rulesets.starflight.conditions import in_fight
+from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
+
+MELEE_INCREMENT_M = 5
+RANGED_INCREMENT_M = 25
+IN_MELEE_M = 2 * MELEE_INCREMENT_M
+WITHDRAWAL_INCREMENTS = 15
+
+
+def distance_m(a: Fighter, b: Fighter) -> int:
+    """Whole metres between two combatants (rounded down)."""
+    return isqrt((a.x - b.x) ** 2 + (a.y - b.y) ** 2)
+
+
+def increment_m(scale: str) -> int:
+    """'Range': 5 m per increment in melee combat, 25 m in ranged combat."""
+    return MELEE_INCREMENT_M if scale == "melee" else RANGED_INCREMENT_M
+
+
+def hostiles(fight: Fight, c: Fighter) -> list[Fighter]:
+    """Combatants of other sides still in the fight."""
+    return [o for o in fight.fighters() if o.side != c.side and in_fight(o, fight.options)]
+
+
+def in_melee(fight: Fight, c: Fighter, besides: Fighter | None = None) -> bool:
+    """'within two melee combat range increments (within 10 meters)' of a hostile other than
+    ``besides`` (the one shooting at, or being shot by, ``c``)."""
+    skip = None if besides is None else besides.id
+    return any(distance_m(c, o) <= IN_MELEE_M for o in hostiles(fight, c) if o.id != skip)
+
+
+def withdrawal_limit_m(fight: Fight) -> int:
+    """Fifteen increments: 75 m in melee; 375 m or 400 m in ranged combat (an option)."""
+    if fight.scale == "melee":
+        return WITHDRAWAL_INCREMENTS * MELEE_INCREMENT_M
+    return fight.options.ranged_limit_m
+
+
+def may_withdraw(fight: Fight, c: Fighter) -> bool:
+    """'greater than fifteen range increments from all hostile combatants'."""
+    limit = withdrawal_limit_m(fight)
+    return all(distance_m(c, o) > limit for o in hostiles(fight, c))
+
+
+def is_sniping_range(fight: Fight, metres: int) -> bool:
+    """'Sniping': 'beyond fifteen ranged combat increments' (the ranged limit option)."""
+    return metres > fight.options.ranged_limit_m
+
+
+def reach_m(fight: Fight, weapon: WeaponState | None) -> int:
+    """How far a weapon reaches: melee weapons and fists the melee reach, others range_m."""
+    if weapon is None or weapon.type == "melee":
+        return fight.options.melee_reach_m
+    return weapon.stats.range_m
+
+
+def range_falloff(fight: Fight, weapon: WeaponState | None, metres: int) -> int:
+    """HD 'Range falloff': the weapon's falloff per full range increment to the target."""
+    if weapon is None or weapon.type == "melee":
+        return 0
+    return weapon.stats.falloff * (metres // fight.increment_m)

@@ -1,0 +1,107 @@
+"""The Starflight RPG character-scale combat ruleset (chapter 9.2) on the fracas engine."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine.ruleset import Demo
+from fracas.rulesets.starflight import account
+from fracas.rulesets.starflight.actions import REGISTRY, load_builtin_actions
+from fracas.rulesets.starflight.characters import build_fighter
+from fracas.rulesets.starflight.demo import worked_example
+from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.range import increment_m
+from fracas.rulesets.starflight.scenario import StarflightScenario
+from fracas.rulesets.starflight.species import RIDERS
+from fracas.rulesets.starflight.state import Fight, Obstacle
+from fracas.rulesets.starflight.tactics import TACTICS
+from fracas.rulesets.starflight.turns import advance, start_fight
+
+load_builtin_actions()
+
+
+def _fight(state: Encounter) -> Fight:
+    assert isinstance(state, Fight)
+    return state
+
+
+class StarflightRuleset(Ruleset):
+    """Chapter 9.2 'Character-scale Combat'."""
+
+    name = "starflight"
+    scenario_model = StarflightScenario
+
+    def build(self, scenario: Any) -> Encounter:
+        """The fight before initiative, from a validated scenario."""
+        assert isinstance(scenario, StarflightScenario)
+        species = scenario.all_species()
+        fight = Fight(
+            ruleset=self.name,
+            options=scenario.options,
+            scale=scenario.scale,
+            increment_m=increment_m(scenario.scale),
+            species=species,
+            riders=dict(RIDERS),
+            obstacles=[
+                Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
+                for o in scenario.obstacles
+            ],
+        )
+        for spec in scenario.combatants:
+            fight.combatants[spec.id] = build_fighter(spec, species[spec.species])
+        return fight
+
+    def start(self, ctx: Context) -> None:
+        """Order of battle, surprise round, first turn."""
+        start_fight(ctx)
+
+    def pending(self, state: Encounter) -> Pending | None:
+        """The combatant whose action phase it is."""
+        fight = _fight(state)
+        if fight.over or fight.current is None:
+            return None
+        c = fight.fighter(fight.current)
+        return Pending(c.id, f"{c.name}: {fight.phases_left} action phase(s) left")
+
+    def choose(self, state: Encounter, pending: Pending) -> Action:
+        """The pending combatant's tactics choose."""
+        fight = _fight(state)
+        c = fight.fighter(pending.actor or "")
+        return TACTICS[c.tactics](fight, c)
+
+    def resolve(self, ctx: Context, action: Action) -> None:
+        """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
+        fight = _fight(ctx.state)
+        kind = REGISTRY.get(type(action))
+        if kind is None:
+            raise IllegalAction(f"unknown action {type(action).__name__}")
+        if fight.over or action.actor is None or action.actor != fight.current:
+            raise IllegalAction(f"it is not {action.actor}'s turn")
+        if kind.phases > fight.phases_left:
+            raise IllegalAction(f"{action.actor} has {fight.phases_left} action phase(s) left")
+        kind.resolve(ctx, fight.fighter(action.actor), action)
+        if kind.phases:
+            ctx.emit(PhasesSpent(actor=action.actor, phases=kind.phases))
+        advance(ctx)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        """Every Starflight event."""
+        return EVENT_TYPES
+
+    def action_types(self) -> Sequence[type[Action]]:
+        """Every registered action type."""
+        return tuple(REGISTRY)
+
+    def describe(self, event: Event, state: Encounter) -> str | None:
+        """One account line."""
+        return account.describe(event, _fight(state))
+
+    def summary(self, state: Encounter) -> list[str]:
+        """Each combatant's condition and each side's CSI."""
+        return account.summary(_fight(state))
+
+    def demo(self) -> Demo | None:
+        """Xxksax's laser shot at the G'Nunk (chapter 9.2, 'Lethal Damage and Wounds')."""
+        return worked_example()

@@ -1,0 +1,43 @@
+"""Saves after every hit (chapter 9.2, 'Resolving Damage').
+
+"a character must make a Reflex Save and a Willpower Save any time they are hit. The DC of both
+Saves equals the amount of damage inflicted". A failed Reflex save knocks the combatant prone;
+a critical failure also puts d5 Wounds in a random part (rolled on the hit-location table, as
+the worked example does). A failed Willpower save leaves the combatant Shaken.
+"""
+
+from __future__ import annotations
+
+from fracas.engine import Context
+from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, save
+from fracas.rulesets.starflight.events import ConditionGained
+from fracas.rulesets.starflight.hit_location import roll_location
+from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
+
+
+def reflex_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
+    """Reflex save: prone on failure; d5 Wounds in a random part on a critical failure."""
+    out = save(ctx, c, "reflex", damage, "Reflex save (hit)")
+    if out.success:
+        return
+    if not c.prone:
+        ctx.emit(ConditionGained(who=c.id, condition="prone", reason="knocked down by the hit"))
+    if out.critical == CRITICAL_FAILURE:
+        part = roll_location(ctx, c, "random part (fall)")
+        count = wound_count(ctx, c, "Wounds from the fall")
+        inflict_wounds(ctx, c, part, count, "fall")
+
+
+def willpower_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
+    """Willpower save: Shaken on failure (the DC is kept for recovering)."""
+    out = save(ctx, c, "willpower", damage, "Willpower save (hit)")
+    if not out.success and not c.shaken:
+        dc = ctx.options.shaken_recovery_dc
+        ctx.emit(ConditionGained(who=c.id, condition="shaken", dc=damage if dc is None else dc))
+
+
+def saves_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
+    """Both saves, Reflex first (the order of the worked example)."""
+    reflex_after_hit(ctx, c, damage)
+    willpower_after_hit(ctx, c, damage)

@@ -1,0 +1,119 @@
+"""Scenario files for the Starflight ruleset (validated with pydantic, ``extra="forbid"``)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from fracas.rulesets.starflight.characters import CombatantSpec
+from fracas.rulesets.starflight.materials import MATERIALS
+from fracas.rulesets.starflight.options import StarflightOptions
+from fracas.rulesets.starflight.species import RIDERS, SPECIES, Species, check_riders
+from fracas.rulesets.starflight.tactics import TACTICS
+
+
+class ObstacleSpec(BaseModel):
+    """An obstacle between two points (metres). ``low``: shot over; ``penetrable``: shot
+    through at -25 once its hit points are spent; ``solid``: blocks line of sight."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    kind: Literal["low", "penetrable", "solid"]
+    material: str | None = None
+    thickness_cm: int | None = Field(None, ge=1)
+    hp: int | None = Field(None, ge=0)
+    damage_reduction: int | None = Field(None, ge=0)
+
+    @model_validator(mode="after")
+    def _penetrable_has_hit_points(self) -> ObstacleSpec:
+        if self.material is not None and self.material not in MATERIALS:
+            known = ", ".join(sorted(MATERIALS))
+            raise ValueError(f"material: unknown material {self.material!r} (known: {known})")
+        if self.kind == "penetrable" and self.hp is None and self.thickness_cm is None:
+            raise ValueError("hp: a penetrable obstacle needs hp, or material and thickness_cm")
+        if self.thickness_cm is not None and self.material is None:
+            raise ValueError("material: thickness_cm needs a material")
+        return self
+
+    def hit_points(self) -> int:
+        """Given hit points, else the material's hit points per cm times the thickness."""
+        if self.hp is not None:
+            return self.hp
+        if self.material is None or self.thickness_cm is None:
+            return 0
+        return MATERIALS[self.material].hp_per_cm * self.thickness_cm
+
+    def reduction(self) -> int:
+        """Given damage reduction, else the material's."""
+        if self.damage_reduction is not None:
+            return self.damage_reduction
+        return MATERIALS[self.material].damage_reduction if self.material else 0
+
+
+class StarflightScenario(BaseModel):
+    """A Starflight character-scale encounter."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    ruleset: Literal["starflight"]
+    name: str = ""
+    options: StarflightOptions = Field(default_factory=StarflightOptions)
+    scale: Literal["melee", "ranged"] = Field(
+        "ranged", description="Melee (5 m increments) or ranged (25 m increments) combat."
+    )
+    species: dict[str, Species] = Field(
+        default_factory=dict, description="Extra species (body plans) for this scenario."
+    )
+    obstacles: list[ObstacleSpec] = Field(default_factory=list)
+    combatants: list[CombatantSpec] = Field(min_length=2)
+
+    @model_validator(mode="after")
+    def _cross_checks(self) -> StarflightScenario:
+        ids = [c.id for c in self.combatants]
+        dup = next((i for i in ids if ids.count(i) > 1), None)
+        if dup is not None:
+            raise ValueError(f"combatants: two combatants have the id {dup!r}")
+        if len({c.side for c in self.combatants}) < 2:
+            raise ValueError("combatants: a fight needs at least two sides")
+        for key, sp in self.species.items():
+            check_riders(f"species.{key}", sp, RIDERS)
+        for n, c in enumerate(self.combatants):
+            _check_combatant(f"combatants[{n}]", c, self.all_species())
+        return self
+
+    def all_species(self) -> dict[str, Species]:
+        """Built-in species plus the scenario's own."""
+        return {**SPECIES, **self.species}
+
+
+def _check_combatant(where: str, c: CombatantSpec, species: dict[str, Species]) -> None:
+    if c.tactics not in TACTICS:
+        known = ", ".join(sorted(TACTICS))
+        raise ValueError(f"{where}.tactics: unknown tactics {c.tactics!r} (known: {known})")
+    sp = species.get(c.species)
+    if sp is None:
+        known = ", ".join(sorted(species))
+        raise ValueError(f"{where}.species: unknown species {c.species!r} (known: {known})")
+    parts = {p.id: p for p in sp.parts}
+    motor = sp.motor_parts()
+    for n, w in enumerate(c.weapons):
+        if w.hand is not None and (w.hand not in parts or parts[w.hand].kind != "motor"):
+            raise ValueError(
+                f"{where}.weapons[{n}].hand: {w.hand!r} is not a motor appendage of "
+                f"{sp.name} (motor parts: {', '.join(motor)})"
+            )
+    kinds = {"cognitive", "sensory", "motor", "propulsive", "body", "all"}
+    for n, a in enumerate(c.armour):
+        for part in a.covers:
+            if part not in parts and part not in kinds:
+                raise ValueError(f"{where}.armour[{n}].covers: {sp.name} has no part {part!r}")
+    drawn = sum(w.appendages() for w in c.weapons if w.drawn)
+    if drawn > len(motor):
+        raise ValueError(
+            f"{where}.weapons: {drawn} motor appendages needed for the drawn weapons, "
+            f"{sp.name} has {len(motor)}"
+        )

@@ -1,0 +1,129 @@
+"""The folded state of a Starflight fight: fighters, weapons, gear, obstacles, turn order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from fracas.engine import Combatant, Encounter
+from fracas.rulesets.starflight.armour import Gear
+from fracas.rulesets.starflight.options import StarflightOptions
+from fracas.rulesets.starflight.species import Rider, Species
+from fracas.rulesets.starflight.weapons import WeaponClass
+
+
+@dataclass(slots=True)
+class WeaponState:
+    """A carried weapon: what it is, which motor part holds it, drawn, shots loaded."""
+
+    name: str
+    cls: int
+    type: str
+    damage_type: str
+    stats: WeaponClass
+    sniper: bool
+    appendages: int
+    hand: str
+    drawn: bool
+    loaded: int
+    scope: bool
+    reload_progress: int = 0
+    dropped: bool = False
+
+
+@dataclass(slots=True)
+class Fighter(Combatant):
+    """A combatant's statistics and everything that happens to it (chapter 9.2)."""
+
+    species_id: str = ""
+    sex: str | None = None
+    part_kinds: dict[str, str] = field(default_factory=dict)
+    part_senses: dict[str, str] = field(default_factory=dict)
+    part_names: dict[str, str] = field(default_factory=dict)
+    dominant: str = ""
+    attributes: dict[str, int] = field(default_factory=dict)
+    skills: dict[str, int] = field(default_factory=dict)
+    durability: int = 1
+    size_class: int = 3
+    hd: int = 0
+    thd: int = 0
+    fhd: int = 0
+    nhp_max: int = 1
+    nhp: int = 1
+    hp_max: int = 1
+    hp: int = 1
+    initiative: int = 0
+    si_base: int = 0
+    saves: dict[str, int] = field(default_factory=dict)
+    ab_melee: int = 0
+    ab_ranged: int = 0
+    encumbrance: int = 0
+    ambidextrous: bool = False
+    weapons: list[WeaponState] = field(default_factory=list)
+    armour: list[Gear] = field(default_factory=list)
+    shield: Gear | None = None
+    shield_raised: bool = False
+    x: int = 0
+    y: int = 0
+    facing: int = 0
+    surprised: bool = False
+    amputee: int = 0
+    order_score: int = 0
+    # what has happened to it
+    wounds: dict[str, int] = field(default_factory=dict)
+    failed: list[str] = field(default_factory=list)
+    maimed: list[str] = field(default_factory=list)
+    prone: bool = False
+    shaken: bool = False
+    shaken_dc: int = 0
+    dazed_until: int = 0
+    immobile_until: int = 0
+    comatose: bool = False
+    coma_hours: int = 0
+    dead_since: int | None = None
+    brain_dead: bool = False
+    mutilated: bool = False
+    withdrawn: bool = False
+    first_wound_round: int | None = None
+
+    def total_wounds(self) -> int:
+        """Every Wound on every part."""
+        return sum(self.wounds.values())
+
+
+@dataclass(slots=True)
+class Obstacle:
+    """Something between combatants: low (shoot over), penetrable (HP), or solid."""
+
+    name: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    kind: str
+    hp: int
+    damage_reduction: int
+
+
+@dataclass(slots=True)
+class Fight(Encounter):
+    """A Starflight encounter: the turn structure on top of the engine's Encounter."""
+
+    options: StarflightOptions = field(default_factory=StarflightOptions)
+    scale: str = "ranged"
+    increment_m: int = 25
+    species: dict[str, Species] = field(default_factory=dict)
+    riders: dict[str, Rider] = field(default_factory=dict)
+    obstacles: list[Obstacle] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    turn: int = -1
+    current: str | None = None
+    phases_left: int = 0
+    surprise_round: bool = False
+
+    def fighter(self, cid: str) -> Fighter:
+        """The fighter with id ``cid``."""
+        c = self.combatants[cid]
+        assert isinstance(c, Fighter)
+        return c
+
+    def fighters(self) -> list[Fighter]:
+        """Every fighter in scenario order."""
+        return [c for c in self.combatants.values() if isinstance(c, Fighter)]

@@ -1,0 +1,131 @@
+"""Rounds, turns and action phases (chapter 9.2, 'Character-Scale Actions').
+
+"A character may make two actions per round, or one full-round action, as well as free
+actions." Combatants act in the order of battle; a fatigued combatant has one action. In a
+surprise round (chapter 9.1) the surprised do not act and the others have the number of
+phases the option gives. The regeneration phase at the end of each round bleeds Wounds and
+brings brain death (and, every 600 rounds, a comatose combatant's hourly save).
+"""
+
+from __future__ import annotations
+
+from fracas.engine import Context, EncounterEnded, RoundStarted
+from fracas.rulesets.starflight.checks import save
+from fracas.rulesets.starflight.conditions import in_fight, phases_per_turn
+from fracas.rulesets.starflight.death import brain_death_upkeep
+from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
+from fracas.rulesets.starflight.initiative import roll_order
+from fracas.rulesets.starflight.nonlethal import coma_hour
+from fracas.rulesets.starflight.part_failure import start_of_turn_checks
+from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.wounds import bleed, bleed_due
+
+ROUNDS_PER_HOUR = 600
+
+
+def _fight(ctx: Context) -> Fight:
+    assert isinstance(ctx.state, Fight)
+    return ctx.state
+
+
+def can_act(fight: Fight, c: Fighter) -> bool:
+    """In the fight, and not surprised during the surprise round."""
+    return in_fight(c, fight.options) and not (fight.surprise_round and c.surprised)
+
+
+def start_fight(ctx: Context) -> None:
+    """Order of battle, the surprise round if anyone is surprised, the first turn."""
+    fight = _fight(ctx)
+    roll_order(ctx)
+    surprised = [c.id for c in fight.fighters() if c.surprised]
+    if surprised and len(surprised) < len(fight.combatants):
+        ctx.emit(SurpriseRound(active=True, surprised=surprised))
+    ctx.emit(RoundStarted(round=1))
+    next_turn(ctx)
+
+
+def phases_for(fight: Fight, c: Fighter) -> int:
+    """Two phases (one if fatigued); the surprise round's option in a surprise round."""
+    phases = phases_per_turn(c)
+    return min(phases, fight.options.surprise_round_actions) if fight.surprise_round else phases
+
+
+def advance(ctx: Context) -> None:
+    """After an action: the same actor goes on if it can, else the next turn starts."""
+    fight = _fight(ctx)
+    if fight.over or check_end(ctx):
+        return
+    actor = fight.current
+    if actor is not None and fight.phases_left > 0 and can_act(fight, fight.fighter(actor)):
+        return
+    next_turn(ctx)
+
+
+def next_turn(ctx: Context) -> None:
+    """Start the next combatant's turn (ending rounds as needed) until someone can act."""
+    fight = _fight(ctx)
+    while not fight.over:
+        idx = _next_index(fight, fight.turn)
+        if idx is None:
+            end_round(ctx)
+            if fight.over:
+                return
+            ctx.emit(RoundStarted(round=fight.round + 1))
+            continue
+        c = fight.fighter(fight.order[idx])
+        ctx.emit(TurnStarted(actor=c.id, turn=idx, phases=phases_for(fight, c)))
+        start_of_turn(ctx, c)
+        if check_end(ctx):
+            return
+        if can_act(fight, c):
+            return
+
+
+def _next_index(fight: Fight, after: int) -> int | None:
+    for idx in range(after + 1, len(fight.order)):
+        if can_act(fight, fight.fighter(fight.order[idx])):
+            return idx
+    return None
+
+
+def start_of_turn(ctx: Context, c: Fighter) -> None:
+    """Shaken may be shaken off; sensory and cognitive organs are checked."""
+    if c.shaken:
+        out = save(ctx, c, "willpower", c.shaken_dc, "Willpower save (shake off Shaken)")
+        if out.success:
+            ctx.emit(ConditionEnded(who=c.id, condition="shaken"))
+    start_of_turn_checks(ctx, c)
+
+
+def end_round(ctx: Context) -> None:
+    """The regeneration phase: bleeding, brain death, coma hours; the round limit."""
+    fight = _fight(ctx)
+    ctx.emit(TurnsOver())
+    for c in fight.fighters():
+        if bleed_due(fight, c):
+            bleed(ctx, c)
+        if c.comatose and fight.round % ROUNDS_PER_HOUR == 0:
+            coma_hour(ctx, c)
+        brain_death_upkeep(ctx, c)
+    if fight.surprise_round:
+        ctx.emit(SurpriseRound(active=False, surprised=[]))
+    if check_end(ctx):
+        return
+    if fight.round >= fight.options.max_rounds:
+        ctx.emit(EncounterEnded(winner=None, reason=f"round limit ({fight.round}) reached"))
+
+
+def check_end(ctx: Context) -> bool:
+    """The fight ends when at most one side has anyone still in it."""
+    fight = _fight(ctx)
+    if fight.over:
+        return True
+    sides = list(dict.fromkeys(c.side for c in fight.fighters() if in_fight(c, fight.options)))
+    if len(sides) > 1:
+        return False
+    if sides:
+        reason = "every opponent is down or gone"
+        ctx.emit(EncounterEnded(winner=sides[0], reason=reason))
+    else:
+        ctx.emit(EncounterEnded(winner=None, reason="nobody is left standing"))
+    return True

@@ -1,0 +1,63 @@
+"""Weapon snatching: attack roll, Dexterity competition, Strength competition."""
+
+from __future__ import annotations
+
+from fracas.rulesets.exp.actions import Attack, Snatch, Wait
+from fracas.rulesets.exp.events import AttackRolled, SnatchBacklash, WeaponSnatched
+
+from .helpers import anthro, of_type, session, who
+
+ANN = anthro("Ann", "red")
+BOB = anthro("Bob", "blue", weapons=["chair"])
+
+
+def test_winning_all_three_steps_wrests_the_weapon_away() -> None:
+    s = session([500, 15, 5, 15, 5], ANN, BOB)
+    events = s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    assert of_type(events, WeaponSnatched)
+    assert [w.name for w in who(s, "Ann").weapons] == ["fist", "chair"]
+    assert [w.name for w in who(s, "Bob").weapons] == ["fist"]  # bare hands left
+
+
+def test_a_missed_snatch_rolls_no_competition() -> None:
+    s = session([300], ANN, BOB)
+    events = s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    assert len(events) == 4  # Acted, Rolled, AttackRolled, TurnEnded
+
+
+def test_a_lost_dexterity_competition_gives_the_target_plus_242_on_the_grabber() -> None:
+    s = session([500, 5, 15, 200, 4, 10, 90], ANN, BOB)
+    events = s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    (backlash,) = of_type(events, SnatchBacklash)
+    assert (backlash.step, backlash.bonus) == ("dexterity", 242)
+    events = s.act(Attack(actor="Bob", target="Ann", weapon="chair"))
+    (roll,) = of_type(events, AttackRolled)
+    assert (roll.situational, roll.total, roll.hit) == (242, 200 + 35 + 242, True)
+    assert who(s, "Bob").bonus_against == {}
+
+
+def test_no_bonus_when_the_target_has_no_attack_left_this_unit() -> None:
+    s = session([500, 5, 15], BOB, ANN)  # Bob acts first
+    s.act(Wait(actor="Bob"))
+    events = s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    assert of_type(events, SnatchBacklash)[0].bonus == 0
+
+
+def test_a_lost_strength_competition_opens_the_grabber_to_an_attack_out_of_the_cycle() -> None:
+    s = session([500, 15, 5, 5, 15, 500, 4, 10, 90], ANN, BOB)
+    events = s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    (backlash,) = of_type(events, SnatchBacklash)
+    assert (backlash.step, backlash.weapon) == ("strength", "chair")
+    pending = s.pending()
+    assert pending is not None and pending.actor == "Bob" and "free attack" in pending.prompt
+    s.act(Attack(actor="Bob", target="Ann", weapon="chair"))
+    assert who(s, "Ann").hps == 39
+    pending = s.pending()  # Bob still has his own action this unit
+    assert pending is not None and pending.actor == "Bob" and "free" not in pending.prompt
+
+
+def test_the_free_attack_can_be_declined() -> None:
+    s = session([500, 15, 5, 5, 15], ANN, BOB)
+    s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    s.act(Wait(actor="Bob"))
+    assert s.state.free_attack is None  # type: ignore[attr-defined]

@@ -1,0 +1,110 @@
+"""Scenario files: the examples run end to end; bad input is refused, naming the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from fracas.cli import main
+from fracas.engine import IllegalAction, encode_log
+from fracas.scenario import ScenarioError, parse_scenario
+
+from .helpers import duel, start
+
+EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "percentile").glob("*.yaml"))
+
+
+def problems(data: Any) -> str:
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(data, "bad.yaml")
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_each_example_fights_to_an_end_from_the_cli(path: Path) -> None:
+    result = CliRunner().invoke(main, ["fight", str(path), "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    assert "— Round 1 —" in result.stdout and "The fight is over" in result.stdout
+
+
+def test_there_are_at_least_three_examples() -> None:
+    assert len(EXAMPLES) >= 3
+
+
+def test_an_unknown_weapon_names_the_field_and_lists_the_known_ones() -> None:
+    msg = problems(duel(attacker={"weapons": ["lightsaber"]}))
+    assert "bad.yaml: combatants[0].weapons[0]: " in msg
+    assert "unknown weapon 'lightsaber'" in msg and "epee" in msg
+
+
+def test_an_unknown_armour_is_refused() -> None:
+    msg = problems(duel(defender={"armour": "mithril"}))
+    assert "combatants[1].armour" in msg and "plate mail" in msg
+
+
+def test_a_negative_stat_is_refused() -> None:
+    assert "combatants[1].STR: Input should be greater than or equal to 0" in problems(
+        duel(defender={"STR": -3})
+    )
+
+
+def test_a_missing_skill_for_the_wielded_weapon_is_refused() -> None:
+    msg = problems(duel(attacker={"weapons": ["epee"], "skills": {"dagger": 40}}))
+    assert "combatants[0]" in msg and "no skill for the wielded weapon" in msg
+    assert "'point swords'" in msg
+
+
+def test_an_unknown_option_and_an_unknown_tactic_are_refused() -> None:
+    assert "options.fatigue_per_round" in problems(duel(fatigue_per_round=True))
+    assert "unknown tactics 'berserk'" in problems(duel(attacker={"tactics": "berserk"}))
+
+
+def test_a_malformed_scenario_is_refused() -> None:
+    assert "combatants" in problems({"ruleset": "percentile", "combatants": "Joanne"})
+    assert "a fight needs at least two sides" in problems(
+        {
+            **duel(),
+            "combatants": [duel()["combatants"][0], {**duel()["combatants"][0], "name": "B"}],
+        }
+    )
+
+
+def test_the_cli_reports_a_bad_file_with_exit_status_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(yaml.safe_dump(duel(attacker={"weapons": ["lightsaber"]})))
+    result = CliRunner().invoke(main, ["fight", str(bad), "--seed", "1"])
+    assert result.exit_code == 2
+    assert "combatants[0].weapons[0]" in result.stderr
+
+
+def test_a_scripted_list_that_runs_out_stops_with_a_clear_message_and_changes_nothing() -> None:
+    data = duel(attacker={"tactics": "scripted", "script": ["normal-attack"]})
+    session, _ = start(data, [20, 1, 90, 90])  # round 1: both miss
+    session.step()
+    session.step()
+    before = encode_log(session.log)
+    with pytest.raises(IllegalAction, match="scripted stances ran out at round 2"):
+        session.step()
+    assert encode_log(session.log) == before
+
+
+def test_accented_and_capitalised_table_names_are_accepted() -> None:
+    loaded = parse_scenario(
+        duel(attacker={"weapons": ["Epée"], "armour": "Studded Leather", "skills": {"Epée": 30}}),
+        "ok.yaml",
+    )
+    first = loaded.scenario.combatants[0]  # type: ignore[attr-defined]
+    assert (first.weapons, first.armour, first.skills) == (
+        ["epee"],
+        "studded leather",
+        {"epee": 30},
+    )
+
+
+def test_the_schema_command_describes_the_scenario() -> None:
+    result = CliRunner().invoke(main, ["schema", "percentile"])
+    assert result.exit_code == 0 and "fatigue_loss" in result.stdout

@@ -1,0 +1,154 @@
+"""Data tables load and validate; bad scenario input names the field and the problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from fracas.cli import main
+from fracas.dice import SeededRoller
+from fracas.engine import Session, encode_log
+from fracas.rulesets.starflight.checks import critical_of, succeeds
+from fracas.rulesets.starflight.materials import MATERIALS
+from fracas.rulesets.starflight.options import StarflightOptions
+from fracas.rulesets.starflight.species import SPECIES
+from fracas.rulesets.starflight.weapons import WEAPONS
+from fracas.scenario import ScenarioError, load_scenario, parse_scenario
+
+from .helpers import scenario_data, shooter, target
+
+ROOT = Path(__file__).resolve().parents[3]
+EXAMPLES = sorted((ROOT / "examples" / "starflight").glob("*.yaml"))
+DOC = ROOT / "docs" / "rulesets" / "starflight.md"
+
+
+@pytest.mark.parametrize("key", sorted(SPECIES))
+def test_species_has_a_body_area_and_a_dominant_motor_part(key: str) -> None:
+    sp = SPECIES[key]
+    assert any(p.kind == "body" for p in sp.parts)
+    assert sp.motor_parts()
+
+
+@pytest.mark.parametrize(
+    ("name", "cls"),
+    [(n, c) for n, w in sorted(WEAPONS.items()) for c in sorted(w.classes)],
+    ids=[f"{n}-{c}" for n, w in sorted(WEAPONS.items()) for c in sorted(w.classes)],
+)
+def test_weapon_class_row(name: str, cls: int) -> None:
+    w, row = WEAPONS[name], WEAPONS[name].classes[cls]
+    if w.type == "melee":
+        assert row.magazine == 0 and row.range_m == 0
+    else:
+        assert row.magazine > 0 and row.range_m > 0
+
+
+@pytest.mark.parametrize("name", sorted(MATERIALS))
+def test_material_row(name: str) -> None:
+    assert MATERIALS[name].hp_per_cm >= 10
+
+
+def test_hand_laser_class_two_plus_finesse_bonus_is_the_examples_21() -> None:
+    assert WEAPONS["hand laser"].classes[2].damage + 50 // 10 == 21
+
+
+@pytest.mark.parametrize(
+    ("natural", "total", "dc", "success", "critical"),
+    [
+        (0, 150, 10, False, "failure"),
+        (99, 99, 500, True, "success"),
+        (50, 60, 60, False, None),
+        (50, 61, 60, True, None),
+    ],
+    ids=["00-always-fails", "99-always-succeeds", "tie-fails", "higher-succeeds"],
+)
+def test_checks_and_criticals(
+    natural: int, total: int, dc: int, success: bool, critical: str | None
+) -> None:
+    opts = StarflightOptions()
+    assert succeeds(natural, total, dc, opts) is success
+    assert critical_of(natural, opts) == critical
+
+
+def problems(data: dict[str, Any]) -> str:
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(data, "bad.yaml")
+    return str(info.value)
+
+
+def test_species_without_a_body_area_is_refused_naming_the_field() -> None:
+    blob = {
+        "name": "Blob",
+        "vision": {"optimal": 360, "peripheral": 360},
+        "parts": [{"id": "eye", "name": "eye", "kind": "sensory", "sense": "visual"}],
+        "hit_locations": dict.fromkeys(range(1, 11), "eye"),
+    }
+    text = problems(scenario_data(shooter(), target(), species={"blob": blob}))
+    assert "species.blob" in text and "needs at least one Body (vital) area part" in text
+
+
+def test_weapon_class_that_does_not_exist_is_refused_naming_the_field() -> None:
+    text = problems(
+        scenario_data(shooter(weapons=[{"weapon": "hand laser", "class": 7}]), target())
+    )
+    assert "combatants[0].weapons[0]" in text
+    assert "class: hand laser has no Class 7 (its Classes: 1, 2, 3)" in text
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        ({"weapons": [{"weapon": "phaser", "class": 1}]}, "weapon: unknown weapon 'phaser'"),
+        ({"hp": -5}, "combatants[0].hp"),
+        ({"tactics": "berserk"}, "combatants[0].tactics: unknown tactics 'berserk'"),
+        ({"species": "klingon"}, "combatants[0].species: unknown species 'klingon'"),
+        ({"skills": {"piloting": 3}}, "combatants[0].skills.piloting"),
+        ({"armour": [{"name": "v", "hp": 3, "covers": ["tail"]}]}, "has no part 'tail'"),
+    ],
+    ids=[
+        "unknown-weapon",
+        "negative-hp",
+        "unknown-tactics",
+        "unknown-species",
+        "unknown-skill",
+        "armour-part",
+    ],
+)
+def test_bad_combatant_fields_are_named(change: dict[str, Any], expected: str) -> None:
+    assert expected in problems(scenario_data({**shooter(), **change}, target()))
+
+
+def test_unknown_option_is_refused() -> None:
+    assert "options.prone_bonus" in problems(
+        scenario_data(shooter(), target(), options={"prone_bonus": 10})
+    )
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_example_runs_from_the_command_line(path: Path) -> None:
+    result = CliRunner().invoke(main, ["fight", str(path), "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert "The fight is over" in result.output and "CSI:" in result.output
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_same_seed_gives_a_byte_identical_log(path: Path) -> None:
+    def log(seed: int) -> bytes:
+        loaded = load_scenario(path)
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        session.run()
+        return encode_log(session.log)
+
+    assert log(7) == log(7)
+
+
+def test_examples_include_a_firefight_of_four_and_a_melee_of_two() -> None:
+    sizes = {p.stem: len(load_scenario(p).scenario.combatants) for p in EXAMPLES}  # type: ignore[attr-defined]
+    assert sizes == {"firefight": 4, "melee": 2}
+
+
+@pytest.mark.parametrize("field", sorted(StarflightOptions.model_fields))
+def test_every_option_is_documented(field: str) -> None:
+    assert f"`{field}`" in DOC.read_text(encoding="utf-8")
