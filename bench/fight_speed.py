@@ -17,6 +17,7 @@ import pstats
 import random
 import statistics
 import time
+from collections.abc import Callable
 
 from fracas.dice import SeededRoller
 from fracas.engine import Session
@@ -55,19 +56,27 @@ def baseline_fights(n: int) -> int:
     return rounds
 
 
-def best_of(fn: object, repeats: int) -> float:
-    times = []
+def timed(fn: Callable[[], object]) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def interleaved(
+    a: Callable[[], object], b: Callable[[], object], repeats: int
+) -> tuple[float, float]:
+    """Median times of ``a`` and ``b``, run alternately so load on the machine hits both."""
+    times_a, times_b = [], []
     for _ in range(repeats):
-        t0 = time.perf_counter()
-        fn()  # type: ignore[operator]
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
+        times_a.append(timed(a))
+        times_b.append(timed(b))
+    return statistics.median(times_a), statistics.median(times_b)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=2000)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=7)
     parser.add_argument("--profile", action="store_true", help="cProfile the engine fights")
     args = parser.parse_args()
     scen = scenario()
@@ -78,8 +87,9 @@ def main() -> None:
         return
     engine_fights(200, scen)  # warm caches
     rounds = engine_fights(n, scen)
-    t_engine = best_of(lambda: engine_fights(n, scen), args.repeats)
-    t_base = best_of(lambda: baseline_fights(n), args.repeats)
+    t_engine, t_base = interleaved(
+        lambda: engine_fights(n, scen), lambda: baseline_fights(n), args.repeats
+    )
     per_s = n / t_engine
     print(
         f"engine:   {per_s:,.0f} fights/s ({t_engine / n * 1e6:.1f} us/fight, "

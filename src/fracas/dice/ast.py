@@ -85,7 +85,12 @@ class Expr:
     - ``minimum``/``maximum``: the lowest and highest totals (every total between them can
       be rolled);
     - ``lone_sides``: the number of sides when the expression is exactly one die plus an
-      optional constant (``d100``, ``D4+1``), else 0 — the rollers' fast path.
+      optional constant (``d100``, ``D4+1``), else 0 — the rollers' fast path;
+    - ``faces`` and ``offset``: the compiled form a roller draws from. ``faces`` has one entry
+      per die in the order written, its sides, negated when the die is subtracted; a roll is
+      ``offset + sum(int(u * s) for s in faces)`` with one uniform ``u`` in [0, 1) per die
+      (``int`` truncates towards zero, so a subtracted die gives ``-int(u * sides)``), and
+      ``offset`` is the constant plus one per added die minus one per subtracted die.
     """
 
     terms: tuple[Term, ...]
@@ -95,11 +100,12 @@ class Expr:
     minimum: int = field(init=False, compare=False, repr=False)
     maximum: int = field(init=False, compare=False, repr=False)
     lone_sides: int = field(init=False, compare=False, repr=False)
+    faces: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    offset: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        dice = tuple(
-            (-t.count if t.negative else t.count, t.sides) for t in self.terms if isinstance(t, Dice)
-        )
+        groups = [t for t in self.terms if isinstance(t, Dice)]
+        dice = tuple((-t.count if t.negative else t.count, t.sides) for t in groups)
         constant = sum(t.value for t in self.terms if isinstance(t, Constant))
         lone = dice[0][1] if len(dice) == 1 and dice[0][0] == 1 else 0
         init = object.__setattr__
@@ -109,6 +115,11 @@ class Expr:
         init(self, "minimum", sum(t.minimum for t in self.terms))
         init(self, "maximum", sum(t.maximum for t in self.terms))
         init(self, "lone_sides", lone)
+        faces = tuple(
+            -sides if count < 0 else sides for count, sides in dice for _ in range(abs(count))
+        )
+        init(self, "faces", faces)
+        init(self, "offset", constant + sum(1 if s > 0 else -1 for s in faces))
 
     @property
     def die_count(self) -> int:

@@ -15,15 +15,19 @@ class DiceError(ValueError):
 class DiceSyntaxError(DiceError):
     """A dice expression that cannot be read, with the 1-based column of the problem.
 
-    ``str(error)`` reads like ``2d: expected a number of sides after 'd' at column 3``.
+    ``str(error)`` reads ``TEXT: PROBLEM at column N`` then, when there is more to say,
+    ``: DETAIL`` — ``2d: expected a number of sides after 'd' at column 3``,
+    ``d0: 0 sides at column 2: a die needs at least 1 side``.
     """
 
-    def __init__(self, text: str, column: int, problem: str) -> None:
+    def __init__(self, text: str, column: int, problem: str, detail: str = "") -> None:
         self.text = text
         self.column = column
         self.problem = problem
-        shown = text if text.strip() else repr(text)
-        super().__init__(f"{shown}: {problem} at column {column}")
+        self.detail = detail
+        shown = text if text.strip() and text.isprintable() else repr(text)
+        message = f"{shown}: {problem} at column {column}"
+        super().__init__(f"{message}: {detail}" if detail else message)
 
 
 class ScriptExhausted(DiceError):

@@ -30,11 +30,11 @@ INT: /[0-9]+/
 #: The parser: LALR with lark's contextual lexer, built once at import.
 PARSER = Lark(GRAMMAR, parser="lalr", maybe_placeholders=True)
 
-#: How the grammar's terminals read in an error message.
-TERMINAL_NAMES = {
-    "INT": "a number",
-    "D": "'d'",
-    "PERCENT": "'%'",
-    "SIGN": "'+' or '-'",
-    "$END": "the end",
+#: How the grammar's terminals read in an error message, in the order they are listed.
+TERMINAL_NAMES: dict[str, tuple[str, ...]] = {
+    "INT": ("a number",),
+    "D": ("'d'",),
+    "PERCENT": ("'%'",),
+    "SIGN": ("'+'", "'-'"),
+    "$END": ("the end",),
 }

@@ -1,7 +1,9 @@
 """From text to :class:`~fracas.dice.ast.Expr`: parse with the grammar, check the limits.
 
 Every problem is a :class:`~fracas.dice.errors.DiceSyntaxError` naming what is wrong and the
-1-based column where it is, e.g. ``2d: expected a number of sides after 'd' at column 3``.
+1-based column (character position) where it is, for example
+``2d: expected a number of sides after 'd' at column 3`` or
+``0d6: 0 dice at column 1: the count must be 1 or more``.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from lark import Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from fracas.dice.ast import Constant, Dice, Expr, Term
 from fracas.dice.errors import DiceSyntaxError
@@ -34,7 +36,7 @@ def parse(text: str) -> Expr:
     if not isinstance(text, str):
         raise TypeError(f"a dice expression must be text, not {type(text).__name__}")
     if not text.strip():
-        raise DiceSyntaxError(text, 1, "empty dice expression: expected dice such as 2D6+1")
+        raise DiceSyntaxError(text, 1, "empty dice expression", "write dice such as 2D6+1")
     try:
         tree = PARSER.parse(text)
     except UnexpectedInput as exc:
@@ -43,92 +45,93 @@ def parse(text: str) -> Expr:
 
 
 def _terms(text: str, tree: Tree[Token]) -> tuple[Term, ...]:
-    """Turn the parse tree into terms, checking the counts, sides and limits."""
+    """Turn the parse tree into terms, checking counts, sides and the limits."""
     children = tree.children
     terms: list[Term] = []
     negative = children[0] is not None and str(children[0]) == "-"
     dice_total = 0
     for child in children[1:]:
-        if isinstance(child, Token):  # a SIGN between terms
+        if isinstance(child, Token):  # a SIGN between two terms
             negative = str(child) == "-"
-            continue
-        assert isinstance(child, Tree)
-        if child.data == "constant":
-            token = child.children[0]
-            assert isinstance(token, Token)
-            value = _number(text, token, MAX_CONSTANT, "a constant")
+        elif child.data == "constant":
+            value = _number(text, child.children[0], MAX_CONSTANT, "constant {}")
             terms.append(Constant(-value if negative else value))
-            continue
-        count_token, d_token, sides_token = child.children
-        assert isinstance(d_token, Token) and isinstance(sides_token, Token)
-        count = 1
-        if isinstance(count_token, Token):
-            count = _number(text, count_token, MAX_DICE, "the number of dice")
-            if count == 0:
-                raise DiceSyntaxError(
-                    text, _column(count_token), "0 dice roll nothing: the count must be 1 or more"
-                )
-        if sides_token.type == "PERCENT":
-            sides = 100
         else:
-            sides = _number(text, sides_token, MAX_SIDES, "the number of sides")
-            if sides == 0:
+            count_token, d_token, sides_token = child.children
+            count = 1 if count_token is None else _count(text, count_token)
+            sides = 100 if _type(sides_token) == "PERCENT" else _sides(text, sides_token)
+            dice_total += count
+            if dice_total > MAX_DICE:
                 raise DiceSyntaxError(
-                    text, _column(sides_token), "a die needs at least 1 side, not 0"
+                    text,
+                    _column(count_token if count_token is not None else d_token),
+                    f"{dice_total} dice in all",
+                    f"at most {MAX_DICE:,} dice in one expression",
                 )
-        dice_total += count
-        if dice_total > MAX_DICE:
-            where = count_token if isinstance(count_token, Token) else d_token
-            raise DiceSyntaxError(
-                text, _column(where), f"too many dice: at most {MAX_DICE} in one expression"
-            )
-        terms.append(Dice(count, sides, negative))
+            terms.append(Dice(count, sides, negative))
     return tuple(terms)
 
 
-def _number(text: str, token: Token, limit: int, what: str) -> int:
-    value = int(token)
+def _count(text: str, token: object) -> int:
+    count = _number(text, token, MAX_DICE, "{} dice")
+    if count == 0:
+        raise DiceSyntaxError(
+            text, _column(token), "0 dice", "the count must be 1 or more (write 0 for nothing)"
+        )
+    return count
+
+
+def _sides(text: str, token: object) -> int:
+    sides = _number(text, token, MAX_SIDES, "{} sides")
+    if sides == 0:
+        raise DiceSyntaxError(text, _column(token), "0 sides", "a die needs at least 1 side")
+    return sides
+
+
+def _number(text: str, token: object, limit: int, what: str) -> int:
+    value = int(str(token))
     if value > limit:
-        raise DiceSyntaxError(text, _column(token), f"{what} is {value}, more than the {limit:,} allowed")
+        raise DiceSyntaxError(
+            text, _column(token), what.format(value), f"at most {limit:,} are allowed"
+        )
     return value
 
 
-def _column(token: Token) -> int:
-    column = token.column
-    assert column is not None
-    return column
+def _type(token: object) -> str:
+    assert isinstance(token, Token)
+    return token.type
+
+
+def _column(token: object) -> int:
+    """The 1-based character position of ``token`` in the whole text."""
+    assert isinstance(token, Token) and token.start_pos is not None
+    return token.start_pos + 1
 
 
 def _syntax_error(text: str, exc: UnexpectedInput) -> DiceSyntaxError:
-    """Say what the parser expected, after what, and where."""
+    """Say what the parser found, after what, where, and what it expected instead."""
+    found: str | None = None
+    column = len(text.rstrip()) + 1  # the end of the text
+    expected: set[str] = set()
     if isinstance(exc, UnexpectedCharacters):
-        column = exc.column
-        found: str | None = exc.char
-        expected = set(exc.allowed or ())
+        column, found, expected = (exc.pos_in_stream or 0) + 1, exc.char, set(exc.allowed or ())
     elif isinstance(exc, UnexpectedToken):
         expected = set(exc.expected)
-        if exc.token.type == "$END":
-            column, found = len(text.rstrip()) + 1, None
-        else:
-            column, found = exc.column, str(exc.token)
-    else:  # UnexpectedEOF (not raised by LALR, kept for safety)
-        assert isinstance(exc, UnexpectedEOF)
-        column, found, expected = len(text.rstrip()) + 1, None, set(exc.expected)
+        if exc.token.type != "$END":
+            column, found = _column(exc.token), str(exc.token)
     before = _token_before(text, column)
-    wanted = _describe(expected)
     after = f" after {before!r}" if before else ""
+    wanted = _describe(expected)
     if found is None:
         return DiceSyntaxError(text, column, f"expected {wanted}{after}")
-    return DiceSyntaxError(text, column, f"unexpected {found!r}{after}: expected {wanted}")
+    return DiceSyntaxError(text, column, f"unexpected {found!r}{after}", f"expected {wanted}")
 
 
 def _token_before(text: str, column: int) -> str:
     """The token just before ``column`` (1-based), skipping white space."""
     head = text[: column - 1].rstrip()
-    if not head:
-        return ""
-    if not head[-1].isdigit():
-        return head[-1]
+    if not head or not head[-1].isdigit():
+        return head[-1:]
     start = len(head)
     while start > 0 and head[start - 1].isdigit():
         start -= 1
@@ -136,13 +139,12 @@ def _token_before(text: str, column: int) -> str:
 
 
 def _describe(expected: set[str]) -> str:
-    if expected <= {"INT", "PERCENT"}:
+    """Name what the parser would have accepted, in plain words."""
+    if expected and expected <= {"INT", "PERCENT"}:
         return "a number of sides"
-    if expected >= {"INT", "D"}:
+    if {"INT", "D"} <= expected:
         return "a number or dice such as 2D6"
-    names = [TERMINAL_NAMES.get(name, name) for name in sorted(expected, key=_order)]
+    names = [name for key, names in TERMINAL_NAMES.items() if key in expected for name in names]
+    if not names:
+        return "dice notation"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _order(name: str) -> int:
-    return list(TERMINAL_NAMES).index(name) if name in TERMINAL_NAMES else len(TERMINAL_NAMES)

@@ -311,3 +311,11 @@ def test_an_unpowered_battle_suit_cannot_fight() -> None:
     data = duel(defender={"armour": "infantry armour", "armour_powered": False, "STR": 18})
     session, _ = start(data, [20, 1])
     assert session.state.over and session.state.winner == "a"
+
+
+def test_round_order_scenario_resolves_later_rounds_in_scenario_order() -> None:
+    session, _ = start(duel(round_order="scenario"), [1, 20, 70, 70])
+    assert session.state.order == ["D", "A"]  # type: ignore[attr-defined]
+    session.act(Declare(actor="D", stance="normal-attack", target="A"))
+    session.act(Declare(actor="A", stance="normal-attack", target="D"))
+    assert session.state.order == ["A", "D"]  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from fracas.cli import main
 from fracas.engine import IllegalAction, encode_log
+from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.scenario import ScenarioError, parse_scenario
 
 from .helpers import duel, start
@@ -108,3 +109,19 @@ def test_accented_and_capitalised_table_names_are_accepted() -> None:
 def test_the_schema_command_describes_the_scenario() -> None:
     result = CliRunner().invoke(main, ["schema", "percentile"])
     assert result.exit_code == 0 and "fatigue_loss" in result.stdout
+
+
+def test_a_saved_fight_replays_to_the_same_account(tmp_path: Path) -> None:
+    log = tmp_path / "fight.jsonl"
+    example = str(EXAMPLES[0])
+    fought = CliRunner().invoke(main, ["fight", example, "--seed", "5", "--log", str(log)])
+    replayed = CliRunner().invoke(main, ["replay", str(log)])
+    assert fought.exit_code == replayed.exit_code == 0
+    assert replayed.stdout == fought.stdout
+
+
+def test_every_option_is_documented_with_its_default() -> None:
+    docs = (Path(__file__).parents[3] / "docs" / "rulesets" / "percentile.md").read_text()
+    for name, field in PercentileOptions.model_fields.items():
+        assert f"### `{name}`" in docs, name
+        assert field.description, name

@@ -81,6 +81,11 @@ def test_dodge_ignored_fhd_used_and_no_attribute_damage_in_the_surprise_round() 
     a = of_type(s, AttackRolled)[0]
     assert a.effective_hd == 30
     assert of_type(s, DamageTaken)[0].lethal == 10  # no Finesse bonus
+    assert (fight_of(s).round, fight_of(s).current) == (2, "a")  # 't' did not act
+
+
+def test_equipment_effects_add_to_the_hd() -> None:
+    assert attack_of([10], {"equipment_hd": 7}).effective_hd == 57
 
 
 def test_off_hand_weapon_is_at_minus_10() -> None:

@@ -152,3 +152,12 @@ def test_examples_include_a_firefight_of_four_and_a_melee_of_two() -> None:
 @pytest.mark.parametrize("field", sorted(StarflightOptions.model_fields))
 def test_every_option_is_documented(field: str) -> None:
     assert f"`{field}`" in DOC.read_text(encoding="utf-8")
+
+
+def test_a_saved_log_replays_to_the_same_account(tmp_path: Path) -> None:
+    log = tmp_path / "fight.jsonl"
+    path = str(EXAMPLES[0])
+    fought = CliRunner().invoke(main, ["fight", path, "--seed", "2", "--log", str(log)])
+    replayed = CliRunner().invoke(main, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.output
+    assert replayed.output.strip() in fought.output

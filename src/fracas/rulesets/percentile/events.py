@@ -4,12 +4,7 @@ changes the state only in its own ``apply``."""
 from __future__ import annotations
 
 from fracas.engine import Encounter, Event, InconsistentLog
-from fracas.rulesets.percentile.state import (
-    LOST,
-    READY,
-    PercentileEncounter,
-    fighter,
-)
+from fracas.rulesets.percentile.state import LOST, READY, Fighter, PercentileEncounter
 
 
 class InitiativeRolled(Event, frozen=True, kw_only=True):
@@ -20,7 +15,8 @@ class InitiativeRolled(Event, frozen=True, kw_only=True):
     total: int
 
     def apply(self, state: Encounter) -> None:
-        fighter(state, self.who).initiative = self.total
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+        c.initiative = self.total
 
 
 class OrderSet(Event, frozen=True, kw_only=True):
@@ -45,7 +41,7 @@ class StanceDeclared(Event, frozen=True, kw_only=True):
     speed_reload: bool = False
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.declared_round = self.round
         c.stance = self.stance
         c.target = self.target
@@ -85,7 +81,8 @@ class DefenceRolled(Event, frozen=True, kw_only=True):
 
     def apply(self, state: Encounter) -> None:
         if self.kind != "none":
-            fighter(state, self.who).defences_used += 1
+            c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+            c.defences_used += 1
 
 
 class Exchanged(Event, frozen=True, kw_only=True):
@@ -111,7 +108,7 @@ class Damaged(Event, frozen=True, kw_only=True):
     hp_after: int
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         if c.hp > 0 >= c.hp - self.amount:
             c.down_round = state.round
         c.hp -= self.amount
@@ -130,7 +127,7 @@ class Killed(Event, frozen=True, kw_only=True):
     by: str
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         if c.hp > 0 and not c.dead:
             c.down_round = state.round
         c.dead = True
@@ -147,7 +144,7 @@ class WeaponDropped(Event, frozen=True, kw_only=True):
     reason: str
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.condition[c.wielded] = LOST if self.lost else "dropped"
 
 
@@ -158,7 +155,7 @@ class WeaponRecovered(Event, frozen=True, kw_only=True):
     weapon: str
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.condition[c.wielded] = READY
 
 
@@ -170,7 +167,8 @@ class WeaponDrawn(Event, frozen=True, kw_only=True):
     index: int
 
     def apply(self, state: Encounter) -> None:
-        fighter(state, self.who).wielded = self.index
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+        c.wielded = self.index
 
 
 class Defenceless(Event, frozen=True, kw_only=True):
@@ -180,7 +178,8 @@ class Defenceless(Event, frozen=True, kw_only=True):
     round: int
 
     def apply(self, state: Encounter) -> None:
-        fighter(state, self.who).defenceless_round = self.round
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+        c.defenceless_round = self.round
 
 
 class FumbleRolled(Event, frozen=True, kw_only=True):
@@ -200,7 +199,8 @@ class ArmourGlitched(Event, frozen=True, kw_only=True):
     penalty: int
 
     def apply(self, state: Encounter) -> None:
-        fighter(state, self.who).glitch += self.penalty
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+        c.glitch += self.penalty
 
 
 class ArmourLoosened(Event, frozen=True, kw_only=True):
@@ -210,7 +210,7 @@ class ArmourLoosened(Event, frozen=True, kw_only=True):
     abs_after: int
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.abs_loss += 1
         if c.armour_abs != self.abs_after:
             raise InconsistentLog(f"{self.who}'s armour ABS would be {c.armour_abs}")
@@ -225,7 +225,7 @@ class WeaponDamaged(Event, frozen=True, kw_only=True):
     bv_after: int
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.bv[c.wielded] = self.bv_after
 
 
@@ -238,7 +238,7 @@ class WeaponBroken(Event, frozen=True, kw_only=True):
     reason: str
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.condition[c.wielded] = self.condition
 
 
@@ -257,7 +257,7 @@ class AmmoSpent(Event, frozen=True, kw_only=True):
     left: int
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.ammo[c.wielded] = self.left
 
 
@@ -270,7 +270,7 @@ class Reloaded(Event, frozen=True, kw_only=True):
     speed: bool
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.ammo[c.wielded] = self.rounds
 
 
@@ -291,7 +291,7 @@ class FatigueLost(Event, frozen=True, kw_only=True):
     reason: str
 
     def apply(self, state: Encounter) -> None:
-        c = fighter(state, self.who)
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
         c.fatigue -= self.amount
         if c.fatigue != self.fatigue_after:
             raise InconsistentLog(f"{self.who} has {c.fatigue} fatigue, not {self.fatigue_after}")

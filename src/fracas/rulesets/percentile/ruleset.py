@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.dice import parse
@@ -106,6 +107,12 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
     )
 
 
+@lru_cache(maxsize=1024)
+def stance_prompt(name: str, round_number: int) -> Pending:
+    """The decision a round waits for: ``name``'s stance (cached: fights repeat them)."""
+    return Pending(name, f"{name}: stance for round {round_number}")
+
+
 class PercentileRuleset(Ruleset):
     """Chapter 5: d100 skill checks, stances, table 5.1, the fumble table, armour, fatigue."""
 
@@ -158,7 +165,7 @@ class PercentileRuleset(Ruleset):
             return None
         assert isinstance(state, PercentileEncounter)
         n = undeclared(state)
-        return None if n is None else Pending(n, f"{n}: stance for round {state.round}")
+        return None if n is None else stance_prompt(n, state.round)
 
     def choose(self, state: Encounter, pending: Pending) -> Action:
         if pending.actor is None:

@@ -121,6 +121,9 @@ class CombatantSpec(BaseModel):
     saves: Saves = Field(default_factory=Saves)
     attack_bonus: AttackBonus = Field(default_factory=AttackBonus)
     encumbrance: int = Field(0, ge=0)
+    equipment_hd: int = Field(
+        0, description="HD added to this combatant's targets by its equipment (a sight...)."
+    )
     ambidextrous: bool = False
     amputee: int = Field(0, ge=0, le=25)
     weapons: list[WeaponSpec] = Field(default_factory=list)
@@ -154,7 +157,7 @@ def default_saves(a: Attributes, s: Skills) -> dict[str, int]:
 def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
     """The fighter at the start of a fight, from its validated stat block."""
     derived = default_saves(spec.attributes, spec.skills)
-    given = spec.saves.model_dump()
+    given = dict(spec.saves)
     ab = base_attack_bonus(spec.skills.security)
     return Fighter(
         id=spec.id,
@@ -167,8 +170,8 @@ def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
         part_senses={p.id: p.sense for p in species.parts if p.sense is not None},
         part_names={p.id: p.name for p in species.parts},
         dominant=next(iter(species.motor_parts()), ""),
-        attributes=spec.attributes.model_dump(),
-        skills=spec.skills.model_dump(),
+        attributes=dict(spec.attributes),
+        skills=dict(spec.skills),
         durability=spec.durability,
         size_class=spec.size_class,
         hd=spec.hd,
@@ -184,6 +187,7 @@ def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
         ab_melee=ab if spec.attack_bonus.melee is None else spec.attack_bonus.melee,
         ab_ranged=ab if spec.attack_bonus.ranged is None else spec.attack_bonus.ranged,
         encumbrance=spec.encumbrance,
+        equipment_hd=spec.equipment_hd,
         ambidextrous=spec.ambidextrous,
         weapons=_weapons(spec, species),
         armour=[armour_gear(a) for a in spec.armour],

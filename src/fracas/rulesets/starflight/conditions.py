@@ -27,10 +27,12 @@ def is_dazed(c: Fighter, round_: int) -> bool:
 
 def is_unconscious(c: Fighter, options: StarflightOptions) -> bool:
     """'Unconscious': zero or fewer NHP; clinically dead; a failed cognitive organ (option)."""
-    if c.nhp <= 0 or is_dead(c):
+    if c.nhp <= 0 or c.dead_since is not None:
         return True
-    return options.cognitive_failure_unconscious and any(
-        _kind(c, p) == "cognitive" for p in c.failed
+    return (
+        bool(c.failed)
+        and options.cognitive_failure_unconscious
+        and any(_kind(c, p) == "cognitive" for p in c.failed)
     )
 
 

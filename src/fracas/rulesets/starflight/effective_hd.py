@@ -83,6 +83,7 @@ def effective_hd(
     ab = attack_bonus(attacker, weapon)
     hd.add(dodge_term(target.skills["dodge"], ab, ignore_dodge=ignore), "Dodge/10 - AB")
     hd.add(attacker.encumbrance, "encumbrance")
+    hd.add(attacker.equipment_hd, "equipment")
     if snipe and weapon is not None and weapon.type == "projectile":
         metres = WITHDRAWAL_INCREMENTS * RANGED_INCREMENT_M
     hd.add(range_falloff(fight, weapon, metres), "range falloff")

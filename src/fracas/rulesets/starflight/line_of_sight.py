@@ -50,15 +50,13 @@ def arc_of(fight: Fight, a: Fighter, b: Fighter) -> str | None:
 
 def eyesight(a: Fighter) -> str:
     """'clear', 'impaired' (a visual organ failed) or 'blind' (all failed)."""
-    eyes = [p for p, kind in a.part_kinds.items() if kind == "sensory" and _visual(a, p)]
+    if not a.failed:
+        return "clear"
+    eyes = [p for p, sense in a.part_senses.items() if sense == "visual"]
     failed = [p for p in eyes if p in a.failed]
     if eyes and len(failed) == len(eyes):
         return "blind"
     return "impaired" if failed else "clear"
-
-
-def _visual(a: Fighter, part: str) -> bool:
-    return a.part_senses.get(part) == "visual"
 
 
 def _orient(p: Point, q: Point, r: Point) -> int:
@@ -68,6 +66,10 @@ def _orient(p: Point, q: Point, r: Point) -> int:
 
 def crosses(p1: Point, p2: Point, q1: Point, q2: Point) -> bool:
     """Whether segment p1-p2 and segment q1-q2 intersect (touching counts)."""
+    if max(p1[0], p2[0]) < min(q1[0], q2[0]) or max(q1[0], q2[0]) < min(p1[0], p2[0]):
+        return False
+    if max(p1[1], p2[1]) < min(q1[1], q2[1]) or max(q1[1], q2[1]) < min(p1[1], p2[1]):
+        return False
     o1, o2 = _orient(p1, p2, q1), _orient(p1, p2, q2)
     o3, o4 = _orient(q1, q2, p1), _orient(q1, q2, p2)
     if o1 != o2 and o3 != o4:
@@ -110,9 +112,10 @@ def obstacles_between(fight: Fight, a: Fighter, b: Fighter) -> list[tuple[int, O
     return [(i, ob) for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end)]
 
 
-def line_of_sight(fight: Fight, a: Fighter, b: Fighter) -> Sight:
-    """Chapter 9.2, 'Using Weapons': may ``a`` target ``b``, and at what penalty?"""
-    arc = arc_of(fight, a, b)
+def line_of_sight(fight: Fight, a: Fighter, b: Fighter, *, any_facing: bool = False) -> Sight:
+    """Chapter 9.2, 'Using Weapons': may ``a`` target ``b``, and at what penalty?
+    ``any_facing`` asks the question as if ``a`` had turned to face ``b``."""
+    arc = "optimal" if any_facing else arc_of(fight, a, b)
     if arc is None:
         return Sight(False, arc="none", reason=f"{b.name} is outside {a.name}'s field of vision")
     sight = eyesight(a)

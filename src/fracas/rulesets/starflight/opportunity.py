@@ -36,7 +36,8 @@ def opportunity_attacks(ctx: Context, mover: Fighter, before: dict[str, int]) ->
     fight = ctx.state
     assert isinstance(fight, Fight)
     for o in provoked(fight, mover, before):
-        if is_dead(mover) or not in_fight(o, fight.options):
+        surprised = fight.surprise_round and o.surprised
+        if is_dead(mover) or surprised or not in_fight(o, fight.options):
             continue
         use = weapon_for(fight, o, distance_m(o, mover))
         if use is not None and line_of_sight(fight, o, mover).visible:

@@ -57,6 +57,7 @@ class Fighter(Combatant):
     ab_melee: int = 0
     ab_ranged: int = 0
     encumbrance: int = 0
+    equipment_hd: int = 0
     ambidextrous: bool = False
     weapons: list[WeaponState] = field(default_factory=list)
     armour: list[Gear] = field(default_factory=list)
@@ -117,6 +118,7 @@ class Fight(Encounter):
     current: str | None = None
     phases_left: int = 0
     surprise_round: bool = False
+    roster: list[Fighter] = field(default_factory=list)
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""
@@ -126,4 +128,6 @@ class Fight(Encounter):
 
     def fighters(self) -> list[Fighter]:
         """Every fighter in scenario order."""
-        return [c for c in self.combatants.values() if isinstance(c, Fighter)]
+        if len(self.roster) != len(self.combatants):
+            self.roster = [c for c in self.combatants.values() if isinstance(c, Fighter)]
+        return self.roster

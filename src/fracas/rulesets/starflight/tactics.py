@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fracas.engine import Action
+from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions.attack import Attack, Strike
 from fracas.rulesets.starflight.actions.draw import Draw, free_hands
 from fracas.rulesets.starflight.actions.face import Face
-from fracas.rulesets.starflight.actions.move import Move
+from fracas.rulesets.starflight.actions.move import Move, destination
 from fracas.rulesets.starflight.actions.prone import DropProne, StandUp
 from fracas.rulesets.starflight.actions.reload import Reload
 from fracas.rulesets.starflight.actions.snipe import Snipe
@@ -76,13 +76,27 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         strikes = strikes_at(fight, c, target)
         if not strikes:
             continue
+        if not line_of_sight(fight, c, target, any_facing=True).visible:
+            continue
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
-        if line_of_sight(fight, c, target).visible:
-            return Attack(actor=c.id, strikes=strikes)
-    if close_in and targets and can_move(c, fight):
-        return Move(actor=c.id, toward=targets[0].id)
+        return Attack(actor=c.id, strikes=strikes)
+    if close_in and targets:
+        move = Move(actor=c.id, toward=targets[0].id)
+        if possible_move(fight, c, move):
+            return move
     return Standby(actor=c.id)
+
+
+def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
+    """Whether the rules would let the move go anywhere."""
+    if not can_move(c, fight):
+        return False
+    try:
+        destination(fight, c, move)
+    except IllegalAction:
+        return False
+    return True
 
 
 @tactic("all-out-attack")
@@ -98,8 +112,12 @@ def cautious(fight: Fight, c: Fighter) -> Action:
     """Fight from the ground; withdraw once Shaken or fatigued."""
     targets = targets_by_distance(fight, c)
     if (c.shaken or is_fatigued(c)) and targets and can_move(c, fight):
-        return Move(actor=c.id, away_from=targets[0].id, withdraw=True)
-    if not c.prone:
+        if c.prone:
+            return StandUp(actor=c.id)
+        move = Move(actor=c.id, away_from=targets[0].id, withdraw=True)
+        if possible_move(fight, c, move):
+            return move
+    elif not c.prone:
         return DropProne(actor=c.id)
     return housekeeping(fight, c) or engage(fight, c, close_in=False)
 
