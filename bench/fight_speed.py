@@ -1,12 +1,19 @@
 """How many whole Joanne vs Ondkille fights per second the event engine runs on one core.
 
-Each fight is ``Session.start`` + ``Session.run`` with a ``SeededRoller`` (a new seed per
-fight) and the scenario's tactics choosing every stance, exactly as ``fracas fight`` runs it.
+Each fight is ``Session.start`` + ``Session.run`` with the scenario's tactics choosing every
+stance, exactly as ``fracas fight`` runs it. Two ways of seeding are timed:
+
+- ``stream``: one ``SeededRoller`` per batch, seeded once, every fight drawing the next rolls
+  from it (how a Monte Carlo run plays many fights);
+- ``seeded``: a new ``SeededRoller(seed)`` per fight (each fight repeatable on its own, as
+  ``fracas fight --seed`` does); this adds the Mersenne Twister's seeding to every fight.
+
 The baseline, measured in the same run, is a minimal pure-Python fight loop (d100 checks and
 2D6/D4+1 damage with ``random.random``, no events, no log): the ratio says how much the event
-engine's log, events and table lookups cost over the bare arithmetic of the same fight.
+engine's log, events and table lookups cost over the bare arithmetic of the same fight. The
+machine may be shared, so the three are run interleaved and the medians are reported.
 
-    python bench/fight_speed.py [--fights N] [--repeats R] [--profile]
+    python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 from fracas.dice import SeededRoller
 from fracas.engine import Session
@@ -25,18 +33,32 @@ from fracas.rulesets.percentile import RULESET
 from fracas.scenario import parse_scenario
 
 
-def scenario() -> object:
+def scenario() -> Any:
     demo = RULESET.demo()
     return parse_scenario(demo.scenario, "<bench>").scenario
 
 
-def engine_fights(n: int, scen: object) -> int:
-    rounds = 0
+def stream_fights(n: int, scen: Any, seed: int = 1) -> tuple[int, int]:
+    """``n`` fights drawing from one roller seeded once: (rounds, events) in all."""
+    roller = SeededRoller(seed)
+    rounds = events = 0
+    for _ in range(n):
+        session = Session.start(RULESET, scen, roller)
+        session.run()
+        rounds += session.state.round
+        events += len(session.log)
+    return rounds, events
+
+
+def seeded_fights(n: int, scen: Any) -> tuple[int, int]:
+    """``n`` fights, each with its own ``SeededRoller(seed)``: (rounds, events) in all."""
+    rounds = events = 0
     for seed in range(n):
         session = Session.start(RULESET, scen, SeededRoller(seed))
         session.run()
         rounds += session.state.round
-    return rounds
+        events += len(session.log)
+    return rounds, events
 
 
 def baseline_fights(n: int) -> int:
@@ -62,41 +84,66 @@ def timed(fn: Callable[[], object]) -> float:
     return time.perf_counter() - t0
 
 
-def interleaved(
-    a: Callable[[], object], b: Callable[[], object], repeats: int
-) -> tuple[float, float]:
-    """Median times of ``a`` and ``b``, run alternately so load on the machine hits both."""
-    times_a, times_b = [], []
+def interleaved(fns: dict[str, Callable[[], object]], repeats: int) -> dict[str, float]:
+    """Median time of each of ``fns``, run in turn ``repeats`` times so that load on the
+    machine hits all of them alike."""
+    times: dict[str, list[float]] = {name: [] for name in fns}
     for _ in range(repeats):
-        times_a.append(timed(a))
-        times_b.append(timed(b))
-    return statistics.median(times_a), statistics.median(times_b)
+        for name, fn in fns.items():
+            times[name].append(timed(fn))
+    return {name: statistics.median(t) for name, t in times.items()}
+
+
+def profile(kind: str, n: int, scen: Any) -> None:
+    fights = stream_fights if kind == "stream" else seeded_fights
+    cProfile.runctx(
+        "fights(n, scen)",
+        globals(),
+        {"fights": fights, "n": n, "scen": scen},
+        "/tmp/fight_speed.prof",
+    )
+    pstats.Stats("/tmp/fight_speed.prof").sort_stats("tottime").print_stats(30)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=2000)
-    parser.add_argument("--repeats", type=int, default=7)
-    parser.add_argument("--profile", action="store_true", help="cProfile the engine fights")
+    parser.add_argument("--repeats", type=int, default=9)
+    parser.add_argument(
+        "--profile",
+        nargs="?",
+        const="stream",
+        choices=("stream", "seeded"),
+        help="cProfile the engine fights (stream by default) instead of timing them",
+    )
     args = parser.parse_args()
     scen = scenario()
     n = args.fights
     if args.profile:
-        cProfile.runctx("engine_fights(n, scen)", globals(), locals(), "/tmp/fight_speed.prof")
-        pstats.Stats("/tmp/fight_speed.prof").sort_stats("tottime").print_stats(25)
+        profile(args.profile, n, scen)
         return
-    engine_fights(200, scen)  # warm caches
-    rounds = engine_fights(n, scen)
-    t_engine, t_base = interleaved(
-        lambda: engine_fights(n, scen), lambda: baseline_fights(n), args.repeats
+    stream_fights(200, scen)  # warm caches
+    rounds, events = stream_fights(n, scen)
+    s_rounds, s_events = seeded_fights(n, scen)
+    t = interleaved(
+        {
+            "stream": lambda: stream_fights(n, scen),
+            "seeded": lambda: seeded_fights(n, scen),
+            "baseline": lambda: baseline_fights(n),
+        },
+        args.repeats,
     )
-    per_s = n / t_engine
+    base = t["baseline"]
+    for name, (r, e) in (("stream", (rounds, events)), ("seeded", (s_rounds, s_events))):
+        print(
+            f"{name}:   {n / t[name]:8,.0f} fights/s  {t[name] / n * 1e6:6.1f} us/fight  "
+            f"{r / n:.2f} rounds  {e / n:.1f} events/fight  "
+            f"{t[name] / base:5.1f}x baseline"
+        )
     print(
-        f"engine:   {per_s:,.0f} fights/s ({t_engine / n * 1e6:.1f} us/fight, "
-        f"{rounds / n:.2f} rounds/fight, median of {args.repeats} x {n})"
+        f"baseline: {n / base:8,.0f} fights/s  {base / n * 1e6:6.1f} us/fight  (bare "
+        f"random.random() fight loop; median of {args.repeats} x {n}, interleaved)"
     )
-    print(f"baseline: {n / t_base:,.0f} fights/s (bare random.random() fight loop)")
-    print(f"ratio:    engine takes {t_engine / t_base:.1f}x the baseline's time")
 
 
 if __name__ == "__main__":

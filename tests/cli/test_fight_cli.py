@@ -123,3 +123,27 @@ def test_schema_of_an_unknown_ruleset_exits_2() -> None:
     code, _, err = invoke("schema", "chess")
     assert code == 2
     assert "unknown ruleset" in err
+
+
+def test_ask_takes_typed_dice_and_asks_again_on_a_bad_answer(toy_file: Path) -> None:
+    result = CliRunner().invoke(main, ["fight", str(toy_file), "--ask"], input="6\n9\n1\n5\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Ann damage — roll 1d6: " in result.stderr
+    assert "9 is impossible for D6: must be 1..6; try again" in result.stderr
+    assert "Bob takes 6 (4 hp left)" in result.stdout
+    assert "Ann takes 1 (9 hp left)" in result.stdout  # the 9 was refused and asked again
+    assert "Bob takes 5 (-1 hp left)" in result.stdout
+
+
+def test_ask_with_json_keeps_the_questions_off_stdout(toy_file: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["fight", str(toy_file), "--ask", "--json"], input="6\n1\n5\n"
+    )
+    assert result.exit_code == 0
+    assert all(line.startswith("{") for line in result.stdout.splitlines())
+
+
+def test_ask_at_end_of_input_stops_with_a_message(toy_file: Path) -> None:
+    result = CliRunner().invoke(main, ["fight", str(toy_file), "--ask"], input="6\n")
+    assert result.exit_code == 2
+    assert "no more input" in result.stderr

@@ -48,11 +48,20 @@ def _roller(seed: int | None, rolls: str | None, ask: bool) -> Roller:
     if rolls is not None:
         return ScriptedRoller(read_rolls(Path(rolls).read_text(encoding="utf-8"), source=rolls))
     if ask:
-        return AskRoller()
+        return AskRoller(prompt=_ask_on_stderr)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
         click.echo(f"seed: {seed}  (pass --seed {seed} to fight this again)", err=True)
     return SeededRoller(seed)
+
+
+def _ask_on_stderr(question: str) -> str:
+    """Ask on stderr, so ``--ask --json`` keeps stdout for the log alone."""
+    click.echo(question, err=True, nl=False)
+    line = sys.stdin.readline()
+    if not line:
+        raise EOFError
+    return line.rstrip("\n")
 
 
 def _run(loaded: LoadedScenario, roller: Roller, as_json: bool) -> Session:

@@ -33,7 +33,7 @@ def _default_line(event: Event) -> str | None:
     if isinstance(event, RoundStarted):
         return f"\n— Round {event.round} —"
     if isinstance(event, EncounterEnded):
-        winner = f"{event.winner} win" if event.winner else "no winner"
+        winner = f"side {event.winner} wins" if event.winner else "no winner"
         return f"\nThe fight is over: {winner} ({event.reason})."
     return None
 

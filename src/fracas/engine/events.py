@@ -42,10 +42,14 @@ class Rolled(Event, frozen=True, kw_only=True):
 
 class Acted(Event, frozen=True, kw_only=True):
     """A decision: who acted and the action itself (as data). Starts each action's events,
-    so undo and resume know where one action ends and the next begins."""
+    so undo and resume know where one action ends and the next begins.
+
+    ``action`` is the action as given to :meth:`~fracas.engine.session.Session.act` (a frozen
+    tagged Struct) in a live session, and the same object as a ``dict`` in a log decoded from
+    JSON; both encode to the same JSON bytes (``{"action": "Declare", "actor": ...}``)."""
 
     actor: str | None
-    action: dict[str, Any]
+    action: Any
 
 
 class RoundStarted(Event, frozen=True, kw_only=True):

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import msgspec
-
 from fracas.dice import Roller
 from fracas.engine.context import Context
 from fracas.engine.errors import FracasError, InconsistentLog
@@ -19,6 +17,24 @@ from fracas.engine.ruleset import Action, Pending, Ruleset
 from fracas.engine.state import Encounter
 
 Listener = Callable[[Sequence[Event]], None]
+
+_DUMPS: dict[int, tuple[Any, dict[str, Any]]] = {}
+_DUMPS_MAX = 64
+
+
+def scenario_dump(scenario: Any) -> dict[str, Any]:
+    """``scenario.model_dump(mode="json")``, cached per scenario object (fights repeat the
+    same scenario). A scenario is taken as unchanging once a session starts from it (the
+    rulesets cache their combatants' profiles per scenario object too). The cache holds the
+    object itself, so an id is never reused while its entry lives; it is bounded."""
+    hit = _DUMPS.get(id(scenario))
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
+    dump: dict[str, Any] = scenario.model_dump(mode="json")
+    if len(_DUMPS) >= _DUMPS_MAX:
+        _DUMPS.clear()
+    _DUMPS[id(scenario)] = (scenario, dump)
+    return dump
 
 
 class Session:
@@ -34,6 +50,8 @@ class Session:
         self._marks: list[int] = []  # log index where each action (and the start) begins
         self._redo: list[list[Event]] = []
         self._listeners: list[Listener] = []
+        # one Context for every action (its state follows self.state, see _truncate)
+        self._ctx = Context(self.state, roller, self.options, self.log)
 
     # -- building ---------------------------------------------------------------------------
     @classmethod
@@ -47,13 +65,16 @@ class Session:
         session = cls(ruleset, scenario, roller)
         if listener is not None:
             session.subscribe(listener)
-        head = EncounterStarted(ruleset=ruleset.name, scenario=scenario.model_dump(mode="json"))
-
-        def body(ctx: Context) -> None:
-            ctx.log.append(head)
+        head = EncounterStarted(ruleset=ruleset.name, scenario=scenario_dump(scenario))
+        log = session.log
+        ctx = session._ctx
+        try:
+            log.append(head)
             ruleset.start(ctx)
-
-        session._run_atomic(body)
+        except BaseException:
+            session._truncate(0)
+            raise
+        session._done(0)
         return session
 
     @classmethod
@@ -86,14 +107,8 @@ class Session:
 
     def act(self, action: Action) -> list[Event]:
         """Resolve ``action``; return its events. On error nothing changes."""
-        self._redo.clear()
-        acted = Acted(actor=action.actor, action=msgspec.to_builtins(action))
-
-        def body(ctx: Context) -> None:
-            ctx.log.append(acted)
-            self.ruleset.resolve(ctx, action)
-
-        return self._run_atomic(body)
+        mark = self._resolve(action)
+        return self.log[mark:]
 
     def step(self) -> list[Event]:
         """Let the pending actor's tactics choose and resolve one action."""
@@ -104,24 +119,39 @@ class Session:
 
     def run(self, max_actions: int = 100_000) -> Encounter:
         """Step until the fight is over. ``max_actions`` guards against a rule that never ends."""
+        ruleset = self.ruleset
         for _ in range(max_actions):
-            if not self.step():
-                return self.state
+            # what step() does, without building the list of each action's events
+            state = self.state
+            pending = None if state.over else ruleset.pending(state)
+            if pending is None:
+                return state
+            self._resolve(ruleset.choose(state, pending))
         raise FracasError(f"fight did not end within {max_actions} actions")
 
-    def _run_atomic(self, body: Callable[[Context], object]) -> list[Event]:
-        mark = len(self.log)
-        ctx = Context(self.state, self.roller, self.options, self.log)
+    def _resolve(self, action: Action) -> int:
+        """Log ``action`` and resolve it atomically; the log index where its events begin."""
+        if self._redo:
+            self._redo.clear()
+        log = self.log
+        mark = len(log)
+        # the action itself: a frozen Struct encodes exactly as msgspec.to_builtins(action)
+        log.append(Acted(actor=action.actor, action=action))
         try:
-            body(ctx)
+            self.ruleset.resolve(self._ctx, action)
         except BaseException:
             self._truncate(mark)
             raise
+        self._done(mark)
+        return mark
+
+    def _done(self, mark: int) -> None:
+        """The events from ``mark`` on are one finished action: mark it, tell the listeners."""
         self._marks.append(mark)
-        new = self.log[mark:]
-        for listener in self._listeners:
-            listener(new)
-        return new
+        if self._listeners:
+            new = self.log[mark:]
+            for listener in self._listeners:
+                listener(new)
 
     # -- undo -------------------------------------------------------------------------------
     def undo(self) -> list[Event]:
@@ -150,3 +180,4 @@ class Session:
         self.state = self.ruleset.build(self.scenario)
         for event in self.log:
             event.apply(self.state)
+        self._ctx.state = self.state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,15 +34,51 @@ class LoadedScenario:
     source: str
 
 
+#: loc segments pydantic adds for the branch of a union it tried (not field names)
+_BRANCH = re.compile(r"^(function-(after|before|wrap|plain)\[.*\]|str|int|float|bool|none)$")
+
+
 def format_loc(loc: Sequence[str | int]) -> str:
-    """``("combatants", 1, "skills", "dagger")`` -> ``combatants[1].skills.dagger``."""
+    """``("combatants", 1, "skills", "dagger")`` -> ``combatants[1].skills.dagger``.
+
+    Segments naming a union's branch (``function-after[...]``) are left out."""
     out = ""
     for part in loc:
+        if isinstance(part, str) and part.startswith("function-") and _BRANCH.match(part):
+            continue
         if isinstance(part, int):
             out += f"[{part}]"
         else:
             out += f".{part}" if out else str(part)
     return out or "(top level)"
+
+
+def _without_losing_branches(errors: list[Any]) -> list[Any]:
+    """Drop a union's plain-type branch (``weapons[0].str: Input should be a valid string``)
+    when another branch of the same union got further: that one says what is wrong."""
+
+    def branch_at(loc: tuple[Any, ...]) -> int | None:
+        for i, part in enumerate(loc):
+            if isinstance(part, str) and part in ("str", "int", "float", "bool", "none"):
+                return i
+        return None
+
+    kept = []
+    for err in errors:
+        loc = tuple(err["loc"])
+        i = branch_at(loc)
+        rivals = i is not None and any(
+            tuple(o["loc"])[:i] == loc[:i] and tuple(o["loc"])[i : i + 1] != loc[i : i + 1]
+            for o in errors
+        )
+        if not rivals:
+            kept.append(err)
+    return kept
+
+
+def _message(msg: str) -> str:
+    """pydantic's message without its "Value error, " prefix (our validators say it all)."""
+    return msg.removeprefix("Value error, ")
 
 
 def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
@@ -58,7 +95,10 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
     try:
         scenario = ruleset.scenario_model.model_validate(data)
     except ValidationError as exc:
-        problems = [f"{format_loc(err['loc'])}: {err['msg']}" for err in exc.errors()]
+        problems = [
+            f"{format_loc(err['loc'])}: {_message(err['msg'])}"
+            for err in _without_losing_branches(exc.errors())
+        ]
         raise ScenarioError(source, problems) from None
     return LoadedScenario(ruleset, scenario, source)
 

@@ -43,7 +43,7 @@ def test_an_alien_attribute_range_differs_from_an_anthro_one() -> None:
 def test_a_weapon_whose_attack_type_has_no_combat_table_row_is_refused() -> None:
     text = problems(anthro("Ann", "red", weapons=["fist", "bottle"]), anthro("Bob", "blue"))
     assert (
-        "combatants[0]: Value error, weapons[1] (bottle): a fling attack, but combat_table "
+        "combatants[0]: weapons[1] (bottle): a fling attack, but combat_table "
         "has no fling row"
     ) in text
 
@@ -95,7 +95,7 @@ def test_a_tiny_grappler_with_only_giant_enemies_is_refused_up_front() -> None:
         ),
         (
             {"weapons": [{"name": "zap", "attack_type": "strike", "damage": "1q6"}]},
-            "cannot read dice expression",
+            "brawl.yaml: combatants[0].weapons[0].damage: 1q6: unexpected 'q'",
         ),
     ],
 )
@@ -105,7 +105,7 @@ def test_bad_persona_fields_are_named(override: dict[str, Any], message: str) ->
 
 def test_bad_options_are_named() -> None:
     text = problems(anthro("Ann", "red"), anthro("Bob", "blue"), oops_die="hecto-die")
-    assert "options.oops_die: Value error, unknown die 'hecto-die'" in text
+    assert "options.oops_die: unknown die 'hecto-die'" in text
     text = problems(anthro("Ann", "red"), anthro("Bob", "blue"), dss="table")
     assert "options.dss" in text
     text = problems(anthro("Ann", "red"), anthro("Bob", "blue"), weapon_damage={"fist": "1x"})
