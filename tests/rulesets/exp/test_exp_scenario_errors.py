@@ -43,8 +43,7 @@ def test_an_alien_attribute_range_differs_from_an_anthro_one() -> None:
 def test_a_weapon_whose_attack_type_has_no_combat_table_row_is_refused() -> None:
     text = problems(anthro("Ann", "red", weapons=["fist", "bottle"]), anthro("Bob", "blue"))
     assert (
-        "combatants[0]: weapons[1] (bottle): a fling attack, but combat_table "
-        "has no fling row"
+        "combatants[0]: weapons[1] (bottle): a fling attack, but combat_table has no fling row"
     ) in text
 
 

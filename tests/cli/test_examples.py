@@ -1,0 +1,30 @@
+"""Every scenario in examples/ fights, is deterministic, and replays to the same account."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from fracas.cli import main
+
+EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*/*.yaml"))
+
+
+def test_there_are_examples_for_every_ruleset() -> None:
+    assert {p.parent.name for p in EXAMPLES} == {"percentile", "exp", "starflight"}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_an_example_fights_to_an_end_and_replays_identically(path: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    log = tmp_path / "fight.jsonl"
+    fought = runner.invoke(main, ["fight", str(path), "--seed", "1", "--log", str(log)])
+    assert fought.exit_code == 0, fought.stderr
+    assert "The fight is over" in fought.stdout
+    again = runner.invoke(main, ["fight", str(path), "--seed", "1", "--json"])
+    assert again.stdout.encode() == log.read_bytes()
+    replayed = runner.invoke(main, ["replay", str(log)])
+    assert replayed.exit_code == 0, replayed.stderr
+    assert replayed.stdout == fought.stdout
