@@ -74,7 +74,9 @@ class Session:
         except BaseException:
             session._truncate(0)
             raise
-        session._done(0)
+        session._marks.append(0)
+        if session._listeners:
+            session._tell(0)
         return session
 
     @classmethod
@@ -142,16 +144,16 @@ class Session:
         except BaseException:
             self._truncate(mark)
             raise
-        self._done(mark)
-        return mark
-
-    def _done(self, mark: int) -> None:
-        """The events from ``mark`` on are one finished action: mark it, tell the listeners."""
         self._marks.append(mark)
         if self._listeners:
-            new = self.log[mark:]
-            for listener in self._listeners:
-                listener(new)
+            self._tell(mark)
+        return mark
+
+    def _tell(self, mark: int) -> None:
+        """Give the listeners the events of the action that starts at ``mark``."""
+        new = self.log[mark:]
+        for listener in self._listeners:
+            listener(new)
 
     # -- undo -------------------------------------------------------------------------------
     def undo(self) -> list[Event]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
 from fracas.cli import main
@@ -66,8 +67,8 @@ def test_example_expectations() -> None:
     assert "tries to grapple" in out["grapple"]
     assert "grabs at the weapon" in out["snatch"]
     assert "tries to trip" in out["trip"]
-    assert "BX-9 attacks (fist, non-lethally)" in out["robot-brawl"]
-    assert "attacks (stick, lethally) BX-9" in out["robot-brawl"]
+    assert "BX-9 attacks Rollo non-lethally (fist)" in out["robot-brawl"]
+    assert "Rollo attacks BX-9 lethally (stick)" in out["robot-brawl"]
 
 
 def test_an_option_can_be_switched_from_the_command_line() -> None:
@@ -76,7 +77,7 @@ def test_an_option_can_be_switched_from_the_command_line() -> None:
         main, ["fight", path, "--seed", "1", "-o", "trip_order=summary", "-o", "dss=save-d20"]
     )
     assert result.exit_code == 0, result.output
-    assert "needs more than" in result.output  # the save-style DSS
+    assert "(CON + level)" in result.output  # the save-style DSS
 
 
 def test_an_unknown_option_value_is_refused_by_name() -> None:
@@ -94,3 +95,34 @@ def test_a_copied_scenario_with_other_weapon_damage_builds_with_it() -> None:
     state = RULESET.build(copy)
     assert state.personas["Vera"].weapons[0].damage == "1d2"  # type: ignore[attr-defined]
     assert RULESET.build(loaded.scenario).personas["Vera"].weapons[0].damage == "1d6"  # type: ignore[attr-defined]
+
+
+MUTATIONS = [
+    (("combatants", 0, "kind"), "mutant", "combatants[0].kind: Input should be 'anthro'"),
+    (("combatants", 1, "attributes", "PSTR"), 99, "combatants[1].attributes.PSTR: 99 is out of"),
+    (("combatants", 0, "weapons"), ["fist", "lightsaber"], "combatants[0].weapons[1]: unknown"),
+    (("combatants", 1, "hps"), "lots", "combatants[1].hps: Input should be a valid integer"),
+    (("combatants", 0, "combat_table"), {}, "combatants[0].weapons[0]: "),
+    (("options",), {"dss": "table"}, "options.dss: Input should be 'percentile' or 'save-d20'"),
+]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+@pytest.mark.parametrize(("where", "value", "message"), MUTATIONS, ids=lambda m: str(m)[:30])
+def test_a_mutated_example_is_refused_with_file_field_and_problem(
+    tmp_path: Path, path: Path, where: tuple[str | int, ...], value: object, message: str
+) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    node = data
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+    bad = tmp_path / path.name
+    bad.write_text(yaml.safe_dump(data), encoding="utf-8")
+    log = tmp_path / "fight.jsonl"
+    result = CliRunner().invoke(main, ["fight", str(bad), "--seed", "1", "--log", str(log)])
+    assert result.exit_code == 2
+    assert f"{bad}: {message}" in result.output
+    assert "Traceback" not in result.output
+    assert isinstance(result.exception, SystemExit)  # a clean exit, not a crash
+    assert not log.exists()

@@ -147,3 +147,29 @@ def test_a_grapple_ends_when_the_grappler_is_out_of_the_fight() -> None:
     s.act(Attack(actor="Cy", target="Ann", weapon="fist"))  # DSS 100 > 85: Ann stunned
     assert who(s, "Ann").condition == "stunned"
     assert who(s, "Bob").held_by is None and who(s, "Ann").holding is None
+
+
+def test_fauna_can_be_grappled_though_it_cannot_be_subdued() -> None:
+    beast = anthro("Rex", "blue", kind="fauna", tactics="lethal")
+    s = session([500, 15, 5], ANN, beast)
+    events = s.act(Grapple(actor="Ann", target="Rex"))
+    assert of_type(events, Grappled) and who(s, "Rex").held_by == "Ann"
+
+
+def test_the_account_shows_each_side_of_a_challenge() -> None:
+    s = session([500, 15, 5], ANN, BOB)
+    events = s.act(Grapple(actor="Ann", target="Bob"))
+    lines = [s.ruleset.describe(e, s.state) for e in events]
+    assert [line for line in lines if line] == [
+        "Ann tries to grapple Bob: kilodie 500 + 35 Raw Bonus (max 790) = 535 vs DR 400: hit",
+        "  Strength Challenge (1d20 + PSTR): Ann 15 + 10 = 25 vs Bob 5 + 10 = 15: Ann wins",
+        "  Ann holds Bob in a grapple",
+    ]
+
+
+def test_the_gm_may_adjust_a_grapple_attack_roll() -> None:
+    s = session([340, 15, 5], ANN, BOB)  # 340 + 35 = 375: a miss without the +90
+    events = s.act(Grapple(actor="Ann", target="Bob", situational=90))
+    (roll,) = of_type(events, AttackRolled)
+    assert (roll.situational, roll.total, roll.hit) == (90, 465, True)
+    assert who(s, "Bob").held_by == "Ann"

@@ -12,6 +12,7 @@ from fracas.rulesets.exp.events import (
     Damaged,
     DamageRolled,
     OopsChecked,
+    OopsSkipped,
     StunChecked,
 )
 
@@ -187,3 +188,28 @@ def test_a_stun_weapon_makes_the_oops_check_unless_switched_off() -> None:
     assert len(of_type(events, OopsChecked)) == 1
     _, events = hit([500, 7, 10], attacker=guard, weapon="stun-baton", oops_on_stun_weapons=False)
     assert of_type(events, OopsChecked) == []
+    assert of_type(events, OopsSkipped)[0].reason == "the stun-baton is made to be non-lethal"
+
+
+CLUB_PRO = anthro("Ann", "red", weapons=["club"], hand_to_hand=True, holds_back_force_bonus=True)
+
+
+def test_a_skilled_persona_holds_back_the_force_bonus_of_a_club_but_not_in_a_lethal_blow() -> None:
+    _, events = hit([500, 7, 10], attacker=CLUB_PRO, weapon="club")
+    (rolled,) = of_type(events, DamageRolled)
+    assert (rolled.rolled, rolled.force_bonus, rolled.held_back, rolled.damage) == (7, 0, True, 7)
+    s = session([500, 7], CLUB_PRO, B)
+    events = s.act(Attack(actor="Ann", target="Bob", weapon="club", lethal=True))
+    (rolled,) = of_type(events, DamageRolled)
+    assert (rolled.force_bonus, rolled.held_back, rolled.damage) == (6, False, 13)
+    assert who(s, "Bob").hps == 27
+
+
+def test_the_account_says_why_no_oops_check_is_made() -> None:
+    pro = anthro("Ann", "red", hand_to_hand=True)
+    s, events = hit([500, 4, 10], attacker=pro)
+    (skipped,) = of_type(events, OopsSkipped)
+    assert skipped.reason == "Ann has hand-to-hand skill"
+    lines = [s.ruleset.describe(e, s.state) for e in events]
+    assert "  no oops check: Ann has hand-to-hand skill" in lines
+    assert "  Bob takes 10% of 10 = 1 actual damage: 40 -> 39 HPS" in lines

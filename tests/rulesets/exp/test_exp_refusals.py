@@ -16,7 +16,7 @@ from fracas.rulesets.exp.actions import (
     Trip,
 )
 
-from .helpers import POINTY, SHOOT, STRIKE, anthro, session
+from .helpers import FLING, POINTY, SHOOT, STRIKE, anthro, session
 
 TABLE = {"strike": dict(STRIKE), "pointy-fling": dict(POINTY), "shoot": dict(SHOOT)}
 ARMED = anthro("Ann", "red", weapons=["fist", "dagger", "pistol", "stun-baton"], combat_table=TABLE)
@@ -186,3 +186,24 @@ def test_an_unknown_weapon_is_refused() -> None:
         anthro("Bob", "blue"),
         match=r"Ann holds no 'chair' \(holds: fist\)",
     )
+
+
+def test_a_bottle_is_refused_when_only_strike_attacks_are_allowed() -> None:
+    table = {"strike": dict(STRIKE), "fling": dict(FLING)}
+    ann = anthro("Ann", "red", weapons=["fist", "bottle"], combat_table=table)
+    refuse(
+        Attack(actor="Ann", target="Bob", weapon="bottle"),
+        ann,
+        anthro("Bob", "blue"),
+        match="bottle is a Fling attack, not allowed in non-lethal combat "
+        r"\(only Strike attacks, or a powered stun weapon\)",
+        nonlethal_attacks="strike-only",
+    )
+
+
+def test_a_bottle_is_allowed_with_strike_and_fling() -> None:
+    table = {"strike": dict(STRIKE), "fling": dict(FLING)}
+    ann = anthro("Ann", "red", weapons=["fist", "bottle"], combat_table=table)
+    s = session([500, 4, 10, 90], ann, anthro("Bob", "blue"))
+    s.act(Attack(actor="Ann", target="Bob", weapon="bottle"))
+    assert s.state.combatants["Bob"].hps == 40  # type: ignore[attr-defined]  # 10% of 4 = 0

@@ -29,21 +29,23 @@ def test_an_unknown_persona_kind_names_the_field() -> None:
 
 def test_an_attribute_out_of_range_names_the_attribute_and_the_range() -> None:
     text = problems(anthro("Ann", "red"), with_attrs(anthro("Bob", "blue"), PSTR=40))
-    assert "combatants[1]" in text
-    assert "attributes.PSTR: 40 is out of range 1-25 for an anthro" in text
+    assert (
+        "brawl.yaml: combatants[1].attributes.PSTR: 40 is out of range 1-25 for an anthro" in text
+    )
 
 
 def test_an_alien_attribute_range_differs_from_an_anthro_one() -> None:
     alien = with_attrs(anthro("Zib", "blue", kind="alien", advanced=True), PSTR=31)
     parse_scenario({"ruleset": "exp", "combatants": [anthro("Ann", "red"), alien]})
     text = problems(anthro("Ann", "red"), with_attrs(alien, CHA=20))
-    assert "attributes.CHA: 20 is out of range 3-18 for an alien" in text
+    assert "combatants[1].attributes.CHA: 20 is out of range 3-18 for an alien" in text
 
 
 def test_a_weapon_whose_attack_type_has_no_combat_table_row_is_refused() -> None:
     text = problems(anthro("Ann", "red", weapons=["fist", "bottle"]), anthro("Bob", "blue"))
     assert (
-        "combatants[0]: weapons[1] (bottle): a fling attack, but combat_table has no fling row"
+        "brawl.yaml: combatants[0].weapons[1]: bottle is a fling attack, but combat_table "
+        "has no fling row"
     ) in text
 
 
@@ -58,12 +60,13 @@ def test_a_brawler_with_only_a_dagger_is_refused_up_front() -> None:
     text = problems(
         anthro("Ann", "red", weapons=["dagger"], combat_table=table), anthro("Bob", "blue")
     )
+    assert "combatants[0].weapons: a non-lethal brawl needs a Strike or Fling weapon" in text
     assert "not allowed in non-lethal combat: dagger (Pointy Fling)" in text
 
 
 def test_flora_with_a_non_lethal_tactic_is_refused_up_front() -> None:
     text = problems(anthro("Vine", "red", kind="flora"), anthro("Bob", "blue"))
-    assert "tactics: brawl is non-lethal, but flora does not grasp surrender" in text
+    assert "combatants[0].tactics: brawl is non-lethal, but flora does not grasp surrender" in text
 
 
 def test_a_tiny_grappler_with_only_giant_enemies_is_refused_up_front() -> None:
@@ -80,11 +83,33 @@ def test_a_tiny_grappler_with_only_giant_enemies_is_refused_up_front() -> None:
         ({"tactics": "karate"}, "unknown tactic 'karate'"),
         ({"tactics": ["brawl", {"concede-below": 0}]}, "concede-below needs a whole number"),
         ({"size": "enormous"}, "unknown size 'enormous'"),
-        ({"weapons": ["lightsaber"]}, "unknown weapon 'lightsaber'"),
-        ({"advanced": True}, "advanced: only aliens are advanced"),
-        ({"treaded": True}, "treaded: only robots have treads"),
-        ({"holds_back_force_bonus": True}, "holds_back_force_bonus: only personas with"),
-        ({"hps_now": 50}, "hps_now: 50 is above the maximum HPS 40"),
+        (
+            {"weapons": ["fist", "lightsaber"]},
+            "combatants[0].weapons[1]: unknown weapon 'lightsaber'",
+        ),
+        ({"advanced": True}, "combatants[0].advanced: only aliens are advanced"),
+        ({"treaded": True}, "combatants[0].treaded: only robots have treads"),
+        (
+            {"holds_back_force_bonus": True},
+            "combatants[0].holds_back_force_bonus: only personas with hand-to-hand skill",
+        ),
+        ({"hps_now": 50}, "combatants[0].hps_now: 50 is above the maximum HPS 40"),
+        ({"proficient_with": ["fist", "axe"]}, "combatants[0].proficient_with[1]: 'axe' is not"),
+        (
+            {
+                "attributes": {
+                    "AWE": 10,
+                    "CHA": 10,
+                    "CON": 10,
+                    "DEX": -3,
+                    "INT": 10,
+                    "MSTR": 10,
+                    "PSTR": 10,
+                }
+            },
+            "combatants[0].attributes.DEX: -3 is out of range 1-25 for an anthro",
+        ),
+        ({"level": 0}, "combatants[0].level: Input should be greater than or equal to 1"),
         ({"hps": -3}, "combatants[0].hps: Input should be greater than or equal to 1"),
         ({"defence_rating": -1}, "combatants[0].defence_rating"),
         ({"colour": "red"}, "combatants[0].colour: Extra inputs are not permitted"),
@@ -130,3 +155,23 @@ def test_the_cli_reports_a_bad_scenario_and_writes_no_log(tmp_path: Path) -> Non
     assert result.exit_code == 2
     assert "combatants[0].kind" in result.output
     assert not log.exists()
+
+
+def test_a_bottle_only_brawler_is_refused_when_only_strike_attacks_are_allowed() -> None:
+    table = {"fling": dict(FLING)}
+    ann = anthro("Ann", "red", weapons=["bottle"], combat_table=table)
+    parse_scenario({"ruleset": "exp", "combatants": [ann, anthro("Bob", "blue")]})
+    text = problems(ann, anthro("Bob", "blue"), nonlethal_attacks="strike-only")
+    assert (
+        "combatants[0].weapons: a non-lethal brawl needs a Strike weapon or a powered stun "
+        "weapon; not allowed in non-lethal combat: bottle (Fling)"
+    ) in text
+
+
+def test_a_snatch_tactic_is_refused_when_snatching_is_not_allowed() -> None:
+    text = problems(
+        anthro("Ann", "red", tactics="snatch"),
+        anthro("Bob", "blue", weapons=["chair"]),
+        allow_weapon_snatching=False,
+    )
+    assert "combatants[0].tactics: snatch, but the referee does not allow weapon snatching" in text

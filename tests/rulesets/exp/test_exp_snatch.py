@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from fracas.rulesets.exp.actions import Attack, Snatch, Wait
+import pytest
+
+from fracas.engine import IllegalAction
+from fracas.rulesets.exp.actions import Attack, Snatch, StartUnit, Wait
 from fracas.rulesets.exp.events import AttackRolled, SnatchBacklash, WeaponSnatched
 
 from .helpers import anthro, of_type, session, who
@@ -32,7 +35,7 @@ def test_a_lost_dexterity_competition_gives_the_target_plus_242_on_the_grabber()
     assert (backlash.step, backlash.bonus) == ("dexterity", 242)
     events = s.act(Attack(actor="Bob", target="Ann", weapon="chair"))
     (roll,) = of_type(events, AttackRolled)
-    assert (roll.situational, roll.total, roll.hit) == (242, 200 + 35 + 242, True)
+    assert (roll.situational, roll.owed, roll.total, roll.hit) == (0, 242, 200 + 35 + 242, True)
     assert who(s, "Bob").bonus_against == {}
 
 
@@ -61,3 +64,36 @@ def test_the_free_attack_can_be_declined() -> None:
     s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
     s.act(Wait(actor="Bob"))
     assert s.state.free_attack is None  # type: ignore[attr-defined]
+
+
+def test_the_plus_242_lapses_once_the_target_has_acted_without_using_it() -> None:
+    s = session([500, 5, 15, 200], ANN, BOB)
+    s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    assert who(s, "Bob").bonus_against == {"Ann": 242}
+    s.act(Wait(actor="Bob"))
+    assert who(s, "Bob").bonus_against == {}
+    s.act(StartUnit(actor=None))
+    s.act(Wait(actor="Ann"))
+    events = s.act(Attack(actor="Bob", target="Ann", weapon="chair"))
+    (roll,) = of_type(events, AttackRolled)
+    assert (roll.situational, roll.total, roll.hit) == (0, 235, False)
+
+
+def test_a_penalty_comes_off_the_roll_while_the_plus_242_comes_after_the_cap() -> None:
+    s = session([500, 5, 15, 900, 4, 10, 90], ANN, BOB)
+    s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))
+    events = s.act(Attack(actor="Bob", target="Ann", weapon="chair", situational=-100))
+    (roll,) = of_type(events, AttackRolled)
+    # min(900 - 100 + 35, 790) = 790, then + 242
+    assert (roll.situational, roll.owed, roll.total) == (-100, 242, 1032)
+    line = s.ruleset.describe(roll, s.state)
+    assert line == (
+        "Bob attacks Ann non-lethally (chair): kilodie 900 + 35 Raw Bonus (max 790) -100 "
+        "+242 (fumbled grab) = 1032 vs DR 400: hit"
+    )
+
+
+def test_weapon_snatching_is_refused_when_the_referee_does_not_allow_it() -> None:
+    s = session([], ANN, BOB, allow_weapon_snatching=False)
+    with pytest.raises(IllegalAction, match="the referee does not allow weapon snatching"):
+        s.act(Snatch(actor="Ann", target="Bob", weapon="chair"))

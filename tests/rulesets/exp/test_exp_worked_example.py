@@ -65,4 +65,4 @@ def test_fracas_demo_exp_reproduces_the_socmob_example(tmp_path: object) -> None
     result = CliRunner().invoke(main, ["demo", "exp", "--db", f"{tmp_path}/demo.db"])
     assert result.exit_code == 0, result.output
     assert "as if at 20 HPS: needs 58 or less" in result.output
-    assert "Socmob takes 20 oops damage: 40 -> 20 HPS" in result.output
+    assert "Socmob takes 20 oops damage (lethal): 40 -> 20 HPS" in result.output

@@ -161,3 +161,33 @@ def test_a_saved_log_replays_to_the_same_account(tmp_path: Path) -> None:
     replayed = CliRunner().invoke(main, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.output
     assert replayed.output.strip() in fought.output
+
+
+MUTATIONS = [
+    ("\n    hp: ", "\n    hp: -", "].hp: ", "greater than or equal to 1"),
+    ("class: 2}", "class: 9}", "].weapons[0].class: ", "has no Class 9"),
+    ("species: human", "species: klingon", "].species: ", "unknown species 'klingon'"),
+    ("tactics: all-out-attack", "tactics: berserk", "].tactics: ", "unknown tactics 'berserk'"),
+    ("scale: ", "scale: orbital #", "scale: ", "'melee' or 'ranged'"),
+    ("durability: 5", "durability: 0", "].durability: ", "greater than or equal to 1"),
+]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize(
+    ("old", "new", "where", "problem"),
+    MUTATIONS,
+    ids=["hp", "class", "species", "tactics", "scale", "durability"],
+)
+def test_a_mutated_example_is_refused_naming_file_field_and_problem(
+    tmp_path: Path, path: Path, old: str, new: str, where: str, problem: str
+) -> None:
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        pytest.skip(f"{path.name} has no {old!r}")
+    bad = tmp_path / path.name
+    bad.write_text(text.replace(old, new, 1), encoding="utf-8")
+    result = CliRunner().invoke(main, ["fight", str(bad), "--seed", "1"])
+    assert result.exit_code == 2, result.output
+    assert str(bad) in result.output and where in result.output and problem in result.output
+    assert "Traceback" not in result.output

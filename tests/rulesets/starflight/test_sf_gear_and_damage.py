@@ -45,12 +45,12 @@ def test_shield_absorbs_lethal_before_armour_and_si_falls_with_them() -> None:
         "armour": [{"name": "vest", "hp": 3, "covers": ["chest"]}],
     }
     s = start([shooter(), target(**gear)], [*INIT, 80, 5, 90, 90, 90])
-    si_before = strength_index(who(s, "t"))
+    si_before = strength_index(who(s, "t"), "base-plus-gear")
     s.act(SHOT)
     d = of_type(s, DamageTaken)[0]
     assert (d.shield_absorbed, d.armour_absorbed, d.lethal) == (4, 3, 3)
     assert (d.shield_hp_after, d.armour_hp_after) == (0, [0])
-    assert d.si_after == si_before - 7 == strength_index(who(s, "t"))
+    assert d.si_after == si_before - 7 == strength_index(who(s, "t"), "base-plus-gear")
 
 
 def test_armour_only_covers_its_parts() -> None:

@@ -36,15 +36,41 @@ def ctx_for(s: object, rolls: list[int]) -> Context:
     return Context(s.state, ScriptedRoller(rolls), s.options, [])
 
 
-HUMAN = SPECIES["human"].hit_locations
+ROWS = [(k, f) for k, sp in sorted(SPECIES.items()) for f in sorted(sp.hit_locations)]
+SUB_ROWS = [
+    (k, f)
+    for k, sp in sorted(SPECIES.items())
+    for f, part in sorted(sp.sensory_locations.items())
+    if part is not None
+]
 
 
-@pytest.mark.parametrize("face", sorted(HUMAN), ids=[f"d10-{f}" for f in sorted(HUMAN)])
-def test_human_hit_location_row(face: int) -> None:
-    s = start([shooter(), target()], [*INIT])
-    sub = [1] if HUMAN[face] == "sensory" else []
+@pytest.mark.parametrize(("species", "face"), ROWS, ids=[f"{k}-d10-{f}" for k, f in ROWS])
+def test_hit_location_row(species: str, face: int) -> None:
+    s = start([shooter(), target(species=species)], [*INIT])
+    table = SPECIES[species]
+    sub = [5] if table.hit_locations[face] == "sensory" else []
     part = roll_location(ctx_for(s, [face, *sub]), who(s, "t"))
-    assert part == (SPECIES["human"].sensory_locations[1] if sub else HUMAN[face])
+    expected = table.sensory_locations[5] if sub else table.hit_locations[face]
+    assert part == expected and who(s, "t").part_kinds[part] in (
+        "cognitive",
+        "sensory",
+        "motor",
+        "propulsive",
+        "body",
+    )
+
+
+@pytest.mark.parametrize(
+    ("species", "face"), SUB_ROWS, ids=[f"{k}-sensory-{f}" for k, f in SUB_ROWS]
+)
+def test_sensory_sub_table_row(species: str, face: int) -> None:
+    s = start([shooter(), target(species=species)], [*INIT])
+    table = SPECIES[species]
+    sensory = next(f for f, p in table.hit_locations.items() if p == "sensory")
+    part = roll_location(ctx_for(s, [sensory, face]), who(s, "t"))
+    assert part == table.sensory_locations[face]
+    assert who(s, "t").part_kinds[part] == "sensory"
 
 
 def test_empty_sensory_faces_and_maimed_parts_are_rolled_again() -> None:
@@ -119,9 +145,11 @@ def test_stamina_critical_failure_adds_basic_damage_and_a_wound() -> None:
     s = start([shooter(), target()], [*INIT])
     a = who(s, "a")
     a.wounds["left_leg"] = 1
-    ctx = ctx_for(s, [100, 7])
+    ctx = ctx_for(s, [100, 7, 60])  # Stamina 00; 1d10 = 7 Basic; Fortitude 60 vs DC 53
     assert not check_part(ctx, a, "left_leg")
     assert (a.hp, a.nhp, a.wounds["left_leg"]) == (97, 96, 2)
+    fort = [e for e in ctx.log if isinstance(e, Checked)][-1]
+    assert (fort.what, fort.dc, fort.success) == ("Fortitude save (wounded)", 53, True)
 
 
 def test_propulsive_appendages_are_checked_on_a_move() -> None:

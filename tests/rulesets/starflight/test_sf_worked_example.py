@@ -62,7 +62,8 @@ def test_laser_does_21_lethal_nhp_stays_100_hp_falls_to_79() -> None:
 def test_si_is_not_lowered_without_gear() -> None:
     session = run_example()
     gnunk = who(session, "gnunk")
-    assert of_type(session, DamageTaken)[0].si_after == strength_index(gnunk) == gnunk.si_base
+    si = strength_index(gnunk, "base-plus-gear")
+    assert of_type(session, DamageTaken)[0].si_after == si == gnunk.si_base == 100
 
 
 def test_groin_rider_dazes_three_minutes_and_stops_movement_three_rounds() -> None:
@@ -111,3 +112,5 @@ def test_demo_command_prints_the_example(tmp_path: object) -> None:
     assert result.exit_code == 0, result.output
     assert "vs effective HD 60" in result.output
     assert "Fortitude save (wounded): 59 +13 = 72 vs DC 71: success" in result.output
+    assert "no winner (the chapter's worked example ends after this one attack)" in result.output
+    assert "round limit" not in result.output

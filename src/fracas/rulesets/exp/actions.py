@@ -20,9 +20,11 @@ class Attack(Action, frozen=True, kw_only=True):
 
 
 class Grapple(Action, frozen=True, kw_only=True):
-    """Grab and hold ``target`` (a Strike attack, then a Strength Challenge)."""
+    """Grab and hold ``target`` (a Strike attack, then a Strength Challenge). ``situational``
+    is the GM's adjustment to the attack roll ("whatever adjustments are appropriate")."""
 
     target: str
+    situational: int = 0
 
 
 class BreakFree(Action, frozen=True, kw_only=True):
@@ -38,16 +40,20 @@ class Release(Action, frozen=True, kw_only=True):
 
 
 class Snatch(Action, frozen=True, kw_only=True):
-    """Wrest ``weapon`` from ``target``: attack roll, Dexterity then Strength competition."""
+    """Wrest ``weapon`` from ``target``: attack roll, Dexterity then Strength competition.
+    ``situational`` is the GM's adjustment to the attack roll."""
 
     target: str
     weapon: str
+    situational: int = 0
 
 
 class Trip(Action, frozen=True, kw_only=True):
-    """Trip ``target``: attack roll, Dexterity and Strength challenges."""
+    """Trip ``target``: attack roll, Dexterity and Strength challenges. ``situational`` is
+    the GM's adjustment to the attack roll."""
 
     target: str
+    situational: int = 0
 
 
 class Yell(Action, frozen=True, kw_only=True):

@@ -10,7 +10,8 @@ from fracas.rulesets.exp.personas import ACTIVE, OUT, Persona, condition_at
 
 
 def actual_damage(damage: int, rounding: str) -> int:
-    """Ten percent of ``damage`` in whole HPS, rounded half up, down or up."""
+    """Chapter, 'Actual Damage': "Ten percent of the non-lethal damage causes actual damage",
+    in whole HPS, rounded half up, down or up (option ``actual_damage_rounding``)."""
     if rounding == "half-up":
         return (damage + 5) // 10
     if rounding == "down":
@@ -18,8 +19,9 @@ def actual_damage(damage: int, rounding: str) -> int:
     return (damage + 9) // 10
 
 
-def lose_hps(ctx: Context, target: Persona, amount: int, cause: str) -> None:
-    """Take ``amount`` HPS off ``target`` (actual, oops or lethal damage)."""
+def lose_hps(ctx: Context, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:
+    """Chapter, 'Actual Damage': "The target's hit point total (HPS) loses that amount";
+    also oops and lethal damage. Take ``amount`` HPS off ``target``."""
     before = target.hps
     ctx.emit(
         Damaged(
@@ -28,13 +30,15 @@ def lose_hps(ctx: Context, target: Persona, amount: int, cause: str) -> None:
             cause=cause,
             hps_before=before,
             hps_after=before - amount,
+            nonlethal=nonlethal,
         )
     )
 
 
 def settle_condition(ctx: Context, target: Persona, stunned: bool, reason: str) -> None:
-    """After a hit: the worst of stunned (failed DSS) and what the HPS left mean for the
-    kind (unconscious, broken, dead)."""
+    """Chapter, 'Victory Conditions': after a hit, the worst of "stunned by a failed DSS
+    Roll" and what the HPS left mean for the kind ("knocked unconscious", "die" from
+    accidental damage; a robot broken)."""
     options = ctx.options
     by_hps = condition_at(target, target.hps, options.death_below_zero, options.robot_at_zero_hps)
     condition = by_hps

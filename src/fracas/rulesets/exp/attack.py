@@ -10,14 +10,16 @@ from fracas.rulesets.exp.actions import Attack
 from fracas.rulesets.exp.actual_damage import actual_damage, lose_hps, settle_condition
 from fracas.rulesets.exp.attack_roll import roll_attack, uses_skilled_bonus
 from fracas.rulesets.exp.dss import stun_check
+from fracas.rulesets.exp.events import OopsSkipped
 from fracas.rulesets.exp.legality import (
     check_free_to_act,
+    check_held_attack,
     check_nonlethal,
     check_target,
     check_weapon_use,
 )
 from fracas.rulesets.exp.nonlethal_damage import roll_damage
-from fracas.rulesets.exp.oops import oops_applies, oops_check
+from fracas.rulesets.exp.oops import oops_check, oops_exemption
 from fracas.rulesets.exp.personas import Persona, Weapon, persona
 
 
@@ -27,12 +29,16 @@ def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
     attacker, target = persona(state, action.actor or ""), persona(state, action.target)
-    check_free_to_act(attacker, "attack")
+    held = attacker.held_by is not None and ctx.options.held_target_may_attack
+    if not held:
+        check_free_to_act(attacker, "attack")
     check_target(attacker, target)
     weapon = attacker.weapon(action.weapon)
     if weapon is None:
-        held = ", ".join(w.name for w in attacker.weapons)
-        raise IllegalAction(f"{attacker.name} holds no {action.weapon!r} (holds: {held})")
+        holds = ", ".join(w.name for w in attacker.weapons)
+        raise IllegalAction(f"{attacker.name} holds no {action.weapon!r} (holds: {holds})")
+    if held:
+        check_held_attack(attacker, target, weapon)
     check_weapon_use(attacker, target, weapon, ctx.options)
     if not action.lethal:
         check_nonlethal(attacker, target, weapon, ctx.options)
@@ -40,7 +46,8 @@ def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon
 
 
 def attack(ctx: Context, action: Attack) -> None:
-    """Check, roll to hit, and on a hit apply the lethal or non-lethal damage steps."""
+    """Chapter, 'Non-Lethal Combat' ("Attack Rolls based on Initiative", "Each successful
+    hit"): check, roll to hit, and on a hit apply the lethal or non-lethal damage steps."""
     attacker, target, weapon = check_attack(ctx, action)
     row = attacker.table[weapon.attack_type]
     skilled = uses_skilled_bonus(
@@ -58,20 +65,28 @@ def attack(ctx: Context, action: Attack) -> None:
 
 
 def lethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:
-    """A lethal blow: the damage (with the Force Bonus for Strike) comes off the HPS."""
+    """Chapter, 'Non-Lethal Combat': "The players can use non-lethal and lethal personal
+    combat simultaneously": a lethal blow's damage (with the Force Bonus for Strike) comes
+    off the HPS in full."""
     damage = roll_damage(ctx, attacker, target, weapon, lethal=True)
     lose_hps(ctx, target, damage, "lethal")
     settle_condition(ctx, target, stunned=False, reason="lethal damage")
 
 
 def nonlethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:
-    """'Each successful hit': non-lethal damage, the DSS as if HPS were reduced by it, then
-    10% actual damage, unless the oops check turns the blow into the full damage."""
+    """Chapter, 'Non-Lethal Combat', "Each successful hit": non-lethal damage, the DSS as if
+    HPS were reduced by it, then 10% actual damage, unless the oops check turns the blow
+    into the full damage."""
+    options = ctx.options
     damage = roll_damage(ctx, attacker, target, weapon, lethal=False)
     stunned = stun_check(ctx, target, damage)
-    oops = oops_applies(attacker, weapon, ctx.options) and oops_check(ctx, attacker, target, damage)
-    if not oops or not ctx.options.oops_replaces_actual:
-        lose_hps(ctx, target, actual_damage(damage, ctx.options.actual_damage_rounding), "actual")
+    exempt = oops_exemption(attacker, weapon, options)
+    if exempt is not None:
+        ctx.emit(OopsSkipped(attacker=attacker.id, target=target.id, reason=exempt))
+    oops = exempt is None and oops_check(ctx, attacker, target, damage)
+    if not oops or not options.oops_replaces_actual:
+        actual = actual_damage(damage, options.actual_damage_rounding)
+        lose_hps(ctx, target, actual, "actual", nonlethal=damage)
     if oops:
         lose_hps(ctx, target, damage, "oops")
     settle_condition(ctx, target, stunned, "oops damage" if oops else "actual damage")

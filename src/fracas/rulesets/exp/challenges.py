@@ -15,12 +15,14 @@ NAMES = {"PSTR": "Strength", "DEX": "Dexterity"}
 
 
 def competitor_total(p: Persona, attribute: str, roll: int, adds_level: bool) -> int:
-    """A side's total: die + attribute (+ level)."""
+    """Research notes, section 2 (the competition procedure the chapter names but does not
+    print): a side's total is die + attribute (+ level, option ``competition_adds_level``)."""
     return roll + p.attribute(attribute) + (p.level if adds_level else 0)
 
 
 def compete(ctx: Context, name: str, attribute: str, attacker: Persona, defender: Persona) -> bool:
-    """Roll a competition between ``attacker`` (who must win) and ``defender``; emit it;
+    """Chapter, 'Overpower', 'Dexterity Challenge', 'Strength Challenge' (procedure: notes,
+    section 2). Roll a competition between ``attacker`` (who must win) and ``defender``; emit it;
     True if the attacker wins. Ties go to the defender, or both roll again."""
     options = ctx.options
     while True:

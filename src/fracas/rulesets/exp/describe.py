@@ -18,8 +18,8 @@ def _n(state: Encounter, name: str) -> str:
 def initiative(e: ev.InitiativeRolled, s: Encounter) -> str | None:
     if not e.rolls:
         return None
-    rolls = ", ".join(f"{_n(s, n)} {t}" for n, t in e.rolls)
-    return f"Initiative ({rolls}): " + ", ".join(_n(s, n) for n in e.order)
+    totals = dict(e.rolls)
+    return "Initiative (1d20 + DEX): " + ", ".join(f"{_n(s, n)} {totals[n]}" for n in e.order)
 
 
 def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
@@ -30,12 +30,16 @@ def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
     }.get(e.attack)
     if what is None:
         mode = "lethally" if e.lethal else "non-lethally"
-        what = f"attacks ({e.attack}, {mode})"
+        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} {mode} ({e.attack})"
+    else:
+        head = f"{_n(s, e.attacker)} {what} {_n(s, e.target)}"
     extra = f" {e.situational:+d}" if e.situational else ""
+    if e.owed:
+        extra += f" +{e.owed} (fumbled grab)"
     verdict = "hit" if e.hit else "miss"
     return (
-        f"{_n(s, e.attacker)} {what} {_n(s, e.target)}: kilodie {e.roll} + {e.bonus} "
-        f"{e.bonus_name} (max {e.cap}){extra} = {e.total} vs DR {e.defence}: {verdict}"
+        f"{head}: kilodie {e.roll} + {e.bonus} {e.bonus_name} Bonus (max {e.cap}){extra} "
+        f"= {e.total} vs DR {e.defence}: {verdict}"
     )
 
 
@@ -54,8 +58,13 @@ def stun_checked(e: ev.StunChecked, s: Encounter) -> str:
     if e.method == "percentile":
         test = f"needs {e.needed} or less on d100, rolled {e.roll}"
     else:
-        test = f"needs more than {e.needed}, rolled {e.roll} (total {e.total})"
+        added = (e.total or 0) - e.roll
+        test = f"1d20 {e.roll} + {added} (CON + level) = {e.total}, needs more than {e.needed}"
     return f"{head}: {test}: {'stunned' if e.stunned else 'stays up'}"
+
+
+def oops_skipped(e: ev.OopsSkipped, s: Encounter) -> str:
+    return f"  no oops check: {e.reason}"
 
 
 def oops_checked(e: ev.OopsChecked, s: Encounter) -> str:
@@ -65,11 +74,13 @@ def oops_checked(e: ev.OopsChecked, s: Encounter) -> str:
 
 
 def damaged(e: ev.Damaged, s: Encounter) -> str:
-    cause = {"actual": "actual damage (10%)", "oops": "oops damage", "lethal": "damage"}
-    return (
-        f"  {_n(s, e.target)} takes {e.amount} {cause.get(e.cause, e.cause)}: "
-        f"{e.hps_before} -> {e.hps_after} HPS"
-    )
+    if e.cause == "actual":
+        what = f"10% of {e.nonlethal} = {e.amount} actual damage"
+    elif e.cause == "oops":
+        what = f"{e.amount} oops damage (lethal)"
+    else:
+        what = f"{e.amount} damage"
+    return f"  {_n(s, e.target)} takes {what}: {e.hps_before} -> {e.hps_after} HPS"
 
 
 def condition_changed(e: ev.ConditionChanged, s: Encounter) -> str:
@@ -82,9 +93,12 @@ def contested(e: ev.Contested, s: Encounter) -> str:
     winner = e.attacker if e.attacker_wins else e.defender
     # break checks and reversals are actions of their own: no attack line above them
     indent = "" if e.name.startswith(("Break check", "Reversal")) else "  "
+    a_add, d_add = e.attacker_total - e.attacker_roll, e.defender_total - e.defender_roll
+    tie = " (a tie holds the status quo)" if e.attacker_total == e.defender_total else ""
     return (
-        f"{indent}{e.name}: {_n(s, e.attacker)} {e.attacker_roll}->{e.attacker_total} vs "
-        f"{_n(s, e.defender)} {e.defender_roll}->{e.defender_total}: {_n(s, winner)} wins"
+        f"{indent}{e.name} (1d20 + {e.attribute}): {_n(s, e.attacker)} {e.attacker_roll} + "
+        f"{a_add} = {e.attacker_total} vs {_n(s, e.defender)} {e.defender_roll} + {d_add} = "
+        f"{e.defender_total}: {_n(s, winner)} wins{tie}"
     )
 
 
@@ -149,6 +163,7 @@ LINES: dict[type[Event], Callable[[Any, Encounter], str | None]] = {
     ev.DamageRolled: damage_rolled,
     ev.StunChecked: stun_checked,
     ev.OopsChecked: oops_checked,
+    ev.OopsSkipped: oops_skipped,
     ev.Damaged: damaged,
     ev.ConditionChanged: condition_changed,
     ev.Contested: contested,

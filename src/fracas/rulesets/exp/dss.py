@@ -13,7 +13,8 @@ from fracas.rulesets.exp.tables import DSS_TABLE, die
 
 
 def hps_as_if(target: Persona, damage: int) -> int:
-    """'as if her HPS were reduced by the Non-Lethal Damage' (current HPS)."""
+    """Chapter, 'Stun Check': "as if her HPS were reduced by the Non-Lethal Damage" (from
+    her current HPS, which carry earlier actual damage)."""
     return target.hps - damage
 
 
@@ -22,19 +23,22 @@ def _round_half_up(numerator: int, denominator: int) -> int:
 
 
 def percentile_needed(hps_left: int, hps_max: int, attribute: int) -> int:
-    """Percentile DSS: stay up on a d100 at or under % of maximum HPS left + CON (cap 99)."""
+    """Chapter, 'Stun Check', option ``dss`` = ``percentile`` (notes, section 1): stay up on
+    a d100 at or under % of maximum HPS left + CON (cap 99)."""
     row = DSS_TABLE.percentile
     return min(row.cap, _round_half_up(row.scale * hps_left, hps_max) + attribute)
 
 
 def save_needed(damage: int, hps_left: int) -> int:
-    """Save-style DSS: 1d20 + CON + level must beat 10 + 20 x damage / HPS-as-if (cap 40)."""
+    """Chapter, 'Stun Check', option ``dss`` = ``save-d20`` (notes, section 1): 1d20 + CON +
+    level must beat 10 + 20 x damage / HPS-as-if (cap 40)."""
     row = DSS_TABLE.save_d20
     return min(row.cap, row.base + _round_half_up(row.scale * damage, max(hps_left, 1)))
 
 
 def dss_needed(target: Persona, damage: int, method: str) -> int:
-    """The number the DSS is rolled against, by the ``dss`` option's method."""
+    """Chapter, 'Stun Check': "a damage system shock roll (DSS) against the non-lethal damage
+    value": the number the DSS is rolled against, by the ``dss`` option's method."""
     left = hps_as_if(target, damage)
     if method == "percentile":
         attribute = target.attribute(DSS_TABLE.percentile.attribute)
@@ -42,19 +46,25 @@ def dss_needed(target: Persona, damage: int, method: str) -> int:
     return save_needed(damage, left)
 
 
+PERCENTILE_DIE = die(DSS_TABLE.percentile.die)
+SAVE_DIE = die(DSS_TABLE.save_d20.die)
+
+
 def roll_dss(ctx: Context, target: Persona, method: str, needed: int) -> tuple[int, int, bool]:
-    """Roll the DSS die: (roll, total, stunned). Percentile: stay up at or under
-    ``needed``; save-style: roll + CON + level must beat ``needed``."""
+    """Chapter, 'Stun Check': "The target must win a damage system shock roll": roll the DSS
+    die: (roll, total, stunned). Percentile: she wins at or under ``needed``; save-style:
+    roll + CON + level must beat ``needed``."""
     if method == "percentile":
-        roll = ctx.roll(die(DSS_TABLE.percentile.die), f"{target.name} DSS")
+        roll = ctx.roll(PERCENTILE_DIE, f"{target.name} DSS")
         return roll, roll, roll > needed
-    roll = ctx.roll(die(DSS_TABLE.save_d20.die), f"{target.name} DSS")
+    roll = ctx.roll(SAVE_DIE, f"{target.name} DSS")
     total = roll + target.attribute(DSS_TABLE.save_d20.attribute) + target.level
     return roll, total, total <= needed
 
 
 def stun_check(ctx: Context, target: Persona, damage: int) -> bool:
-    """Roll the DSS for ``target`` against ``damage``; emit it; True if she is stunned.
+    """Chapter, 'Stun Check': "The target must win a damage system shock roll ... or be
+    stunned". Roll the DSS for ``target`` against ``damage``; emit it; True if stunned.
     At 0 or fewer HPS-as-if she fails without a roll."""
     method = ctx.options.dss
     left = hps_as_if(target, damage)

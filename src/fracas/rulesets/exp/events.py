@@ -53,6 +53,7 @@ class AttackRolled(Event, frozen=True, kw_only=True):
     bonus_name: str
     cap: int
     situational: int
+    owed: int = 0  # the +242 after a fumbled snatch, added after the cap
     total: int
     defence: int
     hit: bool
@@ -96,14 +97,24 @@ class OopsChecked(Event, frozen=True, kw_only=True):
     oops: bool
 
 
+class OopsSkipped(Event, frozen=True, kw_only=True):
+    """No oops check for this blow, and why (hand-to-hand skill, a stun weapon by option)."""
+
+    attacker: str
+    target: str
+    reason: str
+
+
 class Damaged(Event, frozen=True, kw_only=True):
-    """HPS lost: ``cause`` is actual (10%), oops (full, accidental) or lethal."""
+    """HPS lost: ``cause`` is actual (10% of ``nonlethal``), oops (full, accidental) or
+    lethal."""
 
     target: str
     amount: int
     cause: str
     hps_before: int
     hps_after: int
+    nonlethal: int = 0  # the non-lethal damage that actual damage is 10% of
 
     def apply(self, state: Encounter) -> None:
         persona(state, self.target).hps = self.hps_after
@@ -256,6 +267,7 @@ EXP_EVENTS: tuple[type[Event], ...] = (
     DamageRolled,
     StunChecked,
     OopsChecked,
+    OopsSkipped,
     Damaged,
     ConditionChanged,
     Contested,

@@ -1,15 +1,15 @@
-"""Grapples. Chapter, 'Grapples': "Like any attack, a grapple requires an attack roll against
-the target's Defence Rating"; "Grappling is a Strike attack. The player must use her Raw
-Bonus unless she has hand-to-hand combat skill"; 'Overpower': "Overpowering is determined by a
-Strength Challenge"; 'Break Checks': "The target can make a break check every unit ... If the
-target wins the Strength Challenge, they can break free, move and attack." Reversal has no
-printed procedure: a Strength Challenge that swaps the roles (research notes, section 6)."""
+"""Grapples. Chapter, 'Grapples', and its three steps: 'Attack Roll' ("Like any attack, a
+grapple requires an attack roll against the target's Defence Rating"), 'Overpower'
+("Overpowering is determined by a Strength Challenge between the personas") and 'Break
+Checks' ("The target can make a break check every unit"). The chapter says a grappled target
+can "reverse the grapple" but prints no procedure: a Strength Challenge that swaps the roles
+(research notes, section 6)."""
 
 from __future__ import annotations
 
 from fracas.engine import Context, IllegalAction
 from fracas.rulesets.exp.actions import BreakFree, Grapple, Release, Reverse
-from fracas.rulesets.exp.attack_roll import roll_attack
+from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import Grappled, GrappleEnded, GrappleReversed
 from fracas.rulesets.exp.legality import check_maneuver
@@ -17,7 +17,8 @@ from fracas.rulesets.exp.personas import Persona, persona
 
 
 def grapple(ctx: Context, action: Grapple) -> None:
-    """Attack roll (Strike, Skilled Bonus only with hand-to-hand skill), then overpower."""
+    """Chapter, 'Grapples': the attack roll, then the overpower; the grapple sticks only if
+    both are won ("The player must overpower the target to have the grapple stick")."""
     state = ctx.state
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
@@ -25,11 +26,17 @@ def grapple(ctx: Context, action: Grapple) -> None:
     check_maneuver(actor, target, ctx.options, "grapple")
     if target.held_by is not None:
         raise IllegalAction(f"{target.name} is already held by {target.held_by}")
-    row = actor.table["strike"]
-    if not roll_attack(ctx, actor, target, row, "grapple", actor.hand_to_hand, False, 0):
-        return
-    if compete(ctx, "Strength Challenge", "PSTR", actor, target):
-        ctx.emit(Grappled(grappler=actor.id, target=target.id))
+    if maneuver_attack_roll(ctx, actor, target, "grapple", action.situational):
+        overpower(ctx, actor, target)
+
+
+def overpower(ctx: Context, actor: Persona, target: Persona) -> bool:
+    """Chapter, 'Grapples', 'Overpower': "If the player wins the Strength Challenge the target
+    is incapacitated by the grapple." True if the grapple sticks."""
+    if not compete(ctx, "Strength Challenge", "PSTR", actor, target):
+        return False
+    ctx.emit(Grappled(grappler=actor.id, target=target.id))
+    return True
 
 
 def held_persona(ctx: Context, actor_name: str | None) -> tuple[Persona, Persona]:
@@ -41,8 +48,9 @@ def held_persona(ctx: Context, actor_name: str | None) -> tuple[Persona, Persona
 
 
 def break_check(ctx: Context, action: BreakFree) -> bool:
-    """The held persona's Strength Challenge; on a win she is free and may still act this
-    unit ("break free, move and attack"). Returns True if she broke free."""
+    """Chapter, 'Grapples', 'Break Checks': "If the target wins the Strength Challenge, they
+    can break free, move and attack": on a win she is free and keeps her action for this
+    unit; a loss spends it. Returns True if she broke free (the turn goes on)."""
     actor, grappler = held_persona(ctx, action.actor)
     if compete(ctx, "Break check (Strength Challenge)", "PSTR", actor, grappler):
         ctx.emit(GrappleEnded(grappler=grappler.id, target=actor.id, how="broke free"))
@@ -51,14 +59,15 @@ def break_check(ctx: Context, action: BreakFree) -> bool:
 
 
 def reverse(ctx: Context, action: Reverse) -> None:
-    """A reversal: if the held persona wins a Strength Challenge she holds her grappler."""
+    """Chapter, 'Grapples': "A grappled target can try to ... reverse the grapple." No
+    procedure is printed: a won Strength Challenge makes her the grappler."""
     actor, grappler = held_persona(ctx, action.actor)
     if compete(ctx, "Reversal (Strength Challenge)", "PSTR", actor, grappler):
         ctx.emit(GrappleReversed(grappler=actor.id, target=grappler.id))
 
 
 def release(ctx: Context, action: Release) -> None:
-    """The grappler lets go."""
+    """Chapter, 'Grapples', 'Overpower': letting go is one of "the simplest of tasks"."""
     actor = persona(ctx.state, action.actor or "")
     if actor.holding is None:
         raise IllegalAction(f"{actor.name} is not holding anyone")

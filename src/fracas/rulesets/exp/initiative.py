@@ -22,7 +22,8 @@ def in_fight(state: ExpEncounter) -> list[str]:
 
 
 def next_actor(state: ExpEncounter) -> str | None:
-    """The next persona in this unit's order that has not acted and is still in the fight."""
+    """The combat unit cycle (notes, section 3: one action per persona per unit): the next
+    persona in this unit's order that has not acted and is still in the fight."""
     personas, acted = state.personas, state.acted
     for name in state.order:
         if name not in acted and personas[name].condition == ACTIVE:
@@ -31,32 +32,35 @@ def next_actor(state: ExpEncounter) -> str | None:
 
 
 def order_by_dex(state: ExpEncounter, names: list[str]) -> list[str]:
-    """Highest DEX first; equal DEX keep scenario order."""
+    """Chapter, "Attack Rolls based on Initiative", option ``initiative`` = ``dex``: highest
+    DEX first; equal DEX keep scenario order."""
     return sorted(names, key=lambda n: -persona(state, n).attribute("DEX"))
 
 
 def roll_order(ctx: Context, state: ExpEncounter, names: list[str]) -> InitiativeRolled:
-    """1d20 + DEX each; ties go to the higher DEX, then the tied roll again."""
-    keys: dict[str, list[int]] = {}
+    """Research notes, section 3 (option ``initiative``, ``d20+dex``): 1d20 + DEX each; ties
+    go to the higher DEX, then the tied personas roll again."""
+    keys: dict[str, tuple[int, ...]] = {}
     first: list[tuple[str, int]] = []
     for n in names:
         p = persona(state, n)
-        total = ctx.roll(ATTRIBUTE_DIE, f"{p.name} initiative") + p.attribute("DEX")
-        keys[n] = [total, p.attribute("DEX")]
+        dex = p.attributes["DEX"]
+        total = ctx.roll(ATTRIBUTE_DIE, f"{p.name} initiative") + dex
+        keys[n] = (-total, -dex)
         first.append((n, total))
-    while True:
-        counts = Counter(tuple(k) for k in keys.values())
-        tied = [n for n in names if counts[tuple(keys[n])] > 1]
-        if not tied:
-            break
-        for n in tied:
-            keys[n].append(ctx.roll(ATTRIBUTE_DIE, f"{persona(state, n).name} initiative tie"))
-    order = sorted(names, key=lambda n: [-k for k in keys[n]])
-    return InitiativeRolled(order=order, rolls=first)
+    while len(set(keys.values())) < len(keys):
+        seen = Counter(keys.values())
+        for n in names:
+            if seen[keys[n]] > 1:
+                tie = ctx.roll(ATTRIBUTE_DIE, f"{persona(state, n).name} initiative tie")
+                keys[n] = (*keys[n], -tie)
+    return InitiativeRolled(order=sorted(names, key=keys.__getitem__), rolls=first)
 
 
 def start_unit_order(ctx: Context, state: ExpEncounter, first: bool) -> None:
-    """Emit this unit's order (rolled, by DEX, in scenario order, or last unit's again)."""
+    """Chapter, "Attack Rolls based on Initiative" and "the combat unit cycle" (notes,
+    section 3): emit this unit's order (rolled, by DEX, in scenario order, or, with
+    ``initiative_every_unit`` off, last unit's again)."""
     names = in_fight(state)
     method = ctx.options.initiative
     if not first and not ctx.options.initiative_every_unit:

@@ -24,19 +24,25 @@ from fracas.rulesets.exp.personas import (
 from fracas.rulesets.exp.tables import ATTACK_TYPES, SIZES
 
 
-def nonlethal_weapon_problem(weapon: Weapon) -> str | None:
-    """Why ``weapon`` cannot be used in non-lethal combat, or None if it can."""
+def nonlethal_weapon_problem(weapon: Weapon, strike_only: bool = False) -> str | None:
+    """Chapter, 'Non-Lethal Combat': "Strike attacks ... are allowed. Fling attacks ... are
+    allowed. Pointy Fling attacks ... are not allowed. There are no Shoot, Sotto, Flotto, or
+    Zone Attacks allowed. The only exception is powered stun weapons specifically designed to
+    be non-lethal." With ``strike_only`` (option ``nonlethal_attacks``) Fling is refused too,
+    as the summary line "Strike attacks only" says. Why ``weapon`` cannot be used, or None."""
     kind = ATTACK_TYPES[weapon.attack_type]
-    if kind.nonlethal or weapon.stun:
+    if weapon.stun or (kind.nonlethal and not (strike_only and weapon.attack_type != "strike")):
         return None
+    allowed = "Strike attacks" if strike_only else "Strike and Fling attacks"
     return (
         f"{weapon.name} is a {kind.label} attack, not allowed in non-lethal combat "
-        "(only Strike and Fling attacks, or a powered stun weapon)"
+        f"(only {allowed}, or a powered stun weapon)"
     )
 
 
 def nonlethal_attacker_problem(p: Persona) -> str | None:
-    """Why ``p`` cannot attack non-lethally (flora, fauna, unadvanced aliens), or None."""
+    """Chapter, 'Non-Lethal Combat': "Robots may attack non-lethally"; flora and fauna "will
+    lethally fight". Why ``p`` cannot attack non-lethally, or None."""
     if may_attack_nonlethally(p):
         return None
     what = "an alien that is not advanced" if p.kind == "alien" else p.kind
@@ -44,7 +50,8 @@ def nonlethal_attacker_problem(p: Persona) -> str | None:
 
 
 def subdual_target_problem(p: Persona) -> str | None:
-    """Why ``p`` cannot be subdued (robots, flora, fauna, unadvanced aliens), or None."""
+    """Chapter, 'Non-Lethal Combat': "Anthros and advanced aliens only"; "non-lethal combat
+    has no emotional impact on" robots. Why ``p`` cannot be subdued, or None."""
     if can_be_subdued(p):
         return None
     if p.kind == "robot":
@@ -54,7 +61,8 @@ def subdual_target_problem(p: Persona) -> str | None:
 
 
 def size_problem(a: Persona, b: Persona, options: ExpOptions) -> str | None:
-    """Why ``a`` and ``b`` are not of comparable size, or None."""
+    """Chapter, 'Non-Lethal Combat': "Subduer must be of comparable size" ('Tripping': "about
+    the same size"). Why ``a`` and ``b`` are not, or None."""
     if comparable_size(a, b, options.comparable_size_steps):
         return None
     gap = abs(SIZES.index(a.size) - SIZES.index(b.size))
@@ -86,13 +94,32 @@ def check_turn(state: ExpEncounter, actor: Persona, free: bool) -> None:
 
 
 def check_free_to_act(actor: Persona, what: str) -> None:
-    """A tripped persona must get up first; a held one can only yell or try to get loose."""
+    """Chapter, 'Grapples', 'Overpower': "The target cannot accomplish anything other than
+    psionic attacks and yelling while grappled"; a tripped persona gets up first (option
+    ``tripped_loses_actions``)."""
     if actor.down > 0:
         raise IllegalAction(f"{actor.name} is down after a trip and must get up first")
     if actor.held_by is not None:
         raise IllegalAction(
             f"{actor.name} is held in a grapple and cannot {what}: only psionic attacks, "
             "yelling, a break check or a reversal"
+        )
+
+
+def check_held_attack(actor: Persona, target: Persona, weapon: Weapon) -> None:
+    """Chapter, 'Grapples': "A grappled target can try to break free, attack, or reverse the
+    grapple. Personas can use only close-range weapons ... in grapple combat." With the
+    option ``held_target_may_attack``, a held persona may attack its grappler, and only with
+    a close-range weapon."""
+    if actor.down > 0:
+        raise IllegalAction(f"{actor.name} is down after a trip and must get up first")
+    if target.id != actor.held_by:
+        raise IllegalAction(
+            f"{actor.name} is held in a grapple and can attack only its grappler, {actor.held_by}"
+        )
+    if not weapon.close_range:
+        raise IllegalAction(
+            f"{actor.name} is held in a grapple: only close-range weapons, not {weapon.name}"
         )
 
 
@@ -111,7 +138,8 @@ def check_strike_row(actor: Persona, what: str) -> None:
 
 
 def check_weapon_use(actor: Persona, target: Persona, weapon: Weapon, options: ExpOptions) -> None:
-    """Grapple combat allows only close-range weapons; the attack type needs a table row."""
+    """Chapter, 'Grapples': "Personas can use only close-range weapons like daggers and pistols
+    in grapple combat" (and option ``grappler_may_attack``); the attack type needs a row."""
     if weapon.attack_type not in actor.table:
         raise IllegalAction(
             f"{actor.name} has no {weapon.attack_type} row in its combat table for {weapon.name}"
@@ -126,16 +154,18 @@ def check_weapon_use(actor: Persona, target: Persona, weapon: Weapon, options: E
 
 
 def check_nonlethal(actor: Persona, target: Persona, weapon: Weapon, options: ExpOptions) -> None:
-    """Every condition the chapter puts on a non-lethal attack."""
-    require(nonlethal_weapon_problem(weapon))
+    """Chapter, 'Non-Lethal Combat': every condition on a non-lethal attack (attack type,
+    attacker, target, size)."""
+    require(nonlethal_weapon_problem(weapon, options.nonlethal_attacks == "strike-only"))
     require(nonlethal_attacker_problem(actor))
     require(subdual_target_problem(target))
     require(size_problem(actor, target, options))
 
 
 def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: str) -> None:
-    """Grapple, snatch and trip: non-lethal moves by a persona that may attack non-lethally,
-    on a target of comparable size, with the Strike row; a grappler holds, nothing more."""
+    """Chapter, 'Grapples', 'Weapon Snatching', 'Tripping': non-lethal moves by a persona
+    that may attack non-lethally, on a target of comparable size, with the Strike row; a
+    grappler holds, nothing more."""
     check_free_to_act(actor, what)
     check_target(actor, target)
     if actor.holding is not None:
@@ -146,7 +176,8 @@ def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: s
 
 
 def tippable_problem(target: Persona) -> str | None:
-    """'The target must also be tippable. The attacker cannot trip a robot with treads.'"""
+    """Chapter, 'Tripping': "The target must also be tippable. The attacker cannot trip a
+    robot with treads." Why ``target`` cannot be tripped, or None."""
     if target.kind == "robot" and target.treaded:
         return f"{target.name} is a robot on treads and cannot be tripped"
     return None

@@ -12,8 +12,10 @@ from fracas.rulesets.exp.personas import Persona, Weapon
 
 
 def force_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions) -> int:
-    """The Force Bonus added to a Strike attack's damage (0 for other attack types, for
-    fists and feet if ``force_bonus_on_natural`` is off, and when held back)."""
+    """Chapter, 'Non-Lethal Damage': "When using a Strike weapon ... the player must add the
+    Force Bonus to the damage rolled." The Force Bonus added to a Strike attack's damage (0
+    for other attack types, for fists and feet if ``force_bonus_on_natural`` is off, and
+    when held back)."""
     if weapon.attack_type != "strike":
         return 0
     if weapon.natural and not options.force_bonus_on_natural:
@@ -24,7 +26,8 @@ def force_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOpt
 
 
 def holds_back(attacker: Persona, weapon: Weapon, lethal: bool) -> bool:
-    """'Only personas with hand-to-hand combat skill can hold back the Force Bonus'."""
+    """Chapter, 'Non-Lethal Damage': "Only personas with hand-to-hand combat skill can hold
+    back the Force Bonus" (a persona's ``holds_back_force_bonus``, non-lethal blows only)."""
     return (
         not lethal
         and weapon.attack_type == "strike"
@@ -36,7 +39,8 @@ def holds_back(attacker: Persona, weapon: Weapon, lethal: bool) -> bool:
 def roll_damage(
     ctx: Context, attacker: Persona, target: Persona, weapon: Weapon, lethal: bool
 ) -> int:
-    """Roll ``weapon``'s damage plus the Force Bonus; emit it; return the total."""
+    """Chapter, 'Non-Lethal Damage': "The player rolls damage as per normal after a
+    successful attack roll": ``weapon``'s dice plus the Force Bonus; emit it; return it."""
     kind = "damage" if lethal else "non-lethal damage"
     rolled = ctx.roll(weapon.damage, f"{attacker.name} {kind} ({weapon.name})")
     bonus = force_bonus(attacker, weapon, lethal, ctx.options)

@@ -13,20 +13,26 @@ from fracas.rulesets.exp.personas import Persona, Weapon
 from fracas.rulesets.exp.tables import die
 
 
-def oops_applies(attacker: Persona, weapon: Weapon, options: ExpOptions) -> bool:
-    """Hand-to-hand skill avoids oops damage; stun weapons check by option."""
+def oops_exemption(attacker: Persona, weapon: Weapon, options: ExpOptions) -> str | None:
+    """Chapter, 'Oops Damage': "Personas with hand-to-hand combat skill can avoid oops
+    damage." Why this blow makes no oops check, or None if it does (stun weapons check by
+    option ``oops_on_stun_weapons``)."""
     if attacker.hand_to_hand:
-        return False
-    return options.oops_on_stun_weapons or not weapon.stun
+        return f"{attacker.name} has hand-to-hand skill"
+    if weapon.stun and not options.oops_on_stun_weapons:
+        return f"the {weapon.name} is made to be non-lethal"
+    return None
 
 
 def is_oops(roll: int, damage: int, when: str) -> bool:
-    """1% per HPS of damage: the roll is at or under (or strictly under) the damage."""
+    """Chapter, 'Oops Damage': "a 1% chance per HPS of damage": the roll is at or under (or,
+    by option ``oops_when``, strictly under) the damage."""
     return roll <= damage if when == "at-or-under" else roll < damage
 
 
 def oops_check(ctx: Context, attacker: Persona, target: Persona, damage: int) -> bool:
-    """Roll the oops die; emit the check; True if the blow turns lethal."""
+    """Chapter, 'Oops Damage': roll the deci-die (option ``oops_die``); emit the check; True
+    if the blow converts "to an accidental lethal attack"."""
     options: ExpOptions = ctx.options
     roll = ctx.roll(die(options.oops_die), f"{attacker.name} oops check")
     oops = is_oops(roll, damage, options.oops_when)

@@ -23,6 +23,16 @@ class ExpOptions(BaseModel):
         "100 x HPS-as-if / max HPS + CON, cap 99) or 'save-d20' (1d20 + CON + level must beat "
         "10 + 20 x damage / HPS-as-if, cap 40).",
     )
+    nonlethal_attacks: Literal["strike-and-fling", "strike-only"] = Field(
+        "strike-and-fling",
+        description="Attack types allowed in non-lethal combat (besides powered stun "
+        "weapons): Strike and Fling, as the chapter's paragraph says, or Strike only, as its "
+        "summary line says.",
+    )
+    allow_weapon_snatching: bool = Field(
+        True,
+        description="The referee allows weapon snatching (false: every snatch is refused).",
+    )
     skilled_bonus_rule: Literal["strike", "all-non-lethal"] = Field(
         "strike",
         description="Hand-to-hand skill unlocks the Skilled Bonus of Strike attacks (other "
@@ -78,6 +88,11 @@ class ExpOptions(BaseModel):
         True,
         description="The grappler may attack the held target with a close-range weapon "
         "(false: the grappler only holds).",
+    )
+    held_target_may_attack: bool = Field(
+        False,
+        description="A persona held in a grapple may attack its grappler with a close-range "
+        "weapon (false: only psionics, yelling, a break check or a reversal).",
     )
     tripped_loses_actions: int = Field(
         1, ge=0, description="Actions a tripped persona spends getting up."

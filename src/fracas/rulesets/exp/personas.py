@@ -8,7 +8,7 @@ per kind follow the research notes (section 5: robots die at CON 0, not at 0 HPS
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from fracas.engine import Combatant, Encounter
 from fracas.rulesets.exp.tables import KINDS, SIZES
@@ -97,25 +97,42 @@ class ExpEncounter(Encounter):
 
 def persona(state: Encounter, name: str) -> Persona:
     """The persona called ``name`` (an id from the scenario)."""
-    return cast(ExpEncounter, state).personas[name]
+    personas: dict[str, Persona] = state.personas  # type: ignore[attr-defined]
+    return personas[name]
+
+
+#: the kinds table read once: (kind, advanced) -> may be subdued / may attack non-lethally
+SUBDUABLE: dict[tuple[str, bool], bool] = {
+    (name, advanced): row.nonlethal_target_if_advanced if advanced else row.nonlethal_target
+    for name, row in KINDS.items()
+    for advanced in (False, True)
+}
+NONLETHAL_ATTACKER: dict[tuple[str, bool], bool] = {
+    (name, advanced): row.nonlethal_attacker_if_advanced if advanced else row.nonlethal_attacker
+    for name, row in KINDS.items()
+    for advanced in (False, True)
+}
+#: size category -> its rank (tiny 0 ... giant 5)
+SIZE_RANK: dict[str, int] = {size: rank for rank, size in enumerate(SIZES)}
 
 
 def can_be_subdued(p: Persona) -> bool:
-    """'Anthros and advanced aliens only': can this persona be the target of non-lethal
-    damage? (Flora, fauna and robots "do not understand surrender".)"""
-    kind = KINDS[p.kind]
-    return kind.nonlethal_target_if_advanced if p.advanced else kind.nonlethal_target
+    """Chapter, 'Non-Lethal Combat': "Anthros and advanced aliens only": can this persona be
+    the target of non-lethal damage? (Flora, fauna and robots "do not understand
+    surrender".)"""
+    return SUBDUABLE[p.kind, p.advanced]
 
 
 def may_attack_nonlethally(p: Persona) -> bool:
-    """'Robots may attack non-lethally'; flora and fauna 'will lethally fight'."""
-    kind = KINDS[p.kind]
-    return kind.nonlethal_attacker_if_advanced if p.advanced else kind.nonlethal_attacker
+    """Chapter, 'Non-Lethal Combat': "Robots may attack non-lethally"; flora and fauna "will
+    lethally fight for their lives"."""
+    return NONLETHAL_ATTACKER[p.kind, p.advanced]
 
 
 def comparable_size(a: Persona, b: Persona, steps: int) -> bool:
-    """'Subduer must be of comparable size': at most ``steps`` size categories apart."""
-    return abs(SIZES.index(a.size) - SIZES.index(b.size)) <= steps
+    """Chapter, 'Non-Lethal Combat': "Subduer must be of comparable size": at most ``steps``
+    size categories apart (option ``comparable_size_steps``)."""
+    return abs(SIZE_RANK[a.size] - SIZE_RANK[b.size]) <= steps
 
 
 def condition_at(p: Persona, hps: int, death_below_zero: str, robot_at_zero: str) -> str:

@@ -15,6 +15,7 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from fracas.dice import DiceError, parse
 from fracas.rulesets.exp.options import ExpOptions
@@ -25,6 +26,17 @@ KindName = Literal["anthro", "alien", "robot", "flora", "fauna"]
 AttackTypeName = Literal["strike", "fling", "pointy-fling", "shoot", "sotto", "flotto", "zone"]
 assert sorted(KindName.__args__) == sorted(KINDS)  # type: ignore[attr-defined]
 assert sorted(AttackTypeName.__args__) == sorted(ATTACK_TYPES)  # type: ignore[attr-defined]
+
+
+def field_error(
+    model: str, loc: tuple[str | int, ...], value: Any, message: str
+) -> ValidationError:
+    """A validation error located at ``loc`` inside the model being checked, so a cross-field
+    problem is reported at its own field (``combatants[1].attributes.PSTR: ...``)."""
+    kind = PydanticCustomError("exp_scenario", "{message}", {"message": message})
+    return ValidationError.from_exception_data(
+        model, [InitErrorDetails(type=kind, loc=loc, input=value)]
+    )
 
 
 class _Model(BaseModel):
@@ -135,8 +147,11 @@ class PersonaModel(_Model):
         for i, item in enumerate(value):
             if isinstance(item, str) and item not in WEAPONS:
                 known = ", ".join(WEAPONS)
-                raise ValueError(
-                    f"[{i}]: unknown weapon {item!r} (known: {known}; or give it in full)"
+                raise field_error(
+                    "weapons",
+                    (i,),
+                    item,
+                    f"unknown weapon {item!r} (known: {known}; or give it in full)",
                 )
         return value
 
@@ -165,41 +180,56 @@ class PersonaModel(_Model):
         """The parsed tactics."""
         return parse_tactics(self.tactics)
 
+    def _problem(self, loc: tuple[str | int, ...], value: Any, message: str) -> ValidationError:
+        return field_error("PersonaModel", loc, value, message)
+
     def _kind_flags(self) -> None:
         if self.advanced and self.kind != "alien":
-            raise ValueError(f"advanced: only aliens are advanced or not, not {_a(self.kind)}")
+            raise self._problem(
+                ("advanced",), True, f"only aliens are advanced or not, not {_a(self.kind)}"
+            )
         if self.treaded and self.kind != "robot":
-            raise ValueError(f"treaded: only robots have treads, not {_a(self.kind)}")
+            raise self._problem(("treaded",), True, f"only robots have treads, not {_a(self.kind)}")
 
     def _attribute_ranges(self) -> None:
         ranges = KINDS[self.kind].attributes
         for name in ATTRIBUTES:
             value, (low, high) = getattr(self.attributes, name), ranges[name]
             if not low <= value <= high:
-                raise ValueError(
-                    f"attributes.{name}: {value} is out of range {low}-{high} for {_a(self.kind)}"
+                raise self._problem(
+                    ("attributes", name),
+                    value,
+                    f"{value} is out of range {low}-{high} for {_a(self.kind)}",
                 )
 
     def _hps(self) -> None:
         if self.hps_now is not None and self.hps_now > self.hps:
-            raise ValueError(f"hps_now: {self.hps_now} is above the maximum HPS {self.hps}")
+            raise self._problem(
+                ("hps_now",), self.hps_now, f"{self.hps_now} is above the maximum HPS {self.hps}"
+            )
         if self.holds_back_force_bonus and not self.hand_to_hand:
-            raise ValueError(
-                "holds_back_force_bonus: only personas with hand-to-hand skill can hold back "
-                "the Force Bonus"
+            raise self._problem(
+                ("holds_back_force_bonus",),
+                True,
+                "only personas with hand-to-hand skill can hold back the Force Bonus "
+                "(set hand_to_hand: true or drop this)",
             )
 
     def _weapon_rows(self) -> None:
         for i, weapon in enumerate(self.weapon_models()):
             if weapon.attack_type not in self.combat_table:
-                raise ValueError(
-                    f"weapons[{i}] ({weapon.name}): a {weapon.attack_type} attack, but "
-                    f"combat_table has no {weapon.attack_type} row"
+                raise self._problem(
+                    ("weapons", i),
+                    weapon.name,
+                    f"{weapon.name} is a {weapon.attack_type} attack, but combat_table has no "
+                    f"{weapon.attack_type} row",
                 )
         names = [w.name for w in self.weapon_models()]
-        for name in self.proficient_with:
+        for i, name in enumerate(self.proficient_with):
             if name not in names:
-                raise ValueError(f"proficient_with: {name!r} is not one of its weapons")
+                raise self._problem(
+                    ("proficient_with", i), name, f"{name!r} is not one of its weapons"
+                )
 
     def _tactic_fits(self) -> None:
         name = self.tactic().name
@@ -208,29 +238,36 @@ class PersonaModel(_Model):
         kind = KINDS[self.kind]
         able = kind.nonlethal_attacker_if_advanced if self.advanced else kind.nonlethal_attacker
         if not able:
-            raise ValueError(
-                f"tactics: {name} is non-lethal, but {_a(self.kind)} does not grasp surrender "
-                "and fights lethally (use tactics: lethal)"
+            raise self._problem(
+                ("tactics",),
+                self.tactics,
+                f"{name} is non-lethal, but {_a(self.kind)} does not grasp surrender "
+                "and fights lethally (use tactics: lethal)",
             )
-        if name == "brawl":
-            self._brawl_weapon()
-        elif "strike" not in self.combat_table:
-            raise ValueError(
-                f"tactics: {name} is a Strike attack, but combat_table has no strike row"
+        if name != "brawl" and "strike" not in self.combat_table:
+            raise self._problem(
+                ("tactics",),
+                self.tactics,
+                f"{name} is a Strike attack, but combat_table has no strike row",
             )
 
-    def _brawl_weapon(self) -> None:
-        allowed = [
-            w for w in self.weapon_models() if ATTACK_TYPES[w.attack_type].nonlethal or w.stun
-        ]
-        if not allowed:
-            refused = ", ".join(
-                f"{w.name} ({ATTACK_TYPES[w.attack_type].label})" for w in self.weapon_models()
-            )
-            raise ValueError(
-                f"weapons: a non-lethal brawl needs a Strike or Fling weapon or a powered stun "
-                f"weapon; not allowed in non-lethal combat: {refused}"
-            )
+    def brawl_weapon_problem(self, strike_only: bool) -> str | None:
+        """A brawler needs a weapon allowed in non-lethal combat (option
+        ``nonlethal_attacks``): why it has none, or None."""
+        if self.tactic().name != "brawl":
+            return None
+        weapons = self.weapon_models()
+        for w in weapons:
+            if w.stun or w.attack_type == "strike":
+                return None
+            if ATTACK_TYPES[w.attack_type].nonlethal and not strike_only:
+                return None
+        refused = ", ".join(f"{w.name} ({ATTACK_TYPES[w.attack_type].label})" for w in weapons)
+        allowed = "a Strike weapon" if strike_only else "a Strike or Fling weapon"
+        return (
+            f"a non-lethal brawl needs {allowed} or a powered stun weapon; not allowed in "
+            f"non-lethal combat: {refused}"
+        )
 
 
 class ExpScenario(_Model):
@@ -260,10 +297,26 @@ class ExpScenario(_Model):
         names = [c.name for c in self.combatants]
         for i, name in enumerate(names):
             if name in names[:i]:
-                raise ValueError(f"combatants[{i}].name: {name!r} is used twice")
+                raise field_error(
+                    "ExpScenario", ("combatants", i, "name"), name, f"{name!r} is used twice"
+                )
         if len({c.side for c in self.combatants}) < 2:
-            raise ValueError("combatants: a fight needs at least two sides")
+            raise field_error(
+                "ExpScenario", ("combatants",), names, "a fight needs at least two sides"
+            )
+        strike_only = self.options.nonlethal_attacks == "strike-only"
         for i, c in enumerate(self.combatants):
+            problem = c.brawl_weapon_problem(strike_only)
+            if problem is not None:
+                raise field_error("ExpScenario", ("combatants", i, "weapons"), c.weapons, problem)
+            if c.tactic().name == "snatch" and not self.options.allow_weapon_snatching:
+                raise field_error(
+                    "ExpScenario",
+                    ("combatants", i, "tactics"),
+                    c.tactics,
+                    "snatch, but the referee does not allow weapon snatching "
+                    "(option allow_weapon_snatching is false)",
+                )
             self._someone_to_fight(i, c)
         return self
 
@@ -276,7 +329,9 @@ class ExpScenario(_Model):
         foes = [o for o in self.combatants if o.side != c.side]
         if not any(abs(SIZES.index(o.size) - SIZES.index(c.size)) <= steps for o in foes):
             sizes = ", ".join(f"{o.name} {o.size}" for o in foes)
-            raise ValueError(
-                f"combatants[{i}].tactics: {c.name} ({c.size}) cannot {name}: no enemy is of "
-                f"comparable size ({sizes})"
+            raise field_error(
+                "ExpScenario",
+                ("combatants", i, "tactics"),
+                c.tactics,
+                f"{c.name} ({c.size}) cannot {name}: no enemy is of comparable size ({sizes})",
             )

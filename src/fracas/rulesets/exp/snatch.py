@@ -1,19 +1,16 @@
 """Weapon snatching. Chapter, 'Weapon Snatching': "The player must win an attack roll, a
-Dexterity competition and a Strength competition to wrestle a weapon from the target";
-"If the grabber fails this Dexterity competition ... If the target persona has an attack
-remaining, they get a +242 attack roll bonus on their attacker"; "If this attribute
-challenge [Strength] fails the persona is open to an attack with the weapon regardless of the
-combat unit cycle." """
+Dexterity competition and a Strength competition to wrestle a weapon from the target", in
+three steps: 'Attack roll', 'Dexterity Challenge' and 'Strength Challenge'."""
 
 from __future__ import annotations
 
 from fracas.engine import Context, Encounter, IllegalAction
 from fracas.rulesets.exp.actions import Snatch
-from fracas.rulesets.exp.attack_roll import roll_attack
+from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import SnatchBacklash, WeaponSnatched
 from fracas.rulesets.exp.legality import check_maneuver
-from fracas.rulesets.exp.personas import ExpEncounter, Persona, persona
+from fracas.rulesets.exp.personas import ExpEncounter, Persona, Weapon, persona
 
 FUMBLED_GRAB_BONUS = 242
 
@@ -25,31 +22,53 @@ def has_attack_left(state: Encounter, p: Persona) -> bool:
 
 
 def snatch(ctx: Context, action: Snatch) -> None:
-    """Attack roll, Dexterity competition, Strength competition; the weapon changes hands."""
+    """Chapter, 'Weapon Snatching': attack roll, Dexterity, then Strength; the first step lost
+    ends the attempt; winning all three moves the weapon to the grabber."""
     state = ctx.state
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
     actor, target = persona(state, action.actor or ""), persona(state, action.target)
+    if not ctx.options.allow_weapon_snatching:
+        raise IllegalAction(
+            "the referee does not allow weapon snatching (option allow_weapon_snatching)"
+        )
     check_maneuver(actor, target, ctx.options, "snatch a weapon")
     weapon = target.weapon(action.weapon)
     if weapon is None or weapon.natural:
         raise IllegalAction(f"{target.name} holds no {action.weapon!r} that can be snatched")
-    row = actor.table["strike"]
-    if not roll_attack(ctx, actor, target, row, "snatch", actor.hand_to_hand, False, 0):
+    if not maneuver_attack_roll(ctx, actor, target, "snatch", action.situational):
         return
-    if not compete(ctx, "Dexterity competition", "DEX", actor, target):
-        bonus = FUMBLED_GRAB_BONUS if has_attack_left(state, target) else 0
-        ctx.emit(
-            SnatchBacklash(
-                grabber=actor.id, target=target.id, step="dexterity", bonus=bonus, weapon=None
-            )
-        )
+    if not dexterity_challenge(ctx, actor, target):
         return
-    if not compete(ctx, "Strength competition", "PSTR", actor, target):
-        ctx.emit(
-            SnatchBacklash(
-                grabber=actor.id, target=target.id, step="strength", bonus=0, weapon=weapon.name
-            )
-        )
+    if not strength_challenge(ctx, actor, target, weapon):
         return
     ctx.emit(WeaponSnatched(grabber=actor.id, target=target.id, weapon=weapon.name))
+
+
+def dexterity_challenge(ctx: Context, grabber: Persona, target: Persona) -> bool:
+    """Chapter, 'Weapon Snatching', 'Dexterity Challenge': "If the grabber fails this
+    Dexterity competition ... If the target persona has an attack remaining, they get a +242
+    attack roll bonus on their attacker." True if the grabber wins."""
+    if compete(ctx, "Dexterity competition", "DEX", grabber, target):
+        return True
+    bonus = FUMBLED_GRAB_BONUS if has_attack_left(ctx.state, target) else 0
+    ctx.emit(
+        SnatchBacklash(
+            grabber=grabber.id, target=target.id, step="dexterity", bonus=bonus, weapon=None
+        )
+    )
+    return False
+
+
+def strength_challenge(ctx: Context, grabber: Persona, target: Persona, weapon: Weapon) -> bool:
+    """Chapter, 'Weapon Snatching', 'Strength Challenge': "If this attribute challenge fails
+    the persona is open to an attack with the weapon regardless of the combat unit cycle."
+    True if the grabber wins."""
+    if compete(ctx, "Strength competition", "PSTR", grabber, target):
+        return True
+    ctx.emit(
+        SnatchBacklash(
+            grabber=grabber.id, target=target.id, step="strength", bonus=0, weapon=weapon.name
+        )
+    )
+    return False

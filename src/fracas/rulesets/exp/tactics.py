@@ -98,6 +98,11 @@ def enemies(state: ExpEncounter, p: Persona) -> list[Persona]:
     return [o for o in state.personas.values() if o.condition == ACTIVE and o.side != p.side]
 
 
+def strike_only(options: ExpOptions) -> bool:
+    """Does option ``nonlethal_attacks`` refuse Fling attacks?"""
+    return options.nonlethal_attacks == "strike-only"
+
+
 def usable(p: Persona, w: Weapon, options: ExpOptions) -> bool:
     """Has a table row, and is close-range if ``p`` is grappling."""
     if w.attack_type not in p.table:
@@ -111,7 +116,7 @@ def best_weapon(p: Persona, target: Persona, lethal: bool, options: ExpOptions) 
     for w in p.weapons:
         if not usable(p, w, options):
             continue
-        if not lethal and nonlethal_weapon_problem(w) is not None:
+        if not lethal and nonlethal_weapon_problem(w, strike_only(options)) is not None:
             continue
         if best is None or parse(w.damage).maximum > parse(best.damage).maximum:
             best = w
@@ -194,7 +199,7 @@ def grapple(state: ExpEncounter, p: Persona) -> Action:
 
 def snatch(state: ExpEncounter, p: Persona) -> Action:
     """Snatch the first weapon (not a fist) from the nearest armed enemy, else brawl."""
-    if p.holding is None:
+    if p.holding is None and state.options.allow_weapon_snatching:
         for target in enemies(state, p):
             weapon = next((w for w in target.weapons if not w.natural), None)
             if weapon is not None and maneuver_ok(state, p, target):
@@ -235,7 +240,8 @@ def free_attack(state: ExpEncounter, p: Persona) -> Action:
         return Wait(actor=p.id)
     if p.tactics.startswith("lethal"):
         return Attack(actor=p.id, target=victim.id, weapon=weapon.name, lethal=True)
-    if can_subdue(p, victim, state.options) and nonlethal_weapon_problem(weapon) is None:
+    allowed = nonlethal_weapon_problem(weapon, strike_only(state.options)) is None
+    if can_subdue(p, victim, state.options) and allowed:
         return Attack(actor=p.id, target=victim.id, weapon=weapon.name)
     return Wait(actor=p.id)
 

@@ -29,7 +29,8 @@ def fallen(state: ExpEncounter) -> str:
 
 
 def check_victory(ctx: Context, state: ExpEncounter) -> bool:
-    """End the fight if at most one side still stands; True if it ended."""
+    """Chapter, 'Victory Conditions': a side wins when every other persona has conceded, is
+    stunned, unconscious, dead (or a broken robot). End the fight then; True if it ended."""
     sides = sides_standing(state)
     if len(sides) > 1:
         return False

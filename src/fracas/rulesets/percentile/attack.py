@@ -126,13 +126,14 @@ def attack(
         parrying_weapon_takes_damage(ctx, d, a, arm)
 
 
-def can_defend(d: Fighter, round_number: int, acting: bool) -> str:
-    """Why ``d`` cannot defend this attack, or "" if it can."""
+def can_defend(d: Fighter, round_number: int, acting: bool, free: int | None = None) -> str:
+    """Why ``d`` cannot defend this attack, or "" if it can (``free``: the free defences of
+    ``d``'s stance, if already known)."""
     if not acting:
         return "out of the fight"
     if d.defenceless_round == round_number:
         return "defenceless this round"
-    allowed = free_defences(d.stance) + d.extra_defences
+    allowed = (free_defences(d.stance) if free is None else free) + d.extra_defences
     if allowed == 0:
         return "no free parry in an all-out attack"
     if d.defences_used >= allowed:
@@ -166,7 +167,9 @@ def defend(
     Each defence beyond the free ones of ``d``'s stance is one more Hard."""
     if result not in PARRIED[opts.parry_against]:
         return FAIL, "none"
-    why = can_defend(d, ctx.state.round, acting(ctx.state, d, simultaneous))
+    state = ctx.state
+    free = free_defences(d.stance)
+    why = can_defend(d, state.round, acting(state, d, simultaneous), free)
     kind, skill = defence_skill(d, arm) if not why else ("none", 0)
     if kind == "none":
         reason = why or ("cannot parry a distance weapon" if arm.klass != "melee" else "unarmed")
@@ -184,7 +187,7 @@ def defend(
             )
         )
         return FAIL, "none"
-    extra = defence_shifts(d.defences_used, free_defences(d.stance))
+    extra = defence_shifts(d.defences_used, free)
     chance, mods = chance_of(
         skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
     )

@@ -73,9 +73,9 @@ def check_declaration(state: PercentileEncounter, c: Fighter, action: Declare) -
 def check_attack(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
     """An attack needs a living enemy as target and a ready, loaded (or speed-reloaded) weapon."""
     target = state.combatants.get(action.target or "")
-    if target is None or target.side == c.side:
+    if not isinstance(target, Fighter) or target.side == c.side:
         raise IllegalAction(f"{c.name} must attack an enemy, not {action.target!r}")
-    if fighter(state, target.id).dead:
+    if target.dead:
         raise IllegalAction(f"{target.name} is dead")
     arm = c.arm
     if arm is None or not c.arm_ready:
@@ -110,10 +110,11 @@ def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
     """Each declared combatant acts in the round's order; then the round's upkeep."""
     state = ctx.state
     assert isinstance(state, PercentileEncounter)
-    simultaneous = state.round > 1 and opts.later_rounds == "simultaneous"
+    rnd = state.round
+    simultaneous = rnd > 1 and opts.later_rounds == "simultaneous"
     for name in state.order:
         c = fighter(state, name)
-        if c.declared_round != state.round or not acting(state, c, simultaneous):
+        if c.declared_round != rnd or not acting(state, c, simultaneous):
             continue
         if c.stance == "recover-weapon":
             if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
@@ -139,9 +140,10 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
         ctx.emit(Note(text=f"{c.name} cannot attack: {what}"))
         return
     arm = c.p.arms[c.wielded]
-    shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
-    if shots and c.ammo[c.wielded] == 0 and not speed_reload(ctx, c, opts):
-        return
+    if arm.klass != "melee" and c.ammo[c.wielded] == 0:  # close combat spends no ammunition
+        shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
+        if shots and not speed_reload(ctx, c, opts):
+            return
     attack(ctx, c, target, opts, simultaneous)
 
 

@@ -178,9 +178,10 @@ class PercentileRuleset(Ruleset):
         if state.over:
             raise IllegalAction("the fight is over")
         if isinstance(action, Declare):
-            if action.actor not in state.combatants:
+            c = state.combatants.get(action.actor or "")
+            if not isinstance(c, Fighter):
                 raise IllegalAction(f"no combatant called {action.actor!r}")
-            declare(ctx, fighter(state, action.actor), action)
+            declare(ctx, c, action)
             if undeclared(state) is None:
                 resolve_round(ctx, ctx.options)
         else:

@@ -8,38 +8,49 @@ else reload), then takes its stance against the first able enemy in scenario ord
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from fracas.engine import Encounter, IllegalAction
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.stances import ATTACKING
-from fracas.rulesets.percentile.state import DROPPED, Fighter, fighters
+from fracas.rulesets.percentile.state import DROPPED, Fighter
 
 Tactic = Callable[[Encounter, Fighter], Declare]
 
 
 def first_enemy(state: Encounter, c: Fighter) -> Fighter | None:
     """The first enemy in scenario order who can still fight."""
-    for e in fighters(state):
-        if e.side != c.side and e.able:
+    side = c.side
+    e: Fighter
+    for e in state.combatants.values():  # type: ignore[assignment]
+        if e.side != side and e.able:
             return e
     return None
+
+
+@lru_cache(maxsize=4096)
+def declaration(
+    actor: str, stance: str, target: str | None = None, speed_reload: bool = False
+) -> Declare:
+    """The (frozen, so shareable) ``Declare`` action; cached, as fights repeat them."""
+    return Declare(actor=actor, stance=stance, target=target, speed_reload=speed_reload)
 
 
 def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
     """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
     if stance not in ATTACKING:
-        return Declare(actor=c.id, stance=stance)
+        return declaration(c.id, stance)
     if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
-        return Declare(actor=c.id, stance="recover-weapon")
+        return declaration(c.id, "recover-weapon")
     enemy = first_enemy(state, c)
     if enemy is None or not c.arm_ready:
-        return Declare(actor=c.id, stance="all-out-defence")
+        return declaration(c.id, "all-out-defence")
     arm = c.p.arms[c.wielded]
     if arm.klass != "melee" and c.ammo[c.wielded] == 0:
         if not arm.speed_reload:
-            return Declare(actor=c.id, stance="reload")
-        return Declare(actor=c.id, stance=stance, target=enemy.id, speed_reload=True)
-    return Declare(actor=c.id, stance=stance, target=enemy.id)
+            return declaration(c.id, "reload")
+        return declaration(c.id, stance, enemy.id, True)
+    return declaration(c.id, stance, enemy.id)
 
 
 def all_out_attack(state: Encounter, c: Fighter) -> Declare:

@@ -70,12 +70,15 @@ def _checked(e: ev.Checked, f: Fight) -> str:
 @line(ev.AttackRolled)
 def _attack(e: ev.AttackRolled, f: Fight) -> str:
     notes = f" ({', '.join(e.notes)})" if e.notes else ""
+    terms = "".join(f" {'-' if n < 0 else '+'} {label} {abs(n)}" for label, n in e.roll_terms)
     verdict = "hit" if e.hits else "miss"
     verdict = f"{e.hits} of {e.shots} shots hit" if e.shots > 1 else verdict
     crit = {"success": " CRITICAL HIT", "failure": " CRITICAL MISS"}.get(e.critical or "", "")
+    what = "makes an opportunity attack on" if e.opportunity else "attacks"
     return (
-        f"  {_n(f, e.attacker)} attacks {_n(f, e.target)} with {e.weapon}: d% {e.natural:02d} "
-        f"{e.modifier:+d} = {e.total} vs effective HD {e.effective_hd}{notes}: {verdict}{crit}"
+        f"  {_n(f, e.attacker)} {what} {_n(f, e.target)} with {e.weapon}: d% {e.natural:02d}"
+        f"{terms} = {e.total} vs effective HD {e.effective_hd}{notes}: "
+        f"{verdict}{crit}"
     )
 
 
@@ -142,6 +145,8 @@ def _dropped(e: ev.WeaponDropped, f: Fight) -> str:
 
 @line(ev.ConditionGained)
 def _gained(e: ev.ConditionGained, f: Fight) -> str:
+    if e.voluntary:
+        return f"  {_n(f, e.who)} drops {e.condition}"
     until = f" until round {e.until}" if e.until else ""
     why = f" ({e.reason})" if e.reason else ""
     return f"    {_n(f, e.who)} is {e.condition.capitalize()}{until}{why}"
@@ -149,6 +154,8 @@ def _gained(e: ev.ConditionGained, f: Fight) -> str:
 
 @line(ev.ConditionEnded)
 def _ended(e: ev.ConditionEnded, f: Fight) -> str:
+    if e.voluntary and e.condition == "prone":
+        return f"  {_n(f, e.who)} stands up"
     return f"    {_n(f, e.who)} is no longer {e.condition}"
 
 
@@ -232,10 +239,11 @@ def fighter_summary(fight: Fight, c: Fighter) -> str:
     """One closing line: hit points, SI, Wounds and conditions."""
     wounds = ", ".join(f"{c.part_names.get(p, p)} {n}" for p, n in c.wounds.items() if n)
     conds = ", ".join(condition_names(c, fight)) or "fighting fit"
+    si = strength_index(c, fight.options.si_formula)
+    where = f" ({wounds})" if wounds else ""
     return (
         f"{c.name} ({c.side}): NHP {c.nhp}/{c.nhp_max}, HP {c.hp}/{c.hp_max}, "
-        f"SI {strength_index(c)}, Wounds {c.total_wounds()}{f' ({wounds})' if wounds else ''}; "
-        f"{conds}"
+        f"SI {si}, Wounds {c.total_wounds()}{where}; {conds}"
     )
 
 

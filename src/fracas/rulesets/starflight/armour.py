@@ -50,5 +50,8 @@ def armour_gear(spec: ArmourSpec) -> Gear:
 
 
 def armour_on(pieces: list[Gear], part_id: str, kind: str) -> list[int]:
-    """Indexes of the armour pieces covering a part, in scenario order (the order they absorb)."""
+    """Indexes of the armour pieces covering a part, in scenario order (the order they absorb).
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     return [i for i, g in enumerate(pieces) if g.hp > 0 and g.covers_part(part_id, kind)]

@@ -19,7 +19,7 @@ from fracas.rulesets.starflight.checks import (
     roll_natural,
     succeeds,
 )
-from fracas.rulesets.starflight.conditions import check_penalty, is_dead, is_unconscious
+from fracas.rulesets.starflight.conditions import check_penalties, is_dead, is_unconscious
 from fracas.rulesets.starflight.criticals import blue_on_blue_victim, critical_damage
 from fracas.rulesets.starflight.damage import (
     apply_blow,
@@ -30,7 +30,7 @@ from fracas.rulesets.starflight.damage import (
     weapon_damage,
 )
 from fracas.rulesets.starflight.death import is_massive, massive_attack
-from fracas.rulesets.starflight.effective_hd import attack_bonus, effective_hd, is_ranged
+from fracas.rulesets.starflight.effective_hd import Terms, attack_bonus, effective_hd, is_ranged
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     BlueOnBlue,
@@ -40,6 +40,7 @@ from fracas.rulesets.starflight.events import (
 )
 from fracas.rulesets.starflight.hit_location import roll_location
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
+from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.part_failure import check_part
 from fracas.rulesets.starflight.range import distance_m, in_melee
 from fracas.rulesets.starflight.saves_after_hit import saves_after_hit
@@ -78,7 +79,10 @@ class Hit:
 
 
 def off_hand_penalty(fight: Fight, c: Fighter, weapon: WeaponState | None) -> int:
-    """-10 for a weapon in any motor appendage but the dominant one (less if ambidextrous)."""
+    """-10 for a weapon in any motor appendage but the dominant one (less if ambidextrous).
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     if weapon is None or not weapon.hand or weapon.hand == c.dominant:
         return 0
     return fight.options.ambidexterity_offhand_penalty if c.ambidextrous else OFF_HAND_PENALTY
@@ -86,27 +90,48 @@ def off_hand_penalty(fight: Fight, c: Fighter, weapon: WeaponState | None) -> in
 
 def roll_modifier(
     fight: Fight, c: Fighter, target: Fighter, weapon: WeaponState | None, extra: int, sight: int
-) -> int:
-    """What is added to the d%: Attack Bonus (or Brawling for fists) and every penalty."""
+) -> Terms:
+    """What is added to the d%: the Attack Bonus (as written, unless ``attack_bonus_twice`` is
+    off), or Brawling for fists ("a simple Brawling Check in lieu of an attack roll"), and
+    every penalty: off-hand -10, -10 per further target, -20 for a ranged attack out of melee,
+    unclear sight, and the Check penalties (Wounds, Shaken, Dazed, fatigue).
+
+    Chapter 9.2, 'Using Weapons'.
+    """
+    terms = Terms()
     if weapon is None:
-        base = c.skills["brawling"]
-        base += (
-            attribute_modifier(c.attributes["power"])
-            if fight.options.check_attribute_modifier
-            else 0
-        )
-    else:
-        base = attack_bonus(c, weapon) if fight.options.attack_bonus_twice else 0
-    penalty = extra + sight + off_hand_penalty(fight, c, weapon)
+        terms.add(c.skills["brawling"], "Brawling")
+        if fight.options.check_attribute_modifier:
+            terms.add(attribute_modifier(c.attributes["power"]), "Power")
+    elif fight.options.attack_bonus_twice:
+        terms.add(attack_bonus(c, weapon), "AB")
+    terms.add(-off_hand_penalty(fight, c, weapon), "off hand")
+    terms.add(-extra, "further target")
+    terms.add(-sight, "unclear sight")
     if is_ranged(weapon) and in_melee(fight, c, besides=target):
-        penalty += RANGED_FROM_MELEE_PENALTY
+        terms.add(-RANGED_FROM_MELEE_PENALTY, "firing out of melee")
     if weapon is None or fight.options.condition_penalties_on_attack:
-        penalty += check_penalty(c, fight.round)
-    return base - penalty
+        for label, penalty in check_penalties(c, fight.round):
+            terms.add(-penalty, label)
+    return terms
+
+
+def shots_that_hit(
+    natural: int, total: int, hd: int, shots: int, options: StarflightOptions
+) -> int:
+    """'Using Weapons': a multiple-fire weapon at one target "must score 5 points over the
+    initial target DC to hit with the second shot, and an additional five over the target for
+    each subsequent shot" (first shot at 76, then 81, 86, 91...)."""
+    return sum(
+        1 for n in range(shots) if succeeds(natural, total, hd + EXTRA_SHOT_STEP * n, options)
+    )
 
 
 def usable(ctx: Context, c: Fighter, uses: list[Use]) -> list[Use]:
-    """Motor appendages are checked when used; a weapon whose appendage fails is not used."""
+    """Motor appendages are checked when used; a weapon whose appendage fails is not used.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     out = []
     for use in uses:
         hand = c.dominant if use.weapon is None else c.weapons[use.weapon].hand
@@ -116,9 +141,18 @@ def usable(ctx: Context, c: Fighter, uses: list[Use]) -> list[Use]:
 
 
 def attack_target(
-    ctx: Context, c: Fighter, target: Fighter, uses: list[Use], index: int, *, snipe: bool = False
+    ctx: Context,
+    c: Fighter,
+    target: Fighter,
+    uses: list[Use],
+    index: int,
+    *,
+    snipe: bool = False,
+    opportunity: bool = False,
 ) -> None:
-    """One attack roll at one target with every weapon aimed at it (legality checked)."""
+    """'Using Weapons': one attack roll at one target with every weapon aimed at it
+    (legality already checked). ``opportunity``: an Opportunity Attack, which leaves beam and
+    projectile weapons discharged for the rest of the round ('Miscellaneous Terms')."""
     fight = ctx.state
     assert isinstance(fight, Fight)
     uses = usable(ctx, c, uses)
@@ -131,15 +165,11 @@ def attack_target(
     hits: list[Hit] = []
     for use in uses:
         weapon = None if use.weapon is None else c.weapons[use.weapon]
-        hd = effective_hd(fight, c, target, weapon, metres, snipe=snipe)
-        total = natural + roll_modifier(
-            fight, c, target, weapon, EXTRA_TARGET_PENALTY * index, sight.penalty
-        )
-        landed = sum(
-            1
-            for n in range(use.shots)
-            if succeeds(natural, total, hd.total + EXTRA_SHOT_STEP * n, fight.options)
-        )
+        touch = weapon is not None and weapon.touch
+        hd = effective_hd(fight, c, target, weapon, metres, touch=touch, snipe=snipe)
+        mod = roll_modifier(fight, c, target, weapon, EXTRA_TARGET_PENALTY * index, sight.penalty)
+        total = natural + mod.total
+        landed = shots_that_hit(natural, total, hd.total, use.shots, fight.options)
         ctx.emit(
             AttackRolled(
                 attacker=c.id,
@@ -152,7 +182,9 @@ def attack_target(
                 hits=landed,
                 shots=use.shots,
                 critical=crit,
-                notes=(*hd.terms, *([f"sight -{sight.penalty}"] if sight.penalty else [])),
+                notes=tuple(hd.terms),
+                roll_terms=tuple(mod.parts),
+                opportunity=opportunity,
             )
         )
         if weapon is not None and weapon.stats.magazine:
@@ -162,6 +194,7 @@ def attack_target(
                     weapon=use.weapon or 0,
                     shots=use.shots,
                     loaded_after=weapon.loaded - use.shots,
+                    opportunity=opportunity,
                 )
             )
         is_crit = crit == CRITICAL_SUCCESS
@@ -169,12 +202,15 @@ def attack_target(
     for hit in hits:
         if not is_dead(target):
             resolve_hit(ctx, c, target, hit, sight.through)
-    if crit == CRITICAL_FAILURE:
+    if crit == CRITICAL_FAILURE and not hits:
         blue_on_blue(ctx, c, uses[0])
 
 
 def blue_on_blue(ctx: Context, c: Fighter, use: Use) -> None:
-    """A critical miss strikes a friend (or the attacker) with critical effect."""
+    """A critical miss strikes a friend (or the attacker) with critical effect.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     victim = blue_on_blue_victim(fight, c)
@@ -185,7 +221,10 @@ def blue_on_blue(ctx: Context, c: Fighter, use: Use) -> None:
 
 
 def raw_damage(ctx: Context, c: Fighter, hit: Hit) -> tuple[int, int, str]:
-    """(lethal, non-lethal, weapon type) of a hit before anything stops it."""
+    """(lethal, non-lethal, weapon type) of a hit before anything stops it.
+
+    Chapter 9.2, 'Using Weapons' and 'Sniping'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     if hit.weapon is None:
@@ -225,7 +264,10 @@ def through_obstacles(
 
 
 def resolve_hit(ctx: Context, c: Fighter, target: Fighter, hit: Hit, through: list[int]) -> None:
-    """Location, damage through gear, Wounds, massive attack, saves, Fortitude."""
+    """Location, damage through gear, Wounds, massive attack, saves, Fortitude.
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     lethal, nonlethal, kind = raw_damage(ctx, c, hit)
     lethal, nonlethal = through_obstacles(ctx, lethal, nonlethal, through)
     part = roll_location(ctx, target)
@@ -246,7 +288,8 @@ def resolve_hit(ctx: Context, c: Fighter, target: Fighter, hit: Hit, through: li
         massive_attack(ctx, target)
     if is_dead(target):
         return
-    saves_after_hit(ctx, target, taken_l + taken_nl)
+    dealt = lethal + nonlethal if ctx.options.hit_save_dc == "damage-dealt" else taken_l + taken_nl
+    saves_after_hit(ctx, target, dealt)
     if needs_wound_fortitude(target, wounds_before, ctx):
         wound_fortitude(ctx, target)
 
@@ -259,5 +302,8 @@ def sniper_massive(target: Fighter, hit: Hit, part: str) -> bool:
 
 
 def can_attack(fight: Fight, c: Fighter) -> bool:
-    """Conscious combatants attack."""
+    """Conscious combatants attack.
+
+    Chapter 9.2, 'Miscellaneous Terms and Definitions'.
+    """
     return not is_unconscious(c, fight.options)

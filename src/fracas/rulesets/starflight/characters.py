@@ -8,9 +8,13 @@ in a chapter we do not have, the stat block gives it and a PROPOSED default fill
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.starflight.armour import ArmourSpec, armour_gear
+from fracas.rulesets.starflight.problems import located
 from fracas.rulesets.starflight.shields import ShieldSpec, shield_gear
 from fracas.rulesets.starflight.species import Species
 from fracas.rulesets.starflight.state import Fighter, WeaponState
@@ -82,13 +86,15 @@ class WeaponSpec(BaseModel):
     def _known_weapon_and_class(self) -> WeaponSpec:
         if self.weapon not in WEAPONS:
             known = ", ".join(sorted(WEAPONS))
-            raise ValueError(f"weapon: unknown weapon {self.weapon!r} (known: {known})")
+            problem = f"unknown weapon {self.weapon!r} (known: {known})"
+            raise located("weapon", [(("weapon",), problem, self.weapon)])
         try:
             stats = weapon_class(self.weapon, self.cls)
         except ValueError as exc:
-            raise ValueError(f"class: {exc}") from None
+            raise located("weapon", [(("class",), str(exc), self.cls)]) from None
         if self.loaded is not None and self.loaded > stats.magazine:
-            raise ValueError(f"loaded: {self.loaded} is more than the magazine ({stats.magazine})")
+            problem = f"{self.loaded} is more than the magazine ({stats.magazine})"
+            raise located("weapon", [(("loaded",), problem, self.loaded)])
         return self
 
     def appendages(self) -> int:
@@ -154,57 +160,104 @@ def default_saves(a: Attributes, s: Skills) -> dict[str, int]:
     }
 
 
-def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
-    """The fighter at the start of a fight, from its validated stat block."""
-    derived = default_saves(spec.attributes, spec.skills)
-    given = dict(spec.saves)
-    ab = base_attack_bonus(spec.skills.security)
-    return Fighter(
-        id=spec.id,
-        name=spec.name or spec.id,
-        side=spec.side,
-        tactics=spec.tactics,
-        species_id=spec.species,
-        sex=spec.sex,
+@dataclass(frozen=True, slots=True)
+class BodyPlan:
+    """What a fighter needs from its species, worked out once per species (read-only)."""
+
+    part_kinds: dict[str, str]
+    part_senses: dict[str, str]
+    part_names: dict[str, str]
+    motor: tuple[str, ...]
+
+
+_PLANS: dict[int, tuple[Species, BodyPlan]] = {}
+_TEMPLATES: dict[int, tuple[CombatantSpec, dict[str, Any]]] = {}
+
+
+def body_plan(species: Species) -> BodyPlan:
+    """The species' parts by id: kinds, senses and names, and its motor parts (cached: the
+    dictionaries are shared by every fighter of the species and never changed)."""
+    hit = _PLANS.get(id(species))
+    if hit is not None and hit[0] is species:
+        return hit[1]
+    plan = BodyPlan(
         part_kinds={p.id: p.kind for p in species.parts},
         part_senses={p.id: p.sense for p in species.parts if p.sense is not None},
         part_names={p.id: p.name for p in species.parts},
-        dominant=next(iter(species.motor_parts()), ""),
-        attributes=dict(spec.attributes),
-        skills=dict(spec.skills),
-        durability=spec.durability,
-        size_class=spec.size_class,
-        hd=spec.hd,
-        thd=spec.hd if spec.thd is None else spec.thd,
-        fhd=spec.hd if spec.fhd is None else spec.fhd,
-        nhp_max=spec.nhp,
-        nhp=spec.nhp,
-        hp_max=spec.hp,
-        hp=spec.hp,
-        initiative=spec.initiative,
-        si_base=spec.hp if spec.si is None else spec.si,
-        saves={k: derived[k] if given[k] is None else given[k] for k in derived},
-        ab_melee=ab if spec.attack_bonus.melee is None else spec.attack_bonus.melee,
-        ab_ranged=ab if spec.attack_bonus.ranged is None else spec.attack_bonus.ranged,
-        encumbrance=spec.encumbrance,
-        equipment_hd=spec.equipment_hd,
-        ambidextrous=spec.ambidextrous,
-        weapons=_weapons(spec, species),
-        armour=[armour_gear(a) for a in spec.armour],
-        shield=None if spec.shield is None else shield_gear(spec.shield),
-        shield_raised=spec.shield is not None and spec.shield.raised,
-        x=spec.position[0],
-        y=spec.position[1],
-        facing=spec.facing,
-        surprised=spec.surprised,
-        amputee=spec.amputee,
+        motor=tuple(species.motor_parts()),
     )
+    _PLANS[id(species)] = (species, plan)
+    return plan
+
+
+def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
+    """The fighter's starting figures from its stat block (worked out once per stat block;
+    simulations start many fights from the same scenario)."""
+    hit = _TEMPLATES.get(id(spec))
+    if hit is not None and hit[0] is spec:
+        return hit[1]
+    derived = default_saves(spec.attributes, spec.skills)
+    given = dict(spec.saves)
+    ab = base_attack_bonus(spec.skills.security)
+    plan = body_plan(species)
+    figures: dict[str, Any] = {
+        "id": spec.id,
+        "name": spec.name or spec.id,
+        "side": spec.side,
+        "tactics": spec.tactics,
+        "species_id": spec.species,
+        "sex": spec.sex,
+        "part_kinds": plan.part_kinds,
+        "part_senses": plan.part_senses,
+        "part_names": plan.part_names,
+        "dominant": plan.motor[0] if plan.motor else "",
+        "attributes": dict(spec.attributes),
+        "skills": dict(spec.skills),
+        "durability": spec.durability,
+        "size_class": spec.size_class,
+        "hd": spec.hd,
+        "thd": spec.hd if spec.thd is None else spec.thd,
+        "fhd": spec.hd if spec.fhd is None else spec.fhd,
+        "nhp_max": spec.nhp,
+        "nhp": spec.nhp,
+        "hp_max": spec.hp,
+        "hp": spec.hp,
+        "initiative": spec.initiative,
+        "si_base": spec.hp if spec.si is None else spec.si,
+        "saves": {k: derived[k] if given[k] is None else given[k] for k in derived},
+        "ab_melee": ab if spec.attack_bonus.melee is None else spec.attack_bonus.melee,
+        "ab_ranged": ab if spec.attack_bonus.ranged is None else spec.attack_bonus.ranged,
+        "encumbrance": spec.encumbrance,
+        "equipment_hd": spec.equipment_hd,
+        "ambidextrous": spec.ambidextrous,
+        "part_riders": {p.id: p.rider for p in species.parts if p.rider is not None},
+        "shield_raised": spec.shield is not None and spec.shield.raised,
+        "x": spec.position[0],
+        "y": spec.position[1],
+        "facing": spec.facing,
+        "surprised": spec.surprised,
+        "amputee": spec.amputee,
+    }
+    _TEMPLATES[id(spec)] = (spec, figures)
+    return figures
+
+
+def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
+    """The fighter at the start of a fight, from its validated stat block."""
+    t = _template(spec, species)
+    fighter = Fighter(**t)
+    fighter.attributes = dict(t["attributes"])
+    fighter.skills = dict(t["skills"])
+    fighter.weapons = _weapons(spec, species)
+    fighter.armour = [armour_gear(a) for a in spec.armour]
+    fighter.shield = None if spec.shield is None else shield_gear(spec.shield)
+    return fighter
 
 
 def _weapons(spec: CombatantSpec, species: Species) -> list[WeaponState]:
     """Drawn weapons without a named hand take the free motor parts, dominant first."""
     used = [w.hand for w in spec.weapons if w.drawn and w.hand]
-    free = [m for m in species.motor_parts() if m not in used]
+    free = [m for m in body_plan(species).motor if m not in used]
     out = []
     for w in spec.weapons:
         family = WEAPONS[w.weapon]
@@ -222,6 +275,7 @@ def _weapons(spec: CombatantSpec, species: Species) -> list[WeaponState]:
                 damage_type=family.damage_type,
                 stats=stats,
                 sniper=family.sniper,
+                touch=family.touch,
                 appendages=family.appendages,
                 hand=hand,
                 drawn=w.drawn,

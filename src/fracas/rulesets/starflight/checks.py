@@ -43,7 +43,10 @@ def roll_natural(ctx: Context, purpose: str) -> int:
 
 
 def critical_of(natural: int, options: StarflightOptions) -> str | None:
-    """Critical potential: at or below the failure threshold, at or above the success one."""
+    """Critical potential: at or below the failure threshold, at or above the success one.
+
+    Chapter 1.1 'Core Mechanic'.
+    """
     if natural <= options.critical_failure_max:
         return CRITICAL_FAILURE
     if natural >= options.critical_success_min:
@@ -66,7 +69,10 @@ def succeeds(natural: int, total: int, dc: int, options: StarflightOptions) -> b
 def check(
     ctx: Context, who: Fighter, what: str, modifier: int, dc: int, *, potential: bool = True
 ) -> Outcome:
-    """Roll d% + ``modifier`` against ``dc``, record a ``Checked`` event, return the outcome."""
+    """Roll d% + ``modifier`` against ``dc``, record a ``Checked`` event, return the outcome.
+
+    Chapter 1.1 'Core Mechanic'.
+    """
     options: StarflightOptions = ctx.options
     natural = roll_natural(ctx, f"{who.name} {what}")
     total = natural + modifier
@@ -97,13 +103,19 @@ def skill_modifier(fight: Fight, c: Fighter, skill: str, attribute: str) -> int:
 def skill_check(
     ctx: Context, c: Fighter, skill: str, attribute: str, dc: int, what: str
 ) -> Outcome:
-    """A skill Check (with critical potential) against ``dc``."""
+    """A skill Check (with critical potential) against ``dc``.
+
+    Chapter 1.1 'Core Mechanic'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     return check(ctx, c, what, skill_modifier(fight, c, skill, attribute), dc)
 
 
 def save(ctx: Context, c: Fighter, kind: str, dc: int, what: str) -> Outcome:
-    """A Fortitude/Reflex/Willpower save: d% + save modifier - save penalties against ``dc``."""
+    """A Fortitude/Reflex/Willpower save: d% + save modifier - save penalties against ``dc``.
+
+    Chapter 1.1 'Core Mechanic'.
+    """
     modifier = c.saves[kind] - save_penalty(c, ctx.options)
     return check(ctx, c, what, modifier, dc)

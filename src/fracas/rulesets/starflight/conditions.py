@@ -47,17 +47,34 @@ def is_helpless(c: Fighter, options: StarflightOptions) -> bool:
 
 
 def in_fight(c: Fighter, options: StarflightOptions) -> bool:
-    """Still a combatant: conscious, alive and not withdrawn."""
+    """Still a combatant: conscious, alive and not withdrawn.
+
+    Chapter 9.2, 'Miscellaneous Terms and Definitions'.
+    """
     return not (c.withdrawn or is_unconscious(c, options))
 
 
+def check_penalties(c: Fighter, round_: int) -> list[tuple[str, int]]:
+    """The penalties on Checks, labelled: -1 per Wound, -30 Shaken, -5 Dazed, -20 fatigued.
+
+    Chapter 9.2, 'Miscellaneous Terms and Definitions' and 'Lethal Damage and Wounds'.
+    """
+    out = []
+    wounds = c.total_wounds()
+    if wounds:
+        out.append(("Wounds", wounds))
+    if c.shaken:
+        out.append(("Shaken", SHAKEN_PENALTY))
+    if is_dazed(c, round_):
+        out.append(("Dazed", DAZED_PENALTY))
+    if is_fatigued(c):
+        out.append(("fatigued", FATIGUED_PENALTY))
+    return out
+
+
 def check_penalty(c: Fighter, round_: int) -> int:
-    """Penalty on Checks: -1 per Wound, -30 Shaken, -5 Dazed, -20 fatigued."""
-    penalty = c.total_wounds()
-    penalty += SHAKEN_PENALTY if c.shaken else 0
-    penalty += DAZED_PENALTY if is_dazed(c, round_) else 0
-    penalty += FATIGUED_PENALTY if is_fatigued(c) else 0
-    return penalty
+    """The total penalty on Checks (see ``check_penalties``)."""
+    return sum(amount for _, amount in check_penalties(c, round_))
 
 
 def save_penalty(c: Fighter, options: StarflightOptions) -> int:

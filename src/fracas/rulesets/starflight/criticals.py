@@ -17,7 +17,10 @@ PROJECTILE_CRITICAL_STEP = 10
 
 
 def critical_damage(ctx: Context, who: Fighter, weapon_type: str, amount: int) -> int:
-    """Double for melee, unarmed and beam; + 10 x 1d10 for projectiles."""
+    """Double for melee, unarmed and beam; + 10 x 1d10 for projectiles.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     if weapon_type == "projectile":
         return amount + PROJECTILE_CRITICAL_STEP * ctx.roll("1d10", f"{who.name} critical damage")
     return 2 * amount
@@ -30,7 +33,10 @@ def _initiative(fight: Fight, c: Fighter) -> tuple[int, int]:
 
 
 def blue_on_blue_victim(fight: Fight, attacker: Fighter) -> Fighter:
-    """The friendly combatant a critical miss strikes (the attacker if there is none)."""
+    """The friendly combatant a critical miss strikes (the attacker if there is none).
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     friends = [
         f
         for f in fight.fighters()

@@ -19,6 +19,7 @@ from fracas.rulesets.starflight.events import ConditionGained, DamageTaken
 from fracas.rulesets.starflight.shields import active_shield
 from fracas.rulesets.starflight.species import Rider
 from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
+from fracas.rulesets.starflight.strength import HP_PLUS_GEAR
 
 MINUTE_ROUNDS = 10
 INTERNAL = "internal"  # damage from inside (a part failing): no gear in the way
@@ -39,7 +40,10 @@ class Absorption:
 
 
 def attribute_bonus(fight: Fight, attacker: Fighter, weapon: WeaponState | None) -> int:
-    """Power for melee (and, by option, unarmed), Finesse for ranged; none when surprising."""
+    """Power for melee (and, by option, unarmed), Finesse for ranged; none when surprising.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     if fight.surprise_round:
         return 0
     ranged = weapon is not None and weapon.type != "melee"
@@ -68,7 +72,10 @@ def weapon_damage(ctx: Context, attacker: Fighter, weapon: WeaponState) -> int:
 
 
 def split(amount: int, damage_type: str) -> tuple[int, int]:
-    """(lethal, non-lethal) of an amount of damage of a type; Basic is half lethal (down)."""
+    """(lethal, non-lethal) of an amount of damage of a type; Basic is half lethal (down).
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     if damage_type == "lethal":
         return amount, 0
     if damage_type == "nonlethal":
@@ -115,7 +122,7 @@ def rider_multiplier(fight: Fight, c: Fighter, part: str) -> int:
 
 
 def _rider(fight: Fight, c: Fighter, part: str) -> Rider | None:
-    name = fight.species[c.species_id].part(part).rider
+    name = c.part_riders.get(part)
     rider = fight.riders.get(name) if name else None
     return rider if rider is not None and c.sex in rider.sexes else None
 
@@ -152,6 +159,8 @@ def apply_blow(
     a = absorb(c, part, lethal, nonlethal, weapon_type, armour_only)
     nl = a.nonlethal * rider_multiplier(fight, c, part) * (2 if is_fatigued(c) else 1)
     gear_after = sum(a.armour_hp) + (a.shield_hp or 0)
+    hp_after = c.hp - a.lethal
+    base = hp_after if fight.options.si_formula == HP_PLUS_GEAR else c.si_base
     ctx.emit(
         DamageTaken(
             target=c.id,
@@ -163,17 +172,20 @@ def apply_blow(
             armour_absorbed=a.armour,
             nonlethal_reduced=a.reduced,
             nhp_after=c.nhp - nl,
-            hp_after=c.hp - a.lethal,
+            hp_after=hp_after,
             shield_hp_after=a.shield_hp,
             armour_hp_after=a.armour_hp,
-            si_after=c.si_base + gear_after,
+            si_after=base + gear_after,
         )
     )
     return a.lethal, a.nonlethal, nl
 
 
 def consequences(ctx: Context, c: Fighter, nhp_before: int, hp_before: int) -> None:
-    """What follows from the new NHP and HP: Dazed, Unconscious, comatose, fatigued, death."""
+    """What follows from the new NHP and HP: Dazed, Unconscious, comatose, fatigued, death.
+
+    Chapter 9.2, 'Non-Lethal Damage' and 'Lethal Damage and Wounds'.
+    """
     from fracas.rulesets.starflight.death import check_death
     from fracas.rulesets.starflight.nonlethal import after_nonlethal
     from fracas.rulesets.starflight.wounds import after_lethal

@@ -21,7 +21,10 @@ ROUNDS_PER_MINUTE = 10
 
 
 def clinical_death_reason(c: Fighter) -> str | None:
-    """Why the combatant is clinically dead now, or None."""
+    """Why the combatant is clinically dead now, or None.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     if c.hp <= 0:
         return "no HP left"
     if c.total_wounds() >= 3 * c.durability:
@@ -37,7 +40,10 @@ def is_mutilated(c: Fighter) -> bool:
 
 
 def check_death(ctx: Context, c: Fighter) -> None:
-    """Emit clinical death and mutilation as soon as their conditions hold."""
+    """Emit clinical death and mutilation as soon as their conditions hold.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     if not is_dead(c):
@@ -49,14 +55,20 @@ def check_death(ctx: Context, c: Fighter) -> None:
 
 
 def brain_death_due(fight: Fight, c: Fighter) -> bool:
-    """Clinically dead for Durability minutes (ten times Durability rounds) or more."""
+    """Clinically dead for Durability minutes (ten times Durability rounds) or more.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     if c.dead_since is None or c.brain_dead:
         return False
     return fight.round - c.dead_since >= ROUNDS_PER_MINUTE * c.durability
 
 
 def brain_death_upkeep(ctx: Context, c: Fighter) -> None:
-    """End-of-round check for brain death."""
+    """End-of-round check for brain death.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     if brain_death_due(fight, c):
@@ -71,7 +83,10 @@ def is_massive(lethal: int) -> bool:
 
 def massive_attack(ctx: Context, c: Fighter) -> None:
     """DC 75 Fortitude: failure is clinical death (HP down to at least zero); success still
-    leaves the combatant Unconscious."""
+    leaves the combatant Unconscious.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     outcome = save(ctx, c, "fortitude", MASSIVE_ATTACK_DC, "Fortitude save (massive attack)")

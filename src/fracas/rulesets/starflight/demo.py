@@ -24,6 +24,7 @@ def example_scenario() -> dict[str, Any]:
         "ruleset": "starflight",
         "name": "Xxksax's low blow (chapter 9.2 worked example)",
         "options": {"max_rounds": 1},
+        "round_limit_reason": "the chapter's worked example ends after this one attack",
         "scale": "ranged",
         "combatants": [
             {

@@ -24,22 +24,36 @@ IN_MELEE_HD_BONUS = 20
 
 
 @dataclass(slots=True)
-class EffectiveHd:
-    """The effective HD and the terms that made it, for the account."""
+class Terms:
+    """A sum and the labelled terms that made it, for the account (effective HD, or what is
+    added to an attack roll). Zero terms are left out."""
 
     total: int = 0
-    terms: list[str] = field(default_factory=list)
+    parts: list[tuple[str, int]] = field(default_factory=list)
 
     def add(self, amount: int, label: str) -> None:
-        """Add a term (recorded only when it is not zero)."""
-        self.terms.append(f"{label} {amount}" if not self.terms else f"{label} {amount:+d}")
-        self.total += amount
-        if not amount:
-            self.terms.pop()
+        """Add a term."""
+        if amount:
+            self.parts.append((label, amount))
+            self.total += amount
+
+    @property
+    def terms(self) -> list[str]:
+        """The terms as text: ``["HD 61", "Dodge/10 - AB -1"]``."""
+        return [
+            f"{label} {n}" if i == 0 else f"{label} {n:+d}"
+            for i, (label, n) in enumerate(self.parts)
+        ]
+
+
+EffectiveHd = Terms
 
 
 def base_hd(fight: Fight, target: Fighter, *, touch: bool) -> tuple[int, str]:
-    """HD, THD for a touch attack, FHD when the target is surprised (surprise round)."""
+    """HD, THD for a touch attack, FHD when the target is surprised (surprise round).
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     if touch:
         return target.thd, "THD"
     if fight.surprise_round and target.surprised:
@@ -54,13 +68,26 @@ def dodge_term(dodge: int, attack_bonus: int, *, ignore_dodge: bool) -> int:
 
 
 def attack_bonus(c: Fighter, weapon: WeaponState | None) -> int:
-    """Melee Attack Bonus for melee weapons and fists, Ranged Attack Bonus otherwise."""
+    """Melee Attack Bonus for melee weapons and fists, Ranged Attack Bonus otherwise.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     return c.ab_melee if weapon is None or weapon.type == "melee" else c.ab_ranged
 
 
 def is_ranged(weapon: WeaponState | None) -> bool:
-    """Beam and projectile weapons make ranged attacks."""
+    """Beam and projectile weapons make ranged attacks.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     return weapon is not None and weapon.type != "melee"
+
+
+def target_in_melee(fight: Fight, attacker: Fighter, target: Fighter) -> bool:
+    """'Firing at any combatant in melee gives a +20 HD bonus to those combatants': in melee
+    with someone other than the shooter (or with the shooter too, by option)."""
+    counts_shooter = fight.options.ranged_into_melee_counts_shooter
+    return in_melee(fight, target, besides=None if counts_shooter else attacker)
 
 
 def effective_hd(
@@ -88,7 +115,7 @@ def effective_hd(
         metres = WITHDRAWAL_INCREMENTS * RANGED_INCREMENT_M
     hd.add(range_falloff(fight, weapon, metres), "range falloff")
     hd.add(prone_hd(target, fight.options), "prone")
-    if is_ranged(weapon) and in_melee(fight, target, besides=attacker):
+    if is_ranged(weapon) and target_in_melee(fight, attacker, target):
         hd.add(IN_MELEE_HD_BONUS, "target in melee")
     if snipe and weapon is not None and weapon.scope:
         hd.add(-weapon.stats.scope_bonus, "scope")

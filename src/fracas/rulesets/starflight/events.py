@@ -84,7 +84,9 @@ class Checked(Event, frozen=True, kw_only=True):
 
 
 class AttackRolled(Event, frozen=True, kw_only=True):
-    """One weapon's attack roll against one target (``hits`` shots of ``shots`` hit)."""
+    """One weapon's attack roll against one target (``hits`` shots of ``shots`` hit):
+    ``roll_terms`` (label, amount) make up ``modifier``, ``notes`` the effective HD;
+    ``opportunity``: an Opportunity Attack."""
 
     attacker: str
     target: str
@@ -97,6 +99,8 @@ class AttackRolled(Event, frozen=True, kw_only=True):
     shots: int
     critical: str | None = None
     notes: tuple[str, ...] = ()
+    roll_terms: tuple[tuple[str, int], ...] = ()
+    opportunity: bool = False
 
 
 class Located(Event, frozen=True, kw_only=True):
@@ -215,13 +219,15 @@ class WeaponDropped(Event, frozen=True, kw_only=True):
 
 class ConditionGained(Event, frozen=True, kw_only=True):
     """A condition starts. ``until``: last round it lasts (timed conditions); ``dc``: the
-    Willpower DC to shake off Shaken."""
+    Willpower DC to shake off Shaken; ``voluntary``: by the combatant's own action (Drop
+    Prone)."""
 
     who: str
     condition: str
     until: int = 0
     dc: int = 0
     reason: str = ""
+    voluntary: bool = False
 
     def apply(self, state: Encounter) -> None:
         c = _fighter(state, self.who)
@@ -238,10 +244,11 @@ class ConditionGained(Event, frozen=True, kw_only=True):
 
 
 class ConditionEnded(Event, frozen=True, kw_only=True):
-    """A condition ends."""
+    """A condition ends (``voluntary``: by the combatant's own action, such as Stand Up)."""
 
     who: str
     condition: str
+    voluntary: bool = False
 
     def apply(self, state: Encounter) -> None:
         c = _fighter(state, self.who)
@@ -374,15 +381,20 @@ class WeaponSheathed(Event, frozen=True, kw_only=True):
 
 
 class Fired(Event, frozen=True, kw_only=True):
-    """Shots used from a weapon's magazine."""
+    """Shots used from a weapon's magazine; ``opportunity``: in an Opportunity Attack, which
+    leaves the weapon discharged for the rest of the round."""
 
     who: str
     weapon: int
     shots: int
     loaded_after: int
+    opportunity: bool = False
 
     def apply(self, state: Encounter) -> None:
-        _fighter(state, self.who).weapons[self.weapon].loaded = self.loaded_after
+        w = _fighter(state, self.who).weapons[self.weapon]
+        w.loaded = self.loaded_after
+        if self.opportunity:
+            w.discharged_round = state.round
 
 
 class Reloading(Event, frozen=True, kw_only=True):

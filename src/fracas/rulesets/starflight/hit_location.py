@@ -32,7 +32,10 @@ def available(c: Fighter, part: str | None) -> bool:
 
 
 def roll_location(ctx: Context, c: Fighter, purpose: str = "hit location") -> str:
-    """Roll d10 (and the sensory sub-d10) until an available part comes up; emit ``Located``."""
+    """Roll d10 (and the sensory sub-d10) until an available part comes up; emit ``Located``.
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     rolls: list[int] = []

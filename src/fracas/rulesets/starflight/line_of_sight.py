@@ -2,7 +2,8 @@
 
 Fields of vision have an optimal and a peripheral arc (species data, total widths in degrees
 centred on the facing). Firing into the peripheral arc, through an obstacle that can be shot
-through, or with a failed visual organ costs the -25 for unclear sight (once, not stacked).
+through, or with a failed visual organ costs the -25 for unclear sight (once, or per cause by
+option).
 A solid obstacle blocks; a low one is shot over; 'A character may not select a target if
 another character is in the way' (a standing combatant within ``blocking_radius_m`` of the
 line of fire).
@@ -96,7 +97,10 @@ def in_the_way(a: Point, b: Point, p: Point, radius: int) -> bool:
 
 
 def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
-    """A standing combatant between attacker and target, if any."""
+    """A standing combatant between attacker and target, if any.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     radius = fight.options.blocking_radius_m
     for o in fight.fighters():
         if o.id in (a.id, b.id) or o.prone or o.withdrawn:
@@ -107,7 +111,10 @@ def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
 
 
 def obstacles_between(fight: Fight, a: Fighter, b: Fighter) -> list[tuple[int, Obstacle]]:
-    """Obstacles the line of fire crosses, in scenario order."""
+    """Obstacles the line of fire crosses, in scenario order.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     line = ((a.x, a.y), (b.x, b.y))
     return [(i, ob) for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end)]
 
@@ -130,5 +137,16 @@ def line_of_sight(fight: Fight, a: Fighter, b: Fighter, *, any_facing: bool = Fa
             return Sight(False, arc=arc, reason=f"the {ob.name} blocks the line of sight")
         if ob.kind == "penetrable" and ob.hp > 0:
             through.append(i)
-    unclear = arc == "peripheral" or sight == "impaired" or bool(through)
-    return Sight(True, UNCLEAR_SIGHT_PENALTY if unclear else 0, arc, through)
+    causes = (arc == "peripheral", sight == "impaired", bool(through))
+    return Sight(True, unclear_sight_penalty(fight, causes), arc, through)
+
+
+def unclear_sight_penalty(fight: Fight, causes: tuple[bool, ...]) -> int:
+    """'the usual -25 modifier to Checks requiring clear eyesight' (peripheral arc) and 'the
+    -25 penalty for not having clear sight' (shooting through an obstacle); a failed eye is
+    PROPOSED as a third cause. Once in all, or once per cause (option
+    ``unclear_sight_stacks``)."""
+    count = sum(causes)
+    if not fight.options.unclear_sight_stacks:
+        count = min(count, 1)
+    return UNCLEAR_SIGHT_PENALTY * count

@@ -17,13 +17,19 @@ MELEE_POINTS_PER_INCREMENT = 1
 
 
 def movement_points(c: Fighter) -> int:
-    """One plus Initiative; a quarter of that (rounded down) while prone."""
+    """One plus Initiative; a quarter of that (rounded down) while prone.
+
+    Chapter 9.2, 'Move Action Rules' and 'Drop Prone'.
+    """
     points = 1 + c.initiative
     return points // 4 if c.prone else points
 
 
 def move_allowance_m(fight: Fight, c: Fighter) -> int:
-    """Metres a Move may cover: whole increments (or 5 m a point with partial movement)."""
+    """Metres a Move may cover: whole increments (or 5 m a point with partial movement).
+
+    Chapter 9.2, 'Move Action Rules'.
+    """
     points = movement_points(c)
     if fight.scale == "ranged" and fight.options.partial_ranged_movement:
         return points * MELEE_INCREMENT_M

@@ -18,19 +18,28 @@ PHYSIQUE_SKILLS = ("concentration", "stamina", "recuperation")
 
 
 def impact_damage(c: Fighter) -> int:
-    """Non-lethal damage beyond the NHP (negative NHP)."""
+    """Non-lethal damage beyond the NHP (negative NHP).
+
+    Chapter 9.2, 'Non-Lethal Damage'.
+    """
     return max(0, -c.nhp)
 
 
 def coma_level(c: Fighter, options: StarflightOptions) -> bool:
-    """Whether the non-lethal damage makes the combatant comatose."""
+    """Whether the non-lethal damage makes the combatant comatose.
+
+    Chapter 9.2, 'Non-Lethal Damage'.
+    """
     if options.comatose_threshold == "impact":
         return impact_damage(c) >= 2 * c.nhp_max
     return c.nhp_max - c.nhp >= 2 * c.nhp_max
 
 
 def after_nonlethal(ctx: Context, c: Fighter, nhp_before: int) -> None:
-    """Dazed, Unconscious and comatose as the NHP thresholds are crossed."""
+    """Dazed, Unconscious and comatose as the NHP thresholds are crossed.
+
+    Chapter 9.2, 'Non-Lethal Damage'.
+    """
     if c.nhp == nhp_before:
         return
     if c.nhp * 2 <= c.nhp_max < nhp_before * 2 and c.nhp > 0:
@@ -49,7 +58,10 @@ def out_of_coma_nhp(c: Fighter, options: StarflightOptions) -> int:
 
 
 def coma_dc(c: Fighter) -> int:
-    """DC 50 + current Impact Damage + hours comatose (this hour included)."""
+    """DC 50 + current Impact Damage + hours comatose (this hour included).
+
+    Chapter 9.2, 'Non-Lethal Damage'.
+    """
     return COMA_BASE_DC + impact_damage(c) + c.coma_hours + 1
 
 

@@ -9,7 +9,7 @@ from fracas.engine import Context
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.conditions import in_fight, is_dead
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
-from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, hostiles, reach_m
+from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, hostiles, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 
@@ -17,13 +17,16 @@ def weapon_for(fight: Fight, o: Fighter, metres: int) -> Use | None:
     """The opponent's first drawn, loaded weapon that reaches; fists if nothing else does."""
     for i, w in enumerate(o.weapons):
         loaded = w.stats.magazine == 0 or w.loaded > 0
-        if w.drawn and loaded and metres <= reach_m(fight, w):
+        if w.drawn and loaded and ready(fight, w) and metres <= reach_m(fight, w):
             return Use(i, 1)
     return Use(None, 1) if metres <= reach_m(fight, None) else None
 
 
 def provoked(fight: Fight, mover: Fighter, before: dict[str, int]) -> list[Fighter]:
-    """Opponents the mover came within two melee increments of."""
+    """Opponents the mover came within two melee increments of.
+
+    Chapter 9.2, 'Using Weapons'.
+    """
     return [
         o
         for o in hostiles(fight, mover)
@@ -32,7 +35,10 @@ def provoked(fight: Fight, mover: Fighter, before: dict[str, int]) -> list[Fight
 
 
 def opportunity_attacks(ctx: Context, mover: Fighter, before: dict[str, int]) -> None:
-    """Each provoked opponent strikes once at the mover."""
+    """Each provoked opponent strikes once at the mover.
+
+    Chapter 9.2, 'Using Weapons' and 'Miscellaneous Terms and Definitions'.
+    """
     fight = ctx.state
     assert isinstance(fight, Fight)
     for o in provoked(fight, mover, before):
@@ -41,4 +47,4 @@ def opportunity_attacks(ctx: Context, mover: Fighter, before: dict[str, int]) ->
             continue
         use = weapon_for(fight, o, distance_m(o, mover))
         if use is not None and line_of_sight(fight, o, mover).visible:
-            attack_target(ctx, o, mover, [use], 0)
+            attack_target(ctx, o, mover, [use], 0, opportunity=True)

@@ -130,4 +130,30 @@ class StarflightOptions(BaseModel):
     blocking_radius_m: int = Field(
         1, ge=0, le=5, description="How near a line of fire another combatant blocks it."
     )
+    si_formula: Literal["base-plus-gear", "hp-plus-gear"] = Field(
+        "base-plus-gear",
+        description="Strength Index: a fixed base (stat block 'si', default HP) plus the "
+        "gear's hit points left (fits the example: SI 'not lowered' by a hit that took 21 HP), "
+        "or current HP plus gear hit points (the research notes' proposal).",
+    )
+    hit_save_dc: Literal["damage-taken", "damage-dealt"] = Field(
+        "damage-taken",
+        description="'The DC of both Saves equals the amount of damage inflicted': the damage "
+        "that got through the gear onto the combatant, or the hit's damage before the gear.",
+    )
+    unclear_sight_stacks: bool = Field(
+        False,
+        description="Peripheral arc, a shot-through obstacle and a failed eye each cost -25: "
+        "once in all (false) or each (true).",
+    )
+    maiming_blow_wounds: Literal["capped", "kept"] = Field(
+        "capped",
+        description="The blow that maims a part: its Wounds beyond twice Durability are lost "
+        "('no longer available to take Wounds') or kept on the part.",
+    )
+    ranged_into_melee_counts_shooter: bool = Field(
+        False,
+        description="'+20 HD' to a combatant 'in melee' against ranged attacks: also when its "
+        "only melee opponent is the shooter itself (true), or only when someone else is (false).",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

@@ -29,23 +29,35 @@ AMPUTEE_MAX = 25
 
 
 def can_fail(c: Fighter, part: str) -> bool:
-    """Every part but the Body area can fail."""
+    """Every part but the Body area can fail.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     return c.part_kinds.get(part) != "body"
 
 
 def stamina_dc(c: Fighter, part: str) -> int:
-    """DC 50 + 20 per Wound on the part + 10 per other Wound."""
+    """DC 50 + 20 per Wound on the part + 10 per other Wound.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     on_part = c.wounds.get(part, 0)
     return BASE_DC + PER_WOUND_ON_PART * on_part + PER_OTHER_WOUND * (c.total_wounds() - on_part)
 
 
 def amputee_after(score: int) -> int:
-    """Amputee Complication at 10, or +5 if already there, up to 25."""
+    """Amputee Complication at 10, or +5 if already there, up to 25.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     return AMPUTEE_FIRST if score == 0 else min(AMPUTEE_MAX, score + AMPUTEE_STEP)
 
 
 def part_thresholds(ctx: Context, c: Fighter, part: str) -> None:
-    """Durability Wounds: the part fails; twice Durability: it is maimed."""
+    """Durability Wounds: the part fails; twice Durability: it is maimed.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     if not can_fail(c, part):
         return
     wounds = c.wounds.get(part, 0)
@@ -57,14 +69,20 @@ def part_thresholds(ctx: Context, c: Fighter, part: str) -> None:
 
 
 def fail_part(ctx: Context, c: Fighter, part: str, reason: str) -> None:
-    """Emit the failure and its consequences."""
+    """Emit the failure and its consequences.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     ctx.emit(PartFailed(target=c.id, part=part, reason=reason))
     on_failure(ctx, c, part)
 
 
 def on_failure(ctx: Context, c: Fighter, part: str) -> None:
     """A failed motor appendage drops what it holds; a failed cognitive organ knocks the
-    combatant out (option). Failed propulsive and visual organs are read from the state."""
+    combatant out (option). Failed propulsive and visual organs are read from the state.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     kind = c.part_kinds.get(part)
     if kind == "motor":
         for i, w in enumerate(c.weapons):
@@ -75,15 +93,16 @@ def on_failure(ctx: Context, c: Fighter, part: str) -> None:
 
 
 def needs_check(c: Fighter, part: str) -> bool:
-    """A wounded, still working part that can fail."""
+    """A wounded, still working part that can fail.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     return can_fail(c, part) and c.wounds.get(part, 0) > 0 and part not in c.failed
 
 
 def check_part(ctx: Context, c: Fighter, part: str) -> bool:
-    """The Stamina check for a wounded part. Returns whether the part works afterwards."""
-    from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences, split
-    from fracas.rulesets.starflight.wounds import inflict_wounds
-
+    """'Lethal Damage and Wounds': the Stamina check for a wounded part, with critical
+    potential. Returns whether the part works afterwards."""
     if not needs_check(c, part):
         return part not in c.failed
     name = c.part_names.get(part, part)
@@ -95,25 +114,48 @@ def check_part(ctx: Context, c: Fighter, part: str) -> bool:
         return True
     fail_part(ctx, c, part, "failed Stamina check")
     if out.critical == CRITICAL_FAILURE:
-        amount = ctx.roll("1d10", f"{c.name} basic damage ({name} fails)")
-        lethal, nonlethal = split(amount, "basic")
-        nhp, hp = c.nhp, c.hp
-        apply_blow(ctx, c, part, lethal, nonlethal, INTERNAL)
-        consequences(ctx, c, nhp, hp)
-        inflict_wounds(ctx, c, part, 1, "part failure")
+        critical_part_failure(ctx, c, part, name)
     return False
+
+
+def critical_part_failure(ctx: Context, c: Fighter, part: str, name: str) -> None:
+    """ "In the event of a critical failure, then the part fails, 1d10 Basic Damage is inflicted
+    on the character, and the character takes an additional Wound" - and, being wounded, makes
+    the Fortitude save ("When a character is wounded ... must make a Fortitude Save")."""
+    from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences, split
+    from fracas.rulesets.starflight.wounds import (
+        inflict_wounds,
+        needs_wound_fortitude,
+        wound_fortitude,
+    )
+
+    amount = ctx.roll("1d10", f"{c.name} basic damage ({name} fails)")
+    lethal, nonlethal = split(amount, "basic")
+    nhp, hp, wounds = c.nhp, c.hp, c.total_wounds()
+    apply_blow(ctx, c, part, lethal, nonlethal, INTERNAL)
+    consequences(ctx, c, nhp, hp)
+    inflict_wounds(ctx, c, part, 1, "part failure")
+    if needs_wound_fortitude(c, wounds, ctx):
+        wound_fortitude(ctx, c)
 
 
 def start_of_turn_checks(ctx: Context, c: Fighter) -> None:
     """Sensory and cognitive organs are checked at the beginning of the combatant's turn."""
+    if not c.wounds:
+        return
     for part, kind in c.part_kinds.items():
         if kind in ("sensory", "cognitive") and needs_check(c, part):
             check_part(ctx, c, part)
 
 
 def propulsion_works(ctx: Context, c: Fighter) -> bool:
-    """Propulsive appendages are checked when the combatant tries to move."""
+    """Propulsive appendages are checked when the combatant tries to move.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     ok = True
+    if not c.wounds:
+        return ok
     for part, kind in c.part_kinds.items():
         if kind == "propulsive" and needs_check(c, part):
             ok = check_part(ctx, c, part) and ok

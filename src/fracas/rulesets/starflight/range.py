@@ -42,7 +42,10 @@ def in_melee(fight: Fight, c: Fighter, besides: Fighter | None = None) -> bool:
 
 
 def withdrawal_limit_m(fight: Fight) -> int:
-    """Fifteen increments: 75 m in melee; 375 m or 400 m in ranged combat (an option)."""
+    """Fifteen increments: 75 m in melee; 375 m or 400 m in ranged combat (an option).
+
+    Chapter 9.2, 'Range'.
+    """
     if fight.scale == "melee":
         return WITHDRAWAL_INCREMENTS * MELEE_INCREMENT_M
     return fight.options.ranged_limit_m
@@ -60,7 +63,10 @@ def is_sniping_range(fight: Fight, metres: int) -> bool:
 
 
 def reach_m(fight: Fight, weapon: WeaponState | None) -> int:
-    """How far a weapon reaches: melee weapons and fists the melee reach, others range_m."""
+    """How far a weapon reaches: melee weapons and fists the melee reach, others range_m.
+
+    Chapter 9.2, 'Range' and 'Using Weapons'.
+    """
     if weapon is None or weapon.type == "melee":
         return fight.options.melee_reach_m
     return weapon.stats.range_m
@@ -71,3 +77,10 @@ def range_falloff(fight: Fight, weapon: WeaponState | None, metres: int) -> int:
     if weapon is None or weapon.type == "melee":
         return 0
     return weapon.stats.falloff * (metres // fight.increment_m)
+
+
+def ready(fight: Fight, weapon: WeaponState) -> bool:
+    """'Opportunity Attack': "Any beam or projectile weapons fired during an Opportunity
+    Attack are considered discharged, should the target get a turn later on in the Order of
+    Battle" - so they cannot fire again this round."""
+    return weapon.type == "melee" or weapon.discharged_round != fight.round

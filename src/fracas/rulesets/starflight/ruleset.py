@@ -44,6 +44,7 @@ class StarflightRuleset(Ruleset):
             increment_m=increment_m(scenario.scale),
             species=species,
             riders=dict(RIDERS),
+            round_limit_reason=scenario.round_limit_reason,
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles

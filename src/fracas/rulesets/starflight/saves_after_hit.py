@@ -17,7 +17,10 @@ from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
 
 
 def reflex_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
-    """Reflex save: prone on failure; d5 Wounds in a random part on a critical failure."""
+    """Reflex save: prone on failure; d5 Wounds in a random part on a critical failure.
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     out = save(ctx, c, "reflex", damage, "Reflex save (hit)")
     if out.success:
         return
@@ -30,7 +33,10 @@ def reflex_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
 
 
 def willpower_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
-    """Willpower save: Shaken on failure (the DC is kept for recovering)."""
+    """Willpower save: Shaken on failure (the DC is kept for recovering).
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     out = save(ctx, c, "willpower", damage, "Willpower save (hit)")
     if not out.success and not c.shaken:
         dc = ctx.options.shaken_recovery_dc
@@ -38,6 +44,9 @@ def willpower_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
 
 
 def saves_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
-    """Both saves, Reflex first (the order of the worked example)."""
+    """Both saves, Reflex first (the order of the worked example).
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     reflex_after_hit(ctx, c, damage)
     willpower_after_hit(ctx, c, damage)

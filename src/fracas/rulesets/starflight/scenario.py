@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.starflight.characters import CombatantSpec
 from fracas.rulesets.starflight.materials import MATERIALS
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.species import RIDERS, SPECIES, Species, check_riders
+from fracas.rulesets.starflight.problems import Loc, located
+from fracas.rulesets.starflight.species import RIDERS, SPECIES, Species
 from fracas.rulesets.starflight.tactics import TACTICS
 
 
@@ -70,19 +71,33 @@ class StarflightScenario(BaseModel):
     )
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
     combatants: list[CombatantSpec] = Field(min_length=2)
+    round_limit_reason: str | None = Field(
+        None,
+        description="What the account says when the fight stops at options.max_rounds "
+        "(e.g. 'the worked example is one attack'); default: 'round limit (N) reached'.",
+    )
 
     @model_validator(mode="after")
     def _cross_checks(self) -> StarflightScenario:
         ids = [c.id for c in self.combatants]
-        dup = next((i for i in ids if ids.count(i) > 1), None)
-        if dup is not None:
-            raise ValueError(f"combatants: two combatants have the id {dup!r}")
+        problems: list[tuple[Loc, str, Any]] = []
+        for n, cid in enumerate(ids):
+            if cid in ids[:n]:
+                problems.append(
+                    (("combatants", n, "id"), f"two combatants have the id {cid!r}", cid)
+                )
         if len({c.side for c in self.combatants}) < 2:
-            raise ValueError("combatants: a fight needs at least two sides")
+            problems.append((("combatants",), "a fight needs at least two sides", None))
         for key, sp in self.species.items():
-            check_riders(f"species.{key}", sp, RIDERS)
+            for n, part in enumerate(sp.parts):
+                if part.rider is not None and part.rider not in RIDERS:
+                    problem = f"unknown rider {part.rider!r} (known: {', '.join(sorted(RIDERS))})"
+                    problems.append((("species", key, "parts", n, "rider"), problem, part.rider))
+        species = self.all_species()
         for n, c in enumerate(self.combatants):
-            _check_combatant(f"combatants[{n}]", c, self.all_species())
+            problems.extend(combatant_problems(("combatants", n), c, species))
+        if problems:
+            raise located("scenario", problems)
         return self
 
     def all_species(self) -> dict[str, Species]:
@@ -90,30 +105,39 @@ class StarflightScenario(BaseModel):
         return {**SPECIES, **self.species}
 
 
-def _check_combatant(where: str, c: CombatantSpec, species: dict[str, Species]) -> None:
+def combatant_problems(
+    where: Loc, c: CombatantSpec, species: dict[str, Species]
+) -> list[tuple[Loc, str, Any]]:
+    """What is wrong with a combatant given the scenario's species and the tactics known."""
+    out: list[tuple[Loc, str, Any]] = []
     if c.tactics not in TACTICS:
         known = ", ".join(sorted(TACTICS))
-        raise ValueError(f"{where}.tactics: unknown tactics {c.tactics!r} (known: {known})")
+        out.append(
+            ((*where, "tactics"), f"unknown tactics {c.tactics!r} (known: {known})", c.tactics)
+        )
     sp = species.get(c.species)
     if sp is None:
         known = ", ".join(sorted(species))
-        raise ValueError(f"{where}.species: unknown species {c.species!r} (known: {known})")
+        out.append(
+            ((*where, "species"), f"unknown species {c.species!r} (known: {known})", c.species)
+        )
+        return out
     parts = {p.id: p for p in sp.parts}
     motor = sp.motor_parts()
     for n, w in enumerate(c.weapons):
         if w.hand is not None and (w.hand not in parts or parts[w.hand].kind != "motor"):
-            raise ValueError(
-                f"{where}.weapons[{n}].hand: {w.hand!r} is not a motor appendage of "
-                f"{sp.name} (motor parts: {', '.join(motor)})"
-            )
+            problem = f"{w.hand!r} is not a motor appendage of {sp.name} ({', '.join(motor)})"
+            out.append(((*where, "weapons", n, "hand"), problem, w.hand))
     kinds = {"cognitive", "sensory", "motor", "propulsive", "body", "all"}
     for n, a in enumerate(c.armour):
         for part in a.covers:
             if part not in parts and part not in kinds:
-                raise ValueError(f"{where}.armour[{n}].covers: {sp.name} has no part {part!r}")
+                problem = f"{sp.name} has no part {part!r} (parts: {', '.join(parts)})"
+                out.append(((*where, "armour", n, "covers"), problem, part))
     drawn = sum(w.appendages() for w in c.weapons if w.drawn)
     if drawn > len(motor):
-        raise ValueError(
-            f"{where}.weapons: {drawn} motor appendages needed for the drawn weapons, "
-            f"{sp.name} has {len(motor)}"
+        problem = (
+            f"{drawn} motor appendages needed for the drawn weapons, {sp.name} has {len(motor)}"
         )
+        out.append(((*where, "weapons"), problem, drawn))
+    return out

@@ -29,7 +29,10 @@ def shield_gear(spec: ShieldSpec) -> Gear:
 
 
 def active_shield(shield: Gear | None, raised: bool) -> Gear | None:
-    """The shield that absorbs a hit: raised and with hit points left."""
+    """The shield that absorbs a hit: raised and with hit points left.
+
+    Chapter 9.2, 'Resolving Damage'.
+    """
     if shield is None or not raised or shield.hp <= 0:
         return None
     return shield

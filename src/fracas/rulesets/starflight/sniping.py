@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from fracas.engine import IllegalAction
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
-from fracas.rulesets.starflight.range import distance_m, is_sniping_range
+from fracas.rulesets.starflight.range import distance_m, is_sniping_range, ready
 from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 
 
 def check_snipe(fight: Fight, c: Fighter, target: Fighter, weapon: WeaponState) -> None:
-    """Legality of a sniping attack (IllegalAction names what is missing)."""
+    """Legality of a sniping attack (IllegalAction names what is missing).
+
+    Chapter 9.2, 'Sniping'.
+    """
     metres = distance_m(c, target)
     if not is_sniping_range(fight, metres):
         raise IllegalAction(f"{target.name} is within ranged combat ({metres} m): attack instead")
@@ -26,6 +29,8 @@ def check_snipe(fight: Fight, c: Fighter, target: Fighter, weapon: WeaponState) 
         raise IllegalAction(f"the {weapon.name} reaches {weapon.stats.range_m} m, not {metres} m")
     if not weapon.scope:
         raise IllegalAction(f"sniping needs a scope on the {weapon.name}")
+    if not ready(fight, weapon):
+        raise IllegalAction(f"{c.name}'s {weapon.name} was discharged in an opportunity attack")
     if weapon.stats.magazine and weapon.loaded < 1:
         raise IllegalAction(f"{c.name}'s {weapon.name} is empty")
     sight = line_of_sight(fight, c, target)

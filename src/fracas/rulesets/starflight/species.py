@@ -8,11 +8,12 @@ tables that fit the worked example (d10 6 = groin, 4 = sensory organs, sub-roll 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.starflight._data import load_yaml
+from fracas.rulesets.starflight.problems import Loc, located
 
 PartKind = Literal["cognitive", "sensory", "motor", "propulsive", "body"]
 SENSORY = "sensory"
@@ -70,13 +71,19 @@ class Species(BaseModel):
     @model_validator(mode="after")
     def _check_tables(self) -> Species:
         ids = [p.id for p in self.parts]
-        if len(set(ids)) != len(ids):
-            raise ValueError("parts: two parts share an id")
+        problems: list[tuple[Loc, str, Any]] = [
+            (("parts", n, "id"), f"two parts have the id {pid!r}", pid)
+            for n, pid in enumerate(ids)
+            if pid in ids[:n]
+        ]
         if not any(p.kind == "body" for p in self.parts):
-            raise ValueError("parts: a species needs at least one Body (vital) area part")
-        _check_table("hit_locations", self.hit_locations, set(ids) | {SENSORY})
+            problem = "a species needs at least one Body (vital) area part (kind: body)"
+            problems.append((("parts",), problem, None))
+        problems += table_problems("hit_locations", self.hit_locations, set(ids) | {SENSORY})
         if SENSORY in self.hit_locations.values():
-            _check_table("sensory_locations", self.sensory_locations, set(ids))
+            problems += table_problems("sensory_locations", self.sensory_locations, set(ids))
+        if problems:
+            raise located("species", problems)
         return self
 
     def part(self, part_id: str) -> Part:
@@ -88,14 +95,20 @@ class Species(BaseModel):
         return [p.id for p in self.parts if p.kind == "motor"]
 
 
-def _check_table(field: str, table: dict[int, str | None], allowed: set[str]) -> None:
+def table_problems(
+    field: str, table: dict[int, str | None], allowed: set[str]
+) -> list[tuple[Loc, str, Any]]:
+    """A d10 table must list the faces 1..10, name only known parts, and not re-roll always."""
     if sorted(table) != list(range(1, 11)):
-        raise ValueError(f"{field}: needs exactly the d10 faces 1..10 (10 is the '0')")
-    for face, part in table.items():
-        if part is not None and part not in allowed:
-            raise ValueError(f"{field}.{face}: {part!r} is not one of the species' parts")
+        return [((field,), "needs exactly the d10 faces 1..10 (10 is the '0')", sorted(table))]
+    out: list[tuple[Loc, str, Any]] = [
+        ((field, face), f"{part!r} is not one of the species' parts", part)
+        for face, part in table.items()
+        if part is not None and part not in allowed
+    ]
     if all(p is None for p in table.values()):
-        raise ValueError(f"{field}: every face re-rolls")
+        out.append(((field,), "every face re-rolls", None))
+    return out
 
 
 class SpeciesFile(BaseModel):

@@ -13,7 +13,8 @@ from fracas.rulesets.starflight.weapons import WeaponClass
 
 @dataclass(slots=True)
 class WeaponState:
-    """A carried weapon: what it is, which motor part holds it, drawn, shots loaded."""
+    """A carried weapon: what it is, which motor part holds it, drawn, shots loaded, and the
+    round an Opportunity Attack discharged it in (0: never)."""
 
     name: str
     cls: int
@@ -26,8 +27,10 @@ class WeaponState:
     drawn: bool
     loaded: int
     scope: bool
+    touch: bool = False
     reload_progress: int = 0
     dropped: bool = False
+    discharged_round: int = 0
 
 
 @dataclass(slots=True)
@@ -39,6 +42,7 @@ class Fighter(Combatant):
     part_kinds: dict[str, str] = field(default_factory=dict)
     part_senses: dict[str, str] = field(default_factory=dict)
     part_names: dict[str, str] = field(default_factory=dict)
+    part_riders: dict[str, str] = field(default_factory=dict)
     dominant: str = ""
     attributes: dict[str, int] = field(default_factory=dict)
     skills: dict[str, int] = field(default_factory=dict)
@@ -119,6 +123,7 @@ class Fight(Encounter):
     phases_left: int = 0
     surprise_round: bool = False
     roster: list[Fighter] = field(default_factory=list)
+    round_limit_reason: str | None = None
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""

@@ -19,7 +19,13 @@ from fracas.rulesets.starflight.actions.snipe import Snipe
 from fracas.rulesets.starflight.actions.standby import Standby
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
-from fracas.rulesets.starflight.range import distance_m, hostiles, is_sniping_range, reach_m
+from fracas.rulesets.starflight.range import (
+    distance_m,
+    hostiles,
+    is_sniping_range,
+    reach_m,
+    ready,
+)
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 Tactic = Callable[[Fight, Fighter], Action]
@@ -48,7 +54,7 @@ def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
     out = []
     for i, w in enumerate(c.weapons):
         loaded = w.loaded if w.stats.magazine else w.stats.shots
-        if w.drawn and loaded > 0 and metres <= reach_m(fight, w):
+        if w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
             out.append(Strike(target=target.id, weapon=i, shots=min(w.stats.shots, loaded)))
     if not out and not any(w.drawn for w in c.weapons) and metres <= reach_m(fight, None):
         out.append(Strike(target=target.id))
@@ -129,7 +135,9 @@ def sniper(fight: Fight, c: Fighter) -> Action:
         if not is_sniping_range(fight, distance_m(c, target)):
             continue
         for i, w in enumerate(c.weapons):
-            ok = w.drawn and w.scope and w.stats.range_m >= distance_m(c, target)
+            ok = (
+                w.drawn and w.scope and ready(fight, w) and w.stats.range_m >= distance_m(c, target)
+            )
             if ok and (w.loaded > 0 or not w.stats.magazine) and fight.phases_left == 2:
                 if arc_of(fight, c, target) != "optimal":
                     return Face(actor=c.id, target=target.id)

@@ -29,12 +29,18 @@ def _fight(ctx: Context) -> Fight:
 
 
 def can_act(fight: Fight, c: Fighter) -> bool:
-    """In the fight, and not surprised during the surprise round."""
+    """In the fight, and not surprised during the surprise round.
+
+    Chapter 9.2, 'Character-Scale Actions'.
+    """
     return in_fight(c, fight.options) and not (fight.surprise_round and c.surprised)
 
 
 def start_fight(ctx: Context) -> None:
-    """Order of battle, the surprise round if anyone is surprised, the first turn."""
+    """Order of battle, the surprise round if anyone is surprised, the first turn.
+
+    Chapter 9.2, 'Character-Scale Actions'.
+    """
     fight = _fight(ctx)
     roll_order(ctx)
     surprised = [c.id for c in fight.fighters() if c.surprised]
@@ -51,7 +57,10 @@ def phases_for(fight: Fight, c: Fighter) -> int:
 
 
 def advance(ctx: Context) -> None:
-    """After an action: the same actor goes on if it can, else the next turn starts."""
+    """After an action: the same actor goes on if it can, else the next turn starts.
+
+    Chapter 9.2, 'Character-Scale Actions'.
+    """
     fight = _fight(ctx)
     if fight.over or check_end(ctx):
         return
@@ -89,7 +98,10 @@ def _next_index(fight: Fight, after: int) -> int | None:
 
 
 def start_of_turn(ctx: Context, c: Fighter) -> None:
-    """Shaken may be shaken off; sensory and cognitive organs are checked."""
+    """Shaken may be shaken off; sensory and cognitive organs are checked.
+
+    Chapter 9.2, 'Character-Scale Actions'.
+    """
     if c.shaken:
         out = save(ctx, c, "willpower", c.shaken_dc, "Willpower save (shake off Shaken)")
         if out.success:
@@ -98,7 +110,10 @@ def start_of_turn(ctx: Context, c: Fighter) -> None:
 
 
 def end_round(ctx: Context) -> None:
-    """The regeneration phase: bleeding, brain death, coma hours; the round limit."""
+    """The regeneration phase: bleeding, brain death, coma hours; the round limit.
+
+    Chapter 9.2, 'Character-Scale Actions'.
+    """
     fight = _fight(ctx)
     ctx.emit(TurnsOver())
     for c in fight.fighters():
@@ -112,20 +127,28 @@ def end_round(ctx: Context) -> None:
     if check_end(ctx):
         return
     if fight.round >= fight.options.max_rounds:
-        ctx.emit(EncounterEnded(winner=None, reason=f"round limit ({fight.round}) reached"))
+        reason = fight.round_limit_reason or f"round limit ({fight.round}) reached"
+        ctx.emit(EncounterEnded(winner=None, reason=reason))
 
 
 def check_end(ctx: Context) -> bool:
-    """The fight ends when at most one side has anyone still in it."""
+    """The fight ends when at most one side has anyone still in it.
+
+    Chapter 9.2, 'Character-Scale Actions'.
+    """
     fight = _fight(ctx)
     if fight.over:
         return True
-    sides = list(dict.fromkeys(c.side for c in fight.fighters() if in_fight(c, fight.options)))
-    if len(sides) > 1:
-        return False
-    if sides:
+    options, standing = fight.options, None
+    for c in fight.fighters():
+        if in_fight(c, options):
+            if standing is None:
+                standing = c.side
+            elif c.side != standing:
+                return False
+    if standing is not None:
         reason = "every opponent is down or gone"
-        ctx.emit(EncounterEnded(winner=sides[0], reason=reason))
+        ctx.emit(EncounterEnded(winner=standing, reason=reason))
     else:
         ctx.emit(EncounterEnded(winner=None, reason="nobody is left standing"))
     return True

@@ -41,6 +41,7 @@ class Weapon(BaseModel):
     damage_type: DamageType
     appendages: int = Field(1, ge=1, le=3)
     sniper: bool = False
+    touch: bool = Field(False, description="Makes touch attacks (against THD).")
     classes: dict[int, WeaponClass]
 
 

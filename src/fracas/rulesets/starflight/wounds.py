@@ -26,21 +26,32 @@ def wound_count(ctx: Context, c: Fighter, purpose: str) -> int:
     return value if die == "d10" else -(-value // 2)
 
 
-def wound_cap(c: Fighter, part: str) -> int | None:
-    """A limb or organ takes at most twice Durability Wounds (then it is maimed and 'no longer
-    available to take Wounds'); the Body area has no cap."""
-    return None if c.part_kinds.get(part) == "body" else 2 * c.durability
+def wounds_after(c: Fighter, part: str, count: int, maiming_blow: str) -> int:
+    """The part's Wounds after ``count`` more ('Lethal Damage and Wounds'). A maimed part "is
+    no longer available to take Wounds"; the blow that maims it keeps only the Wounds up to
+    twice Durability (``maiming_blow_wounds: capped``) or all of them (``kept``). "A
+    combatant's Body Area never fails", so it is never maimed and takes any number."""
+    before = c.wounds.get(part, 0)
+    if c.part_kinds.get(part) == "body":
+        return before + count
+    if part in c.maimed:
+        return before
+    if maiming_blow == "kept":
+        return before + count
+    return min(2 * c.durability, before + count)
 
 
 def inflict_wounds(ctx: Context, c: Fighter, part: str, count: int, cause: str) -> int:
     """Add Wounds to a part (capped), then check the part and death thresholds. Returns the
-    Wounds actually added."""
+    Wounds actually added.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     from fracas.rulesets.starflight.death import check_death
     from fracas.rulesets.starflight.part_failure import part_thresholds
 
     before = c.wounds.get(part, 0)
-    cap = wound_cap(c, part)
-    after = before + count if cap is None else min(cap, before + count)
+    after = wounds_after(c, part, count, ctx.options.maiming_blow_wounds)
     if after == before:
         return 0
     total = c.total_wounds() - before + after
@@ -55,7 +66,10 @@ def inflict_wounds(ctx: Context, c: Fighter, part: str, count: int, cause: str) 
 
 
 def wound_fortitude_dc(c: Fighter) -> int:
-    """DC 50 plus the Lethal damage taken so far."""
+    """DC 50 plus the Lethal damage taken so far.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     return WOUND_FORTITUDE_BASE + (c.hp_max - c.hp)
 
 
@@ -69,7 +83,10 @@ def wound_fortitude(ctx: Context, c: Fighter) -> Outcome:
 
 
 def after_lethal(ctx: Context, c: Fighter, hp_before: int) -> None:
-    """Fatigued on reaching half HP (for the account; the state follows from HP)."""
+    """Fatigued on reaching half HP (for the account; the state follows from HP).
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     if not is_fatigued(c) or hp_before * 2 <= c.hp_max or is_dead(c):
         return
     ctx.emit(ConditionGained(who=c.id, condition="fatigued", reason="half HP lost"))
@@ -98,5 +115,8 @@ def bleed(ctx: Context, c: Fighter) -> None:
 
 
 def needs_wound_fortitude(c: Fighter, wounds_before: int, ctx: Context) -> bool:
-    """After a hit that wounded a conscious, living combatant."""
+    """After a hit that wounded a conscious, living combatant.
+
+    Chapter 9.2, 'Lethal Damage and Wounds'.
+    """
     return c.total_wounds() > wounds_before and not is_unconscious(c, ctx.options)

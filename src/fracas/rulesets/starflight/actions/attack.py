@@ -11,7 +11,7 @@ from fracas.rulesets.starflight.actions import register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.conditions import is_dead, is_unconscious
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
-from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m
+from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 
@@ -52,6 +52,10 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
         weapon = c.weapons[s.weapon]
         if not weapon.drawn:
             raise IllegalAction(f"{c.name}'s {weapon.name} is not drawn")
+        if not ready(fight, weapon):
+            raise IllegalAction(
+                f"{c.name}'s {weapon.name} was discharged in an opportunity attack this round"
+            )
         used = shots_used.get(s.weapon, 0) + s.shots
         shots_used[s.weapon] = used
         if s.shots < 1 or used > weapon.stats.shots:

@@ -1,12 +1,15 @@
 """Draw/Sheathe Weapon (chapter 9.2): a move action; "A combatants may only have one weapon
 drawn per motor appendage that they have (less than this amount should a weapon require two or
-three appendages to wield)"."""
+three appendages to wield)". A wounded motor appendage gets its Stamina check first ('Lethal
+Damage and Wounds': "Motor Appendages any time the character attempts an action involving the
+specific appendage"); if it fails, the action is spent and nothing is drawn or sheathed."""
 
 from __future__ import annotations
 
 from fracas.engine import Action, Context, IllegalAction
 from fracas.rulesets.starflight.actions import register
 from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
+from fracas.rulesets.starflight.part_failure import check_part
 from fracas.rulesets.starflight.state import Fighter, WeaponState
 
 
@@ -49,7 +52,8 @@ def resolve_draw(ctx: Context, c: Fighter, action: Draw) -> None:
     free = free_hands(c)
     if len(free) < w.appendages:
         raise IllegalAction(f"{c.name} has no free motor appendage for the {w.name}")
-    ctx.emit(WeaponDrawn(who=c.id, weapon=action.weapon, hand=free[0]))
+    if check_part(ctx, c, free[0]):
+        ctx.emit(WeaponDrawn(who=c.id, weapon=action.weapon, hand=free[0]))
 
 
 @register(Sheathe, "move")
@@ -58,4 +62,5 @@ def resolve_sheathe(ctx: Context, c: Fighter, action: Sheathe) -> None:
     w = weapon_at(c, action.weapon)
     if not w.drawn:
         raise IllegalAction(f"{c.name}'s {w.name} is not drawn")
-    ctx.emit(WeaponSheathed(who=c.id, weapon=action.weapon))
+    if check_part(ctx, c, w.hand):
+        ctx.emit(WeaponSheathed(who=c.id, weapon=action.weapon))

@@ -21,7 +21,7 @@ def resolve_drop_prone(ctx: Context, c: Fighter, action: DropProne) -> None:
     """Drop to the ground."""
     if c.prone:
         raise IllegalAction(f"{c.name} is already prone")
-    ctx.emit(ConditionGained(who=c.id, condition="prone", reason="drops prone"))
+    ctx.emit(ConditionGained(who=c.id, condition="prone", reason="drops prone", voluntary=True))
 
 
 @register(StandUp, "move")
@@ -29,4 +29,4 @@ def resolve_stand_up(ctx: Context, c: Fighter, action: StandUp) -> None:
     """'Obviously, a character must be Prone to stand back up.'"""
     if not c.prone:
         raise IllegalAction(f"{c.name} is not prone")
-    ctx.emit(ConditionEnded(who=c.id, condition="prone"))
+    ctx.emit(ConditionEnded(who=c.id, condition="prone", voluntary=True))

@@ -1,6 +1,7 @@
 """Reload/Recharge (chapter 9.2): "Reloading is a special action that may take a number of
 rounds, and is wholly dependent upon the weapon itself". Each Reload action is one phase of
-the weapon's ``reload_phases``; the magazine is full when they are done."""
+the weapon's ``reload_phases``; the magazine is full when they are done. The motor appendage
+holding the weapon gets its Stamina check first if wounded ('Lethal Damage and Wounds')."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from fracas.engine import Action, Context, IllegalAction
 from fracas.rulesets.starflight.actions import register
 from fracas.rulesets.starflight.actions.draw import weapon_at
 from fracas.rulesets.starflight.events import Reloading
+from fracas.rulesets.starflight.part_failure import check_part
 from fracas.rulesets.starflight.state import Fighter
 
 
@@ -25,6 +27,8 @@ def resolve_reload(ctx: Context, c: Fighter, action: Reload) -> None:
         raise IllegalAction(f"{c.name}'s {w.name} cannot be reloaded")
     if w.loaded >= w.stats.magazine:
         raise IllegalAction(f"{c.name}'s {w.name} is fully loaded")
+    if w.hand and not check_part(ctx, c, w.hand):
+        return
     progress = w.reload_progress + 1
     done = progress >= w.stats.reload_phases
     ctx.emit(
