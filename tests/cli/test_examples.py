@@ -8,6 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.dice import ScriptedRoller, SeededRoller
+from fracas.engine import LogDecoder, Session, encode_log
+from fracas.scenario import load_scenario
 
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*/*.yaml"))
 
@@ -28,3 +31,16 @@ def test_an_example_fights_to_an_end_and_replays_identically(path: Path, tmp_pat
     replayed = runner.invoke(main, ["replay", str(log)])
     assert replayed.exit_code == 0, replayed.stderr
     assert replayed.stdout == fought.stdout
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_an_example_log_refolds_to_the_state_the_fight_reached(path: Path) -> None:
+    loaded = load_scenario(path)
+    decoder = LogDecoder(loaded.ruleset.event_types())
+    for seed in range(5):
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        session.run()
+        events = decoder.decode(encode_log(session.log))
+        again = Session.from_log(loaded.ruleset, events, ScriptedRoller([]))
+        assert again.state == session.state
+        assert encode_log(again.log) == encode_log(session.log)

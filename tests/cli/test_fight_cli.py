@@ -128,7 +128,7 @@ def test_schema_of_an_unknown_ruleset_exits_2() -> None:
 def test_ask_takes_typed_dice_and_asks_again_on_a_bad_answer(toy_file: Path) -> None:
     result = CliRunner().invoke(main, ["fight", str(toy_file), "--ask"], input="6\n9\n1\n5\n")
     assert result.exit_code == 0, result.stderr
-    assert "Ann damage — roll 1d6: " in result.stderr
+    assert "Ann damage — roll D6: " in result.stderr
     assert "9 is impossible for D6: must be 1..6; try again" in result.stderr
     assert "Bob takes 6 (4 hp left)" in result.stdout
     assert "Ann takes 1 (9 hp left)" in result.stdout  # the 9 was refused and asked again

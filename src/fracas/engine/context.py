@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from fracas.dice import parse
 from fracas.engine.events import Event, Rolled
 
 if TYPE_CHECKING:
@@ -34,8 +35,11 @@ class Context:
         self.log.append(event)
 
     def roll(self, dice: str | Expr, purpose: str) -> int:
-        """Roll ``dice`` for ``purpose`` and record the result as a ``Rolled`` event."""
-        value = self.roller.roll(dice, purpose)
-        text = dice if isinstance(dice, str) else dice.text
+        """Roll ``dice`` for ``purpose`` and record the result as a ``Rolled`` event.
+
+        The event holds the normalised notation (``d%`` and ``1d100`` are both ``D100``)."""
+        expr = parse(dice) if isinstance(dice, str) else dice
+        value = self.roller.roll(expr, purpose)
+        text = expr.text
         self.log.append(Rolled(purpose=purpose, dice=text, value=value))
         return value

@@ -173,3 +173,10 @@ def test_the_gm_may_adjust_a_grapple_attack_roll() -> None:
     (roll,) = of_type(events, AttackRolled)
     assert (roll.situational, roll.total, roll.hit) == (90, 465, True)
     assert who(s, "Bob").held_by == "Ann"
+
+
+def test_only_subduable_personas_can_be_grappled_by_option() -> None:
+    beast = anthro("Rex", "blue", kind="fauna", tactics="lethal")
+    s = session([], ANN, beast, maneuver_targets="subduable")
+    with pytest.raises(IllegalAction, match="Rex cannot be subdued, so it cannot be grappled"):
+        s.act(Grapple(actor="Ann", target="Rex"))

@@ -42,7 +42,7 @@ def test_the_oops_die_can_be_another_named_die() -> None:
     s = session([500, 4, 10, 500], ANN, BOB, oops_die="kilodie")
     events = s.act(Attack(actor="Ann", target="Bob", weapon="fist"))
     (oops_roll,) = [e for e in of_type(events, Rolled) if e.purpose == "Ann oops check"]
-    assert oops_roll.dice == "d1000"
+    assert oops_roll.dice == "D1000"
     assert who(s, "Bob").hps == 39  # 500 > 10: no oops, 1 actual damage
 
 

@@ -30,6 +30,16 @@ OPTIONS = st.fixed_dictionaries(
         "robot_at_zero_hps": st.sampled_from(["broken", "fights-on"]),
         "death_below_zero": st.sampled_from(["minus-con", "zero"]),
         "tripped_loses_actions": st.integers(0, 2),
+        "nonlethal_attacks": st.sampled_from(["strike-and-fling", "strike-only"]),
+        "maneuver_targets": st.sampled_from(["any-kind", "subduable"]),
+        "held_target_may_attack": st.booleans(),
+        "allow_weapon_snatching": st.booleans(),
+        "competition_adds_level": st.booleans(),
+        "actual_damage_rounding": st.sampled_from(["half-up", "down", "up"]),
+        "oops_when": st.sampled_from(["at-or-under", "under"]),
+        "skilled_bonus_rule": st.sampled_from(["strike", "all-non-lethal"]),
+        "force_bonus_on_natural": st.booleans(),
+        "initiative_every_unit": st.booleans(),
     }
 )
 

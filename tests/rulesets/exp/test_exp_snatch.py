@@ -53,8 +53,15 @@ def test_a_lost_strength_competition_opens_the_grabber_to_an_attack_out_of_the_c
     assert (backlash.step, backlash.weapon) == ("strength", "chair")
     pending = s.pending()
     assert pending is not None and pending.actor == "Bob" and "free attack" in pending.prompt
-    s.act(Attack(actor="Bob", target="Ann", weapon="chair"))
+    events = s.act(Attack(actor="Bob", target="Ann", weapon="chair"))
     assert who(s, "Ann").hps == 39
+    (roll,) = of_type(events, AttackRolled)
+    narrator_state = s.ruleset.build(s.scenario)
+    for event in s.log[: s.log.index(roll) + 1]:
+        event.apply(narrator_state)
+    assert s.ruleset.describe(roll, narrator_state).startswith(  # type: ignore[union-attr]
+        "Free attack, out of the unit cycle: Bob attacks Ann non-lethally (chair)"
+    )
     pending = s.pending()  # Bob still has his own action this unit
     assert pending is not None and pending.actor == "Bob" and "free" not in pending.prompt
 

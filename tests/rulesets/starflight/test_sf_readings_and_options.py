@@ -180,3 +180,16 @@ def test_critical_part_failure_wound_calls_for_the_fortitude_save() -> None:
     fort = of_type(s, Checked)[-1]
     assert (fort.what, fort.dc, fort.success) == ("Fortitude save (wounded)", 54, False)
     assert who(s, "a").nhp == 0
+
+
+def test_no_unarmed_strike_while_wielding_a_weapon() -> None:
+    s = start([shooter(), target(position=[3, 0])], [*INIT])
+    with pytest.raises(IllegalAction, match="wielding a weapon"):
+        s.act(Attack(actor="a", strikes=[Strike(target="t")]))
+
+
+def test_sniping_needs_a_scope() -> None:
+    rifle = [{"weapon": "laser rifle", "class": 3, "scope": False}]
+    s = start([shooter(weapons=rifle), target(position=[400, 0])], [*INIT])
+    with pytest.raises(IllegalAction, match="needs a scope"):
+        s.act(Snipe(actor="a", target="t", weapon=0))

@@ -8,6 +8,7 @@ from fracas.cli import main
 from fracas.dice import ScriptedRoller
 from fracas.engine import Session
 from fracas.rulesets.starflight import RULESET
+from fracas.rulesets.starflight.damage import rider_multiplier
 from fracas.rulesets.starflight.demo import ROLLS, example_scenario
 from fracas.rulesets.starflight.effective_hd import dodge_term
 from fracas.rulesets.starflight.events import (
@@ -38,7 +39,10 @@ def run_example(extra_rolls: tuple[int, ...] = (), rounds: int = 1) -> Session:
 def test_effective_hd_of_the_example_is_60() -> None:
     # 34 / 10 = 3.4 -> 3; 3 - 4 = -1; 61 + -1 = 60
     assert dodge_term(34, 4, ignore_dodge=False) == -1
-    attack = of_type(run_example(), AttackRolled)[0]
+    session = run_example()
+    assert who(session, "xxksax").ab_ranged == 4  # "a ranged Attack Bonus of 4"
+    assert (who(session, "gnunk").hd, who(session, "gnunk").skills["dodge"]) == (61, 34)
+    attack = of_type(session, AttackRolled)[0]
     assert attack.effective_hd == 60
 
 
@@ -67,9 +71,13 @@ def test_si_is_not_lowered_without_gear() -> None:
 
 
 def test_groin_rider_dazes_three_minutes_and_stops_movement_three_rounds() -> None:
-    gained = {e.condition: e for e in of_type(run_example(), ConditionGained)}
+    session = run_example()
+    gained = {e.condition: e for e in of_type(session, ConditionGained)}
     assert gained["dazed"].until == 1 + 30
     assert gained["immobile"].until == 1 + 3
+    # "the NHP damage is doubled; since the hit did only did Lethal damage twice zero is zero"
+    assert rider_multiplier(fight_of(session), who(session, "gnunk"), "groin") == 2
+    assert of_type(session, DamageTaken)[0].nonlethal == 2 * 0
 
 
 def test_one_wound_on_the_groin_then_three_on_the_nose_four_in_all() -> None:

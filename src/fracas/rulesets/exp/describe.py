@@ -33,6 +33,9 @@ def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
         head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} {mode} ({e.attack})"
     else:
         head = f"{_n(s, e.attacker)} {what} {_n(s, e.target)}"
+    free = getattr(s, "free_attack", None)
+    if free is not None and free[0] == e.attacker:
+        head = f"Free attack, out of the unit cycle: {head}"
     extra = f" {e.situational:+d}" if e.situational else ""
     if e.owed:
         extra += f" +{e.owed} (fumbled grab)"

@@ -171,8 +171,21 @@ def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: s
     if actor.holding is not None:
         raise IllegalAction(f"{actor.name} is grappling and can only do the simplest tasks")
     require(nonlethal_attacker_problem(actor))
+    require(maneuver_target_problem(target, options))
     require(size_problem(actor, target, options))
     check_strike_row(actor, what)
+
+
+def maneuver_target_problem(target: Persona, options: ExpOptions) -> str | None:
+    """Chapter, 'Non-Lethal Combat' ("Anthros and advanced aliens only") against 'Tripping'
+    ("The attacker cannot trip a robot with treads", so other robots can be): option
+    ``maneuver_targets``. Why ``target`` cannot be the target of a grapple, snatch or trip."""
+    if options.maneuver_targets == "any-kind" or can_be_subdued(target):
+        return None
+    return (
+        f"{target.name} cannot be subdued, so it cannot be grappled, robbed or tripped "
+        "(option maneuver_targets: subduable)"
+    )
 
 
 def tippable_problem(target: Persona) -> str | None:

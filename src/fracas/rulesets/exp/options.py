@@ -33,6 +33,12 @@ class ExpOptions(BaseModel):
         True,
         description="The referee allows weapon snatching (false: every snatch is refused).",
     )
+    maneuver_targets: Literal["any-kind", "subduable"] = Field(
+        "any-kind",
+        description="Who may be grappled, robbed of a weapon or tripped: any kind of "
+        "comparable size (treaded robots still cannot be tripped), or only those who can be "
+        "subdued (anthros and advanced aliens).",
+    )
     skilled_bonus_rule: Literal["strike", "all-non-lethal"] = Field(
         "strike",
         description="Hand-to-hand skill unlocks the Skilled Bonus of Strike attacks (other "

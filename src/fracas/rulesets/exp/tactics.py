@@ -27,6 +27,7 @@ from fracas.rulesets.exp.actions import (
     Wait,
 )
 from fracas.rulesets.exp.legality import (
+    maneuver_target_problem,
     nonlethal_attacker_problem,
     nonlethal_weapon_problem,
     size_problem,
@@ -158,6 +159,7 @@ def maneuver_ok(state: ExpEncounter, p: Persona, target: Persona) -> bool:
     return (
         "strike" in p.table
         and nonlethal_attacker_problem(p) is None
+        and maneuver_target_problem(target, state.options) is None
         and size_problem(p, target, state.options) is None
     )
 

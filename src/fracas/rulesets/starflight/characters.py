@@ -80,7 +80,9 @@ class WeaponSpec(BaseModel):
     drawn: bool = True
     hand: str | None = None
     loaded: int | None = Field(None, ge=0)
-    scope: bool = False
+    scope: bool | None = Field(
+        None, description="Fitted with a scope; default: the weapons that have a scope bonus."
+    )
 
     @model_validator(mode="after")
     def _known_weapon_and_class(self) -> WeaponSpec:
@@ -280,7 +282,7 @@ def _weapons(spec: CombatantSpec, species: Species) -> list[WeaponState]:
                 hand=hand,
                 drawn=w.drawn,
                 loaded=stats.magazine if w.loaded is None else w.loaded,
-                scope=w.scope or stats.scope_bonus > 0,
+                scope=stats.scope_bonus > 0 if w.scope is None else w.scope,
             )
         )
     return out

@@ -14,11 +14,13 @@ from fracas.rulesets.starflight.state import Fight, Fighter
 
 
 def weapon_for(fight: Fight, o: Fighter, metres: int) -> Use | None:
-    """The opponent's first drawn, loaded weapon that reaches; fists if nothing else does."""
+    """The opponent's first drawn, loaded, ready weapon that reaches; fists if it wields none."""
     for i, w in enumerate(o.weapons):
         loaded = w.stats.magazine == 0 or w.loaded > 0
         if w.drawn and loaded and ready(fight, w) and metres <= reach_m(fight, w):
             return Use(i, 1)
+    if any(w.drawn for w in o.weapons):
+        return None  # fists only when "they aren't wielding any weapon" ('Using Weapons')
     return Use(None, 1) if metres <= reach_m(fight, None) else None
 
 

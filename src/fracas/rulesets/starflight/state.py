@@ -122,7 +122,7 @@ class Fight(Encounter):
     current: str | None = None
     phases_left: int = 0
     surprise_round: bool = False
-    roster: list[Fighter] = field(default_factory=list)
+    roster: list[Fighter] = field(default_factory=list, compare=False, repr=False)  # a cache
     round_limit_reason: str | None = None
 
     def fighter(self, cid: str) -> Fighter:

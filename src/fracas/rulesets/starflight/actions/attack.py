@@ -64,6 +64,9 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
             raise IllegalAction(f"{c.name}'s {weapon.name} has {weapon.loaded} shot(s) loaded")
     elif s.shots != 1:
         raise IllegalAction("an unarmed strike is one blow")
+    elif any(w.drawn for w in c.weapons):
+        # 'Using Weapons': an unarmed attack is made when "they aren't wielding any weapon"
+        raise IllegalAction(f"{c.name} is wielding a weapon: no unarmed attack")
     if is_sniping_range(fight, metres):
         raise IllegalAction(f"{target.name} is beyond ranged combat: that takes sniping")
     if metres > reach_m(fight, weapon):
