@@ -52,7 +52,15 @@ def test_a_weapon_whose_attack_type_has_no_combat_table_row_is_refused() -> None
 def test_a_weapon_given_in_full_is_accepted_with_its_row() -> None:
     plate = {"name": "plate", "attack_type": "fling", "damage": "1d4"}
     ann = anthro("Ann", "red", weapons=[plate], combat_table={"fling": dict(FLING)})
-    parse_scenario({"ruleset": "exp", "combatants": [ann, anthro("Bob", "blue")]})
+    loaded = parse_scenario({"ruleset": "exp", "combatants": [ann, anthro("Bob", "blue")]})
+    state = loaded.ruleset.build(loaded.scenario)
+    (weapon,) = state.personas["Ann"].weapons  # type: ignore[attr-defined]
+    assert (weapon.name, weapon.attack_type, weapon.damage, weapon.natural) == (
+        "plate",
+        "fling",
+        "1d4",
+        False,
+    )
 
 
 def test_a_brawler_with_only_a_dagger_is_refused_up_front() -> None:

@@ -45,9 +45,23 @@ def test_weapon_class_row(name: str, cls: int) -> None:
         assert row.magazine > 0 and row.range_m > 0
 
 
-@pytest.mark.parametrize("name", sorted(MATERIALS))
+CHAPTER_MATERIALS = {  # 'Damage Reduction and Hit Points of Common Materials'
+    "glass": (0, 10),
+    "wood": (5, 30),
+    "stone": (10, 50),
+    "metal": (15, 100),
+    "dense metal": (20, 500),  # the chapter's DR cell is garbled ("2"): PROPOSED 20
+}
+
+
+@pytest.mark.parametrize("name", sorted(CHAPTER_MATERIALS))
 def test_material_row(name: str) -> None:
-    assert MATERIALS[name].hp_per_cm >= 10
+    row = MATERIALS[name]
+    assert (row.damage_reduction, row.hp_per_cm) == CHAPTER_MATERIALS[name]
+
+
+def test_materials_table_has_exactly_the_chapters_rows() -> None:
+    assert sorted(MATERIALS) == sorted(CHAPTER_MATERIALS)
 
 
 def test_hand_laser_class_two_plus_finesse_bonus_is_the_examples_21() -> None:

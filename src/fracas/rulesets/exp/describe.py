@@ -15,9 +15,9 @@ def _n(state: Encounter, name: str) -> str:
     return persona(state, name).name
 
 
-def initiative(e: ev.InitiativeRolled, s: Encounter) -> str | None:
+def initiative(e: ev.InitiativeRolled, s: Encounter) -> str:
     if not e.rolls:
-        return None
+        return "Order of action: " + ", ".join(_n(s, n) for n in e.order)
     totals = dict(e.rolls)
     return "Initiative (1d20 + DEX): " + ", ".join(f"{_n(s, n)} {totals[n]}" for n in e.order)
 

@@ -172,6 +172,7 @@ class BodyPlan:
     motor: tuple[str, ...]
 
 
+CACHE_LIMIT = 1024  # stat blocks and species remembered (a simulation reuses a few)
 _PLANS: dict[int, tuple[Species, BodyPlan]] = {}
 _TEMPLATES: dict[int, tuple[CombatantSpec, dict[str, Any]]] = {}
 
@@ -188,6 +189,8 @@ def body_plan(species: Species) -> BodyPlan:
         part_names={p.id: p.name for p in species.parts},
         motor=tuple(species.motor_parts()),
     )
+    if len(_PLANS) >= CACHE_LIMIT:
+        _PLANS.clear()
     _PLANS[id(species)] = (species, plan)
     return plan
 
@@ -240,6 +243,8 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "surprised": spec.surprised,
         "amputee": spec.amputee,
     }
+    if len(_TEMPLATES) >= CACHE_LIMIT:
+        _TEMPLATES.clear()
     _TEMPLATES[id(spec)] = (spec, figures)
     return figures
 

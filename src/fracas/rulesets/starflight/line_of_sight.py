@@ -111,12 +111,17 @@ def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
 
 
 def obstacles_between(fight: Fight, a: Fighter, b: Fighter) -> list[tuple[int, Obstacle]]:
-    """Obstacles the line of fire crosses, in scenario order.
-
-    Chapter 9.2, 'Using Weapons'.
-    """
-    line = ((a.x, a.y), (b.x, b.y))
-    return [(i, ob) for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end)]
+    """Obstacles the line of fire crosses, in scenario order ('Using Weapons'). Obstacles do
+    not move, so the crossings of each line are worked out once per fight."""
+    if not fight.obstacles:
+        return []
+    key = (a.x, a.y, b.x, b.y)
+    found = fight.crossings.get(key)
+    if found is None:
+        line = ((a.x, a.y), (b.x, b.y))
+        found = tuple(i for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end))
+        fight.crossings[key] = found
+    return [(i, fight.obstacles[i]) for i in found]
 
 
 def line_of_sight(fight: Fight, a: Fighter, b: Fighter, *, any_facing: bool = False) -> Sight:

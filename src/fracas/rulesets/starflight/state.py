@@ -109,7 +109,9 @@ class Obstacle:
 
 @dataclass(slots=True)
 class Fight(Encounter):
-    """A Starflight encounter: the turn structure on top of the engine's Encounter."""
+    """A Starflight encounter: the turn structure on top of the engine's Encounter.
+    ``crossings`` caches which obstacles a line of fire crosses (pure geometry: obstacles do
+    not move)."""
 
     options: StarflightOptions = field(default_factory=StarflightOptions)
     scale: str = "ranged"
@@ -124,6 +126,9 @@ class Fight(Encounter):
     surprise_round: bool = False
     roster: list[Fighter] = field(default_factory=list, compare=False, repr=False)  # a cache
     round_limit_reason: str | None = None
+    crossings: dict[tuple[int, int, int, int], tuple[int, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""
