@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.dice import DiceError, ScriptedRoller, SeededRoller
-from fracas.engine import IllegalAction, LogDecoder, Rolled, Session, encode_log
+from fracas.engine import FracasError, IllegalAction, LogDecoder, Rolled, Session, encode_log
 from fracas.store import SqliteStore
 
 from .toy import SCENARIO, Hit, ToyCombatant, ToyRuleset
@@ -100,3 +100,22 @@ def test_sqlite_store_keeps_the_log(tmp_path: object) -> None:
     with SqliteStore(db) as store:
         lines = store.lines(encounter_id)
     assert "\n".join(lines) + "\n" == encode_log(session.log).decode()
+
+
+def test_a_failed_action_keeps_what_could_be_redone() -> None:
+    session = Session.start(ToyRuleset(), SCENARIO, ScriptedRoller([6, 2]))
+    session.step()
+    session.undo()
+    with pytest.raises(IllegalAction):
+        session.act(Hit(actor="Ann", target="Zed"))
+    session.redo()
+    assert hp(session, "Bob") == 4
+
+
+def test_a_new_action_ends_what_could_be_redone() -> None:
+    session = Session.start(ToyRuleset(), SCENARIO, ScriptedRoller([6, 2]))
+    session.step()
+    session.undo()
+    session.step()
+    with pytest.raises(FracasError, match="nothing to redo"):
+        session.redo()

@@ -132,9 +132,9 @@ class Session:
         raise FracasError(f"fight did not end within {max_actions} actions")
 
     def _resolve(self, action: Action) -> int:
-        """Log ``action`` and resolve it atomically; the log index where its events begin."""
-        if self._redo:
-            self._redo.clear()
+        """Log ``action`` and resolve it atomically; the log index where its events begin.
+
+        A new action ends what could be redone, but only once it has succeeded."""
         log = self.log
         mark = len(log)
         # the action itself: a frozen Struct encodes exactly as msgspec.to_builtins(action)
@@ -145,6 +145,8 @@ class Session:
             self._truncate(mark)
             raise
         self._marks.append(mark)
+        if self._redo:
+            self._redo.clear()
         if self._listeners:
             self._tell(mark)
         return mark
