@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.engine import Note
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.attack_parry import CELLS, TABLE_5_1
 from fracas.rulesets.percentile.events import Exchanged, FumbleRolled
@@ -121,3 +122,19 @@ def test_only_a_weapon_parry_hurts_or_disarms_the_attacker_by_default() -> None:
     session.act(Declare(actor="D", stance="all-out-defence", dodge=True))
     assert get(session, "A").hp == 20
     assert get(session, "A").condition[0] == "ready"
+    notes = [e.text for e in session.log if isinstance(e, Note)]
+    assert notes == ["D only dodged: no damage or disarming for A"]
+
+
+def test_under_counter_effects_always_a_dodge_still_hurts_and_disarms_the_attacker() -> None:
+    data = duel(
+        defender={"skills": {"dagger": 50, "dodge": 50}},
+        parry_against="every-attack",
+        weapon_damage_on_parry="none",
+        counter_effects="always",
+    )
+    session, _ = start(data, [20, 1, *ROLLS["success"], *ROLLS["perfect"], NORMAL_ROLL])
+    session.act(Declare(actor="A", stance="normal-attack", target="D"))
+    session.act(Declare(actor="D", stance="all-out-defence", dodge=True))
+    assert get(session, "A").hp == 20 - (NORMAL_ROLL - 2)
+    assert get(session, "A").condition[0] == DROPPED

@@ -7,12 +7,11 @@ import pytest
 from fracas.engine import IllegalAction, Session
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.break_value import break_value_after
-from fracas.rulesets.percentile.difficulty import AUTO_FAIL, modified_skill, shifted
+from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS, modified_skill, shifted
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue, encumbrance_steps
 from fracas.rulesets.percentile.events import DefenceRolled, FatigueLost, Reloaded
 from fracas.rulesets.percentile.fatigue import (
     combat_fatigue_due,
-    fatigue_after_easy_minutes,
     fatigue_after_rest,
     fatigue_shift,
 )
@@ -94,11 +93,13 @@ def test_stacked_hards_multiply_or_step_the_ladder() -> None:
 
 def test_past_impossible_fails_automatically_before_very_easy_succeeds() -> None:
     assert modified_skill(90, (2, 2), "ladder", "half-up") == AUTO_FAIL
-    assert shifted(0, -1) > 100
+    assert shifted(0, -1) == AUTO_SUCCESS
 
 
-def test_a_glitch_takes_points_off_after_the_multipliers() -> None:
-    assert modified_skill(40, (-1,), "multiply", "half-up", 15) == 45
+def test_a_glitch_comes_off_before_the_all_out_attacks_easy_by_default() -> None:
+    # "apply an Easy modifier to the over-all modified result": (40 - 15) x 1.5 = 37.5 -> 38
+    assert modified_skill(40, (-1,), "multiply", "half-up", 15, penalty_first=True) == 38
+    assert modified_skill(40, (-1,), "multiply", "half-up", 15, penalty_first=False) == 45
 
 
 # -- stances and defences ----------------------------------------------------------------------
@@ -113,7 +114,9 @@ def test_free_parries_per_stance() -> None:
 
 
 def test_each_extra_parry_is_one_more_hard() -> None:
-    assert [defence_shifts(used, 1) for used in range(4)] == [0, 1, 2, 3]
+    hards = [len(defence_shifts(used, 1)) for used in range(4)]
+    assert hards == [0, 1, 2, 3]
+    assert {shift for used in range(4) for shift, _ in defence_shifts(used, 1)} == {1}
 
 
 def test_a_second_parry_in_a_round_is_hard() -> None:
@@ -129,7 +132,7 @@ def test_a_second_parry_in_a_round_is_hard() -> None:
     session.act(Declare(actor="B", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="normal-attack", target="A", extra_defences=1))
     parries = [e for e in session.log if isinstance(e, DefenceRolled)]
-    assert [(p.chance, p.mods) for p in parries] == [(50, ""), (30, "Hard")]
+    assert [(p.chance, p.mods) for p in parries] == [(50, ""), (30, "Hard for extra parry")]
 
 
 def test_all_out_attack_gets_no_free_parry() -> None:
@@ -266,9 +269,20 @@ def test_zero_fatigue_is_two_levels_harder() -> None:
 
 def test_fatigue_recovers_one_per_two_rounds_but_from_zero_needs_five_minutes() -> None:
     assert fatigue_after_rest(10, 28, 4) == 12
-    assert fatigue_after_rest(0, 28, 59) == 0
-    assert fatigue_after_rest(0, 28, 60) == 14
-    assert fatigue_after_easy_minutes(10, 28, 3) == 13
+    assert fatigue_after_rest(27, 28, 10) == 28  # never above the maximum
+    assert fatigue_after_rest(0, 28, 59) == 0  # five minutes = 60 rounds of 5 s
+    assert fatigue_after_rest(0, 28, 60) == 14  # then half the normal maximum
+    assert fatigue_after_rest(0, 28, 64) == 16
+
+
+def test_fatigue_recovers_one_per_minute_under_the_footnote_option() -> None:
+    assert fatigue_after_rest(10, 28, 36, "per-minute") == 13  # 3 minutes
+    assert fatigue_after_rest(0, 28, 60 + 24, "per-minute") == 16
+
+
+def test_half_of_an_odd_maximum_rounds_like_any_modifier() -> None:
+    assert fatigue_after_rest(0, 15, 60, rounding="half-up") == 8
+    assert fatigue_after_rest(0, 15, 60, rounding="half-down") == 7
 
 
 def test_encumbrance_one_hard_per_started_multiple_of_str_above_twice_str() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,7 +56,7 @@ def test_a_negative_stat_is_refused() -> None:
 
 def test_a_missing_skill_for_the_wielded_weapon_is_refused() -> None:
     msg = problems(duel(attacker={"weapons": ["epee"], "skills": {"dagger": 40}}))
-    assert "combatants[0]" in msg and "no skill for the wielded weapon" in msg
+    assert "bad.yaml: combatants[0].skills: no skill for the wielded weapon Epée" in msg
     assert "'point swords'" in msg
 
 
@@ -72,6 +73,115 @@ def test_a_malformed_scenario_is_refused() -> None:
             "combatants": [duel()["combatants"][0], {**duel()["combatants"][0], "name": "B"}],
         }
     )
+
+
+def _set(path: tuple[Any, ...], value: Any) -> Callable[[dict[str, Any]], None]:
+    def mutate(data: dict[str, Any]) -> None:
+        node = data
+        for key in path[:-1]:
+            node = node.setdefault(key, {}) if isinstance(key, str) else node[key]
+        node[path[-1]] = value
+
+    return mutate
+
+
+def _first_skill_negative(data: dict[str, Any]) -> None:
+    skills = data["combatants"][0]["skills"]
+    skills[next(iter(skills))] = -5
+
+
+def _repeat_first_name(data: dict[str, Any]) -> None:
+    data["combatants"][1]["name"] = data["combatants"][0]["name"]
+
+
+#: (id, mutation, exact field path, problem)
+MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
+    (
+        "unknown-weapon",
+        _set(("combatants", 1, "weapons", 0), "lightsaber"),
+        "combatants[1].weapons[0]",
+        "unknown weapon 'lightsaber' (known: ",
+    ),
+    (
+        "negative-stat",
+        _set(("combatants", 0, "AGL"), -2),
+        "combatants[0].AGL",
+        "Input should be greater than or equal to 0",
+    ),
+    (
+        "missing-skill",
+        _set(("combatants", 1, "skills"), {"cooking": 40}),
+        "combatants[1].skills",
+        "no skill for the wielded weapon",
+    ),
+    (
+        "bad-option-value",
+        _set(("options", "fatigue_loss"), "sometimes"),
+        "options.fatigue_loss",
+        "Input should be 'per-3-rounds' or 'per-round'",
+    ),
+    (
+        "unknown-option",
+        _set(("options", "fatigue_per_round"), True),
+        "options.fatigue_per_round",
+        "Extra inputs are not permitted",
+    ),
+    (
+        "unknown-armour",
+        _set(("combatants", 0, "armour"), "mithril"),
+        "combatants[0].armour",
+        "unknown armour 'mithril'",
+    ),
+    (
+        "negative-skill",
+        _first_skill_negative,
+        "combatants[0].skills.",
+        "Input should be greater than or equal to 0",
+    ),
+    (
+        "unknown-tactic",
+        _set(("combatants", 1, "tactics"), "berserk"),
+        "combatants[1].tactics",
+        "unknown tactics 'berserk'",
+    ),
+    (
+        "repeated-name",
+        _repeat_first_name,
+        "combatants[1].name",
+        "is already the name of combatants[0]",
+    ),
+    (
+        "zero-hp",
+        _set(("combatants", 0, "hp"), 0),
+        "combatants[0].hp",
+        "Input should be greater than or equal to 1",
+    ),
+]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+@pytest.mark.parametrize(
+    ("mutate", "field", "problem"),
+    [m[1:] for m in MUTATIONS],
+    ids=[m[0] for m in MUTATIONS],
+)
+def test_a_bad_field_in_an_example_names_file_field_and_problem_and_writes_nothing(
+    tmp_path: Path,
+    path: Path,
+    mutate: Callable[[dict[str, Any]], None],
+    field: str,
+    problem: str,
+) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    mutate(data)
+    bad = tmp_path / path.name
+    bad.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    log = tmp_path / "fight.jsonl"
+    result = CliRunner().invoke(main, ["fight", str(bad), "--seed", "1", "--log", str(log)])
+    assert result.exit_code == 2, result.output
+    assert f"{bad}: {field}" in result.stderr and problem in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+    assert result.stdout == "" and not log.exists()
 
 
 def test_the_cli_reports_a_bad_file_with_exit_status_2(tmp_path: Path) -> None:

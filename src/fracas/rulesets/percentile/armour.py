@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from fracas.rulesets.percentile.data import grams, load_table, lookup, normalise
+from fracas.rulesets.percentile.weapons import find_weapon
 
 
 class ArmourRow(BaseModel):
@@ -26,12 +27,18 @@ class ArmourRow(BaseModel):
     needs_power_to_move: bool = False
     hiding_bonus: int = 0
     lift_str_bonus: int = 0
+    builtin_weapon: str | None = None
 
     @field_validator("weight_min", "weight_max")
     @classmethod
     def _weight(cls, value: str) -> str:
         grams(value)
         return value
+
+    @field_validator("builtin_weapon")
+    @classmethod
+    def _known_weapon(cls, value: str | None) -> str | None:
+        return None if value is None else find_weapon(value).key
 
 
 class ArmourTable(BaseModel):
@@ -54,10 +61,12 @@ class Armour:
     needs_power_to_move: bool
     hiding_bonus: int
     lift_str_bonus: int
+    builtin_weapon: str | None
 
     @property
     def powered(self) -> bool:
-        """Powered armour uses an E-cell ("Armour comes in basically two versions")."""
+        """Powered armour uses an E-cell (Chapter 5, "Armour": "Armour comes in basically two
+        versions")."""
         return self.ecell is not None
 
 
@@ -74,6 +83,7 @@ ARMOURS: dict[str, Armour] = {
         r.needs_power_to_move,
         r.hiding_bonus,
         r.lift_str_bonus,
+        r.builtin_weapon,
     )
     for r in TABLE_5_3.armours
 }
@@ -93,14 +103,22 @@ def armour_abs(armour: Armour | None, impact_vest_abs: int) -> int:
 
 
 def absorbs(projectile_only: bool, weapon_class: str) -> bool:
-    """Whether armour stops anything of a hit by a weapon of ``weapon_class`` (melee,
+    """Chapter 5, table 5.3 ("Against projectile weapons only"): whether armour stops anything
+    of a hit by a weapon of ``weapon_class`` (melee,
     projectile, beam): the "Against projectile weapons only" rows stop projectiles only."""
     return not projectile_only or weapon_class == "projectile"
 
 
-def armour_weight(armour: Armour | None, which: str) -> int:
-    """The weight in grams used for encumbrance: the range's ``min``, ``max`` or ``mid``."""
+def armour_weight(
+    armour: Armour | None, which: str, powered: bool = True, suit: str = "carried-when-powered"
+) -> int:
+    """The weight in grams the wearer carries, for encumbrance (Chapter 5, "Armour", table
+    5.3): the range's ``min``, ``max`` or ``mid`` (option ``armour_weight``). A powered
+    battle-suit carries itself (option ``battle_suit_weight``): "None of the battle-suits is
+    really 'mobile' without a power source, due to their weight"."""
     if armour is None:
+        return 0
+    if armour.needs_power_to_move and powered and suit == "carried-when-powered":
         return 0
     if which == "min":
         return armour.weight_min_g
@@ -116,15 +134,25 @@ def can_move(armour: Armour | None, powered: bool) -> bool:
 
 
 def carrying_str(strength: int, armour: Armour | None, powered: bool) -> int:
-    """STR for lifting and carrying: light power armour adds 5 when powered."""
+    """STR for lifting and carrying (Chapter 5, "Powered armour"): light power armour adds 5
+    when powered ("for the purpose of lifting and carrying, add 5 to the wearer's STR")."""
     if armour is None or not powered:
         return strength
     return strength + armour.lift_str_bonus
 
 
+def builtin_weapon(armour: Armour | None, powered: bool) -> str | None:
+    """The weapon a battle-suit carries in itself, while it has power (Chapter 5, "Powered
+    armour": "they all have a plasma rifle built-in (continously charged from the combat
+    suit)")."""
+    if armour is None or not powered:
+        return None
+    return armour.builtin_weapon
+
+
 def hiding_shift(armour: Armour | None, powered: bool) -> int:
-    """Ladder steps a hiding check moves: -2 in a powered chameleon suit, else 0 (an
-    unpowered suit "shows up quite well")."""
+    """Ladder steps a hiding check moves (Chapter 5, "Powered armour"): -2 in a powered
+    chameleon suit, else 0 (an unpowered suit "shows up quite well")."""
     if armour is None or not powered:
         return 0
     return -armour.hiding_bonus

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from fracas.engine import Context, Note
-from fracas.rulesets.percentile.attack_parry import DEFENDER_HURT, Effect, cell
+from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT, Effect, cell
 from fracas.rulesets.percentile.break_value import break_value_after
 from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
 from fracas.rulesets.percentile.difficulty import (
@@ -32,7 +32,14 @@ from fracas.rulesets.percentile.fumble import roll_fumble
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import rounds_after_shot
 from fracas.rulesets.percentile.skill_check import FAIL, SUCCESS, skill_check
-from fracas.rulesets.percentile.stances import attack_shift, defence_shifts, free_defences
+from fracas.rulesets.percentile.stances import (
+    Mod,
+    Mods,
+    attack_shifts,
+    defence_shifts,
+    defences_allowed,
+    free_defences,
+)
 from fracas.rulesets.percentile.state import BROKEN, Arm, Fighter, acting
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
@@ -42,57 +49,75 @@ PARRIED = {
     "hits": frozenset({2, 3, 4}),
     "every-attack": frozenset({0, 1, 2, 3, 4}),
 }
-_MOD_NAMES = {-1: "Easy", 1: "Hard", 2: "two levels harder (fatigue 0)"}
+#: effects on the attacker that come from the defender (option ``counter_effects``)
+COUNTERED = frozenset({"damage", "disarm"})
+#: ``COUNTER_CELLS[attack][parry]``: whether the cell damages or disarms the attacker
+COUNTER_CELLS: tuple[tuple[bool, ...], ...] = tuple(
+    tuple(any(e.who == "attacker" and e.effect in COUNTERED for e in fx) for _, fx in row)
+    for row in CELLS
+)
+_LEVEL_WORDS = {-1: "Easy", 1: "Hard", 2: "two levels harder"}
+TIRED: Mods = ((fatigue_shift(0), "fatigue 0"),)
+#: encumbrance modifiers by step (past 6 steps every check fails anyway)
+ENCUMBERED: tuple[Mods, ...] = tuple(((HARD - NORMAL, "encumbrance"),) * n for n in range(8))
 
 
-def condition_shifts(c: Fighter) -> tuple[int, ...]:
-    """Modifiers every check of ``c`` carries: one Hard per encumbrance step, two levels at 0
-    fatigue (Chapter 5, "Weapon skills" and "Damage and fatigue")."""
-    hard = HARD - NORMAL
-    tired = fatigue_shift(c.fatigue)
-    return (hard,) * c.p.encumbrance + ((tired,) if tired else ())
+def condition_shifts(encumbrance: int, tired: bool) -> Mods:
+    """Modifiers every check of a combatant carries: one Hard per encumbrance step (Chapter 5,
+    "Weapon skills") and two levels harder at 0 fatigue ("Damage and fatigue")."""
+    return ENCUMBERED[min(encumbrance, len(ENCUMBERED) - 1)] + (TIRED if tired else ())
 
 
-def mods_text(shifts: tuple[int, ...], penalty: int) -> str:
-    """The modifiers for the account: "Easy, Hard, -15 glitch"."""
-    parts = [_MOD_NAMES[s] for s in shifts if s]
+def mods_text(mods: Mods, penalty: int) -> str:
+    """The modifiers for the account: "Easy for all-out attack, Hard x2 for encumbrance, -15
+    for glitching armour"."""
+    parts: list[str] = []
+    counts: dict[Mod, int] = {}
+    for mod in mods:
+        counts[mod] = counts.get(mod, 0) + 1
+    for (shift, why), n in counts.items():
+        times = f" x{n}" if n > 1 else ""
+        parts.append(f"{_LEVEL_WORDS.get(shift, f'{shift:+d} levels')}{times} for {why}")
     if penalty:
-        parts.append(f"-{penalty} glitch")
+        parts.append(f"-{penalty} for glitching armour")
     return ", ".join(parts)
 
 
 @lru_cache(maxsize=4096)
 def chance_of(
     skill: int,
-    shift: int,
+    own: Mods,
     encumbrance: int,
     tired: bool,
     penalty: int,
     stacking: Stacking,
     rounding: Rounding,
+    penalty_first: bool = True,
 ) -> tuple[int, str]:
-    """(number to roll under, modifiers text) for a check with its own ``shift`` (all-out
-    attack, extra defences) and the combatant's condition (cached: fights repeat them)."""
-    shifts = (shift, *((HARD - NORMAL,) * encumbrance), *((2,) if tired else ()))
-    chance = modified_skill(skill, shifts, stacking, rounding, penalty)
-    return chance, mods_text(shifts, penalty)
+    """(number to roll under, modifiers text) for a check with its ``own`` modifiers (all-out
+    attack, extra parries) and the combatant's condition (cached: fights repeat them)."""
+    mods = own + condition_shifts(encumbrance, tired)
+    shifts = tuple(shift for shift, _ in mods)
+    chance = modified_skill(skill, shifts, stacking, rounding, penalty, penalty_first)
+    return chance, mods_text(mods, penalty)
 
 
 def attack(
     ctx: Context, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
 ) -> None:
     """``a`` attacks ``d`` with the wielded weapon (all-out attack: Easy), ``d`` defends, and
-    the cell of table 5.1 is carried out."""
+    the cell of table 5.1 is carried out (Chapter 5, "Attacking and defending")."""
     arm = a.p.arms[a.wielded]
     skill = arm.skill
     chance, mods = chance_of(
         skill,
-        attack_shift(a.stance),
+        attack_shifts(a.stance, a.dodging, opts.all_out_dodge),
         a.p.encumbrance,
         a.fatigue <= 0,
         a.glitch,
         opts.stacking,
         opts.rounding,
+        opts.glitch_applies == "before-modifiers",
     )
     result, rolls = skill_check(ctx, chance, skill, a.p.p_attack, opts.fumble_zone)
     ctx.emit(
@@ -107,7 +132,7 @@ def attack(
             result=result,
         )
     )
-    if arm.klass != "melee":
+    if arm.klass != "melee" and not arm.builtin:  # a suit's rifle is "continously charged"
         shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
         left = rounds_after_shot(a.ammo[a.wielded], shots)
         ctx.emit(AmmoSpent(who=a.id, weapon=arm.name, left=left))
@@ -115,8 +140,13 @@ def attack(
     text, effects = cell(result, parry)
     if effects or result != FAIL or kind != "none":
         ctx.emit(Exchanged(attacker=a.id, defender=d.id, attack=result, parry=parry, text=text))
+        spared = opts.counter_effects == "parry-only" and kind != "parry"
         for effect in effects:
+            if spared and effect.who == "attacker" and effect.effect in COUNTERED:
+                continue
             carry_out(ctx, effect, a, d, arm, kind, opts)
+        if spared and COUNTER_CELLS[result][parry]:
+            ctx.emit(Note(text=f"{d.name} only dodged: no damage or disarming for {a.name}"))
     if (
         kind == "parry"
         and opts.weapon_damage_on_parry == "rolled"
@@ -126,14 +156,14 @@ def attack(
         parrying_weapon_takes_damage(ctx, d, a, arm)
 
 
-def can_defend(d: Fighter, round_number: int, acting: bool, free: int | None = None) -> str:
+def can_defend(d: Fighter, round_number: int, acting: bool, free: int) -> str:
     """Why ``d`` cannot defend this attack, or "" if it can (``free``: the free defences of
-    ``d``'s stance, if already known)."""
+    ``d``'s stance; Chapter 5, "Attacking and defending", and table 5.2's "defenceless")."""
     if not acting:
         return "out of the fight"
     if d.defenceless_round == round_number:
         return "defenceless this round"
-    allowed = (free_defences(d.stance) if free is None else free) + d.extra_defences
+    allowed = defences_allowed(free, d.extra_defences, d.dodging)
     if allowed == 0:
         return "no free parry in an all-out attack"
     if d.defences_used >= allowed:
@@ -142,9 +172,10 @@ def can_defend(d: Fighter, round_number: int, acting: bool, free: int | None = N
 
 
 def defence_skill(d: Fighter, arm: Arm) -> tuple[str, int]:
-    """Parry with a ready close-combat weapon against a close-combat attack, unless dodging
-    was declared; dodge (skill ``dodge``) otherwise: "Dodging is useful against projectile
-    and beam weapons, whereas the normal parrying ... isn't". ("none", 0): no defence."""
+    """Parry with a ready close-combat weapon against a close-combat attack, unless dodging was
+    declared; dodge (skill ``dodge``) otherwise (Chapter 5, "Attacking and defending"): "Dodging
+    is useful against projectile and beam weapons, whereas the normal parrying ... isn't".
+    ("none", 0): no defence."""
     parry_ok = arm.klass == "melee" and not d.dodging and d.arm_ready
     if parry_ok and d.p.arms[d.wielded].klass == "melee":
         return "parry", d.p.arms[d.wielded].skill
@@ -164,11 +195,12 @@ def defend(
 ) -> tuple[int, str]:
     """``d``'s parry or dodge against an attack that came out ``result``: (result, kind).
 
-    Each defence beyond the free ones of ``d``'s stance is one more Hard."""
+    Each defence beyond the free ones of ``d``'s stance is one more Hard (Chapter 5,
+    "Attacking and defending")."""
     if result not in PARRIED[opts.parry_against]:
         return FAIL, "none"
     state = ctx.state
-    free = free_defences(d.stance)
+    free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
     why = can_defend(d, state.round, acting(state, d, simultaneous), free)
     kind, skill = defence_skill(d, arm) if not why else ("none", 0)
     if kind == "none":
@@ -217,9 +249,10 @@ def carry_out(
     kind: str,
     opts: PercentileOptions,
 ) -> None:
-    """One effect of a table 5.1 cell. Effects on the attacker that come from the defender
-    (damage, disarming) need a parry with a close-combat weapon (``counter_effects:
-    parry-only``) or any defence (``always``: damage from the defender's ready weapon)."""
+    """One effect of a table 5.1 cell (Chapter 5, "Table 5.1: Attack and parry table").
+    Effects on the attacker that come from the defender (damage, disarming) need a parry with
+    a close-combat weapon (``counter_effects: parry-only``, checked by the caller) or any
+    defence (``always``: damage from the defender's ready weapon)."""
     if effect.effect == "fumble":
         roll_fumble(ctx, a if effect.who == "attacker" else d, opts)
         return
@@ -228,9 +261,6 @@ def carry_out(
         ctx.emit(Killed(who=victim.id, by=(a if victim is d else d).id))
         return
     countered = effect.who == "attacker"
-    if countered and opts.counter_effects == "parry-only" and kind != "parry":
-        ctx.emit(Note(text=f"{d.name} did not parry with a weapon: no effect on {a.name}"))
-        return
     if effect.effect == "disarm":
         drop_weapon(ctx, a if countered else d, None, "disarmed", opts)
         return
@@ -246,7 +276,7 @@ def carry_out(
 
 
 def parrying_weapon_takes_damage(ctx: Context, d: Fighter, a: Fighter, arm: Arm) -> None:
-    """The parrying weapon takes the attacker's rolled damage (option
+    """Chapter 5, "Break value": the parrying weapon takes the attacker's rolled damage (option
     ``weapon_damage_on_parry: rolled``): above its BV it loses 1 BV, above BV+6 it breaks."""
     damage = ctx.roll(arm.damage, f"{a.p.p_damage} on {d.name}'s parrying weapon")
     w = d.wielded

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fracas.engine import Context
+from fracas.engine import Context, Note
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.events import Damaged, WeaponDrawn, WeaponDropped
 from fracas.rulesets.percentile.options import PercentileOptions
@@ -10,8 +10,9 @@ from fracas.rulesets.percentile.state import READY, Arm, Fighter
 
 
 def damage_rolled(ctx: Context, arm: Arm, kind: str, full_damage: str, purpose: str) -> int:
-    """Damage before armour: normal damage is the weapon's roll; full damage is its maximum
-    (``full_damage: maximum``) or twice a roll (``double``)."""
+    """Damage before armour (Chapter 5, table 5.1; option ``full_damage``): normal damage is the
+    weapon's roll; full damage is its maximum (``full_damage: maximum``) or twice a roll
+    (``double``)."""
     if kind == "normal":
         return ctx.roll(arm.damage, purpose)
     if full_damage == "maximum":
@@ -20,7 +21,8 @@ def damage_rolled(ctx: Context, arm: Arm, kind: str, full_damage: str, purpose: 
 
 
 def absorbed(target: Fighter, arm_klass: str, kind: str, rolled: int) -> int:
-    """ABS taken off: none for "no armour" and for an impact vest against non-projectiles;
+    """ABS taken off (Chapter 5, "Armour": "Each armour absorbs a number of points of
+    damage"): none for "no armour" and for an impact vest against non-projectiles;
     never more than the damage ("Normal damage = rolled - ABS", never below 0)."""
     if kind == "full-no-armour" or not absorbs(target.p.projectile_only, arm_klass):
         return 0
@@ -36,7 +38,8 @@ def deal(
     purpose: str,
     opts: PercentileOptions,
 ) -> None:
-    """``target`` takes ``kind`` damage (normal, full, full-no-armour) from ``arm``."""
+    """``target`` takes ``kind`` damage (normal, full, full-no-armour) from ``arm`` (Chapter 5,
+    table 5.1 and "Damage and fatigue": "Damage from weapons are taken from hp")."""
     rolled = damage_rolled(ctx, arm, kind, opts.full_damage, purpose)
     taken = absorbed(target, arm.klass, kind, rolled)
     amount = rolled - taken
@@ -54,7 +57,8 @@ def deal(
 
 
 def draw_next(ctx: Context, c: Fighter) -> None:
-    """After losing the wielded weapon for good, take the next ready one carried (if any)."""
+    """After losing the wielded weapon for good (a reading: docs, "A broken, exploded or lost
+    weapon"), take the next ready one carried (if any)."""
     nxt = next((i for i, cond in enumerate(c.condition) if cond == READY), -1)
     ctx.emit(WeaponDrawn(who=c.id, index=nxt))
 
@@ -62,11 +66,15 @@ def draw_next(ctx: Context, c: Fighter) -> None:
 def drop_weapon(
     ctx: Context, c: Fighter, distance: int | None, reason: str, opts: PercentileOptions
 ) -> None:
-    """The wielded weapon leaves the hand: on the ground to be recovered with a round's action
+    """The wielded weapon leaves the hand (table 5.1 "disarmed", table 5.2 26-40; option
+    ``dropped_weapon``): on the ground to be recovered with a round's action
     (``dropped_weapon: recover``) or gone for the fight (``lost``)."""
     if not c.arm_ready:
         return
     arm = c.p.arms[c.wielded]
+    if arm.builtin:
+        ctx.emit(Note(text=f"{c.name}'s {arm.name} is built into the suit: it stays put"))
+        return
     lost = opts.dropped_weapon == "lost"
     ctx.emit(
         WeaponDropped(who=c.id, weapon=arm.name, distance_m=distance, lost=lost, reason=reason)

@@ -8,8 +8,10 @@ from typing import Any
 from fracas.engine import Encounter, Event, Note
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
-from fracas.rulesets.percentile.skill_check import RESULT_NAMES
+from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
 from fracas.rulesets.percentile.state import fighter, fighters
+
+RESULT_TEXT = ("fumble", "fail", "success", "special success", "perfect success")
 
 STANCE_TEXT = {
     "all-out-attack": "all-out attack",
@@ -17,6 +19,7 @@ STANCE_TEXT = {
     "all-out-defence": "all-out defence",
     "recover-weapon": "recovers the dropped weapon",
     "reload": "reloads",
+    "first-aid": "first aid",
 }
 
 
@@ -24,13 +27,34 @@ def name(state: Encounter, who: str) -> str:
     return state.combatants[who].name
 
 
-def rolls_text(rolls: tuple[int, ...], chance: int, skill: int) -> str:
-    """ "rolled 17 vs 60", "rolled 97 then 5 (vs unmodified 67) vs 67", "automatic"."""
+def rolls_text(rolls: tuple[int, ...], chance: int, skill: int, result: int) -> str:
+    """ "rolled 17: success", "rolled 97 (95-00, re-roll 5 vs unmodified 67): fail",
+    "automatic failure (harder than Impossible)"."""
+    outcome = RESULT_TEXT[result]
     if not rolls:
-        return "automatic" if chance in (AUTO_FAIL, AUTO_SUCCESS) else "no roll"
+        if chance == AUTO_FAIL:
+            return f"no roll, {outcome} (harder than Impossible)"
+        if chance == AUTO_SUCCESS:
+            return f"no roll, {outcome} (easier than Very easy)"
+        return f"no roll: {outcome}"
     if len(rolls) == 1:
-        return f"rolled {rolls[0]} vs {chance}"
-    return f"rolled {rolls[0]} then {rolls[1]} (re-roll vs unmodified {skill}), vs {chance}"
+        return f"rolled {rolls[0]}: {outcome}"
+    zone = "01-05" if rolls[0] <= 5 else "95-00"
+    return f"rolled {rolls[0]} ({zone}, re-roll {rolls[1]} vs unmodified {skill}): {outcome}"
+
+
+def chance_text(skill: int, chance: int, mods: str) -> str:
+    """ "40%", "40%, Easy for all-out attack = 60%"."""
+    if not mods:
+        return f"{skill}%"
+    if chance in (AUTO_FAIL, AUTO_SUCCESS):
+        return f"{skill}%, {mods}"
+    return f"{skill}%, {mods} = {chance}%"
+
+
+def check_text(skill: int, chance: int, mods: str, rolls: tuple[int, ...], result: int) -> str:
+    """The chance and the rolls of a check, as the account prints them."""
+    return f"at {chance_text(skill, chance, mods)}: {rolls_text(rolls, chance, skill, result)}"
 
 
 def _initiative(e: ev.InitiativeRolled, s: Encounter) -> str:
@@ -53,10 +77,9 @@ def _stance(e: ev.StanceDeclared, s: Encounter) -> str:
 
 
 def _attack(e: ev.AttackRolled, s: Encounter) -> str:
-    mods = f" ({e.mods})" if e.mods else ""
     return (
-        f"{name(s, e.who)} attacks {name(s, e.target)} with the {e.weapon}{mods}: "
-        f"{rolls_text(e.rolls, e.chance, e.skill)}: {RESULT_NAMES[e.result]}"
+        f"{name(s, e.who)} attacks {name(s, e.target)} with the {e.weapon} "
+        f"{check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
     )
 
 
@@ -64,9 +87,25 @@ def _defence(e: ev.DefenceRolled, s: Encounter) -> str:
     who = name(s, e.who)
     if e.kind == "none":
         return f"{who} cannot defend ({e.reason})"
-    mods = f" ({e.mods})" if e.mods else ""
-    verb = "parries" if e.kind == "parry" else "dodges"
-    return f"{who} {verb}{mods}: {rolls_text(e.rolls, e.chance, e.skill)}: {RESULT_NAMES[e.result]}"
+    arm = fighter(s, e.who).arm
+    verb = f"parries with the {arm.name}" if e.kind == "parry" and arm else "dodges"
+    return f"{who} {verb} {check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
+
+
+def _first_aid(e: ev.FirstAidRolled, s: Encounter) -> str:
+    helped = " (the bleeding stops)" if e.result >= SUCCESS else ""
+    return (
+        f"{name(s, e.who)} gives {name(s, e.target)} first aid "
+        f"{check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}{helped}"
+    )
+
+
+def _speed_reload(e: ev.SpeedReloadRolled, s: Encounter) -> str:
+    skill = e.skill or e.chance
+    return (
+        f"{name(s, e.who)} tries to speed-reload the {e.weapon} "
+        f"{check_text(skill, e.chance, e.mods, e.rolls, e.result)}"
+    )
 
 
 def _exchange(e: ev.Exchanged, s: Encounter) -> str:
@@ -77,9 +116,19 @@ def _damage(e: ev.Damaged, s: Encounter) -> str:
     c = fighter(s, e.who)
     before = e.hp_after + e.amount
     how = {"full": "full damage ", "full-no-armour": "full damage, no armour, "}.get(e.kind, "")
+    if e.absorbed and e.amount == 0:
+        return f"{c.name} takes {how}{e.rolled} from {e.source}, all stopped by armour"
     sums = f"{e.rolled} - {e.absorbed} ABS = {e.amount}" if e.absorbed else f"{e.amount}"
-    state = " (dead)" if c.dead else " (unconscious)" if e.hp_after <= 0 else ""
-    return f"{c.name} takes {how}{sums} from {e.source}: {before} -> {e.hp_after} hp{state}"
+    if c.dead:
+        state = " (dead)"
+    elif e.hp_after < 0:
+        state = " (unconscious, bleeding)" if c.bleeding else " (unconscious)"
+    elif e.hp_after == 0:
+        state = " (unconscious)"
+    else:
+        state = ""
+    hp = f"{before} -> {e.hp_after} hp" if e.amount else f"still {e.hp_after} hp"
+    return f"{c.name} takes {how}{sums} from {e.source}: {hp}{state}"
 
 
 def _killed(e: ev.Killed, s: Encounter) -> str:
@@ -137,10 +186,8 @@ LINES: dict[type[Any], Callable[[Any, Encounter], str | None]] = {
     ev.Reloaded: lambda e, s: (
         f"{name(s, e.who)} {'speed-' if e.speed else ''}reloads the {e.weapon} ({e.rounds})"
     ),
-    ev.SpeedReloadRolled: lambda e, s: (
-        f"{name(s, e.who)} tries to speed-reload: {rolls_text(e.rolls, e.chance, e.chance)}: "
-        f"{RESULT_NAMES[e.result]}"
-    ),
+    ev.SpeedReloadRolled: _speed_reload,
+    ev.FirstAidRolled: _first_aid,
     Note: lambda e, s: f"({e.text})",
 }
 
@@ -158,9 +205,13 @@ def summary(state: Encounter) -> list[str]:
         status = (
             "dead"
             if c.dead
+            else "unconscious, bleeding 1 hp every 4 rounds until first aid"
+            if c.bleeding
+            else "unconscious, given first aid"
+            if c.hp < 0 and c.stabilised
             else "unconscious"
             if c.hp <= 0
-            else "immobile"
+            else "immobile (battle-suit without power)"
             if not c.p.mobile
             else "fighting"
         )

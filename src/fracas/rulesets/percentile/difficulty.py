@@ -84,7 +84,12 @@ def round_ratio(num: int, den: int, rounding: Rounding) -> int:
 
 @lru_cache(maxsize=4096)
 def modified_skill(
-    skill: int, shifts: tuple[int, ...], stacking: Stacking, rounding: Rounding, penalty: int = 0
+    skill: int,
+    shifts: tuple[int, ...],
+    stacking: Stacking,
+    rounding: Rounding,
+    penalty: int = 0,
+    penalty_first: bool = False,
 ) -> int:
     """The number to roll under for ``skill`` with ladder ``shifts`` applied (Chapter 5,
     "Attacking and defending"; option ``stacking``).
@@ -92,12 +97,15 @@ def modified_skill(
     ``multiply``: each modifier multiplies by its level's multiplier (Hard twice = x0.6x0.6).
     ``ladder``: the shifts add up and the skill takes the multiplier of the level reached.
     Either way a net shift past Impossible fails automatically, before Very easy succeeds
-    automatically. ``penalty`` (percentage points, e.g. a glitching suit's 15) is taken off
-    after the multipliers, never below 0.
+    automatically. ``penalty`` (percentage points, e.g. a glitching suit's 15) comes off the
+    skill before the multipliers (``penalty_first``, so an all-out attack's Easy applies "to
+    the over-all modified result") or off the result after them; never below 0.
     """
     net = shifted(NORMAL, sum(shifts))
     if net in (AUTO_FAIL, AUTO_SUCCESS):
         return net
+    if penalty_first:
+        skill, penalty = max(0, skill - penalty), 0
     if stacking == "ladder" or not shifts:
         num, den = skill * MULTIPLIERS[net], 1000
     else:

@@ -9,8 +9,8 @@ BEYOND_LADDER = 6
 
 
 def encumbrance_steps(load_g: int, carrying_str: int) -> int:
-    """Hard modifiers for carrying ``load_g`` grams: 0 up to 2 x STR kg, then one per started
-    multiple of STR above that (n = ceil((load - 2 STR) / STR))."""
+    """Hard modifiers for carrying ``load_g`` grams (Chapter 5, "Weapon skills"): 0 up to 2 x
+    STR kg, then one per started multiple of STR above that (n = ceil((load - 2 STR) / STR))."""
     limit = 2 * carrying_str * 1000
     if load_g <= limit:
         return 0
@@ -20,7 +20,8 @@ def encumbrance_steps(load_g: int, carrying_str: int) -> int:
 
 
 def encumbrance_fatigue(steps: int, mode: str) -> int:
-    """Extra fatigue lost each round: 1 when encumbered (``one-per-round``) or one per step
+    """Extra fatigue lost each round (Chapter 5, "Weapon skills"; option
+    ``encumbrance_fatigue``): 1 when encumbered (``one-per-round``) or one per step
     (``per-multiple``)."""
     if steps == 0:
         return 0

@@ -4,6 +4,7 @@ changes the state only in its own ``apply``."""
 from __future__ import annotations
 
 from fracas.engine import Encounter, Event, InconsistentLog
+from fracas.rulesets.percentile.skill_check import SUCCESS
 from fracas.rulesets.percentile.state import LOST, READY, Fighter, PercentileEncounter
 
 
@@ -118,6 +119,7 @@ class Damaged(Event, frozen=True, kw_only=True):
             c.below_zero_round = state.round
         if c.hp <= -c.p.CON:
             c.dead = True
+        c.update_able()
 
 
 class Killed(Event, frozen=True, kw_only=True):
@@ -131,6 +133,7 @@ class Killed(Event, frozen=True, kw_only=True):
         if c.hp > 0 and not c.dead:
             c.down_round = state.round
         c.dead = True
+        c.able = False
 
 
 class WeaponDropped(Event, frozen=True, kw_only=True):
@@ -275,13 +278,34 @@ class Reloaded(Event, frozen=True, kw_only=True):
 
 
 class SpeedReloadRolled(Event, frozen=True, kw_only=True):
-    """The speed-reload check (specific skill + half the group skill)."""
+    """The speed-reload check (Chapter 5, "Reloading": specific skill + half the group
+    skill, ``skill``; ``chance`` after the combatant's own modifiers, ``mods``)."""
 
     who: str
     weapon: str
     chance: int
     rolls: tuple[int, ...]
     result: int
+    skill: int = 0
+    mods: str = ""
+
+
+class FirstAidRolled(Event, frozen=True, kw_only=True):
+    """A First aid check on a bleeding friend; a success stops the bleeding (Chapter 5,
+    "Damage and fatigue": "until a successful First aid has been done")."""
+
+    who: str
+    target: str
+    skill: int
+    chance: int
+    mods: str
+    rolls: tuple[int, ...]
+    result: int
+
+    def apply(self, state: Encounter) -> None:
+        if self.result >= SUCCESS:
+            c: Fighter = state.combatants[self.target]  # type: ignore[assignment]
+            c.stabilised = True
 
 
 class FatigueLost(Event, frozen=True, kw_only=True):
@@ -319,5 +343,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     AmmoSpent,
     Reloaded,
     SpeedReloadRolled,
+    FirstAidRolled,
     FatigueLost,
 )

@@ -126,18 +126,24 @@ def roll_fumble(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
 
 
 def _drop(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """26-40: the weapon flies off D6+6 metres."""
+    """Table 5.2, 26-40: "Attacker drops weapon, flies off D6+6 metres" (a battle-suit's
+    built-in rifle stays put: no flight is rolled)."""
+    arm = c.arm
+    if arm is None or not c.arm_ready or arm.builtin:
+        drop_weapon(ctx, c, None, "fumble", opts)
+        return
     distance = ctx.roll(FLIGHT, f"{c.name} weapon flies (m)")
     drop_weapon(ctx, c, distance, "fumble", opts)
 
 
 def _defenceless(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """41-60: defenceless in the next round."""
+    """Table 5.2, 41-50 and 51-60: "defenceless in next round"."""
     ctx.emit(Defenceless(who=c.id, round=ctx.state.round + 1))
 
 
 def _fall(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """51-60, 91-95, 00: falls over and takes D4-1 (armour only if ``fall_damage_armour``)."""
+    """Table 5.2, 51-60, 91-95, 00: falls over and takes D4-1 (armour only if
+    ``fall_damage_armour``)."""
     rolled = ctx.roll(FALL, f"{c.name} fall damage")
     taken = min(rolled, c.armour_abs) if opts.fall_damage_armour else 0
     amount = rolled - taken
@@ -155,8 +161,8 @@ def _fall(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOpti
 
 
 def _hit_self(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """61-70 (and 91-95): normal damage from her own weapon; a projectile weapon is dropped
-    instead in 61-70 ("for projectile weapons, see 26-40")."""
+    """Table 5.2, 61-70 (and 91-95): normal damage from her own weapon; a projectile weapon is
+    dropped instead in 61-70 ("for projectile weapons, see 26-40")."""
     arm = c.arm
     if arm is None:
         return
@@ -167,7 +173,8 @@ def _hit_self(ctx: Context, c: Fighter, projectile: str | None, opts: Percentile
 
 
 def _hit_friend(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """71-80: the first able ally (scenario order) takes normal damage; fighting alone, 61-70."""
+    """Table 5.2, 71-80: the first able ally (scenario order) takes normal damage; fighting
+    alone, 61-70."""
     arm = c.arm
     friend = next(
         (f for f in fighters(ctx.state) if f.side == c.side and f.id != c.id and f.able), None
@@ -179,7 +186,8 @@ def _hit_friend(ctx: Context, c: Fighter, projectile: str | None, opts: Percenti
 
 
 def _armour(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """81-90: tech armour glitches (-15% to all attacks), other armour loosens (-1 ABS)."""
+    """Table 5.2, 81-90: tech (powered) armour glitches (-15% to all attacks), other armour
+    loosens (-1 ABS)."""
     if c.p.armour is None:
         ctx.emit(Note(text=f"{c.name} wears no armour: nothing malfunctions"))
     elif c.p.tech_armour:
@@ -189,8 +197,8 @@ def _armour(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOp
 
 
 def _weapon(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
-    """96-99: a projectile or beam weapon malfunctions (15% to explode for normal damage); a
-    close-combat weapon breaks beyond repair. Either way it is out of this fight."""
+    """Table 5.2, 96-99: a projectile or beam weapon malfunctions (15% to explode for normal
+    damage); a close-combat weapon breaks beyond repair. Either way it is out of this fight."""
     arm = c.arm
     if arm is None or not c.arm_ready:
         return

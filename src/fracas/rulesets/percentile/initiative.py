@@ -11,12 +11,13 @@ D20 = parse("D20")
 
 
 def initiative_total(per: int, agl: int, d20: int) -> int:
-    """ "roll for initiative (PER+AGL+D20), highest score goes first"."""
+    """Chapter 5, "The round": "roll for initiative (PER+AGL+D20), highest score goes first"."""
     return per + agl + d20
 
 
 def roll_initiative(ctx: Context, ties: str) -> None:
-    """Roll each combatant's initiative (scenario order) and set the order, highest first.
+    """Roll each combatant's initiative (scenario order) and set the order, highest first
+    (Chapter 5, "The round"; option ``initiative_ties``).
 
     Equal totals keep scenario order (``ties="scenario-order"``) or roll D20 again among
     themselves until they differ (``ties="reroll"``); the re-rolls only order the tied ones."""

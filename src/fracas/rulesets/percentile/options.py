@@ -84,6 +84,22 @@ class PercentileOptions(BaseModel):
         description="Extra fatigue of an encumbered combatant each round: 1, or 1 per started "
         "multiple of STR above 2 x STR.",
     )
+    all_out_dodge: Literal["hard-dodge", "hard-attack"] = Field(
+        "hard-dodge",
+        description="'Dodging means applying a Hard modifier when doing an all-out attack': "
+        "each dodge in an all-out attack is Hard (it is beyond the stance's zero free "
+        "defences), or the all-out attack itself is one Hard more and buys one free dodge.",
+    )
+    battle_suit_weight: Literal["carried-when-powered", "counts"] = Field(
+        "carried-when-powered",
+        description="Whether a powered battle-suit's own weight (150-200 kg) counts for its "
+        "wearer's encumbrance; the suits are immobile 'due to their weight' only without power.",
+    )
+    fatigue_recovery: Literal["per-2-rounds", "per-minute"] = Field(
+        "per-2-rounds",
+        description="Resting fatigue recovery: 1 point per two combat rounds ('Damage and "
+        "fatigue') or 1 per minute of not working hard (its footnote on regeneration).",
+    )
     armour_weight: Literal["max", "min", "mid"] = Field(
         "max", description="Which end of a table 5.3 weight range counts for encumbrance."
     )
@@ -93,8 +109,13 @@ class PercentileOptions(BaseModel):
     glitch_penalty: int = Field(
         15,
         ge=0,
-        description="Percentage points a glitching tech armour takes off every attack (after "
-        "the difficulty multipliers).",
+        description="Percentage points a glitching tech armour takes off every attack.",
+    )
+    glitch_applies: Literal["before-modifiers", "after-modifiers"] = Field(
+        "before-modifiers",
+        description="When the glitch's points come off an attack: from the skill before the "
+        "difficulty modifiers (so an all-out attack's Easy applies 'to the over-all modified "
+        "result'), or from the number to roll under after them.",
     )
     fall_damage_armour: bool = Field(
         False, description="Whether armour ABS reduces a fumble's D4-1 fall damage."

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from fracas.engine import Context, Encounter, EncounterEnded, IllegalAction, Note, RoundStarted
 from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.attack import attack, condition_shifts
-from fracas.rulesets.percentile.difficulty import modified_skill
+from fracas.rulesets.percentile.attack import attack, chance_of
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
 from fracas.rulesets.percentile.events import (
     Damaged,
     FatigueLost,
+    FirstAidRolled,
     OrderSet,
     Reloaded,
     SpeedReloadRolled,
@@ -66,8 +66,21 @@ def check_declaration(state: PercentileEncounter, c: Fighter, action: Declare) -
         raise IllegalAction(f"{c.name} has no dropped weapon to recover")
     if action.stance == "reload" and (c.arm is None or c.arm.klass == "melee"):
         raise IllegalAction(f"{c.name} has no distance weapon to reload")
+    if action.stance == "first-aid":
+        check_first_aid(state, c, action)
     if action.stance in ATTACKING:
         check_attack(state, c, action)
+
+
+def check_first_aid(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
+    """First aid needs the skill and a bleeding friend (below 0 hp, alive, not yet helped)."""
+    if c.p.first_aid is None:
+        raise IllegalAction(f"{c.name} has no first aid skill")
+    target = state.combatants.get(action.target or "")
+    if not isinstance(target, Fighter) or target.side != c.side or target is c:
+        raise IllegalAction(f"{c.name} can give first aid to a friend, not {action.target!r}")
+    if not target.bleeding:
+        raise IllegalAction(f"{target.name} is not bleeding (hp {target.hp})")
 
 
 def check_attack(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
@@ -107,7 +120,9 @@ def declare(ctx: Context, c: Fighter, action: Declare) -> None:
 
 
 def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
-    """Each declared combatant acts in the round's order; then the round's upkeep."""
+    """Each declared combatant acts in the round's order; then the round's upkeep (Chapter 5,
+    "The round": round 1 in initiative order, later ones "effectively simultaneous";
+    option ``later_rounds``)."""
     state = ctx.state
     assert isinstance(state, PercentileEncounter)
     rnd = state.round
@@ -121,14 +136,17 @@ def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
                 ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
         elif c.stance == "reload":
             reload_weapon(ctx, c)
+        elif c.stance == "first-aid":
+            first_aid(ctx, c, opts)
         elif c.stance in ATTACKING:
             attack_in_turn(ctx, c, opts, simultaneous)
     end_of_round(ctx, opts)
 
 
 def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneous: bool) -> None:
-    """``c``'s attack when its turn comes, if its weapon is still usable and its target is
-    still there (a weapon broken earlier in the round "will not be usable for attack")."""
+    """``c``'s attack when its turn comes (Chapter 5, "The round"), if its weapon is still
+    usable and its target is still there (a weapon broken earlier in the round "will not be
+    usable for attack")."""
     state = ctx.state
     target = fighter(state, c.target or "")
     if target.dead or not (simultaneous or target.able):
@@ -148,29 +166,67 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
 
 
 def reload_weapon(ctx: Context, c: Fighter) -> None:
-    """ "Reloading takes one round": the weapon is full for the next round."""
+    """Chapter 5, "Reloading": "Reloading takes one round": the weapon is full for the next
+    round."""
     arm = c.arm
     if arm is not None and arm.klass != "melee" and c.arm_ready:
         ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=False))
 
 
 def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
-    """Speed-reload: a check against the specific skill plus half the group skill; success
-    reloads and the weapon fires this round, failure spends the round reloading."""
+    """Speed-reload (Chapter 5, "Reloading"): a check against the specific skill plus half the
+    group skill; success reloads and the weapon fires this round, failure spends the round
+    reloading."""
     arm = c.p.arms[c.wielded]
     skill = speed_reload_skill(arm.group, arm.specific, opts.rounding)
-    chance = modified_skill(skill, condition_shifts(c), opts.stacking, opts.rounding, 0)
+    chance, mods = chance_of(
+        skill, (), c.p.encumbrance, c.fatigue <= 0, 0, opts.stacking, opts.rounding
+    )
     result, rolls = skill_check(ctx, chance, skill, c.p.p_reload, opts.fumble_zone)
     ctx.emit(
-        SpeedReloadRolled(who=c.id, weapon=arm.name, chance=chance, rolls=rolls, result=result)
+        SpeedReloadRolled(
+            who=c.id,
+            weapon=arm.name,
+            chance=chance,
+            rolls=rolls,
+            result=result,
+            skill=skill,
+            mods=mods,
+        )
     )
     ok = result >= SUCCESS
     ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=ok))
     return ok
 
 
+def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
+    """A First aid check (Normal, with the helper's own condition) on a bleeding friend; a
+    success stops the loss of 1 hp every 4 rounds (Chapter 5, "Damage and fatigue")."""
+    target = fighter(ctx.state, c.target or "")
+    if not target.bleeding:
+        ctx.emit(Note(text=f"{c.name} gives no first aid: {target.name} is no longer bleeding"))
+        return
+    skill = c.p.first_aid or 0
+    chance, mods = chance_of(
+        skill, (), c.p.encumbrance, c.fatigue <= 0, 0, opts.stacking, opts.rounding
+    )
+    result, rolls = skill_check(ctx, chance, skill, c.p.p_first_aid, opts.fumble_zone)
+    ctx.emit(
+        FirstAidRolled(
+            who=c.id,
+            target=target.id,
+            skill=skill,
+            chance=chance,
+            mods=mods,
+            rolls=rolls,
+            result=result,
+        )
+    )
+
+
 def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
-    """End the fight if at most one side has anyone able to fight (unconscious, dead or
+    """End the fight if at most one side has anyone able to fight (Chapter 5, "Damage and
+    fatigue": unconscious at 0 hp; "Powered armour": immobile battle-suits) (unconscious, dead or
     immobile combatants cannot); ``standing`` lists the sides that do, if already known.
     Returns whether the fight ended."""
     if standing is None:
@@ -205,7 +261,7 @@ def end_of_round(ctx: Context, opts: PercentileOptions) -> None:
                         who=c.id, amount=lost, fatigue_after=c.fatigue - lost, reason=reason
                     )
                 )
-        elif not c.dead and c.hp < 0 and bleeding_due(rnd, c.below_zero_round):
+        elif c.bleeding and bleeding_due(rnd, c.below_zero_round):
             ctx.emit(
                 Damaged(
                     who=c.id,

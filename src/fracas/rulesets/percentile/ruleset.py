@@ -16,13 +16,14 @@ from fracas.rulesets.percentile.armour import (
     ARMOURS,
     armour_abs,
     armour_weight,
+    builtin_weapon,
     can_move,
     carrying_str,
 )
 from fracas.rulesets.percentile.data import grams, load_table
 from fracas.rulesets.percentile.encumbrance import encumbrance_steps
 from fracas.rulesets.percentile.events import EVENT_TYPES
-from fracas.rulesets.percentile.hit_points import derived_hp
+from fracas.rulesets.percentile.hit_points import FIRST_AID, derived_hp
 from fracas.rulesets.percentile.initiative import roll_initiative
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.round import declare, fight_decided, resolve_round, undeclared
@@ -47,8 +48,9 @@ DEMO_INTRO = (
 )
 
 
-def build_arm(spec: CombatantSpec, key: str) -> Arm:
-    """A carried weapon with the combatant's group and specific skill for it."""
+def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
+    """A carried (or a battle-suit's built-in) weapon with the combatant's group and specific
+    skill for it (Chapter 5, "Weapon skills")."""
     w = WEAPONS[key]
     group, specific = weapon_skill(spec.skills, w) or (0, 0)
     dice = parse(w.damage)
@@ -65,6 +67,7 @@ def build_arm(spec: CombatantSpec, key: str) -> Arm:
         group,
         specific,
         group + specific,
+        builtin,
     )
 
 
@@ -72,8 +75,11 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
     """Everything about a combatant that the fight does not change, computed once."""
     armour = ARMOURS[spec.armour] if spec.armour else None
     arms = tuple(build_arm(spec, key) for key in spec.weapons)
+    suit_weapon = builtin_weapon(armour, spec.armour_powered)
+    if suit_weapon is not None:
+        arms += (build_arm(spec, suit_weapon, builtin=True),)
     load = (
-        armour_weight(armour, opts.armour_weight)
+        armour_weight(armour, opts.armour_weight, spec.armour_powered, opts.battle_suit_weight)
         + sum(WEAPONS[k].weight_g for k in spec.weapons)
         + grams(str(spec.carried_kg))
     )
@@ -94,6 +100,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         mobile=can_move(armour, spec.armour_powered),
         arms=arms,
         dodge=spec.skills.get("dodge"),
+        first_aid=spec.skills.get(FIRST_AID),
         encumbrance=encumbrance_steps(load, carrying_str(spec.STR, armour, spec.armour_powered)),
         load_g=load,
         script=tuple(spec.script) if spec.script else None,
@@ -104,6 +111,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_damage=f"{n} damage",
         p_fumble=f"{n} fumble",
         p_reload=f"{n} speed-reload",
+        p_first_aid=f"{n} first aid",
     )
 
 
@@ -147,6 +155,7 @@ class PercentileRuleset(Ruleset):
                 condition=[READY] * len(p.arms),
                 bv=[a.bv for a in p.arms],
                 ammo=[a.rounds for a in p.arms],
+                able=p.mobile and p.hp_max > 0,
             )
         state.order = list(state.combatants)
         return state

@@ -9,14 +9,35 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
-from fracas.rulesets.percentile.armour import find_armour
+from fracas.rulesets.percentile.armour import builtin_weapon, find_armour
 from fracas.rulesets.percentile.data import grams, normalise
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.stances import Stance
 from fracas.rulesets.percentile.tactics import TACTICS
 from fracas.rulesets.percentile.weapons import find_weapon, weapon_skill
+
+
+def field_error(
+    model: str, loc: tuple[str | int, ...], problem: str, value: object
+) -> ValidationError:
+    """A cross-field problem reported at the exact field it concerns (the loader prints it as
+    ``file: combatants[1].skills: problem``), not at the model that checked it."""
+    error = PydanticCustomError("scenario", "{problem}", {"problem": problem})
+    return ValidationError.from_exception_data(
+        model, [InitErrorDetails(type=error, loc=loc, input=value)]
+    )
+
 
 Stat = Annotated[int, Field(ge=0, le=1000)]
 #: a weapons-table name, stored as its key (accent-free, lower case)
@@ -40,7 +61,9 @@ class CombatantSpec(BaseModel):
     armour: str | None = Field(None, description="A table 5.3 name, e.g. 'studded leather'.")
     armour_powered: bool = Field(True, description="Whether powered armour has power.")
     weapons: list[WeaponName] = Field(
-        min_length=1, description="Weapons carried by table name; the first is wielded."
+        default_factory=list,
+        description="Weapons carried by table name; the first is wielded. A powered "
+        "battle-suit adds its built-in plasma rifle after them.",
     )
     skills: dict[str, Percent] = Field(
         default_factory=dict,
@@ -81,18 +104,41 @@ class CombatantSpec(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> CombatantSpec:
-        wielded = find_weapon(self.weapons[0])
+        suit = find_armour(self.armour) if self.armour else None
+        usable = [*self.weapons, *filter(None, [builtin_weapon(suit, self.armour_powered)])]
+        if not usable:
+            raise field_error(
+                "CombatantSpec",
+                ("weapons",),
+                "at least one weapon is needed (a battle-suit's built-in plasma rifle "
+                "counts only with armour_powered: true)",
+                self.weapons,
+            )
+        wielded = find_weapon(usable[0])
         if weapon_skill(self.skills, wielded) is None:
-            raise ValueError(
-                f"skills: no skill for the wielded weapon {wielded.name} "
-                f"(give {wielded.group!r} and/or {wielded.key!r})"
+            raise field_error(
+                "CombatantSpec",
+                ("skills",),
+                f"no skill for the wielded weapon {wielded.name} "
+                f"(give {wielded.group!r} and/or {wielded.key!r})",
+                self.skills,
             )
         if self.tactics == "scripted" and not self.script:
-            raise ValueError("script: tactics 'scripted' needs a list of stances")
-        if self.tactics != "scripted" and (self.script is not None or self.then is not None):
-            raise ValueError("script/then: only used with tactics 'scripted'")
+            raise field_error(
+                "CombatantSpec", ("script",), "tactics 'scripted' needs a list of stances", None
+            )
+        if self.tactics != "scripted" and self.script is not None:
+            raise field_error(
+                "CombatantSpec", ("script",), "only used with tactics 'scripted'", self.script
+            )
+        if self.tactics != "scripted" and self.then is not None:
+            raise field_error(
+                "CombatantSpec", ("then",), "only used with tactics 'scripted'", self.then
+            )
         if self.then == "scripted":
-            raise ValueError("then: must be another tactic than 'scripted'")
+            raise field_error(
+                "CombatantSpec", ("then",), "must be another tactic than 'scripted'", self.then
+            )
         return self
 
 
@@ -108,17 +154,31 @@ class PercentileScenario(BaseModel):
 
     @model_validator(mode="after")
     def _fightable(self) -> PercentileScenario:
-        names = [c.name for c in self.combatants]
-        doubled = sorted({n for n in names if names.count(n) > 1})
-        if doubled:
-            raise ValueError(f"combatants: names must be unique, repeated: {', '.join(doubled)}")
+        first: dict[str, int] = {}
+        for i, c in enumerate(self.combatants):
+            if c.name in first:
+                raise field_error(
+                    "PercentileScenario",
+                    ("combatants", i, "name"),
+                    f"{c.name!r} is already the name of combatants[{first[c.name]}]",
+                    c.name,
+                )
+            first[c.name] = i
         if len({c.side for c in self.combatants}) < 2:
-            raise ValueError("combatants: a fight needs at least two sides")
+            raise field_error(
+                "PercentileScenario",
+                ("combatants",),
+                "a fight needs at least two sides (every 'side' is the same)",
+                None,
+            )
         if not self.options.derive_hp_fatigue:
             for i, c in enumerate(self.combatants):
-                if c.hp is None or c.fatigue is None:
-                    raise ValueError(
-                        f"combatants[{i}]: hp and fatigue are required "
-                        "(options.derive_hp_fatigue is false)"
+                missing = "hp" if c.hp is None else "fatigue" if c.fatigue is None else None
+                if missing:
+                    raise field_error(
+                        "PercentileScenario",
+                        ("combatants", i, missing),
+                        "required when options.derive_hp_fatigue is false",
+                        None,
                     )
         return self

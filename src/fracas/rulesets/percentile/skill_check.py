@@ -25,7 +25,8 @@ FumbleZone = Literal["fail", "check-target"]
 def check_outcome(
     first: int, second: int | None, target: int, unmodified: int, fumble_zone: FumbleZone
 ) -> int:
-    """The result of a check from its rolls: ``second`` is the re-roll (01-05 or 95-00 only).
+    """The result of a check from its rolls (chapter 3, "Perfect and special successes" and
+    fumbles, as the research notes quote it): ``second`` is the re-roll (01-05 or 95-00 only).
 
     A 01-05 always succeeds at least ("a chance of a perfect success"). A 95-00 that does not
     fumble is a failure (option ``fumble_zone: fail``) or succeeds if ``first <= target``
@@ -44,7 +45,8 @@ def check_outcome(
 def skill_check(
     ctx: Context, target: int, unmodified: int, purpose: str, fumble_zone: FumbleZone
 ) -> tuple[int, tuple[int, ...]]:
-    """Roll a check against ``target``; return the result and the rolls made.
+    """Roll a check against ``target`` (chapter 3, d100 roll-under); return the result and the
+    rolls made.
 
     ``AUTO_SUCCESS``/``AUTO_FAIL`` targets (past the ends of the ladder) roll nothing."""
     if target == AUTO_FAIL:

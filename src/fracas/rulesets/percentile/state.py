@@ -30,6 +30,7 @@ class Arm:
     group: int
     specific: int
     skill: int  # group + specific (Chapter 5, "Weapon skills")
+    builtin: bool = False  # part of a battle-suit: never runs dry, cannot be dropped
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +51,7 @@ class Profile:
     mobile: bool
     arms: tuple[Arm, ...]
     dodge: int | None
+    first_aid: int | None
     encumbrance: int
     load_g: int
     script: tuple[str, ...] | None
@@ -61,6 +63,7 @@ class Profile:
     p_damage: str
     p_fumble: str
     p_reload: str
+    p_first_aid: str
 
 
 @dataclass(slots=True)
@@ -78,7 +81,9 @@ class Fighter(Combatant):
     glitch: int = 0
     defenceless_round: int = 0
     dead: bool = False
+    able: bool = True  # can fight: kept by ``update_able`` whenever hp or ``dead`` change
     below_zero_round: int = 0  # round hp went below 0 (0: not below 0)
+    stabilised: bool = False  # a successful First aid stopped the bleeding
     down_round: int = 0  # round the combatant was last downed (0: never)
     initiative: int = 0
     declared_round: int = 0
@@ -89,10 +94,16 @@ class Fighter(Combatant):
     speed_reload: bool = False
     defences_used: int = 0
 
+    def update_able(self) -> None:
+        """Keep ``able`` (a field, read on every decision) in step after hp or death change:
+        alive, conscious (Chapter 5, "Damage and fatigue": unconscious at 0 hp) and able to
+        move ("Powered armour": battle-suits without power)."""
+        self.able = not self.dead and self.hp > 0 and self.p.mobile
+
     @property
-    def able(self) -> bool:
-        """Can fight: alive, conscious (hp above 0) and able to move."""
-        return not self.dead and self.hp > 0 and self.p.mobile
+    def bleeding(self) -> bool:
+        """Below 0 hp, alive and not yet given first aid (Chapter 5, "Damage and fatigue")."""
+        return self.hp < 0 and not self.dead and not self.stabilised
 
     @property
     def arm(self) -> Arm | None:

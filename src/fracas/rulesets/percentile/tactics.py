@@ -38,6 +38,8 @@ def declaration(
 
 def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
     """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
+    if stance == "first-aid":
+        return medic(state, c)
     if stance not in ATTACKING:
         return declaration(c.id, stance)
     if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
@@ -75,6 +77,18 @@ def defensive_below_half(state: Encounter, c: Fighter) -> Declare:
     return normal_attack(state, c)
 
 
+def medic(state: Encounter, c: Fighter) -> Declare:
+    """First aid to the first bleeding friend (scenario order) when ``c`` has the skill
+    (Chapter 5, "Damage and fatigue"); normal attacks otherwise."""
+    if c.p.first_aid is not None:
+        side = c.side
+        f: Fighter
+        for f in state.combatants.values():  # type: ignore[assignment]
+            if f.side == side and f is not c and f.bleeding:
+                return declaration(c.id, "first-aid", f.id)
+    return normal_attack(state, c)
+
+
 def scripted(state: Encounter, c: Fighter) -> Declare:
     """The scenario's stance for this round (``script``), then the ``then`` tactic; a script
     that runs out without ``then`` stops the fight with a clear message."""
@@ -94,5 +108,6 @@ TACTICS: dict[str, Tactic] = {
     "normal-attack": normal_attack,
     "all-out-defence": all_out_defence,
     "defensive-below-half": defensive_below_half,
+    "medic": medic,
     "scripted": scripted,
 }

@@ -164,7 +164,8 @@ def weapon_skill(skills: dict[str, int], weapon: Weapon) -> tuple[int, int] | No
 
 
 def shots_per_attack(klass: str, rate: int, ammo_per_attack: str) -> int:
-    """Ammunition one attack spends: none for close combat; one shot, or the weapon's whole
+    """Ammunition one attack spends (Chapter 5, "Distance weapons"; option
+    ``ammo_per_attack``): none for close combat; one shot, or the weapon's whole
     rate of fire per CR (option ``ammo_per_attack``), for distance weapons."""
     if klass == "melee":
         return 0
