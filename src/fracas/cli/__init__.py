@@ -13,7 +13,7 @@ from fracas.cli.schema import schema
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fracas")
 def main() -> None:
-    """fracas: run a tabletop-RPG fight, analyse a matchup, or roll dice."""
+    """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
 
 
 for command in (fight, replay, demo, roll, schema):
