@@ -15,6 +15,10 @@ machine may be shared, so the three are run interleaved, timed in CPU time, and 
 are reported; the ratio is the figure to compare between runs.
 
     python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
+    python bench/fight_speed.py --scenario examples/exp/bar-brawl.yaml --fights 300
+
+``--scenario`` times any scenario file instead (any ruleset); the baseline stays the same
+bare loop, a yardstick of the machine's speed in this run.
 """
 
 from __future__ import annotations
@@ -29,33 +33,38 @@ from collections.abc import Callable
 from typing import Any
 
 from fracas.dice import SeededRoller
-from fracas.engine import Session
+from fracas.engine import Ruleset, Session
 from fracas.rulesets.percentile import RULESET
-from fracas.scenario import parse_scenario
+from fracas.scenario import load_scenario, parse_scenario
 
 
-def scenario() -> Any:
+def scenario(path: str | None) -> tuple[Ruleset, Any]:
+    """The Joanne vs Ondkille demo scenario, or the scenario file at ``path``."""
+    if path is not None:
+        loaded = load_scenario(path)
+        return loaded.ruleset, loaded.scenario
     demo = RULESET.demo()
-    return parse_scenario(demo.scenario, "<bench>").scenario
+    assert demo is not None
+    return RULESET, parse_scenario(demo.scenario, "<bench>").scenario
 
 
-def stream_fights(n: int, scen: Any, seed: int = 1) -> tuple[int, int]:
+def stream_fights(n: int, rules: Ruleset, scen: Any, seed: int = 1) -> tuple[int, int]:
     """``n`` fights drawing from one roller seeded once: (rounds, events) in all."""
     roller = SeededRoller(seed)
     rounds = events = 0
     for _ in range(n):
-        session = Session.start(RULESET, scen, roller)
+        session = Session.start(rules, scen, roller)
         session.run()
         rounds += session.state.round
         events += len(session.log)
     return rounds, events
 
 
-def seeded_fights(n: int, scen: Any) -> tuple[int, int]:
+def seeded_fights(n: int, rules: Ruleset, scen: Any) -> tuple[int, int]:
     """``n`` fights, each with its own ``SeededRoller(seed)``: (rounds, events) in all."""
     rounds = events = 0
     for seed in range(n):
-        session = Session.start(RULESET, scen, SeededRoller(seed))
+        session = Session.start(rules, scen, SeededRoller(seed))
         session.run()
         rounds += session.state.round
         events += len(session.log)
@@ -97,12 +106,12 @@ def interleaved(fns: dict[str, Callable[[], object]], repeats: int) -> dict[str,
     return {name: statistics.median(t) for name, t in times.items()}
 
 
-def profile(kind: str, n: int, scen: Any) -> None:
+def profile(kind: str, n: int, rules: Ruleset, scen: Any) -> None:
     fights = stream_fights if kind == "stream" else seeded_fights
     cProfile.runctx(
-        "fights(n, scen)",
+        "fights(n, rules, scen)",
         globals(),
-        {"fights": fights, "n": n, "scen": scen},
+        {"fights": fights, "n": n, "rules": rules, "scen": scen},
         "/tmp/fight_speed.prof",
     )
     pstats.Stats("/tmp/fight_speed.prof").sort_stats("tottime").print_stats(30)
@@ -119,19 +128,21 @@ def main() -> None:
         choices=("stream", "seeded"),
         help="cProfile the engine fights (stream by default) instead of timing them",
     )
+    parser.add_argument("--scenario", help="a scenario file to time instead of the demo")
     args = parser.parse_args()
-    scen = scenario()
+    rules, scen = scenario(args.scenario)
     n = args.fights
     if args.profile:
-        profile(args.profile, n, scen)
+        profile(args.profile, n, rules, scen)
         return
-    stream_fights(200, scen)  # warm caches
-    rounds, events = stream_fights(n, scen)
-    s_rounds, s_events = seeded_fights(n, scen)
+    print(f"{args.scenario or 'Joanne vs Ondkille (fracas demo)'}, {rules.name} ruleset")
+    stream_fights(min(n, 200), rules, scen)  # warm caches
+    rounds, events = stream_fights(n, rules, scen)
+    s_rounds, s_events = seeded_fights(n, rules, scen)
     t = interleaved(
         {
-            "stream": lambda: stream_fights(n, scen),
-            "seeded": lambda: seeded_fights(n, scen),
+            "stream": lambda: stream_fights(n, rules, scen),
+            "seeded": lambda: seeded_fights(n, rules, scen),
             "baseline": lambda: baseline_fights(n),
         },
         args.repeats,
