@@ -81,3 +81,9 @@ def test_a_negative_number_of_times_is_a_usage_error() -> None:
     code, _, err = invoke("d6", "--times", "-1")
     assert code == 2
     assert "--times" in err
+
+
+def test_zero_rolls_without_stats_is_refused() -> None:
+    result = CliRunner().invoke(main, ["roll", "2d6", "--times", "0"])
+    assert result.exit_code == 2
+    assert "--times 0 rolls nothing" in result.stderr

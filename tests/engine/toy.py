@@ -96,6 +96,9 @@ class ToyRuleset(Ruleset):
     def event_types(self) -> Sequence[type[Event]]:
         return (Damaged,)
 
+    def action_types(self) -> Sequence[type[Action]]:
+        return (Hit,)
+
     def describe(self, event: Event, state: Encounter) -> str | None:
         if isinstance(event, Damaged):
             target = state.combatants[event.target]

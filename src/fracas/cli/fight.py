@@ -3,95 +3,107 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import click
-import yaml
 
 from fracas.cli.errors import reported_errors
-from fracas.cli.render import Narrator, print_summary
+from fracas.cli.render import LiveAccount, Narrator, print_summary
 from fracas.dice import AskRoller, Roller, ScriptedRoller, SeededRoller, read_rolls
-from fracas.engine import LogDecoder, Session, encode_log
+from fracas.engine import Event, LogDecoder, Session, encode_log
 from fracas.engine.codec import peek_ruleset
-from fracas.engine.errors import FracasError
+from fracas.engine.errors import FracasError, InconsistentLog
+from fracas.engine.events import EncounterEnded
+from fracas.engine.replay import verify_log
+from fracas.engine.ruleset import Ruleset
 from fracas.rulesets import RULESETS, get_ruleset
-from fracas.scenario import ScenarioError
+from fracas.scenario import load_scenario
 from fracas.scenario.loader import LoadedScenario, parse_scenario
 from fracas.store import SqliteStore
 
 DEFAULT_DB = "fracas.db"
 
 
-def _load(path: str, overrides: Sequence[str]) -> LoadedScenario:
+def _read_text(path: str, what: str) -> str:
+    """A text file's content; a clear error for a missing, unreadable or binary file."""
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        if path == "-":
+            return sys.stdin.read()
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise FracasError(f"{path}: not a {what} (byte {exc.start} is not UTF-8 text)") from None
     except OSError as exc:
-        raise ScenarioError(path, [f"cannot read file: {exc.strerror}"]) from None
-    except yaml.YAMLError as exc:
-        raise ScenarioError(path, [f"not valid YAML: {exc}"]) from None
-    if overrides and isinstance(data, dict):
-        options = dict(data.get("options") or {})
-        for item in overrides:
-            key, sep, value = item.partition("=")
-            if not sep or not key.strip():
-                raise ScenarioError(path, [f"--option {item!r}: expected NAME=VALUE"])
-            options[key.strip()] = yaml.safe_load(value)
-        data["options"] = options
-    return parse_scenario(data, path)
+        raise FracasError(f"{path}: cannot read the {what}: {exc.strerror}") from None
 
 
-def _roller(seed: int | None, rolls: str | None, ask: bool) -> Roller:
+def _roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccount) -> Roller:
     if sum(x is not None and x is not False for x in (seed, rolls, ask)) > 1:
         raise click.UsageError("use only one of --seed, --rolls and --ask")
     if rolls is not None:
-        return ScriptedRoller(read_rolls(Path(rolls).read_text(encoding="utf-8"), source=rolls))
+        return ScriptedRoller(read_rolls(_read_text(rolls, "rolls file"), source=rolls))
     if ask:
-        return AskRoller(prompt=_ask_on_stderr)
+
+        def ask_on_stderr(question: str) -> str:
+            """Show the account so far, then ask on stderr (stdout stays the account)."""
+            live.flush()
+            click.echo(question, err=True, nl=False)
+            line = sys.stdin.readline()
+            if not line:
+                raise EOFError
+            return line.rstrip("\n")
+
+        return AskRoller(prompt=ask_on_stderr)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
         click.echo(f"seed: {seed}  (pass --seed {seed} to fight this again)", err=True)
     return SeededRoller(seed)
 
 
-def _ask_on_stderr(question: str) -> str:
-    """Ask on stderr, so ``--ask --json`` keeps stdout for the log alone."""
-    click.echo(question, err=True, nl=False)
-    line = sys.stdin.readline()
-    if not line:
-        raise EOFError
-    return line.rstrip("\n")
-
-
-def _run(loaded: LoadedScenario, roller: Roller, as_json: bool) -> Session:
-    narrator = Narrator(loaded.ruleset, loaded.scenario)
-
-    def show(events: Sequence[object]) -> None:
-        if as_json:
-            sys.stdout.write(encode_log(events).decode())  # type: ignore[arg-type]
-        else:
-            for line in narrator.feed(events):  # type: ignore[arg-type]
-                click.echo(line)
-
-    session = Session.start(loaded.ruleset, loaded.scenario, roller, listener=show)
+def _fight(
+    loaded: LoadedScenario, make_roller: Callable[[LiveAccount], Roller], as_json: bool
+) -> Session:
+    """Run the fight, printing the account (or the JSON log) as it happens."""
+    live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
+    session = Session(loaded.ruleset, loaded.scenario, make_roller(live))
+    live.follow(session.log)
+    session.subscribe(lambda _events: live.flush())
+    session.begin()
     session.run()
     if not as_json:
         print_summary(loaded.ruleset, session.state)
+    roller = session.roller
+    if isinstance(roller, ScriptedRoller) and roller.remaining:
+        click.echo(f"note: {roller.remaining} scripted rolls were not used", err=True)
     return session
 
 
-def _save(session: Session, loaded: LoadedScenario, log: str | None, db: str | None) -> None:
-    if log is not None:
-        tmp = Path(log + ".tmp")
-        tmp.write_bytes(encode_log(session.log))
-        tmp.replace(log)
-        click.echo(f"log saved to {log}", err=True)
-    if db is not None:
-        name = getattr(loaded.scenario, "name", None) or Path(loaded.source).stem
-        with SqliteStore(db) as store:
-            encounter_id = store.create(str(name), loaded.ruleset.name, session.log)
-        click.echo(f"saved as encounter {encounter_id} in {db}", err=True)
+def _save(session: Session, name: str, log: str | None, db: str | None) -> None:
+    """Save the finished fight: all of it or, on any error, nothing."""
+    tmp = Path(log + ".tmp") if log is not None else None
+    try:
+        if tmp is not None:
+            tmp.write_bytes(encode_log(session.log))
+        if db is not None:
+            with SqliteStore(db) as store:
+                encounter_id = store.create(name, session.ruleset.name, session.log)
+            click.echo(f"saved as encounter {encounter_id} in {db}", err=True)
+        if tmp is not None and log is not None:
+            tmp.replace(log)
+            click.echo(f"log saved to {log}", err=True)
+    except OSError as exc:
+        raise FracasError(f"{exc.filename or log}: cannot write: {exc.strerror}") from None
+    except sqlite3.Error as exc:
+        raise FracasError(f"{db}: cannot save the fight in this SQLite file: {exc}") from None
+    finally:
+        if tmp is not None and tmp.exists():
+            tmp.unlink()
+
+
+def _name(loaded: LoadedScenario) -> str:
+    return str(getattr(loaded.scenario, "name", None) or Path(loaded.source).stem)
 
 
 @click.command()
@@ -122,41 +134,53 @@ def fight(
 ) -> None:
     """Run the fight in SCENARIO under its tactics and print a round-by-round account."""
     with reported_errors():
-        loaded = _load(scenario, overrides)
-        session = _run(loaded, _roller(seed, rolls, ask), as_json)
-        _save(session, loaded, log, db)
+        loaded = load_scenario(scenario, overrides)
+        session = _fight(loaded, lambda live: _roller(seed, rolls, ask, live), as_json)
+        _save(session, _name(loaded), log, db)
 
 
 @click.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
 @click.option("--encounter", type=int, default=None, help="Encounter id in an SQLite file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the log as JSON lines.")
 def replay(log: str, encounter: int | None, as_json: bool) -> None:
-    """Re-fold a saved fight (a JSONL log or an SQLite file) and print it again."""
+    """Re-fold and re-run a saved fight (a JSONL log, - for stdin, or an SQLite file),
+    check that every event is what the rules give, and print it again."""
     with reported_errors():
-        text = _read_log(log, encounter)
-        ruleset = get_ruleset(peek_ruleset(text))
-        events = LogDecoder(ruleset.event_types()).decode(text)
-        session = Session.from_log(ruleset, events, ScriptedRoller([]))
+        try:
+            ruleset, events, session = _load_log(log, encounter)
+        except InconsistentLog as exc:
+            raise InconsistentLog(f"{log}: {exc}") from None
         if as_json:
             sys.stdout.write(encode_log(session.log).decode())
             return
-        narrator = Narrator(ruleset, session.scenario)
-        for line in narrator.feed(events):
+        for line in Narrator(ruleset, session.scenario).feed(events):
             click.echo(line)
+        if not any(isinstance(e, EncounterEnded) for e in events):
+            click.echo("\n(The log ends here: the fight is not over.)")
         print_summary(ruleset, session.state)
 
 
+def _load_log(path: str, encounter: int | None) -> tuple[Ruleset, list[Event], Session]:
+    text = _read_log(path, encounter)
+    ruleset = get_ruleset(peek_ruleset(text))
+    events = LogDecoder(ruleset.event_types()).decode(text)
+    session = Session.from_log(ruleset, events, ScriptedRoller([]))
+    verify_log(ruleset, events)
+    return ruleset, events, session
+
+
 def _read_log(path: str, encounter: int | None) -> str:
-    with open(path, "rb") as fh:
-        is_sqlite = fh.read(16) == b"SQLite format 3\x00"
-    if not is_sqlite:
-        if encounter is not None:
-            raise FracasError(f"{path}: --encounter needs an SQLite file, this is a JSONL log")
-        return Path(path).read_text(encoding="utf-8")
-    with SqliteStore(path) as store:
-        record = store.get(encounter) if encounter is not None else store.latest()
-        return "\n".join(store.lines(record.id)) + "\n"
+    if path != "-":
+        with open(path, "rb") as fh:
+            is_sqlite = fh.read(16) == b"SQLite format 3\x00"
+        if is_sqlite:
+            with SqliteStore(path, read_only=True) as store:
+                record = store.get(encounter) if encounter is not None else store.latest()
+                return "\n".join(store.lines(record.id)) + "\n"
+    if encounter is not None:
+        raise FracasError(f"{path}: --encounter needs an SQLite file, this is a JSONL log")
+    return _read_text(path, "fracas log (JSON lines)")
 
 
 @click.command()
@@ -178,6 +202,6 @@ def demo(ruleset: str, db: str) -> None:
         click.echo(example.intro)
         click.echo()
         loaded = parse_scenario(example.scenario, f"<{ruleset} demo>")
-        session = _run(loaded, ScriptedRoller(list(example.rolls)), as_json=False)
-        _save(session, loaded, None, db)
+        session = _fight(loaded, lambda _: ScriptedRoller(list(example.rolls)), as_json=False)
+        _save(session, _name(loaded), None, db)
         click.echo(f"replay it with: fracas replay {db}", err=True)

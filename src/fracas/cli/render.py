@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import click
 
 from fracas.engine import Encounter, Event
+from fracas.engine.codec import encode_log
 from fracas.engine.events import EncounterEnded, RoundStarted
 from fracas.engine.ruleset import Ruleset
 
@@ -27,6 +29,33 @@ class Narrator:
                 line = _default_line(event)
             if line is not None:
                 yield line
+
+
+class LiveAccount:
+    """Prints a session's events as they reach its log: account lines, or JSON lines.
+
+    :meth:`flush` prints what is new since the last flush; the CLI calls it after each
+    action and, with ``--ask``, before each question, so the table sees every result before
+    the next roll is asked for."""
+
+    def __init__(self, ruleset: Ruleset, scenario: Any, as_json: bool) -> None:
+        self.narrator = Narrator(ruleset, scenario)
+        self.as_json = as_json
+        self.log: list[Event] = []
+        self.shown = 0
+
+    def follow(self, log: list[Event]) -> None:
+        self.log = log
+        self.shown = 0
+
+    def flush(self) -> None:
+        new = self.log[self.shown :]
+        self.shown = len(self.log)
+        if self.as_json:
+            sys.stdout.write(encode_log(new).decode())
+            return
+        for line in self.narrator.feed(new):
+            click.echo(line)
 
 
 def _default_line(event: Event) -> str | None:

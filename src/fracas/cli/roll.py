@@ -28,6 +28,8 @@ BAR_WIDTH = 40
 @click.option("--stats", is_flag=True, help="Show the exact distribution, mean and deviation.")
 def roll(expression: str, times: int, seed: int | None, stats: bool) -> None:
     """Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1"), one total per line."""
+    if times == 0 and not stats:
+        raise click.UsageError("--times 0 rolls nothing: add --stats to see the distribution")
     with reported_errors():
         expr = parse(expression)
         table = stats_lines(expr) if stats else []  # may refuse: before any roll is shown

@@ -43,15 +43,25 @@ class ScriptExhausted(DiceError):
 class ImpossibleRoll(DiceError):
     """A scripted value that the dice cannot show (101 on d100, 1 on 2D6)."""
 
-    def __init__(self, value: int, dice: str, purpose: str, minimum: int, maximum: int) -> None:
+    def __init__(
+        self,
+        value: int,
+        dice: str,
+        purpose: str,
+        minimum: int,
+        maximum: int,
+        where: str = "",
+        hint: str = "",
+    ) -> None:
         self.value = value
         self.dice = dice
         self.purpose = purpose
         self.minimum = minimum
         self.maximum = maximum
+        prefix = f"{where}: " if where else ""
         super().__init__(
-            f"scripted roll {value} is impossible for {dice} ({purpose}): "
-            f"must be {minimum}..{maximum}"
+            f"{prefix}scripted roll {value} is impossible for {dice} ({purpose}): "
+            f"must be {minimum}..{maximum}{hint}"
         )
 
 

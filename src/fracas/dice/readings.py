@@ -26,19 +26,22 @@ _WHOLE = re.compile(r"-?[0-9]+")
 
 
 class Reading(int):
-    """A whole number read from text, remembering the ``text`` it was written as (``"00"``)."""
+    """A whole number read from text, remembering the ``text`` it was written as (``"00"``)
+    and ``where`` it was read (``"rolls.txt: line 3"``, or ``""``)."""
 
     text: str
+    where: str
 
-    def __new__(cls, text: str) -> Reading:
+    def __new__(cls, text: str, where: str = "") -> Reading:
         if not _WHOLE.fullmatch(text):
             raise ValueError(f"{text!r} is not a whole number")
         reading = super().__new__(cls, int(text))
         reading.text = text
+        reading.where = where
         return reading
 
-    def __getnewargs__(self) -> tuple[str]:  # type: ignore[override]
-        return (self.text,)
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return (self.text, self.where)
 
     def __repr__(self) -> str:
         return f"Reading({self.text!r})"
@@ -98,5 +101,5 @@ def read_rolls(text: str, source: str = "<rolls>") -> list[int]:
         for token in line.split("#", 1)[0].split():
             if not _WHOLE.fullmatch(token):
                 raise DiceError(f"{source}: line {number}: {token!r} is not a roll")
-            values.append(Reading(token))
+            values.append(Reading(token, f"{source}: line {number}"))
     return values

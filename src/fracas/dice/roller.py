@@ -98,9 +98,12 @@ class ScriptedRoller:
         e = parse(expr) if isinstance(expr, str) else expr
         if self.used >= len(self._values):
             raise ScriptExhausted(self.used + 1, purpose, _label(expr))
-        value = total(self._values[self.used], e)
+        raw = self._values[self.used]
+        value = total(raw, e)
         if not e.minimum <= value <= e.maximum:
-            raise ImpossibleRoll(value, _label(expr), purpose, e.minimum, e.maximum)
+            where = raw.where if isinstance(raw, Reading) else ""
+            hint = zero_hint(e) if where else ""
+            raise ImpossibleRoll(value, _label(expr), purpose, e.minimum, e.maximum, where, hint)
         self.used += 1
         return value
 

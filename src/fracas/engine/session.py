@@ -65,19 +65,26 @@ class Session:
         session = cls(ruleset, scenario, roller)
         if listener is not None:
             session.subscribe(listener)
-        head = EncounterStarted(ruleset=ruleset.name, scenario=scenario_dump(scenario))
-        log = session.log
-        ctx = session._ctx
-        try:
-            log.append(head)
-            ruleset.start(ctx)
-        except BaseException:
-            session._truncate(0)
-            raise
-        session._marks.append(0)
-        if session._listeners:
-            session._tell(0)
+        session.begin()
         return session
+
+    def begin(self) -> None:
+        """Log ``EncounterStarted`` and run the ruleset's start (initiative...); once only.
+
+        ``Session.start`` does this for you; build a ``Session`` and call ``begin`` yourself
+        when you need the session (its ``log``) before the first roll is made."""
+        if self.log:
+            raise FracasError("the encounter has already begun")
+        head = EncounterStarted(ruleset=self.ruleset.name, scenario=scenario_dump(self.scenario))
+        try:
+            self.log.append(head)
+            self.ruleset.start(self._ctx)
+        except BaseException:
+            self._truncate(0)
+            raise
+        self._marks.append(0)
+        if self._listeners:
+            self._tell(0)
 
     @classmethod
     def from_log(cls, ruleset: Ruleset, events: Sequence[Event], roller: Roller) -> Session:
@@ -94,8 +101,11 @@ class Session:
                 session._marks.append(n - 1)
             try:
                 event.apply(session.state)
-            except FracasError as exc:
-                raise InconsistentLog(f"event {n} ({type(event).__name__}): {exc}") from None
+            except (FracasError, LookupError, TypeError, ValueError, AttributeError) as exc:
+                problem = str(exc) if isinstance(exc, FracasError) else f"no such {exc!s}"
+                if isinstance(exc, TypeError | ValueError | AttributeError):
+                    problem = f"does not fit the state ({exc})"
+                raise InconsistentLog(f"event {n} ({type(event).__name__}): {problem}") from None
             session.log.append(event)
         return session
 

@@ -103,17 +103,47 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
     return LoadedScenario(ruleset, scenario, source)
 
 
-def load_scenario(path: str | Path) -> LoadedScenario:
-    """Read a YAML scenario file and validate it."""
+def load_scenario(path: str | Path, overrides: Sequence[str] = ()) -> LoadedScenario:
+    """Read a YAML scenario file and validate it.
+
+    ``overrides`` are ``NAME=VALUE`` rule options (house rules for this encounter) that
+    replace the file's ``options``; each VALUE is read as YAML (``3``, ``true``, ``per-round``).
+    """
     source = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(source, [f"not a text file (byte {exc.start} is not UTF-8)"]) from None
     except OSError as exc:
         raise ScenarioError(source, [f"cannot read file: {exc.strerror}"]) from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        raise ScenarioError(source, [f"{where}not valid YAML: {exc}"]) from None
+        raise ScenarioError(source, [_yaml_problem(exc)]) from None
+    if overrides:
+        data = _with_options(data, overrides, source)
     return parse_scenario(data, source)
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """``line 3, column 1: not valid YAML: expected ',' or ']'`` (no library internals)."""
+    mark = getattr(exc, "problem_mark", None)
+    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
+    problem = getattr(exc, "problem", None) or str(exc)
+    return f"{where}not valid YAML: {problem}"
+
+
+def _with_options(data: Any, overrides: Sequence[str], source: str) -> Any:
+    """``data`` with its ``options`` changed by ``NAME=VALUE`` overrides."""
+    if not isinstance(data, dict):
+        return data
+    options = dict(data.get("options") or {})
+    for item in overrides:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ScenarioError(source, [f"--option {item!r}: expected NAME=VALUE"])
+        try:
+            options[key.strip()] = yaml.safe_load(value)
+        except yaml.YAMLError:
+            raise ScenarioError(source, [f"--option {item!r}: cannot read the value"]) from None
+    return {**data, "options": options}

@@ -44,11 +44,31 @@ class EncounterRecord:
 class SqliteStore:
     """Encounters and their event logs in the SQLite file at ``path``."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, read_only: bool = False) -> None:
+        """Open (or, unless ``read_only``, create) the store at ``path``.
+
+        A read-only store never writes to the file, and refuses a SQLite file that is not a
+        fracas store."""
         self.path = Path(path)
-        self._db = sqlite3.connect(self.path)
-        self._db.execute("PRAGMA foreign_keys = ON")
-        self._db.executescript(_SCHEMA)
+        try:
+            if read_only:
+                self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                self._check_schema()
+            else:
+                self._db = sqlite3.connect(self.path)
+                self._db.execute("PRAGMA foreign_keys = ON")
+                self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            raise FracasError(f"{self.path}: not a usable fracas store ({exc})") from None
+
+    def _check_schema(self) -> None:
+        tables = {
+            name
+            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        }
+        if not {"encounters", "events"} <= tables:
+            self._db.close()
+            raise FracasError(f"{self.path}: an SQLite file, but not a fracas store")
 
     def close(self) -> None:
         self._db.close()
