@@ -183,3 +183,60 @@ def test_a_snatch_tactic_is_refused_when_snatching_is_not_allowed() -> None:
         allow_weapon_snatching=False,
     )
     assert "combatants[0].tactics: snatch, but the referee does not allow weapon snatching" in text
+
+
+@pytest.mark.parametrize("value", [True, "13", 13.0], ids=["bool", "string", "float"])
+def test_an_attribute_given_as_a_bool_string_or_float_is_refused_not_converted(
+    value: object,
+) -> None:
+    bob = anthro("Bob", "blue")
+    bob["attributes"]["PSTR"] = value
+    text = problems(anthro("Ann", "red"), bob)
+    assert "brawl.yaml: combatants[1].attributes.PSTR: Input should be a valid integer" in text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("hps", "40"), ("hps", True), ("level", "2"), ("defence_rating", "400")],
+    ids=["hps-string", "hps-bool", "level-string", "defence-rating-string"],
+)
+def test_a_persona_number_given_as_text_or_bool_is_refused(field: str, value: object) -> None:
+    text = problems(anthro("Ann", "red"), anthro("Bob", "blue", **{field: value}))
+    assert f"brawl.yaml: combatants[1].{field}: Input should be a valid integer" in text
+
+
+def test_a_combat_table_bonus_given_as_a_string_is_refused() -> None:
+    row = {"skilled_bonus": "120", "raw_bonus": 40, "maximum_roll": 800}
+    text = problems(anthro("Ann", "red", combat_table={"strike": row}), anthro("Bob", "blue"))
+    assert "combatants[0].combat_table.strike.skilled_bonus: Input should be a valid integer" in (
+        text
+    )
+
+
+ROW = {"skilled_bonus": 0, "raw_bonus": 0, "maximum_roll": 900}
+
+
+@pytest.mark.parametrize(
+    ("over", "field", "cap"),
+    [
+        ({"level": 101}, "level", 100),
+        ({"hps": 10001}, "hps", 10000),
+        ({"defence_rating": 2001}, "defence_rating", 2000),
+        (
+            {"combat_table": {"strike": {**ROW, "skilled_bonus": 1001}}},
+            "combat_table.strike.skilled_bonus",
+            1000,
+        ),
+        (
+            {"combat_table": {"strike": {**ROW, "maximum_roll": 2001}}},
+            "combat_table.strike.maximum_roll",
+            2000,
+        ),
+    ],
+    ids=["level", "hps", "defence-rating", "bonus", "maximum-roll"],
+)
+def test_an_absurd_number_is_refused_at_its_sanity_cap(
+    over: dict[str, Any], field: str, cap: int
+) -> None:
+    text = problems(anthro("Ann", "red"), anthro("Bob", "blue", **over))
+    assert f"combatants[1].{field}: Input should be less than or equal to {cap}" in text

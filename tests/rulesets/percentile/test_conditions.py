@@ -81,7 +81,7 @@ def test_an_all_out_attacker_without_a_declared_dodge_cannot_dodge_a_shot() -> N
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="all-out-attack", target="A"))
     (none,) = defences(session, "D")
-    assert none.kind == "none" and none.reason == "no free parry in an all-out attack"
+    assert none.kind == "none" and none.reason == "no free parry or dodge in an all-out attack"
 
 
 # -- modifiers: extra parries, glitch, fatigue 0, encumbrance ---------------------------------

@@ -54,6 +54,58 @@ def test_a_negative_stat_is_refused() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("STR", True),
+        ("STR", "13"),
+        ("CON", 13.0),
+        ("hp", True),
+        ("hp", "20"),
+        ("fatigue", "20"),
+    ],
+    ids=["STR-bool", "STR-string", "CON-float", "hp-bool", "hp-string", "fatigue-string"],
+)
+def test_a_number_given_as_a_bool_string_or_float_is_refused_not_converted(
+    field: str, value: object
+) -> None:
+    msg = problems(duel(defender={field: value}))
+    assert f"bad.yaml: combatants[1].{field}: Input should be a valid integer" in msg
+
+
+def test_a_skill_given_as_a_string_is_refused_naming_the_skill() -> None:
+    msg = problems(duel(defender={"skills": {"dagger": "50"}}))
+    assert "bad.yaml: combatants[1].skills.dagger: Input should be a valid integer" in msg
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "cap"),
+    [
+        ("STR", 1001, 1000),
+        ("hp", 2001, 2000),
+        ("fatigue", 2001, 2000),
+        ("skills", {"dagger": 1001}, 1000),
+        ("carried_kg", 10001, 10000),
+    ],
+    ids=["STR", "hp", "fatigue", "skill", "carried_kg"],
+)
+def test_an_absurd_value_is_refused_at_its_sanity_cap(field: str, value: object, cap: int) -> None:
+    msg = problems(duel(defender={field: value}))
+    assert f"Input should be less than or equal to {cap}" in msg
+    assert f"combatants[1].{field}" in msg
+
+
+def test_the_sanity_caps_themselves_are_accepted() -> None:
+    caps = {"STR": 1000, "hp": 2000, "fatigue": 2000, "carried_kg": 10000}
+    parse_scenario(duel(defender={**caps, "skills": {"dagger": 1000}}), "ok.yaml")
+
+
+def test_carried_kg_takes_a_decimal_string_but_not_a_bool() -> None:
+    loaded = parse_scenario(duel(defender={"carried_kg": "4.5"}), "ok.yaml")
+    assert str(loaded.scenario.combatants[1].carried_kg) == "4.5"  # type: ignore[attr-defined]
+    assert "combatants[1].carried_kg" in problems(duel(defender={"carried_kg": True}))
+
+
 def test_a_missing_skill_for_the_wielded_weapon_is_refused() -> None:
     msg = problems(duel(attacker={"weapons": ["epee"], "skills": {"dagger": 40}}))
     assert "bad.yaml: combatants[0].skills: no skill for the wielded weapon Epée" in msg
@@ -155,6 +207,24 @@ MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         _set(("combatants", 0, "hp"), 0),
         "combatants[0].hp",
         "Input should be greater than or equal to 1",
+    ),
+    (
+        "bool-stat",
+        _set(("combatants", 0, "STR"), True),
+        "combatants[0].STR",
+        "Input should be a valid integer",
+    ),
+    (
+        "string-stat",
+        _set(("combatants", 0, "STR"), "13"),
+        "combatants[0].STR",
+        "Input should be a valid integer",
+    ),
+    (
+        "absurd-hp",
+        _set(("combatants", 1, "hp"), 99999999999999999999999),
+        "combatants[1].hp",
+        "Input should be less than or equal to 2000",
     ),
 ]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.dice import ScriptedRoller
 from fracas.engine import Context
 from fracas.rulesets.starflight.actions.attack import Attack, Strike
@@ -113,15 +115,15 @@ def test_half_hp_is_fatigued_one_action_and_minus_20() -> None:
 
 
 def test_zero_hp_is_clinical_death() -> None:
-    s = start([shooter(), target(hp=10)], [*INIT, 80, 5])
-    s.act(SHOT)
+    s = start([shooter(), target(hp=10)], [*INIT, 80, 5, 50, 50])
+    s.act(SHOT)  # the Reflex and Willpower saves still follow the killing hit
     assert of_type(s, ClinicalDeath)[0].reason == "no HP left"
     assert who(s, "t").dead_since == 1
 
 
 def test_three_times_durability_wounds_is_clinical_death() -> None:
     # natural 99: critical hit, double damage (20), d5 Wounds = 3 on the chest, Durability 1
-    s = start([shooter(), target(durability=1)], [*INIT, 99, 5, 3])
+    s = start([shooter(), target(durability=1)], [*INIT, 99, 5, 3, 50, 50])
     s.act(SHOT)
     assert who(s, "t").hp == 80
     assert of_type(s, ClinicalDeath)[0].reason.startswith("3 Wounds")
@@ -130,7 +132,7 @@ def test_three_times_durability_wounds_is_clinical_death() -> None:
 def test_twice_hp_of_lethal_damage_mutilates() -> None:
     s = start(
         [shooter(attributes={"finesse": 10}), target(hp=10)],
-        [*INIT, 80, 5],
+        [*INIT, 80, 5, 50, 50],
         options={"damage_attribute": "score"},
     )
     s.act(SHOT)
@@ -143,7 +145,7 @@ def test_brain_death_after_durability_minutes_of_clinical_death() -> None:
     friend = fighter("u", "blue", position=[40, 40])
     s = start(
         [shooter(), target(hp=10, durability=1), friend],
-        [10, 1, 1, 80, 5],
+        [10, 1, 1, 80, 5, 50, 50],
         options={"max_rounds": 12},
     )
     s.act(SHOT)
@@ -156,10 +158,10 @@ def test_brain_death_after_durability_minutes_of_clinical_death() -> None:
 def test_massive_attack_failed_fortitude_is_clinical_death() -> None:
     s = start(
         [shooter(attributes={"finesse": 40}), target(hp=200)],
-        [*INIT, 80, 5, 50],
+        [*INIT, 80, 5, 50, 50, 50],
         options={"damage_attribute": "score"},
     )
-    s.act(SHOT)  # 50 lethal: Fortitude 50 vs DC 75 fails
+    s.act(SHOT)  # 50 lethal: Fortitude 50 vs DC 75 fails; Reflex and Willpower still rolled
     dead = of_type(s, ClinicalDeath)[0]
     assert (dead.reason, dead.hp_after) == ("massive attack", 0)
 
@@ -173,6 +175,35 @@ def test_massive_attack_survived_still_knocks_out() -> None:
     s.act(SHOT)  # Fortitude 90 > 75; then Reflex 50 and Willpower 50 vs DC 50 fail
     assert of_type(s, KnockedOut)[0].reason == "massive attack"
     assert who(s, "t").hp == 150 and not of_type(s, ClinicalDeath)
+
+
+@pytest.mark.parametrize(
+    ("fortitude", "dead", "knocked_out"),
+    [(50, True, False), (90, False, True)],
+    ids=["failed-fortitude-clinical-death", "survived-fortitude-unconscious"],
+)
+def test_massive_attack_save_comes_first_then_reflex_and_willpower_any_time_hit(
+    fortitude: int, dead: bool, knocked_out: bool
+) -> None:
+    """'Resolving Damage': "a character must make a Reflex Save and a Willpower Save any time
+    they are hit", so a failed DC 75 Fortitude save (clinical death) does not skip them."""
+    s = start(
+        [shooter(attributes={"finesse": 40}), target(hp=200)],
+        [*INIT, 80, 5, fortitude, 30, 20],
+        options={"damage_attribute": "score"},
+    )
+    s.act(SHOT)  # 50 lethal: DC 75 Fortitude; then Reflex 30 and Willpower 20 vs DC 50 fail
+    saves = [(c.what, c.natural, c.dc, c.success) for c in of_type(s, Checked) if c.who == "t"]
+    assert saves == [
+        ("Fortitude save (massive attack)", fortitude, 75, not dead),
+        ("Reflex save (hit)", 30, 50, False),
+        ("Willpower save (hit)", 20, 50, False),
+    ]
+    t = who(s, "t")
+    assert (t.dead_since is not None, bool(of_type(s, KnockedOut))) == (dead, knocked_out)
+    assert t.prone and t.shaken  # already prone from falling, so only Shaken is new
+    gained = [e.condition for e in of_type(s, ConditionGained) if e.who == "t"]
+    assert gained == ["shaken"]
 
 
 def coma_context(s: object, rolls: list[int]) -> Context:

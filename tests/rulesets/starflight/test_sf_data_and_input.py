@@ -205,3 +205,89 @@ def test_a_mutated_example_is_refused_naming_file_field_and_problem(
     assert result.exit_code == 2, result.output
     assert str(bad) in result.output and where in result.output and problem in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        ({"hp": True}, "combatants[0].hp"),
+        ({"hp": "100"}, "combatants[0].hp"),
+        ({"hd": 50.0}, "combatants[0].hd"),
+        ({"attributes": {"power": True}}, "combatants[0].attributes.power"),
+        ({"attributes": {"power": "13"}}, "combatants[0].attributes.power"),
+        ({"skills": {"dodge": "30"}}, "combatants[0].skills.dodge"),
+        ({"saves": {"reflex": True}}, "combatants[0].saves.reflex"),
+        ({"weapons": [{"weapon": "hand laser", "class": "1"}]}, "combatants[0].weapons[0].class"),
+        ({"armour": [{"name": "vest", "hp": "30"}]}, "combatants[0].armour[0].hp"),
+        ({"position": ["0", 0]}, "combatants[0].position[0]"),
+    ],
+    ids=[
+        "hp-bool",
+        "hp-string",
+        "hd-float",
+        "power-bool",
+        "power-string",
+        "dodge-string",
+        "reflex-bool",
+        "class-string",
+        "armour-hp-string",
+        "position-string",
+    ],
+)
+def test_a_number_given_as_a_bool_string_or_float_is_refused_not_converted(
+    change: dict[str, Any], where: str
+) -> None:
+    text = problems(scenario_data({**shooter(), **change}, target()))
+    assert f"bad.yaml: {where}: Input should be a valid integer" in text
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "cap"),
+    [
+        ({"hp": 99999999999999999999999}, "combatants[0].hp", 100000),
+        ({"nhp": 100001}, "combatants[0].nhp", 100000),
+        ({"si": 100001}, "combatants[0].si", 100000),
+        ({"hd": 1001}, "combatants[0].hd", 1000),
+        ({"initiative": 1001}, "combatants[0].initiative", 1000),
+        ({"durability": 1001}, "combatants[0].durability", 1000),
+        ({"size_class": 101}, "combatants[0].size_class", 100),
+        ({"attributes": {"finesse": 1001}}, "combatants[0].attributes.finesse", 1000),
+        ({"skills": {"security": 1001}}, "combatants[0].skills.security", 1000),
+        ({"shield": {"name": "s", "hp": 100001}}, "combatants[0].shield.hp", 100000),
+        ({"position": [100001, 0]}, "combatants[0].position[0]", 100000),
+    ],
+    ids=[
+        "hp",
+        "nhp",
+        "si",
+        "hd",
+        "initiative",
+        "durability",
+        "size-class",
+        "attribute",
+        "skill",
+        "shield-hp",
+        "position",
+    ],
+)
+def test_an_absurd_number_is_refused_at_its_sanity_cap(
+    change: dict[str, Any], where: str, cap: int
+) -> None:
+    text = problems(scenario_data({**shooter(), **change}, target()))
+    assert f"bad.yaml: {where}: Input should be less than or equal to {cap}" in text
+
+
+def test_an_obstacle_number_given_as_a_string_or_absurd_is_refused() -> None:
+    wall = {"name": "wall", "start": [10, -5], "end": [10, 5], "kind": "penetrable", "hp": "20"}
+    text = problems(scenario_data(shooter(), target(), obstacles=[wall]))
+    assert "bad.yaml: obstacles[0].hp: Input should be a valid integer" in text
+    thick = {**wall, "hp": None, "material": "steel", "thickness_cm": 10001}
+    text = problems(scenario_data(shooter(), target(), obstacles=[thick]))
+    assert "obstacles[0].thickness_cm: Input should be less than or equal to 10000" in text
+
+
+def test_hp_at_the_sanity_cap_is_accepted_and_its_csi_stays_six_digits() -> None:
+    loaded = parse_scenario(scenario_data(shooter(hp=100000), target()))
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(1))
+    session.run()
+    assert "CSI: red 100000, blue 100" in loaded.ruleset.summary(session.state)

@@ -5,13 +5,14 @@ Every problem names its field: ``combatants[1].weapons[0]: ...``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     PrivateAttr,
+    Strict,
     field_validator,
     model_validator,
 )
@@ -39,6 +40,19 @@ def field_error(
     )
 
 
+#: Sanity caps (docs/rulesets/exp.md, "Numbers in scenario files"). The kilodie reads 1-1000,
+#: so no bonus needs to be larger and no roll or Defence Rating can pass 2000; the others are
+#: generous caps on absurd values.
+KILODIE = 1000
+MAX_ROLL = 2 * KILODIE
+MAX_LEVEL = 100
+MAX_HPS = 10_000
+
+#: Numbers are strict: YAML already gives real numbers, so ``PSTR: true`` or ``hps: "40"`` is
+#: a mistake to report, not a value to convert.
+Int = Annotated[int, Strict()]
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -46,10 +60,12 @@ class _Model(BaseModel):
 class CombatRowModel(_Model):
     """One row of a combat table."""
 
-    skilled_bonus: int = Field(ge=0, description="Added to the kilodie with hand-to-hand skill.")
-    raw_bonus: int = Field(ge=0, description="Added to the kilodie otherwise.")
-    maximum_roll: int = Field(ge=1, description="Cap on kilodie + bonus.")
-    force_bonus: int = Field(0, ge=0, description="Added to Strike damage.")
+    skilled_bonus: Int = Field(
+        ge=0, le=KILODIE, description="Added to the kilodie with hand-to-hand skill."
+    )
+    raw_bonus: Int = Field(ge=0, le=KILODIE, description="Added to the kilodie otherwise.")
+    maximum_roll: Int = Field(ge=1, le=MAX_ROLL, description="Cap on kilodie + bonus.")
+    force_bonus: Int = Field(0, ge=0, le=KILODIE, description="Added to Strike damage.")
 
 
 class WeaponModel(_Model):
@@ -80,13 +96,13 @@ class WeaponModel(_Model):
 class Attributes(_Model):
     """The seven rolled attributes."""
 
-    AWE: int
-    CHA: int
-    CON: int
-    DEX: int
-    INT: int
-    MSTR: int
-    PSTR: int
+    AWE: Int
+    CHA: Int
+    CON: Int
+    DEX: Int
+    INT: Int
+    MSTR: Int
+    PSTR: Int
 
 
 def _weapon(item: str | WeaponModel) -> WeaponModel:
@@ -121,15 +137,15 @@ class PersonaModel(_Model):
     kind: KindName
     advanced: bool = Field(False, description="Aliens only: an advanced (educated) alien.")
     treaded: bool = Field(False, description="Robots only: moves on treads (cannot be tripped).")
-    level: int = Field(1, ge=1)
+    level: Int = Field(1, ge=1, le=MAX_LEVEL)
     size: str = "medium"
     attributes: Attributes
-    hps: int = Field(ge=1, description="Maximum HPS.")
-    hps_now: int | None = Field(None, ge=1, description="Current HPS (default: maximum).")
+    hps: Int = Field(ge=1, le=MAX_HPS, description="Maximum HPS.")
+    hps_now: Int | None = Field(None, ge=1, description="Current HPS (default: maximum).")
     hand_to_hand: bool = Field(False, description="Has hand-to-hand combat skill.")
     holds_back_force_bonus: bool = False
     combat_table: dict[AttackTypeName, CombatRowModel]
-    defence_rating: int = Field(ge=0)
+    defence_rating: Int = Field(ge=0, le=MAX_ROLL)
     weapons: list[str | WeaponModel] = Field(default_factory=_bare_hands, min_length=1)
     proficient_with: list[str] = Field(default_factory=list)
     tactics: str | list[str | dict[str, Any]] = "brawl"

@@ -156,19 +156,34 @@ def attack(
         parrying_weapon_takes_damage(ctx, d, a, arm)
 
 
-def can_defend(d: Fighter, round_number: int, acting: bool, free: int) -> str:
-    """Why ``d`` cannot defend this attack, or "" if it can (``free``: the free defences of
-    ``d``'s stance; Chapter 5, "Attacking and defending", and table 5.2's "defenceless")."""
+def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool, free: int) -> str:
+    """Why ``d`` cannot defend this attack with ``arm``, or "" if it can (``free``: the free
+    defences of ``d``'s stance). The first reason that holds is given, the most lasting first:
+    out of the fight; defenceless after a fumble (table 5.2); no defence skill that works
+    against this weapon at all (Chapter 5, "Attacking and defending": "Dodging is useful
+    against projectile and beam weapons, whereas the normal parrying ... isn't"); then the
+    stance's limits (no free defence in an all-out attack, none left this round)."""
     if not acting:
         return "out of the fight"
     if d.defenceless_round == round_number:
-        return "defenceless this round"
+        return "defenceless after a fumble"
+    if defence_skill(d, arm)[0] == "none":
+        return no_skill_reason(d, arm)
     allowed = defences_allowed(free, d.extra_defences, d.dodging)
     if allowed == 0:
-        return "no free parry in an all-out attack"
+        return "no free parry or dodge in an all-out attack"
     if d.defences_used >= allowed:
         return "no defences left this round"
     return ""
+
+
+def no_skill_reason(d: Fighter, arm: Arm) -> str:
+    """Why neither parrying nor dodging is open to ``d`` against ``arm`` (Chapter 5,
+    "Attacking and defending": only a dodge works against projectile and beam weapons, and a
+    parry needs a ready close-combat weapon)."""
+    if arm.klass != "melee":
+        return f"no dodge skill, and a {arm.klass} weapon cannot be parried"
+    return "no ready close-combat weapon to parry with, and no dodge skill"
 
 
 def defence_skill(d: Fighter, arm: Arm) -> tuple[str, int]:
@@ -201,10 +216,8 @@ def defend(
         return FAIL, "none"
     state = ctx.state
     free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
-    why = can_defend(d, state.round, acting(state, d, simultaneous), free)
-    kind, skill = defence_skill(d, arm) if not why else ("none", 0)
-    if kind == "none":
-        reason = why or ("cannot parry a distance weapon" if arm.klass != "melee" else "unarmed")
+    why = can_defend(d, arm, state.round, acting(state, d, simultaneous), free)
+    if why:
         ctx.emit(
             DefenceRolled(
                 who=d.id,
@@ -215,10 +228,11 @@ def defend(
                 mods="",
                 rolls=(),
                 result=FAIL,
-                reason=reason,
+                reason=why,
             )
         )
         return FAIL, "none"
+    kind, skill = defence_skill(d, arm)
     extra = defence_shifts(d.defences_used, free)
     chance, mods = chance_of(
         skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding

@@ -14,6 +14,7 @@ from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    Strict,
     ValidationError,
     field_validator,
     model_validator,
@@ -39,10 +40,24 @@ def field_error(
     )
 
 
-Stat = Annotated[int, Field(ge=0, le=1000)]
+#: Sanity caps (docs/rulesets/percentile.md, "Numbers in scenario files"): the chapter gives
+#: no maximum, so these only refuse absurd values.
+MAX_STAT = 1000
+MAX_POINTS = 2 * MAX_STAT  # hp and fatigue: STR + CON at most
+MAX_KG = 10_000
+
+#: Numbers are strict: YAML already gives real numbers, so ``STR: true`` or ``STR: "13"`` is a
+#: mistake to report, not a value to convert.
+Stat = Annotated[int, Strict(), Field(ge=0, le=MAX_STAT)]
+Points = Annotated[int, Strict(), Field(ge=0, le=MAX_POINTS)]
 #: a weapons-table name, stored as its key (accent-free, lower case)
 WeaponName = Annotated[str, AfterValidator(lambda name: find_weapon(name).key)]
-Percent = Annotated[int, Field(ge=0, le=1000)]
+Percent = Annotated[int, Strict(), Field(ge=0, le=MAX_STAT)]
+
+
+#: a number or a decimal string ("4.5": exact, and how a saved log stores a Decimal); pydantic
+#: refuses a bool here
+Kilograms = Annotated[Decimal, Field(ge=0, le=MAX_KG)]
 
 
 class CombatantSpec(BaseModel):
@@ -56,8 +71,8 @@ class CombatantSpec(BaseModel):
     CON: Stat
     AGL: Stat
     PER: Stat
-    hp: int | None = Field(None, ge=1, description="Hit points (STR + CON if omitted).")
-    fatigue: int | None = Field(None, ge=0, description="Fatigue (STR + CON if omitted).")
+    hp: Points | None = Field(None, ge=1, description="Hit points (STR + CON if omitted).")
+    fatigue: Points | None = Field(None, description="Fatigue (STR + CON if omitted).")
     armour: str | None = Field(None, description="A table 5.3 name, e.g. 'studded leather'.")
     armour_powered: bool = Field(True, description="Whether powered armour has power.")
     weapons: list[WeaponName] = Field(
@@ -70,8 +85,8 @@ class CombatantSpec(BaseModel):
         description="Group and specific skills, e.g. {'point swords': 30, 'epee': 37}; "
         "'dodge' for dodging.",
     )
-    carried_kg: Decimal = Field(
-        Decimal(0), ge=0, description="Other load in kg besides armour and weapons."
+    carried_kg: Kilograms = Field(
+        Decimal(0), description="Other load in kg besides armour and weapons."
     )
     tactics: str = Field("normal-attack", description="A tactic name (see tactics.py).")
     script: list[Stance] | None = Field(

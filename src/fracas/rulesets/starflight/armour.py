@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from fracas.rulesets.starflight.numbers import MAX_POINTS, Int
 from fracas.rulesets.starflight.weapons import WeaponType
 
 
@@ -21,7 +22,7 @@ class ArmourSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
-    hp: int = Field(ge=0)
+    hp: Int = Field(ge=0, le=MAX_POINTS)
     covers: tuple[str, ...] = Field(
         ("all",), description="Part ids or kinds (body, motor...) covered, or 'all'."
     )

@@ -266,7 +266,9 @@ def through_obstacles(
 def resolve_hit(ctx: Context, c: Fighter, target: Fighter, hit: Hit, through: list[int]) -> None:
     """Location, damage through gear, Wounds, massive attack, saves, Fortitude.
 
-    Chapter 9.2, 'Resolving Damage'.
+    Chapter 9.2, 'Resolving Damage': the Reflex and Willpower saves come "any time they are
+    hit", so also after a failed massive-attack save or a killing blow (the wound Fortitude
+    save is only for the conscious and living).
     """
     lethal, nonlethal, kind = raw_damage(ctx, c, hit)
     lethal, nonlethal = through_obstacles(ctx, lethal, nonlethal, through)
@@ -286,8 +288,6 @@ def resolve_hit(ctx: Context, c: Fighter, target: Fighter, hit: Hit, through: li
         if not is_massive(lethal):
             ctx.emit(GearCheck(target=target.id, text="sniper weapon on a vital area"))
         massive_attack(ctx, target)
-    if is_dead(target):
-        return
     dealt = lethal + nonlethal if ctx.options.hit_save_dc == "damage-dealt" else taken_l + taken_nl
     saves_after_hit(ctx, target, dealt)
     if needs_wound_fortitude(target, wounds_before, ctx):

@@ -14,6 +14,14 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.starflight.armour import ArmourSpec, armour_gear
+from fracas.rulesets.starflight.numbers import (
+    MAX_DURABILITY,
+    MAX_POINTS,
+    MAX_SCORE,
+    MAX_SIZE_CLASS,
+    Coordinate,
+    Int,
+)
 from fracas.rulesets.starflight.problems import located
 from fracas.rulesets.starflight.shields import ShieldSpec, shield_gear
 from fracas.rulesets.starflight.species import Species
@@ -26,12 +34,12 @@ class Attributes(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    power: int = 0
-    finesse: int = 0
-    physique: int = Field(0, gt=-100)
-    intellect: int = 0
-    acumen: int = 0
-    charm: int = 0
+    power: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE)
+    finesse: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE)
+    physique: Int = Field(0, gt=-100, le=MAX_SCORE)
+    intellect: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE)
+    acumen: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE)
+    charm: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE)
 
 
 class Skills(BaseModel):
@@ -39,15 +47,15 @@ class Skills(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    brawling: int = Field(0, ge=0)
-    dodge: int = Field(0, ge=0)
-    security: int = Field(0, ge=0)
-    stamina: int = Field(0, ge=0)
-    recuperation: int = Field(0, ge=0)
-    concentration: int = Field(0, ge=0)
-    three_dimensional_maneuvers: int = Field(0, ge=0)
-    dexterous_maneuvers: int = Field(0, ge=0)
-    lifting: int = Field(0, ge=0)
+    brawling: Int = Field(0, ge=0, le=MAX_SCORE)
+    dodge: Int = Field(0, ge=0, le=MAX_SCORE)
+    security: Int = Field(0, ge=0, le=MAX_SCORE)
+    stamina: Int = Field(0, ge=0, le=MAX_SCORE)
+    recuperation: Int = Field(0, ge=0, le=MAX_SCORE)
+    concentration: Int = Field(0, ge=0, le=MAX_SCORE)
+    three_dimensional_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
+    dexterous_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
+    lifting: Int = Field(0, ge=0, le=MAX_SCORE)
 
 
 class Saves(BaseModel):
@@ -55,9 +63,9 @@ class Saves(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    fortitude: int | None = None
-    reflex: int | None = None
-    willpower: int | None = None
+    fortitude: Int | None = Field(None, ge=-MAX_SCORE, le=MAX_SCORE)
+    reflex: Int | None = Field(None, ge=-MAX_SCORE, le=MAX_SCORE)
+    willpower: Int | None = Field(None, ge=-MAX_SCORE, le=MAX_SCORE)
 
 
 class AttackBonus(BaseModel):
@@ -65,8 +73,8 @@ class AttackBonus(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    melee: int | None = None
-    ranged: int | None = None
+    melee: Int | None = Field(None, ge=-MAX_SCORE, le=MAX_SCORE)
+    ranged: Int | None = Field(None, ge=-MAX_SCORE, le=MAX_SCORE)
 
 
 class WeaponSpec(BaseModel):
@@ -76,10 +84,10 @@ class WeaponSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
     weapon: str
-    cls: int = Field(alias="class")
+    cls: Int = Field(alias="class")
     drawn: bool = True
     hand: str | None = None
-    loaded: int | None = Field(None, ge=0)
+    loaded: Int | None = Field(None, ge=0)
     scope: bool | None = Field(
         None, description="Fitted with a scope; default: the weapons that have a scope bonus."
     )
@@ -117,28 +125,33 @@ class CombatantSpec(BaseModel):
     tactics: str = "all-out-attack"
     attributes: Attributes = Field(default_factory=Attributes)
     skills: Skills = Field(default_factory=Skills)
-    durability: int = Field(ge=1)
-    size_class: int = Field(3, ge=0)
-    hd: int = Field(ge=0)
-    thd: int | None = Field(None, ge=0)
-    fhd: int | None = Field(None, ge=0)
-    nhp: int = Field(ge=1)
-    hp: int = Field(ge=1)
-    initiative: int = Field(ge=0)
-    si: int | None = Field(None, ge=0, description="Strength Index base; default: HP.")
+    durability: Int = Field(ge=1, le=MAX_DURABILITY)
+    size_class: Int = Field(3, ge=0, le=MAX_SIZE_CLASS)
+    hd: Int = Field(ge=0, le=MAX_SCORE)
+    thd: Int | None = Field(None, ge=0, le=MAX_SCORE)
+    fhd: Int | None = Field(None, ge=0, le=MAX_SCORE)
+    nhp: Int = Field(ge=1, le=MAX_POINTS)
+    hp: Int = Field(ge=1, le=MAX_POINTS)
+    initiative: Int = Field(ge=0, le=MAX_SCORE)
+    si: Int | None = Field(
+        None, ge=0, le=MAX_POINTS, description="Strength Index base; default: HP."
+    )
     saves: Saves = Field(default_factory=Saves)
     attack_bonus: AttackBonus = Field(default_factory=AttackBonus)
-    encumbrance: int = Field(0, ge=0)
-    equipment_hd: int = Field(
-        0, description="HD added to this combatant's targets by its equipment (a sight...)."
+    encumbrance: Int = Field(0, ge=0, le=MAX_SCORE)
+    equipment_hd: Int = Field(
+        0,
+        ge=-MAX_SCORE,
+        le=MAX_SCORE,
+        description="HD added to this combatant's targets by its equipment (a sight...).",
     )
     ambidextrous: bool = False
-    amputee: int = Field(0, ge=0, le=25)
+    amputee: Int = Field(0, ge=0, le=25)
     weapons: list[WeaponSpec] = Field(default_factory=list)
     armour: list[ArmourSpec] = Field(default_factory=list)
     shield: ShieldSpec | None = None
-    position: tuple[int, int] = (0, 0)
-    facing: int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
+    position: tuple[Coordinate, Coordinate] = (0, 0)
+    facing: Int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
     surprised: bool = False
 
 

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.starflight.characters import CombatantSpec
 from fracas.rulesets.starflight.materials import MATERIALS
+from fracas.rulesets.starflight.numbers import MAX_POINTS, MAX_THICKNESS_CM, Coordinate, Int
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.problems import Loc, located
 from fracas.rulesets.starflight.species import RIDERS, SPECIES, Species
@@ -21,13 +22,13 @@ class ObstacleSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
-    start: tuple[int, int]
-    end: tuple[int, int]
+    start: tuple[Coordinate, Coordinate]
+    end: tuple[Coordinate, Coordinate]
     kind: Literal["low", "penetrable", "solid"]
     material: str | None = None
-    thickness_cm: int | None = Field(None, ge=1)
-    hp: int | None = Field(None, ge=0)
-    damage_reduction: int | None = Field(None, ge=0)
+    thickness_cm: Int | None = Field(None, ge=1, le=MAX_THICKNESS_CM)
+    hp: Int | None = Field(None, ge=0, le=MAX_POINTS)
+    damage_reduction: Int | None = Field(None, ge=0, le=MAX_POINTS)
 
     @model_validator(mode="after")
     def _penetrable_has_hit_points(self) -> ObstacleSpec:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from fracas.rulesets.starflight.armour import Gear
+from fracas.rulesets.starflight.numbers import MAX_POINTS, Int
 from fracas.rulesets.starflight.weapons import WeaponType
 
 
@@ -18,7 +19,7 @@ class ShieldSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
-    hp: int = Field(ge=0)
+    hp: Int = Field(ge=0, le=MAX_POINTS)
     blocks: tuple[WeaponType, ...] = ()
     raised: bool = True
 

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.starflight._data import load_yaml
+from fracas.rulesets.starflight.numbers import Int
 from fracas.rulesets.starflight.problems import Loc, located
 
 PartKind = Literal["cognitive", "sensory", "motor", "propulsive", "body"]
@@ -25,9 +26,9 @@ class Rider(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     sexes: tuple[str, ...] = Field(description="Sexes the rider applies to.")
-    dazed_minutes_per: int = Field(0, ge=0, description="Dazed ceil(damage/N) minutes (0: no).")
-    immobile_rounds_per: int = Field(0, ge=0, description="No movement ceil(damage/N) rounds.")
-    nonlethal_multiplier: int = Field(1, ge=1, description="Multiplier on the NHP damage.")
+    dazed_minutes_per: Int = Field(0, ge=0, description="Dazed ceil(damage/N) minutes (0: no).")
+    immobile_rounds_per: Int = Field(0, ge=0, description="No movement ceil(damage/N) rounds.")
+    nonlethal_multiplier: Int = Field(1, ge=1, description="Multiplier on the NHP damage.")
 
 
 class Part(BaseModel):
@@ -47,8 +48,8 @@ class Vision(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    optimal: int = Field(ge=0, le=360)
-    peripheral: int = Field(ge=0, le=360)
+    optimal: Int = Field(ge=0, le=360)
+    peripheral: Int = Field(ge=0, le=360)
 
     @model_validator(mode="after")
     def _peripheral_covers_optimal(self) -> Vision:
@@ -65,8 +66,8 @@ class Species(BaseModel):
     name: str
     vision: Vision
     parts: tuple[Part, ...]
-    hit_locations: dict[int, str | None]
-    sensory_locations: dict[int, str | None] = Field(default_factory=dict)
+    hit_locations: dict[Int, str | None]
+    sensory_locations: dict[Int, str | None] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _check_tables(self) -> Species:
