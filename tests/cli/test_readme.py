@@ -17,7 +17,8 @@ ROOT = Path(__file__).parents[2]
 def tour_lines() -> list[str]:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     tour = text.split("## A short tour", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
-    return [line.split("  #", 1)[0].strip() for line in tour.splitlines() if line.strip()]
+    joined = tour.replace("\\\n", " ")
+    return [line.split("  #", 1)[0].strip() for line in joined.splitlines() if line.strip()]
 
 
 def test_the_readme_tour_runs_as_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

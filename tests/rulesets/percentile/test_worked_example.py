@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from fracas.cli import main
-from fracas.dice import ScriptedRoller
+from fracas.dice import ScriptedRoller, read_rolls
 from fracas.engine import Session
 from fracas.rulesets.percentile import RULESET
 from fracas.rulesets.percentile.events import (
@@ -156,3 +156,15 @@ def test_the_example_file_fights_with_its_rolls_through_the_cli(tmp_path: Path) 
     result = CliRunner().invoke(main, ["fight", str(EXAMPLE), "--rolls", str(rolls)])
     assert result.exit_code == 0, result.output
     assert "Ondkille: -1/16 hp" in result.stdout
+
+
+def test_the_example_rolls_file_is_the_demo_rolls_and_gives_the_books_fatigue_23() -> None:
+    rolls_file = EXAMPLE.with_suffix(".rolls")
+    assert tuple(read_rolls(rolls_file.read_text())) == RULESET.demo().rolls
+    result = CliRunner().invoke(
+        main,
+        ["fight", str(EXAMPLE), "--rolls", str(rolls_file), "-o", "fatigue_loss=per-round"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Ondkille: -1/16 hp" in result.stdout
+    assert "Joanne: 28/28 hp, fatigue 23/28" in result.stdout

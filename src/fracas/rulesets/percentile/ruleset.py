@@ -44,7 +44,11 @@ DEMO_ROLLS = (5, 19, 17, 62, 97, 5, 85, 9, 25, 83, 11, 58, 9, 84, 55, 41, 6, 86,
 DEMO_INTRO = (
     "Chapter 5's worked example: Joanne (epée, studded leather) is cornered by Ondkille "
     "(dagger, boiled leather). Initiative D20s 5 and 19; Ondkille attacks all-out in round 1, "
-    "then normally; Joanne always attacks normally. The chapter's own rolls follow."
+    "then normally; Joanne always attacks normally. The chapter's own rolls follow. "
+    "The book ends Joanne at fatigue 23, one point a round; the chapter's written rule "
+    "(one point every three rounds) gives 27, which this demo follows. "
+    "To see the book's 23: fracas fight examples/percentile/joanne-vs-ondkille.yaml "
+    "--rolls examples/percentile/joanne-vs-ondkille.rolls -o fatigue_loss=per-round"
 )
 
 
