@@ -103,7 +103,7 @@ def test_replay_of_an_unknown_encounter_id_is_refused(toy_file: Path, tmp_path: 
 def test_replay_of_an_empty_or_binary_file_names_the_file(tmp_path: Path) -> None:
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
-    refused(run("replay", str(empty)), f"{empty}: line 1")
+    refused(run("replay", str(empty)), f"{empty}: the log is empty")
     binary = tmp_path / "bin.jsonl"
     binary.write_bytes(b"\x00\xff\xfe")
     refused(run("replay", str(binary)), f"{binary}: not a fracas log")
@@ -159,3 +159,53 @@ def test_ask_shows_each_result_before_the_next_question(toy_file: Path) -> None:
     shown = result.output.index("Bob takes 6 (4 hp left)")
     next_question = result.output.index("Bob damage — roll D6")
     assert shown < next_question
+
+
+def test_fight_never_adds_tables_to_a_foreign_sqlite_file(toy_file: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as con:
+        con.execute("CREATE TABLE users (name TEXT)")
+    before = other.read_bytes()
+    refused(run("fight", str(toy_file), "--seed", "1", "--db", str(other)), "not a fracas store")
+    assert other.read_bytes() == before
+
+
+def test_log_refuses_to_replace_something_that_is_not_a_file(
+    toy_file: Path, tmp_path: Path
+) -> None:
+    target = tmp_path / "real.jsonl"
+    target.write_text("keep me\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(target)
+    refused(run("fight", str(toy_file), "--seed", "1", "--log", str(link)), "regular file")
+    assert target.read_text() == "keep me\n"
+    refused(run("fight", str(toy_file), "--seed", "1", "--log", "-"), "use --json")
+    same = tmp_path / "both"
+    refused(
+        run("fight", str(toy_file), "--seed", "1", "--log", str(same), "--db", str(same)),
+        "cannot be the same file",
+    )
+    assert not same.exists()
+
+
+def test_replay_of_a_log_whose_scenario_was_edited_badly_names_event_1(
+    toy_file: Path, tmp_path: Path
+) -> None:
+    log = saved_log(toy_file, tmp_path)
+    log.write_text(log.read_text().replace('"hp":10', '"hp":"lots"', 1))
+    refused(run("replay", str(log)), f"{log}: event 1: the scenario it holds is not valid")
+
+
+def test_replay_reads_a_log_with_a_byte_order_mark(toy_file: Path, tmp_path: Path) -> None:
+    log = saved_log(toy_file, tmp_path)
+    plain = run("replay", str(log)).stdout
+    log.write_text("\ufeff" + log.read_text(), encoding="utf-8")
+    result = run("replay", str(log))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == plain
+
+
+def test_rolls_that_run_out_name_the_rolls_file(toy_file: Path, tmp_path: Path) -> None:
+    rolls = tmp_path / "rolls.txt"
+    rolls.write_text("6\n")
+    refused(run("fight", str(toy_file), "--rolls", str(rolls)), f"{rolls}: scripted rolls ran out")

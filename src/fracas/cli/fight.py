@@ -12,7 +12,8 @@ import click
 
 from fracas.cli.errors import reported_errors
 from fracas.cli.render import LiveAccount, Narrator, print_summary
-from fracas.dice import AskRoller, Roller, ScriptedRoller, SeededRoller, read_rolls
+from fracas.dice import AskRoller, DiceError, Roller, ScriptedRoller, SeededRoller, read_rolls
+from fracas.dice.errors import ScriptExhausted
 from fracas.engine import Event, LogDecoder, Session, encode_log
 from fracas.engine.codec import peek_ruleset
 from fracas.engine.errors import FracasError, InconsistentLog
@@ -63,21 +64,40 @@ def _roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccount) -
 
 
 def _fight(
-    loaded: LoadedScenario, make_roller: Callable[[LiveAccount], Roller], as_json: bool
+    loaded: LoadedScenario,
+    make_roller: Callable[[LiveAccount], Roller],
+    as_json: bool,
+    source: str | None = None,
 ) -> Session:
     """Run the fight, printing the account (or the JSON log) as it happens."""
     live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
     session = Session(loaded.ruleset, loaded.scenario, make_roller(live))
     live.follow(session.log)
     session.subscribe(lambda _events: live.flush())
-    session.begin()
-    session.run()
+    try:
+        session.begin()
+        session.run()
+    except ScriptExhausted as exc:
+        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
     if not as_json:
         print_summary(loaded.ruleset, session.state)
     roller = session.roller
     if isinstance(roller, ScriptedRoller) and roller.remaining:
         click.echo(f"note: {roller.remaining} scripted rolls were not used", err=True)
     return session
+
+
+def _check_targets(log: str | None, db: str | None) -> None:
+    """Refuse, before the fight, a ``--log`` that would replace something not a file."""
+    if log is None:
+        return
+    if log == "-":
+        raise FracasError("--log -: to print the log, use --json")
+    path = Path(log)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise FracasError(f"{log}: --log writes a regular file; this is not one")
+    if db is not None and path.resolve() == Path(db).resolve():
+        raise FracasError(f"{log}: --log and --db cannot be the same file")
 
 
 def _save(session: Session, name: str, log: str | None, db: str | None) -> None:
@@ -94,7 +114,7 @@ def _save(session: Session, name: str, log: str | None, db: str | None) -> None:
             tmp.replace(log)
             click.echo(f"log saved to {log}", err=True)
     except OSError as exc:
-        raise FracasError(f"{exc.filename or log}: cannot write: {exc.strerror}") from None
+        raise FracasError(f"{log if tmp else exc.filename}: cannot write: {exc.strerror}") from None
     except sqlite3.Error as exc:
         raise FracasError(f"{db}: cannot save the fight in this SQLite file: {exc}") from None
     finally:
@@ -135,7 +155,8 @@ def fight(
     """Run the fight in SCENARIO under its tactics and print a round-by-round account."""
     with reported_errors():
         loaded = load_scenario(scenario, overrides)
-        session = _fight(loaded, lambda live: _roller(seed, rolls, ask, live), as_json)
+        _check_targets(log, db)
+        session = _fight(loaded, lambda live: _roller(seed, rolls, ask, live), as_json, rolls)
         _save(session, _name(loaded), log, db)
 
 
@@ -149,8 +170,10 @@ def replay(log: str, encounter: int | None, as_json: bool) -> None:
     with reported_errors():
         try:
             ruleset, events, session = _load_log(log, encounter)
-        except InconsistentLog as exc:
-            raise InconsistentLog(f"{log}: {exc}") from None
+        except FracasError as exc:
+            message = str(exc)
+            named = message if message.startswith(log) else f"{log}: {message}"
+            raise InconsistentLog(named) from None
         if as_json:
             sys.stdout.write(encode_log(session.log).decode())
             return

@@ -35,11 +35,14 @@ class LogDecoder:
         try:
             event: Event = self._decoder.decode(line)
         except msgspec.DecodeError as exc:
-            raise InconsistentLog(f"line {lineno}: {exc}") from None
+            raise InconsistentLog(
+                f"line {lineno}: not an event of this log's ruleset, or damaged ({exc})"
+            ) from None
         return event
 
     def decode(self, data: bytes | str) -> list[Event]:
         text = data.decode() if isinstance(data, bytes) else data
+        text = text.lstrip("\ufeff")  # a byte-order mark some editors add
         return [
             self.decode_line(line, n)
             for n, line in enumerate(text.splitlines(), start=1)
@@ -50,7 +53,9 @@ class LogDecoder:
 def peek_ruleset(data: bytes | str) -> str:
     """The ruleset named by a log's first line (an ``EncounterStarted`` event)."""
     text = data.decode() if isinstance(data, bytes) else data
-    first = next((line for line in text.splitlines() if line.strip()), "")
+    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    if not first:
+        raise InconsistentLog("the log is empty")
     try:
         head = msgspec.json.decode(first)
     except msgspec.DecodeError as exc:

@@ -18,7 +18,7 @@ from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterStarted, Event, Rolled
 from fracas.engine.ruleset import Action, Ruleset
-from fracas.engine.session import Session
+from fracas.engine.session import Session, scenario_of
 
 
 def decode_action(ruleset: Ruleset, raw: Any) -> Action:
@@ -40,7 +40,7 @@ def verify_log(ruleset: Ruleset, events: Sequence[Event]) -> None:
     """Raise ``InconsistentLog`` at the first event the rules would not have produced."""
     if not events or not isinstance(events[0], EncounterStarted):
         raise InconsistentLog("a log must start with an EncounterStarted event")
-    scenario = ruleset.scenario_model.model_validate(events[0].scenario)
+    scenario = scenario_of(ruleset, events[0])
     roller = ScriptedRoller([e.value for e in events if isinstance(e, Rolled)])
     rerun: list[Event] = []
     try:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from fracas.dice import Roller
 from fracas.engine.context import Context
 from fracas.engine.errors import FracasError, InconsistentLog
@@ -35,6 +37,19 @@ def scenario_dump(scenario: Any) -> dict[str, Any]:
         _DUMPS.clear()
     _DUMPS[id(scenario)] = (scenario, dump)
     return dump
+
+
+def scenario_of(ruleset: Ruleset, head: EncounterStarted) -> Any:
+    """The validated scenario a log's first event holds; ``InconsistentLog`` if it is not."""
+    try:
+        return ruleset.scenario_model.model_validate(head.scenario)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise InconsistentLog(
+            f"event 1: the scenario it holds is not valid: {where}: {first['msg']}{more}"
+        ) from None
 
 
 class Session:
@@ -94,7 +109,7 @@ class Session:
         head = events[0]
         if head.ruleset != ruleset.name:
             raise InconsistentLog(f"log is for ruleset {head.ruleset!r}, not {ruleset.name!r}")
-        scenario = ruleset.scenario_model.model_validate(head.scenario)
+        scenario = scenario_of(ruleset, head)
         session = cls(ruleset, scenario, roller)
         for n, event in enumerate(events, start=1):
             if isinstance(event, EncounterStarted | Acted):

@@ -53,22 +53,25 @@ class SqliteStore:
         try:
             if read_only:
                 self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-                self._check_schema()
+                self._check_schema(empty_ok=False)
             else:
                 self._db = sqlite3.connect(self.path)
+                self._check_schema(empty_ok=True)
                 self._db.execute("PRAGMA foreign_keys = ON")
                 self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
             raise FracasError(f"{self.path}: not a usable fracas store ({exc})") from None
 
-    def _check_schema(self) -> None:
+    def _check_schema(self, empty_ok: bool) -> None:
+        """Refuse another program's SQLite file (a new, empty one is fine to write to)."""
         tables = {
             name
             for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        }
-        if not {"encounters", "events"} <= tables:
-            self._db.close()
-            raise FracasError(f"{self.path}: an SQLite file, but not a fracas store")
+        } - {"sqlite_sequence"}
+        if (empty_ok and not tables) or {"encounters", "events"} <= tables:
+            return
+        self._db.close()
+        raise FracasError(f"{self.path}: an SQLite file, but not a fracas store")
 
     def close(self) -> None:
         self._db.close()
@@ -111,7 +114,12 @@ class SqliteStore:
         rows = self._db.execute(
             "SELECT data FROM events WHERE encounter_id = ? ORDER BY seq", (encounter_id,)
         )
-        return [data for (data,) in rows]
+        lines = [data for (data,) in rows]
+        if not all(isinstance(line, str) for line in lines):
+            raise FracasError(
+                f"{self.path}: encounter {encounter_id} holds events that are not text"
+            )
+        return lines
 
     def get(self, encounter_id: int) -> EncounterRecord:
         row = self._db.execute(
