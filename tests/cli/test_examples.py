@@ -44,3 +44,21 @@ def test_an_example_log_refolds_to_the_state_the_fight_reached(path: Path) -> No
         again = Session.from_log(loaded.ruleset, events, ScriptedRoller([]))
         assert again.state == session.state
         assert encode_log(again.log) == encode_log(session.log)
+
+
+@pytest.mark.parametrize(
+    ("path", "option"),
+    [
+        ("percentile/joanne-vs-ondkille.yaml", "max_rounds=true"),
+        ("percentile/joanne-vs-ondkille.yaml", "glitch_penalty=1000000000000"),
+        ("exp/bar-brawl.yaml", "max_units=yes"),
+        ("exp/bar-brawl.yaml", "tripped_loses_actions=100000000000000000000"),
+        ("starflight/melee.yaml", "max_rounds='12'"),
+    ],
+)
+def test_an_option_of_the_wrong_type_or_size_is_refused(path: str, option: str) -> None:
+    example = EXAMPLES[0].parents[1] / path
+    result = CliRunner().invoke(main, ["fight", str(example), "--seed", "1", "-o", option])
+    assert result.exit_code == 2
+    name = option.split("=")[0]
+    assert f"{example}: options.{name}: Input should be" in result.stderr

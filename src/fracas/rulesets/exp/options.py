@@ -15,7 +15,7 @@ from fracas.rulesets.exp.tables import DICE, WEAPONS
 class ExpOptions(BaseModel):
     """The EXP non-lethal combat options a GM can switch per encounter."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     dss: Literal["percentile", "save-d20"] = Field(
         "percentile",
@@ -88,7 +88,7 @@ class ExpOptions(BaseModel):
         "'summary' = attack, Strength, Dexterity (the chapter's opening paragraph).",
     )
     comparable_size_steps: int = Field(
-        1, ge=0, description="Size categories apart that still count as 'comparable size'."
+        1, ge=0, le=20, description="Size categories apart that still count as 'comparable size'."
     )
     grappler_may_attack: bool = Field(
         True,
@@ -101,7 +101,7 @@ class ExpOptions(BaseModel):
         "weapon (false: only psionics, yelling, a break check or a reversal).",
     )
     tripped_loses_actions: int = Field(
-        1, ge=0, description="Actions a tripped persona spends getting up."
+        1, ge=0, le=100, description="Actions a tripped persona spends getting up."
     )
     death_below_zero: Literal["minus-con", "zero"] = Field(
         "minus-con",
@@ -119,7 +119,7 @@ class ExpOptions(BaseModel):
         "(e.g. {fist: 1d4}).",
     )
     max_units: int = Field(
-        200, ge=1, description="A fight still going after this many units ends in a draw."
+        200, ge=1, le=100_000, description="A fight still going after this many units is a draw."
     )
 
     @field_validator("oops_die")

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class PercentileOptions(BaseModel):
     """Rule options of the percentile ruleset (house rules per encounter)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     stacking: Literal["multiply", "ladder"] = Field(
         "multiply",
@@ -104,11 +104,12 @@ class PercentileOptions(BaseModel):
         "max", description="Which end of a table 5.3 weight range counts for encumbrance."
     )
     impact_vest_abs: int = Field(
-        6, ge=0, description="ABS of the impact-resistant vest (its figure is missing)."
+        6, ge=0, le=100, description="ABS of the impact-resistant vest (its figure is missing)."
     )
     glitch_penalty: int = Field(
         15,
         ge=0,
+        le=100,
         description="Percentage points a glitching tech armour takes off every attack.",
     )
     glitch_applies: Literal["before-modifiers", "after-modifiers"] = Field(
@@ -130,5 +131,5 @@ class PercentileOptions(BaseModel):
         "characters); if false, both are required.",
     )
     max_rounds: int = Field(
-        100, ge=1, description="Stop an endless fight after this many rounds (a draw)."
+        100, ge=1, le=100_000, description="Stop an endless fight after this many rounds (a draw)."
     )

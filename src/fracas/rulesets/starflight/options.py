@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 class StarflightOptions(BaseModel):
     """The house rules of one encounter (defaults follow the chapter where it is clear)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     prone_hd_bonus: Literal[10, 20] = Field(
         20,
