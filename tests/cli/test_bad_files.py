@@ -209,3 +209,32 @@ def test_rolls_that_run_out_name_the_rolls_file(toy_file: Path, tmp_path: Path) 
     rolls = tmp_path / "rolls.txt"
     rolls.write_text("6\n")
     refused(run("fight", str(toy_file), "--rolls", str(rolls)), f"{rolls}: scripted rolls ran out")
+
+
+def test_a_live_fight_is_saved_action_by_action_and_can_be_resumed(
+    toy_file: Path, tmp_path: Path
+) -> None:
+    db = tmp_path / "table.db"
+    # the dice run out after two actions: the table stopped for the night
+    stopped = run("fight", str(toy_file), "--ask", "--db", str(db), input="6\n1\n")
+    assert stopped.exit_code == 2
+    assert "no more input" in stopped.stderr
+    assert f"saved as encounter 1 in {db}" in stopped.stderr
+    so_far = run("replay", str(db))
+    assert so_far.exit_code == 0, so_far.stderr
+    assert "Bob takes 6 (4 hp left)" in so_far.stdout
+    assert "Ann takes 1 (9 hp left)" in so_far.stdout
+    assert "the fight is not over" in so_far.stdout
+    resumed = run("resume", str(db), "--ask", input="5\n")
+    assert resumed.exit_code == 0, resumed.stderr
+    assert "Bob takes 5 (-1 hp left)" in resumed.stdout
+    assert "Bob takes 6" not in resumed.stdout  # what was told before is not told again
+    finished = run("replay", str(db))
+    assert finished.exit_code == 0
+    assert "The fight is over: side red wins" in finished.stdout
+
+
+def test_a_finished_fight_cannot_be_resumed(toy_file: Path, tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    assert run("fight", str(toy_file), "--seed", "1", "--db", str(db)).exit_code == 0
+    refused(run("resume", str(db), "--seed", "1"), "is over; nothing to resume")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from fracas import __version__
-from fracas.cli.fight import demo, fight, replay
+from fracas.cli.fight import demo, fight, replay, resume
 from fracas.cli.roll import roll
 from fracas.cli.schema import schema
 
@@ -16,5 +16,5 @@ def main() -> None:
     """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
 
 
-for command in (fight, replay, demo, roll, schema):
+for command in (fight, resume, replay, demo, roll, schema):
     main.add_command(command)

@@ -17,13 +17,14 @@ from fracas.dice.errors import ScriptExhausted
 from fracas.engine import Event, LogDecoder, Session, encode_log
 from fracas.engine.codec import peek_ruleset
 from fracas.engine.errors import FracasError, InconsistentLog
-from fracas.engine.events import EncounterEnded
+from fracas.engine.events import EncounterEnded, EncounterStarted
 from fracas.engine.replay import verify_log
 from fracas.engine.ruleset import Ruleset
+from fracas.engine.session import scenario_of
 from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario import load_scenario
 from fracas.scenario.loader import LoadedScenario, parse_scenario
-from fracas.store import SqliteStore
+from fracas.store import Recorder, SqliteStore
 
 DEFAULT_DB = "fracas.db"
 
@@ -68,23 +69,41 @@ def _fight(
     make_roller: Callable[[LiveAccount], Roller],
     as_json: bool,
     source: str | None = None,
+    recorder: Recorder | None = None,
 ) -> Session:
-    """Run the fight, printing the account (or the JSON log) as it happens."""
+    """Run the fight, printing the account (or the JSON log) as it happens.
+
+    A ``recorder`` commits each action before it is shown (live play with ``--ask``)."""
     live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
     session = Session(loaded.ruleset, loaded.scenario, make_roller(live))
     live.follow(session.log)
+    if recorder is not None:
+        session.subscribe(recorder)
     session.subscribe(lambda _events: live.flush())
     try:
         session.begin()
-        session.run()
-    except ScriptExhausted as exc:
-        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
+        _play_on(session, source)
+    finally:
+        _tell_where_saved(recorder)
     if not as_json:
         print_summary(loaded.ruleset, session.state)
     roller = session.roller
     if isinstance(roller, ScriptedRoller) and roller.remaining:
         click.echo(f"note: {roller.remaining} scripted rolls were not used", err=True)
     return session
+
+
+def _play_on(session: Session, source: str | None) -> None:
+    try:
+        session.run()
+    except ScriptExhausted as exc:
+        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
+
+
+def _tell_where_saved(recorder: Recorder | None) -> None:
+    if recorder is not None and recorder.encounter_id is not None:
+        db, n = recorder.store.path, recorder.encounter_id
+        click.echo(f"saved as encounter {n} in {db} (fracas resume {db} --encounter {n})", err=True)
 
 
 def _check_targets(log: str | None, db: str | None) -> None:
@@ -156,8 +175,49 @@ def fight(
     with reported_errors():
         loaded = load_scenario(scenario, overrides)
         _check_targets(log, db)
-        session = _fight(loaded, lambda live: _roller(seed, rolls, ask, live), as_json, rolls)
-        _save(session, _name(loaded), log, db)
+
+        def roller(live: LiveAccount) -> Roller:
+            return _roller(seed, rolls, ask, live)
+
+        if ask and db is not None:  # live play: every action is on disk before it is shown
+            with SqliteStore(db) as store:
+                recorder = Recorder(store, _name(loaded), loaded.ruleset.name)
+                session = _fight(loaded, roller, as_json, rolls, recorder)
+            _save(session, _name(loaded), log, None)
+        else:
+            session = _fight(loaded, roller, as_json, rolls)
+            _save(session, _name(loaded), log, db)
+
+
+@click.command()
+@click.argument("db", type=click.Path(exists=True, dir_okay=False))
+@click.option("--encounter", type=int, default=None, help="Encounter id (default: the latest).")
+@click.option("--seed", type=int, default=None, help="Seed for the engine's dice.")
+@click.option("--rolls", type=click.Path(exists=True, dir_okay=False), help="File of rolls.")
+@click.option("--ask", is_flag=True, help="Ask for every roll (dice from the table).")
+def resume(db: str, encounter: int | None, seed: int | None, rolls: str | None, ask: bool) -> None:
+    """Go on with an unfinished fight saved in the SQLite file DB, saving as it goes."""
+    with reported_errors(), SqliteStore(db) as store:
+        record = store.get(encounter) if encounter is not None else store.latest()
+        text = "\n".join(store.lines(record.id)) + "\n"
+        ruleset = get_ruleset(peek_ruleset(text))
+        events = LogDecoder(ruleset.event_types()).decode(text)
+        verify_log(ruleset, events)  # so events[0] is the EncounterStarted head
+        head = events[0]
+        assert isinstance(head, EncounterStarted)
+        live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
+        session = Session.from_log(ruleset, events, _roller(seed, rolls, ask, live))
+        if session.state.over:
+            raise FracasError(f"{db}: encounter {record.id} is over; nothing to resume")
+        live.follow(session.log, shown=len(session.log))
+        recorder = Recorder(store, record.name, ruleset.name, record.id)
+        session.subscribe(recorder)
+        session.subscribe(lambda _events: live.flush())
+        try:
+            _play_on(session, rolls)
+        finally:
+            _tell_where_saved(recorder)
+        print_summary(ruleset, session.state)
 
 
 @click.command()

@@ -44,9 +44,12 @@ class LiveAccount:
         self.log: list[Event] = []
         self.shown = 0
 
-    def follow(self, log: list[Event]) -> None:
+    def follow(self, log: list[Event], shown: int = 0) -> None:
+        """Print from ``log``; its first ``shown`` events are already told (and folded)."""
         self.log = log
-        self.shown = 0
+        self.shown = shown
+        for _ in self.narrator.feed(log[:shown]):
+            pass
 
     def flush(self) -> None:
         new = self.log[self.shown :]
