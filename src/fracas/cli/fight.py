@@ -199,10 +199,7 @@ def resume(db: str, encounter: int | None, seed: int | None, rolls: str | None, 
     """Go on with an unfinished fight saved in the SQLite file DB, saving as it goes."""
     with reported_errors(), SqliteStore(db) as store:
         record = store.get(encounter) if encounter is not None else store.latest()
-        text = "\n".join(store.lines(record.id)) + "\n"
-        ruleset = get_ruleset(peek_ruleset(text))
-        events = LogDecoder(ruleset.event_types()).decode(text)
-        verify_log(ruleset, events)  # so events[0] is the EncounterStarted head
+        ruleset, events = _checked_events("\n".join(store.lines(record.id)) + "\n")
         head = events[0]
         assert isinstance(head, EncounterStarted)
         live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
@@ -245,12 +242,17 @@ def replay(log: str, encounter: int | None, as_json: bool) -> None:
 
 
 def _load_log(path: str, encounter: int | None) -> tuple[Ruleset, list[Event], Session]:
-    text = _read_log(path, encounter)
+    ruleset, events = _checked_events(_read_log(path, encounter))
+    return ruleset, events, Session.from_log(ruleset, events, ScriptedRoller([]))
+
+
+def _checked_events(text: str) -> tuple[Ruleset, list[Event]]:
+    """A saved log's ruleset and events, re-run by ``verify_log`` (every event is what the
+    rules give): the first event is then surely the ``EncounterStarted`` head."""
     ruleset = get_ruleset(peek_ruleset(text))
     events = LogDecoder(ruleset.event_types()).decode(text)
-    session = Session.from_log(ruleset, events, ScriptedRoller([]))
     verify_log(ruleset, events)
-    return ruleset, events, session
+    return ruleset, events
 
 
 def _read_log(path: str, encounter: int | None) -> str:

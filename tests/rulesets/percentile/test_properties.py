@@ -152,3 +152,18 @@ def test_undo_after_a_round_restores_the_state_before_it() -> None:
     session.step()  # the last declaration resolves the round
     session.undo()
     assert encode_log(session.log) == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(fights(), st.integers(0, 2**32))
+def test_able_is_always_what_hp_death_and_power_say(data: dict[str, Any], seed: int) -> None:
+    """``able`` is kept as a field for speed; after every event it must equal its
+    definition: alive, above 0 hp (Chapter 5, "Damage and fatigue") and mobile ("Powered
+    armour")."""
+    session = run(data, seed)
+    state = RULESET.build(session.scenario)
+    for event in session.log:
+        event.apply(state)
+        for c in state.combatants.values():
+            assert isinstance(c, Fighter)
+            assert c.able == (not c.dead and c.hp > 0 and c.p.mobile)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, TypeAdapter, field_validator
 
 from fracas.dice import parse
+from fracas.rulesets.data import load_yaml
 
 ATTRIBUTES: tuple[str, ...] = ("AWE", "CHA", "CON", "DEX", "INT", "MSTR", "PSTR")
 
@@ -114,7 +113,7 @@ class WeaponRow(_Row):
 
 
 def _load(name: str) -> Any:
-    return yaml.safe_load(files("fracas.rulesets.exp").joinpath("data", name).read_text("utf-8"))
+    return load_yaml("fracas.rulesets.exp", name)
 
 
 _ATTACK_ROWS = TypeAdapter(list[AttackType]).validate_python(_load("attack_types.yaml"))

@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import unicodedata
 from decimal import Decimal, InvalidOperation
-from importlib import resources
 from typing import Any
 
-import yaml
+from fracas.rulesets.data import load_yaml
 
 
 def load_table(filename: str) -> Any:
     """The parsed YAML of ``data/<filename>`` (shipped inside the package)."""
-    text = resources.files(__package__).joinpath("data", filename).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_yaml(__name__.rpartition(".")[0], filename)
 
 
 def normalise(name: str) -> str:

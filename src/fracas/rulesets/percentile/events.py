@@ -133,7 +133,7 @@ class Killed(Event, frozen=True, kw_only=True):
         if c.hp > 0 and not c.dead:
             c.down_round = state.round
         c.dead = True
-        c.able = False
+        c.update_able()
 
 
 class WeaponDropped(Event, frozen=True, kw_only=True):

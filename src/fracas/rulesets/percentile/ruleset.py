@@ -148,7 +148,7 @@ class PercentileRuleset(Ruleset):
     def build(self, scenario: PercentileScenario) -> PercentileEncounter:
         state = PercentileEncounter(ruleset=self.name)
         for spec, p in zip(scenario.combatants, self.profiles(scenario), strict=True):
-            state.combatants[spec.name] = Fighter(
+            fighter = Fighter(
                 spec.name,
                 spec.name,
                 spec.side,
@@ -159,8 +159,9 @@ class PercentileRuleset(Ruleset):
                 condition=[READY] * len(p.arms),
                 bv=[a.bv for a in p.arms],
                 ammo=[a.rounds for a in p.arms],
-                able=p.mobile and p.hp_max > 0,
             )
+            fighter.update_able()
+            state.combatants[spec.name] = fighter
         state.order = list(state.combatants)
         return state
 

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any
 
-import yaml
+from fracas.rulesets.data import load_yaml as load_data
 
 
 def load_yaml(name: str) -> Any:
     """The parsed contents of ``data/<name>`` inside this package."""
-    text = resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return load_data(__name__.rpartition(".")[0], name)
