@@ -12,13 +12,14 @@ from fracas.engine.events import (
     Rolled,
     RoundStarted,
 )
-from fracas.engine.ruleset import Action, Pending, Ruleset
+from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
 from fracas.engine.session import Session
 from fracas.engine.state import Combatant, Encounter
 
 __all__ = [
     "Acted",
     "Action",
+    "Choice",
     "Combatant",
     "Context",
     "Encounter",

@@ -11,3 +11,8 @@ class IllegalAction(FracasError):
 
 class InconsistentLog(FracasError):
     """A saved log does not fold: an event contradicts the state it is applied to."""
+
+
+class StaleWrite(FracasError):
+    """A store append expected a log length the log no longer has: another writer moved the
+    encounter on. Nothing was written."""

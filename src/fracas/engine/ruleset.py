@@ -31,6 +31,18 @@ class Demo:
 
 
 @dataclass(frozen=True, slots=True)
+class Choice:
+    """One action the pending actor may take now, as data, with a short label for a menu.
+
+    ``kind`` groups choices for a front end ("attack", "move", "stance"...); ``action`` is
+    exactly what :meth:`Ruleset.resolve` accepts (and what the tactics would return)."""
+
+    label: str
+    action: Action
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Pending:
     """Whose decision the fight waits for: ``actor`` (``None`` for round upkeep) and a prompt."""
 
@@ -68,6 +80,12 @@ class Ruleset(ABC):
     @abstractmethod
     def choose(self, state: Encounter, pending: Pending) -> Action:
         """The action the pending actor's tactics choose (or the round's upkeep action)."""
+
+    def legal_actions(self, state: Encounter, pending: Pending) -> list[Choice]:
+        """Every action the pending actor may take now, each resolvable without
+        ``IllegalAction``; the tactics' choice is always among them. The CLI's ``--control``
+        and the web tracker offer exactly this list."""
+        raise NotImplementedError(f"the {self.name} ruleset does not list its legal actions")
 
     @abstractmethod
     def resolve(self, ctx: Context, action: Action) -> None:

@@ -13,7 +13,9 @@ class Recorder:
 
     Subscribe it before anything that shows the events, so that an event the table has seen
     is already on disk. The first call creates the encounter (unless ``encounter_id`` names
-    one to continue); later calls append to it.
+    one to continue); later calls append to it, expecting the log to have the length this
+    recorder last wrote (``length``; given when continuing an encounter), so a second writer
+    on the same encounter is refused (``StaleWrite``) rather than mixed in.
     """
 
     def __init__(
@@ -23,9 +25,11 @@ class Recorder:
         self.name = name
         self.ruleset = ruleset
         self.encounter_id = encounter_id
+        self.length: int | None = None if encounter_id is None else len(store.lines(encounter_id))
 
     def __call__(self, events: Sequence[Event]) -> None:
         if self.encounter_id is None:
             self.encounter_id = self.store.create(self.name, self.ruleset, events)
+            self.length = len(events)
         else:
-            self.store.append(self.encounter_id, events)
+            self.length = self.store.append(self.encounter_id, events, expected=self.length)

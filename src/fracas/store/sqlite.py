@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fracas.engine.codec import encode_event
-from fracas.engine.errors import FracasError
+from fracas.engine.errors import FracasError, StaleWrite
 from fracas.engine.events import Event
 
 _SCHEMA = """
@@ -93,13 +93,27 @@ class SqliteStore:
             self._insert(encounter_id, 0, events)
         return encounter_id
 
-    def append(self, encounter_id: int, events: Iterable[Event]) -> None:
-        """Add events to the end of an encounter's log; committed when this returns."""
+    def append(
+        self, encounter_id: int, events: Iterable[Event], expected: int | None = None
+    ) -> int:
+        """Add events to the end of an encounter's log; committed when this returns.
+
+        ``expected`` is the log length the writer last saw (optimistic concurrency): if the
+        log has another length, another writer moved the encounter on, and ``StaleWrite``
+        is raised with nothing written. Returns the log's new length."""
         with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
             (count,) = self._db.execute(
                 "SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)
             ).fetchone()
-            self._insert(encounter_id, count, events)
+            if expected is not None and count != expected:
+                raise StaleWrite(
+                    f"{self.path}: encounter {encounter_id} has {count} events, not the "
+                    f"{expected} this writer saw: another writer moved the fight on"
+                )
+            batch = list(events)
+            self._insert(encounter_id, count, batch)
+        return int(count) + len(batch)
 
     def truncate(self, encounter_id: int, length: int) -> None:
         """Keep only the first ``length`` events (undo)."""
