@@ -5,7 +5,7 @@ simultaneously") applies its damage in full."""
 
 from __future__ import annotations
 
-from fracas.engine import Context, IllegalAction
+from fracas.engine import Context, Encounter, IllegalAction
 from fracas.rulesets.exp.actions import Attack
 from fracas.rulesets.exp.actual_damage import actual_damage, lose_hps, settle_condition
 from fracas.rulesets.exp.attack_roll import roll_attack, uses_skilled_bonus
@@ -20,16 +20,18 @@ from fracas.rulesets.exp.legality import (
 )
 from fracas.rulesets.exp.nonlethal_damage import roll_damage
 from fracas.rulesets.exp.oops import oops_check, oops_exemption
+from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.personas import Persona, Weapon, persona
 
 
-def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon]:
+def check_attack(
+    state: Encounter, options: ExpOptions, action: Attack
+) -> tuple[Persona, Persona, Weapon]:
     """Every legality check of an attack; returns attacker, target and weapon."""
-    state = ctx.state
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
     attacker, target = persona(state, action.actor or ""), persona(state, action.target)
-    held = attacker.held_by is not None and ctx.options.held_target_may_attack
+    held = attacker.held_by is not None and options.held_target_may_attack
     if not held:
         check_free_to_act(attacker, "attack")
     check_target(attacker, target)
@@ -39,20 +41,18 @@ def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon
         raise IllegalAction(f"{attacker.name} holds no {action.weapon!r} (holds: {holds})")
     if held:
         check_held_attack(attacker, target, weapon)
-    check_weapon_use(attacker, target, weapon, ctx.options)
+    check_weapon_use(attacker, target, weapon, options)
     if not action.lethal:
-        check_nonlethal(attacker, target, weapon, ctx.options)
+        check_nonlethal(attacker, target, weapon, options)
     return attacker, target, weapon
 
 
 def attack(ctx: Context, action: Attack) -> None:
     """Chapter, 'Non-Lethal Combat' ("Attack Rolls based on Initiative", "Each successful
     hit"): check, roll to hit, and on a hit apply the lethal or non-lethal damage steps."""
-    attacker, target, weapon = check_attack(ctx, action)
+    attacker, target, weapon = check_attack(ctx.state, ctx.options, action)
     row = attacker.table[weapon.attack_type]
-    skilled = uses_skilled_bonus(
-        attacker, weapon.attack_type, weapon.name, action.lethal, ctx.options.skilled_bonus_rule
-    )
+    skilled = uses_skilled_bonus(attacker, weapon, action.lethal, ctx.options)
     hit = roll_attack(
         ctx, attacker, target, row, weapon.name, skilled, action.lethal, action.situational
     )

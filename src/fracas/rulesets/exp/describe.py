@@ -112,6 +112,8 @@ def grappled(e: ev.Grappled, s: Encounter) -> str:
 def grapple_ended(e: ev.GrappleEnded, s: Encounter) -> str:
     if e.how == "released":
         return f"{_n(s, e.grappler)} lets go of {_n(s, e.target)}"
+    if e.how == "let go":
+        return f"  {_n(s, e.grappler)}, grappled in turn, has to let go of {_n(s, e.target)}"
     return f"  {_n(s, e.target)} breaks free of {_n(s, e.grappler)}"
 
 

@@ -4,7 +4,7 @@ numbers the account needs."""
 from __future__ import annotations
 
 from fracas.engine import Encounter, Event
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, hold, let_go, let_go_all, persona
 
 
 def _encounter(state: Encounter) -> ExpEncounter:
@@ -131,12 +131,7 @@ class ConditionChanged(Event, frozen=True, kw_only=True):
         p = persona(state, self.target)
         p.condition = self.condition
         if self.condition != ACTIVE:
-            for other in (p.holding, p.held_by):
-                if other is not None:
-                    o = persona(state, other)
-                    o.holding = None if o.holding == p.id else o.holding
-                    o.held_by = None if o.held_by == p.id else o.held_by
-            p.holding = p.held_by = None
+            let_go_all(state, p.id)
 
 
 class Contested(Event, frozen=True, kw_only=True):
@@ -160,20 +155,19 @@ class Grappled(Event, frozen=True, kw_only=True):
     target: str
 
     def apply(self, state: Encounter) -> None:
-        persona(state, self.grappler).holding = self.target
-        persona(state, self.target).held_by = self.grappler
+        hold(state, self.grappler, self.target)
 
 
 class GrappleEnded(Event, frozen=True, kw_only=True):
-    """The grapple is over: broken free, released."""
+    """The grapple is over: broken free, released, or let go when the grappler is grappled
+    in turn (``how``)."""
 
     grappler: str
     target: str
     how: str
 
     def apply(self, state: Encounter) -> None:
-        persona(state, self.grappler).holding = None
-        persona(state, self.target).held_by = None
+        let_go(state, self.grappler, self.target)
 
 
 class GrappleReversed(Event, frozen=True, kw_only=True):
@@ -183,9 +177,8 @@ class GrappleReversed(Event, frozen=True, kw_only=True):
     target: str
 
     def apply(self, state: Encounter) -> None:
-        new, old = persona(state, self.grappler), persona(state, self.target)
-        new.held_by, new.holding = None, old.id
-        old.holding, old.held_by = None, new.id
+        let_go(state, self.target, self.grappler)  # the hold being reversed must exist
+        hold(state, self.grappler, self.target)
 
 
 class WeaponSnatched(Event, frozen=True, kw_only=True):

@@ -19,6 +19,7 @@ from fracas.rulesets.exp.personas import (
     Weapon,
     can_be_subdued,
     comparable_size,
+    grasps_surrender,
     may_attack_nonlethally,
 )
 from fracas.rulesets.exp.tables import ATTACK_TYPES, SIZES
@@ -47,6 +48,15 @@ def nonlethal_attacker_problem(p: Persona) -> str | None:
         return None
     what = "an alien that is not advanced" if p.kind == "alien" else p.kind
     return f"{p.name} is {what}: it does not grasp surrender and fights lethally"
+
+
+def surrender_problem(p: Persona) -> str | None:
+    """Chapter, 'Non-Lethal Combat': "Flora, fauna and robots do not understand surrender
+    ... and will lethally fight for their lives." Why ``p`` cannot concede, or None."""
+    if grasps_surrender(p.kind, p.advanced):
+        return None
+    what = "an alien that is not advanced" if p.kind == "alien" else p.kind
+    return f"{p.name} is {what}: it does not understand surrender and fights for its life"
 
 
 def subdual_target_problem(p: Persona) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from fracas.engine import Combatant, Encounter
+from fracas.engine import Combatant, Encounter, FracasError
 from fracas.rulesets.exp.tables import KINDS, SIZES
 
 #: conditions that keep a persona in the fight
@@ -101,6 +101,36 @@ def persona(state: Encounter, name: str) -> Persona:
     return personas[name]
 
 
+def hold(state: Encounter, grappler: str, target: str) -> None:
+    """Link ``grappler`` holding ``target``, mirrored. Whatever either held or was held by
+    before is let go first, so no persona holds or is held twice and every link has its
+    mirror (Chapter, 'Grapples', 'Overpower': the grappled target "cannot accomplish
+    anything other than psionic attacks and yelling")."""
+    for name in (grappler, target):
+        let_go_all(state, name)
+    persona(state, grappler).holding = target
+    persona(state, target).held_by = grappler
+
+
+def let_go(state: Encounter, grappler: str, target: str) -> None:
+    """End the hold of ``grappler`` on ``target``. A hold that does not exist is a log that
+    does not fold: ``FracasError`` (never a half-changed link)."""
+    g, t = persona(state, grappler), persona(state, target)
+    if g.holding != t.id or t.held_by != g.id:
+        raise FracasError(f"{g.name} does not hold {t.name} in a grapple")
+    g.holding = None
+    t.held_by = None
+
+
+def let_go_all(state: Encounter, name: str) -> None:
+    """End every hold ``name`` is part of, as grappler or as held (its mirror too)."""
+    p = persona(state, name)
+    if p.holding is not None:
+        let_go(state, p.id, p.holding)
+    if p.held_by is not None:
+        let_go(state, p.held_by, p.id)
+
+
 #: the kinds table read once: (kind, advanced) -> may be subdued / may attack non-lethally
 SUBDUABLE: dict[tuple[str, bool], bool] = {
     (name, advanced): row.nonlethal_target_if_advanced if advanced else row.nonlethal_target
@@ -121,6 +151,14 @@ def can_be_subdued(p: Persona) -> bool:
     the target of non-lethal damage? (Flora, fauna and robots "do not understand
     surrender".)"""
     return SUBDUABLE[p.kind, p.advanced]
+
+
+def grasps_surrender(kind: str, advanced: bool) -> bool:
+    """Chapter, 'Non-Lethal Combat': "The combatants must be able to grasp the concept of
+    surrender. Flora, fauna and robots do not understand surrender ... and will lethally
+    fight for their lives": only those who can be subdued (anthros and advanced aliens) may
+    concede."""
+    return SUBDUABLE[kind, advanced]
 
 
 def may_attack_nonlethally(p: Persona) -> bool:

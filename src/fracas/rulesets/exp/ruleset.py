@@ -30,7 +30,12 @@ from fracas.rulesets.exp.events import (
 )
 from fracas.rulesets.exp.grapple import break_check, grapple, release, reverse
 from fracas.rulesets.exp.initiative import next_actor, start_unit_order
-from fracas.rulesets.exp.legality import check_free_to_act, check_turn
+from fracas.rulesets.exp.legality import (
+    check_free_to_act,
+    check_turn,
+    require,
+    surrender_problem,
+)
 from fracas.rulesets.exp.personas import CombatRow, ExpEncounter, Persona, Weapon, persona
 from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
 from fracas.rulesets.exp.snatch import snatch
@@ -44,8 +49,7 @@ def _weapons(model: PersonaModel, overrides: dict[str, str]) -> list[Weapon]:
     out = []
     for raw, w in zip(model.weapons, model.weapon_models(), strict=True):
         damage = overrides.get(w.name, w.damage) if isinstance(raw, str) else w.damage
-        natural = isinstance(raw, str) and WEAPONS[raw].natural
-        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, natural, w.stun))
+        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, w.natural, w.stun))
     return out
 
 
@@ -196,8 +200,10 @@ def _check_free_attack(state: ExpEncounter, action: Action) -> None:
 
 
 def _concede(ctx: Context, action: act.Concede) -> bool:
-    """'A persona may have had enough and calls it quits' (Victory Conditions)."""
+    """'A persona may have had enough and calls it quits' (Victory Conditions); flora, fauna
+    and robots "do not understand surrender" and never do."""
     who = action.actor or ""
+    require(surrender_problem(persona(ctx.state, who)))
     ctx.emit(ConditionChanged(target=who, condition="conceded", reason="calls it quits"))
     return False
 
@@ -243,7 +249,6 @@ def _maneuver(rule: Callable[[Context, Any], None]) -> Callable[[Context, Any], 
 
 def _release(ctx: Context, action: act.Release) -> bool:
     """The grappler lets go (one of the simplest of tasks)."""
-    check_free_to_act(persona(ctx.state, action.actor or ""), "let go")
     release(ctx, action)
     return False
 

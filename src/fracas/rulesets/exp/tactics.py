@@ -32,6 +32,7 @@ from fracas.rulesets.exp.legality import (
     nonlethal_weapon_problem,
     size_problem,
     subdual_target_problem,
+    surrender_problem,
     tippable_problem,
 )
 from fracas.rulesets.exp.options import ExpOptions
@@ -248,12 +249,22 @@ def free_attack(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
+def wants_to_concede(p: Persona) -> bool:
+    """``concede-below: N``: HPS below N, for a persona that grasps surrender (flora, fauna
+    and robots never concede; a scenario cannot give them the threshold)."""
+    return (
+        p.concede_below is not None
+        and p.hps < p.concede_below
+        and surrender_problem(p) is None
+    )
+
+
 def choose_action(state: ExpEncounter, actor: str) -> Action:
     """The action ``actor``'s tactics choose now."""
     p = persona(state, actor)
     if state.free_attack is not None and state.free_attack[0] == p.id:
         return free_attack(state, p)
-    if p.concede_below is not None and p.hps < p.concede_below:
+    if wants_to_concede(p):
         return Concede(actor=p.id)
     if p.down > 0:
         return StandUp(actor=p.id)
