@@ -10,7 +10,7 @@ from fracas.rulesets.exp.actions import Attack
 from fracas.rulesets.exp.actual_damage import actual_damage, lose_hps, settle_condition
 from fracas.rulesets.exp.attack_roll import roll_attack, uses_skilled_bonus
 from fracas.rulesets.exp.dss import stun_check
-from fracas.rulesets.exp.events import OopsSkipped
+from fracas.rulesets.exp.events import OopsSkipped, WeaponThrown
 from fracas.rulesets.exp.legality import (
     check_free_to_act,
     check_held_attack,
@@ -18,7 +18,7 @@ from fracas.rulesets.exp.legality import (
     check_target,
     check_weapon_use,
 )
-from fracas.rulesets.exp.nonlethal_damage import roll_damage
+from fracas.rulesets.exp.nonlethal_damage import THROWN_TYPES, roll_damage
 from fracas.rulesets.exp.oops import oops_check, oops_exemption
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.personas import Persona, Weapon, persona
@@ -56,12 +56,22 @@ def attack(ctx: Context, action: Attack) -> None:
     hit = roll_attack(
         ctx, attacker, target, row, weapon.name, skilled, action.lethal, action.situational
     )
-    if not hit:
-        return
-    if action.lethal:
+    if hit and action.lethal:
         lethal_hit(ctx, attacker, target, weapon)
-    else:
+    elif hit:
         nonlethal_hit(ctx, attacker, target, weapon)
+    if is_thrown(attacker, weapon) and ctx.options.thrown_weapons == "used-up":
+        ctx.emit(WeaponThrown(thrower=attacker.id, weapon=weapon.name))
+
+
+def is_thrown(attacker: Persona, weapon: Weapon) -> bool:
+    """Chapter, 'Non-Lethal Combat': "Fling attacks like rocks, plates, bottles, and cheese
+    wheels": a Fling (or Pointy Fling) attack throws the object, unless a close-range weapon
+    (a dagger) is used in hand in a grapple."""
+    if weapon.attack_type not in THROWN_TYPES:
+        return False
+    in_grapple = attacker.holding is not None or attacker.held_by is not None
+    return not (weapon.close_range and in_grapple)
 
 
 def lethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:

@@ -40,6 +40,14 @@ def attack_total(roll: int, bonus: int, cap: int, situational: int) -> int:
     return min(roll + bonus, cap) + situational
 
 
+def hit_chance(bonus: int, cap: int, defence_rating: int) -> int:
+    """Chapter, 'Attack Rolls' (total as :func:`attack_total`, no situational adjustment):
+    how many of the kilodie's 1000 faces beat ``defence_rating``."""
+    if cap <= defence_rating:
+        return 0
+    return max(0, min(1000, 1000 - max(0, defence_rating - bonus)))
+
+
 def is_hit(total: int, defence_rating: int) -> bool:
     """Chapter, 'Attack Rolls': "must beat the target's Defence Rating": higher than it; a
     tie misses."""

@@ -8,6 +8,7 @@ from typing import Any
 
 from fracas.engine import Encounter, Event, RoundStarted
 from fracas.rulesets.exp import events as ev
+from fracas.rulesets.exp.legality import lethal_reason
 from fracas.rulesets.exp.personas import persona
 
 
@@ -28,9 +29,12 @@ def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
         "snatch": "grabs at the weapon of",
         "trip": "tries to trip",
     }.get(e.attack)
-    if what is None:
-        mode = "lethally" if e.lethal else "non-lethally"
-        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} {mode} ({e.attack})"
+    if what is None and e.lethal:
+        attacker, target = persona(s, e.attacker), persona(s, e.target)
+        why = lethal_reason(attacker, target, attacker.weapon(e.attack), s.options)  # type: ignore[attr-defined]
+        head = f"{attacker.name} attacks {target.name} lethally ({e.attack}; {why})"
+    elif what is None:
+        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} non-lethally ({e.attack})"
     else:
         head = f"{_n(s, e.attacker)} {what} {_n(s, e.target)}"
     free = getattr(s, "free_attack", None)
@@ -125,6 +129,10 @@ def snatched(e: ev.WeaponSnatched, s: Encounter) -> str:
     return f"  {_n(s, e.grabber)} wrests the {e.weapon} from {_n(s, e.target)}"
 
 
+def thrown(e: ev.WeaponThrown, s: Encounter) -> str:
+    return f"  the {e.weapon} is thrown: {_n(s, e.thrower)} no longer holds it"
+
+
 def backlash(e: ev.SnatchBacklash, s: Encounter) -> str:
     grabber, target = _n(s, e.grabber), _n(s, e.target)
     if e.step == "strength":
@@ -176,6 +184,7 @@ LINES: dict[type[Event], Callable[[Any, Encounter], str | None]] = {
     ev.GrappleEnded: grapple_ended,
     ev.GrappleReversed: grapple_reversed,
     ev.WeaponSnatched: snatched,
+    ev.WeaponThrown: thrown,
     ev.SnatchBacklash: backlash,
     ev.TripResolved: trip_resolved,
     ev.StoodUp: stood_up,

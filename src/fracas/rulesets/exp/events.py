@@ -3,7 +3,7 @@ numbers the account needs."""
 
 from __future__ import annotations
 
-from fracas.engine import Encounter, Event
+from fracas.engine import Encounter, Event, FracasError
 from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, hold, let_go, let_go_all, persona
 
 
@@ -198,6 +198,22 @@ class WeaponSnatched(Event, frozen=True, kw_only=True):
             target.weapons.append(_encounter(state).bare_hands)
 
 
+class WeaponThrown(Event, frozen=True, kw_only=True):
+    """``thrower`` has thrown ``weapon``: it is no longer in hand (option ``thrown_weapons``)."""
+
+    thrower: str
+    weapon: str
+
+    def apply(self, state: Encounter) -> None:
+        thrower = persona(state, self.thrower)
+        held = thrower.weapon(self.weapon)
+        if held is None:
+            raise FracasError(f"{thrower.name} holds no {self.weapon} to throw")
+        thrower.weapons.remove(held)
+        if not thrower.weapons:
+            thrower.weapons.append(_encounter(state).bare_hands)
+
+
 class SnatchBacklash(Event, frozen=True, kw_only=True):
     """A failed snatch: ``target`` gets ``bonus`` on its attack against ``grabber`` (if it
     still has an attack this unit), or a free attack with ``weapon`` out of the unit cycle."""
@@ -226,8 +242,12 @@ class TripResolved(Event, frozen=True, kw_only=True):
     down: int
 
     def apply(self, state: Encounter) -> None:
+        foiled = persona(state, self.attacker).failed_trips
         if self.outcome == "tripped":
             persona(state, self.target).down = self.down
+            foiled.pop(self.target, None)
+        elif self.outcome in ("dodged", "stopped"):
+            foiled[self.target] = foiled.get(self.target, 0) + 1
 
 
 class StoodUp(Event, frozen=True, kw_only=True):
@@ -268,6 +288,7 @@ EXP_EVENTS: tuple[type[Event], ...] = (
     GrappleEnded,
     GrappleReversed,
     WeaponSnatched,
+    WeaponThrown,
     SnatchBacklash,
     TripResolved,
     StoodUp,

@@ -204,3 +204,22 @@ def tippable_problem(target: Persona) -> str | None:
     if target.kind == "robot" and target.treaded:
         return f"{target.name} is a robot on treads and cannot be tripped"
     return None
+
+
+def lethal_reason(
+    attacker: Persona, target: Persona, weapon: Weapon | None, options: ExpOptions
+) -> str:
+    """Chapter, 'Non-Lethal Combat' ("The players can use non-lethal and lethal personal
+    combat simultaneously"): why a blow is lethal, for the account: the first rule that
+    forbids a non-lethal one, or "by choice"."""
+    if not may_attack_nonlethally(attacker):
+        return f"{attacker.name} does not grasp surrender"
+    if not can_be_subdued(target):
+        what = {"alien": "an alien that is not advanced", "robot": "a robot"}
+        return f"{target.name} is {what.get(target.kind, target.kind)}: it cannot be subdued"
+    if not comparable_size(attacker, target, options.comparable_size_steps):
+        return f"{target.name} ({target.size}) is too far from {attacker.size} size to subdue"
+    strike_only = options.nonlethal_attacks == "strike-only"
+    if weapon is not None and nonlethal_weapon_problem(weapon, strike_only) is not None:
+        return f"the {weapon.name} is not allowed in non-lethal combat"
+    return "by choice"

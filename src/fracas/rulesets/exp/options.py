@@ -71,6 +71,11 @@ class ExpOptions(BaseModel):
         description="A Fling (or Pointy Fling) attack adds its row's Force Bonus to the damage "
         "(false: only Strike attacks do, and a Fling row's force_bonus must be 0).",
     )
+    thrown_weapons: Literal["used-up", "fetched-back"] = Field(
+        "used-up",
+        description="A thrown object (a Fling or Pointy Fling attack) leaves the thrower's "
+        "hand ('used-up'), or the thrower has it back for the next attack ('fetched-back').",
+    )
     competition_adds_level: bool = Field(
         False, description="Attribute competitions roll 1d20 + attribute (+ level if true)."
     )

@@ -65,6 +65,7 @@ class Persona(Combatant):
     held_by: str | None = None  # who grapples this persona
     down: int = 0  # actions still to spend getting up after a trip
     bonus_against: dict[str, int] = field(default_factory=dict)  # +242 after a failed snatch
+    failed_trips: dict[str, int] = field(default_factory=dict)  # target -> trips it foiled
 
     @property
     def active(self) -> bool:
