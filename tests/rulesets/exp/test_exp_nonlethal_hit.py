@@ -68,9 +68,7 @@ def test_without_fling_force_bonus_a_fling_row_force_bonus_is_refused_not_ignore
     with pytest.raises(ScenarioError, match=r"combatants\[0\]\.combat_table\.fling\.force_bonus"):
         parse_scenario(data, "x.yaml")
     thrower["combat_table"]["fling"]["force_bonus"] = 0
-    _, events = hit(
-        [500, 4, 10, 90], attacker=thrower, weapon="bottle", fling_force_bonus=False
-    )
+    _, events = hit([500, 4, 10, 90], attacker=thrower, weapon="bottle", fling_force_bonus=False)
     (rolled,) = of_type(events, DamageRolled)
     assert (rolled.force_bonus, rolled.damage) == (0, 4)
 

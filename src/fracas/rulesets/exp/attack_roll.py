@@ -14,7 +14,9 @@ from fracas.rulesets.exp.tables import die
 KILODIE = die("kilodie")
 
 
-def uses_skilled_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions) -> bool:
+def uses_skilled_bonus(
+    attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions
+) -> bool:
     """Chapter, 'Attack Rolls': "Proficiency in hand-to-hand combat is required to use one's
     Skilled Bonus": for Strike attacks (the older text: "Type A bonus proficient"), or for
     every non-lethal attack (option ``skilled_bonus_rule``); other attacks need proficiency

@@ -17,7 +17,9 @@ from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.personas import Persona, persona
 
 
-def check_grapple(state: Encounter, options: ExpOptions, action: Grapple) -> tuple[Persona, Persona]:
+def check_grapple(
+    state: Encounter, options: ExpOptions, action: Grapple
+) -> tuple[Persona, Persona]:
     """Chapter, 'Grapples' (who may grapple whom among three or more). The grappler must be
     free (not held, not holding: "The target cannot accomplish anything other than psionic
     attacks and yelling while grappled"; the grappler only "the simplest of tasks"). A target

@@ -10,7 +10,6 @@ from fracas.rulesets.exp.events import DamageRolled
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.personas import Persona, Weapon
 
-
 #: attack types thrown by muscle power, whose row's Force Bonus is used by option
 #: ``fling_force_bonus`` (powered attack types have none)
 THROWN_TYPES = ("fling", "pointy-fling")

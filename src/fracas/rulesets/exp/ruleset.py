@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from fracas.engine import (
     Action,
+    Choice,
     Context,
     EncounterEnded,
     Event,
@@ -30,12 +31,13 @@ from fracas.rulesets.exp.events import (
 )
 from fracas.rulesets.exp.grapple import break_check, grapple, release, reverse
 from fracas.rulesets.exp.initiative import next_actor, start_unit_order
-from fracas.rulesets.exp.legality import (
-    check_free_to_act,
-    check_turn,
-    require,
-    surrender_problem,
+from fracas.rulesets.exp.legal_actions import (
+    check_concede,
+    check_free_attack,
+    check_stand_up,
+    legal_actions,
 )
+from fracas.rulesets.exp.legality import check_turn
 from fracas.rulesets.exp.personas import CombatRow, ExpEncounter, Persona, Weapon, persona
 from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
 from fracas.rulesets.exp.snatch import snatch
@@ -128,6 +130,10 @@ class ExpRuleset(Ruleset):
             return act.StartUnit(actor=None)
         return choose_action(state, pending.actor)
 
+    def legal_actions(self, state: Any, pending: Pending) -> list[Choice]:
+        """Every action the pending persona (or the unit's upkeep) may take now."""
+        return legal_actions(_enc(state), pending)
+
     def resolve(self, ctx: Context, action: Action) -> None:
         """Check whose turn it is, carry out the action, end the turn, check victory."""
         state = _enc(ctx.state)
@@ -142,7 +148,7 @@ class ExpRuleset(Ruleset):
         free = state.free_attack is not None
         check_turn(state, actor, free)
         if free:
-            _check_free_attack(state, action)
+            check_free_attack(state, action)
         keeps_turn = HANDLERS[type(action)](ctx, action)
         if not keeps_turn:
             ctx.emit(TurnEnded(actor=actor.id, free=free))
@@ -189,31 +195,19 @@ def _enc(state: Any) -> ExpEncounter:
     return state
 
 
-def _check_free_attack(state: ExpEncounter, action: Action) -> None:
-    """A free attack must be the offered one (weapon, victim), or declined with Wait."""
-    assert state.free_attack is not None
-    _, victim, weapon = state.free_attack
-    if isinstance(action, act.Wait):
-        return
-    if not isinstance(action, act.Attack) or action.target != victim or action.weapon != weapon:
-        raise IllegalAction(f"the free attack is with the {weapon} on {victim}, or none (Wait)")
-
-
 def _concede(ctx: Context, action: act.Concede) -> bool:
     """'A persona may have had enough and calls it quits' (Victory Conditions); flora, fauna
     and robots "do not understand surrender" and never do."""
     who = action.actor or ""
-    require(surrender_problem(persona(ctx.state, who)))
+    check_concede(_enc(ctx.state), ctx.options, action)
     ctx.emit(ConditionChanged(target=who, condition="conceded", reason="calls it quits"))
     return False
 
 
 def _stand_up(ctx: Context, action: act.StandUp) -> bool:
     """A tripped persona spends an action getting up (option ``tripped_loses_actions``)."""
-    p = persona(ctx.state, action.actor or "")
-    if p.down == 0:
-        raise IllegalAction(f"{p.name} is not down")
-    ctx.emit(StoodUp(target=p.id))
+    check_stand_up(_enc(ctx.state), ctx.options, action)
+    ctx.emit(StoodUp(target=action.actor or ""))
     return False
 
 

@@ -87,7 +87,8 @@ class WeaponModel(_Model):
     @classmethod
     def _natural_by_name(cls, data: Any) -> Any:
         if isinstance(data, dict) and "natural" not in data:
-            row = WEAPONS.get(data.get("name")) if isinstance(data.get("name"), str) else None
+            name = data.get("name")
+            row = WEAPONS.get(name) if isinstance(name, str) else None
             if row is not None and row.natural:
                 return {**data, "natural": True}
         return data

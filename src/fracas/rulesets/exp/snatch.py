@@ -22,7 +22,9 @@ def has_attack_left(state: Encounter, p: Persona) -> bool:
     return p.id in state.order and p.id not in state.acted
 
 
-def check_snatch(state: Encounter, options: ExpOptions, action: Snatch) -> tuple[Persona, Persona, Weapon]:
+def check_snatch(
+    state: Encounter, options: ExpOptions, action: Snatch
+) -> tuple[Persona, Persona, Weapon]:
     """Chapter, 'Weapon Snatching' ("if the referee is going to allow it"): who may snatch
     what. A weapon that is part of the body (``natural``: fists, claws, a bite) is no weapon
     to wrest away. Returns grabber, target and weapon; raises ``IllegalAction``."""

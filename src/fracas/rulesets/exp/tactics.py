@@ -4,8 +4,8 @@ Every decision is a small pure function of the state (the batch kernels mirror t
 
 ``brawl``: a non-lethal attack with the best allowed weapon (most expected damage: hit chance
 x mean damage with the Force Bonus) on the nearest (first in scenario order) enemy it can
-subdue; only when no enemy can be subdued, a lethal attack on the nearest (robots, flora,
-an enemy of another size class: the account says why). ``lethal``: a lethal attack with the
+subdue, or a lethal one on the nearest that cannot be subdued (robots, flora, fauna); an
+enemy of another size class only when no other is left (the account says why). ``lethal``: a lethal attack with the
 best weapon. ``grapple``: grapple the nearest enemy it may (one holding an ally first), then
 pummel. ``snatch``: snatch a weapon until it holds one, then brawl. ``trip``: trip the
 nearest enemy on its feet, but not one that has foiled two trips (dodged or stopped), then
@@ -32,6 +32,7 @@ from fracas.rulesets.exp.actions import (
     Trip,
     Wait,
 )
+from fracas.rulesets.exp.attack_roll import hit_chance, uses_skilled_bonus
 from fracas.rulesets.exp.legality import (
     maneuver_target_problem,
     nonlethal_attacker_problem,
@@ -41,7 +42,6 @@ from fracas.rulesets.exp.legality import (
     surrender_problem,
     tippable_problem,
 )
-from fracas.rulesets.exp.attack_roll import hit_chance, uses_skilled_bonus
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, Persona, Weapon, persona
@@ -218,12 +218,14 @@ def worth_tripping(p: Persona, target: Persona) -> bool:
 
 
 def brawl(state: ExpEncounter, p: Persona) -> Action:
-    """Non-lethal attack on the nearest enemy it can subdue (one owed +242 first); a lethal
-    one only when no enemy can be subdued non-lethally; else wait."""
+    """Non-lethal attack on the nearest enemy it can subdue (one owed +242 first), lethal on
+    the nearest that no one can subdue (robots, flora, fauna "will lethally fight"); an enemy
+    that could be subdued but is of another size class is hit lethally only when no other
+    enemy is left to fight; else wait."""
     foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
     foes.sort(key=lambda o: -p.bonus_against.get(o.id, 0))
     for target in foes:
-        action = nonlethal_attack(state, p, target)
+        action = brawl_attack(state, p, target)
         if action is not None:
             return action
     for target in foes:
@@ -231,6 +233,15 @@ def brawl(state: ExpEncounter, p: Persona) -> Action:
         if action is not None:
             return action
     return Wait(actor=p.id)
+
+
+def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
+    """A brawler's attack on ``target``: non-lethal if allowed; lethal if ``target`` is of a
+    kind that cannot be subdued; None if only its size forbids a non-lethal one."""
+    action = nonlethal_attack(state, p, target)
+    if action is None and subdual_target_problem(target) is not None:
+        return lethal_attack(state, p, target)
+    return action
 
 
 def lethal(state: ExpEncounter, p: Persona) -> Action:
