@@ -239,3 +239,12 @@ def test_the_account_says_why_no_oops_check_is_made() -> None:
     lines = [s.ruleset.describe(e, s.state) for e in events]
     assert "  no oops check: Ann has hand-to-hand skill" in lines
     assert "  Bob takes 10% of 10 = 1 actual damage: 40 -> 39 HPS" in lines
+
+
+def test_a_small_blow_still_inflicts_one_hps_of_actual_damage() -> None:
+    """It inflicted 0 with the default rounding before: 10% of 3 rounds to 0."""
+    fling = {"skilled_bonus": 150, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 0}
+    thrower = anthro("Ann", "red", weapons=["bottle"], combat_table={"fling": fling})
+    s, events = hit([500, 3, 10, 90], attacker=thrower, weapon="bottle")
+    (damage,) = of_type(events, Damaged)
+    assert (damage.nonlethal, damage.amount, damage.hps_after) == (3, 1, 39)

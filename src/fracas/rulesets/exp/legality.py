@@ -55,7 +55,7 @@ def surrender_problem(p: Persona) -> str | None:
     ... and will lethally fight for their lives." Why ``p`` cannot concede, or None."""
     if grasps_surrender(p.kind, p.advanced):
         return None
-    what = "an alien that is not advanced" if p.kind == "alien" else p.kind
+    what = {"alien": "an alien that is not advanced", "robot": "a robot"}.get(p.kind, p.kind)
     return f"{p.name} is {what}: it does not understand surrender and fights for its life"
 
 
