@@ -245,6 +245,6 @@ def test_a_small_blow_still_inflicts_one_hps_of_actual_damage() -> None:
     """It inflicted 0 with the default rounding before: 10% of 3 rounds to 0."""
     fling = {"skilled_bonus": 150, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 0}
     thrower = anthro("Ann", "red", weapons=["bottle"], combat_table={"fling": fling})
-    s, events = hit([500, 3, 10, 90], attacker=thrower, weapon="bottle")
+    _, events = hit([500, 3, 10, 90], attacker=thrower, weapon="bottle")
     (damage,) = of_type(events, Damaged)
     assert (damage.nonlethal, damage.amount, damage.hps_after) == (3, 1, 39)
