@@ -180,3 +180,12 @@ def test_a_lethal_blow_on_a_foe_of_another_size_says_why_in_the_account() -> Non
         line and "lethally (fist; Ogre (huge) is too far from medium size to subdue)" in line
         for line in lines
     )
+
+
+def test_the_trip_tactic_beats_a_target_it_has_tripped_instead_of_tripping_it_again() -> None:
+    s = session([500, 20, 1, 20, 1], anthro("Lin", "red", tactics="trip"), anthro("Sab", "blue"))
+    s.step()  # tripped: Sab spends her action getting up
+    s.step()
+    assert who(s, "Sab").down == 0 and who(s, "Lin").tripped == ["Sab"]
+    s.act(StartUnit(actor=None))
+    assert choice_now(s) == Attack(actor="Lin", target="Sab", weapon="fist")

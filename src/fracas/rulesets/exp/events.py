@@ -242,10 +242,12 @@ class TripResolved(Event, frozen=True, kw_only=True):
     down: int
 
     def apply(self, state: Encounter) -> None:
-        foiled = persona(state, self.attacker).failed_trips
+        attacker = persona(state, self.attacker)
+        foiled = attacker.failed_trips
         if self.outcome == "tripped":
             persona(state, self.target).down = self.down
-            foiled.pop(self.target, None)
+            if self.target not in attacker.tripped:
+                attacker.tripped.append(self.target)
         elif self.outcome in ("dodged", "stopped"):
             foiled[self.target] = foiled.get(self.target, 0) + 1
 

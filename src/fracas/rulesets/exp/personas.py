@@ -66,6 +66,7 @@ class Persona(Combatant):
     down: int = 0  # actions still to spend getting up after a trip
     bonus_against: dict[str, int] = field(default_factory=dict)  # +242 after a failed snatch
     failed_trips: dict[str, int] = field(default_factory=dict)  # target -> trips it foiled
+    tripped: list[str] = field(default_factory=list)  # targets this persona has tripped
 
     @property
     def active(self) -> bool:

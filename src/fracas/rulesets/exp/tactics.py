@@ -2,14 +2,14 @@
 
 Every decision is a small pure function of the state (the batch kernels mirror them):
 
-``brawl``: a non-lethal attack with the best allowed weapon (most expected damage: hit chance
-x mean damage with the Force Bonus) on the nearest (first in scenario order) enemy it can
+``brawl``: a non-lethal attack with the best allowed weapon (a stun weapon, else the most
+expected damage: hit chance x mean damage with the Force Bonus) on the nearest (first in scenario order) enemy it can
 subdue, or a lethal one on the nearest that cannot be subdued (robots, flora, fauna); an
 enemy of another size class only when no other is left (the account says why). ``lethal``:
 a lethal attack with the best weapon. ``grapple``: grapple the nearest enemy it may (one
 holding an ally first), then pummel. ``snatch``: snatch a weapon until it holds one, then
-brawl. ``trip``: trip the nearest enemy on its feet, but not one that has foiled two trips
-(dodged or stopped), then brawl. ``concede-below: N`` (any of them, for those who grasp
+brawl. ``trip``: trip the nearest enemy on its feet once, but not one that has foiled two
+trips (dodged or stopped), then brawl. ``concede-below: N`` (any of them, for those who grasp
 surrender): concede as soon as HPS are below N. Every tactic gets up after a trip, and
 tries to get loose from a grapple (``grapple`` tries a reversal instead)."""
 
@@ -141,15 +141,17 @@ def weapon_score(
 
 def best_weapon(p: Persona, target: Persona, lethal: bool, options: ExpOptions) -> Weapon | None:
     """The usable weapon with the most expected damage on ``target`` (first listed on a
-    tie); for a non-lethal attack, only weapons allowed in non-lethal combat."""
+    tie); for a non-lethal attack, only weapons allowed in non-lethal combat, and a powered
+    stun weapon first ("specifically designed to be non-lethal") if it can hit at all."""
     best: Weapon | None = None
-    best_score = (-1, -1)
+    best_score = (False, -1, -1)
     for w in p.weapons:
         if not usable(p, w, options):
             continue
         if not lethal and nonlethal_weapon_problem(w, strike_only(options)) is not None:
             continue
-        score = weapon_score(p, w, target, lethal, options)
+        expected, damage = weapon_score(p, w, target, lethal, options)
+        score = (not lethal and w.stun and expected > 0, expected, damage)
         if score > best_score:
             best, best_score = w, score
     return best
@@ -206,10 +208,12 @@ def holds_a_weapon(p: Persona) -> bool:
 
 
 def worth_tripping(p: Persona, target: Persona) -> bool:
-    """On its feet, tippable, and has not foiled ``TRIP_GIVE_UP`` of ``p``'s trips."""
+    """On its feet, tippable, not yet tripped by ``p`` (once down, it has been stopped: now
+    beat it), and has not foiled ``TRIP_GIVE_UP`` of ``p``'s trips."""
     return (
         target.down == 0
         and tippable_problem(target) is None
+        and target.id not in p.tripped
         and p.failed_trips.get(target.id, 0) < TRIP_GIVE_UP
     )
 
@@ -278,7 +282,8 @@ def snatch(state: ExpEncounter, p: Persona) -> Action:
 
 
 def trip(state: ExpEncounter, p: Persona) -> Action:
-    """Trip the nearest enemy still on its feet that has not foiled two trips, else brawl."""
+    """Trip the nearest enemy on its feet that it has not tripped yet and that has not foiled
+    two of its trips; else brawl."""
     if p.holding is None:
         for target in enemies(state, p):
             if worth_tripping(p, target) and maneuver_ok(state, p, target):
