@@ -5,6 +5,7 @@ Generic over rulesets: each ruleset adds its (ruleset, example files) pair to ``
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -53,3 +54,24 @@ def test_every_listed_action_resolves_and_the_tactics_choice_is_listed(
             session.act(chosen)
             decisions += 1
         assert session.state.over
+
+
+@pytest.mark.parametrize(("ruleset", "path"), FILES, ids=lambda v: getattr(v, "stem", v))
+def test_any_listed_action_chosen_at_random_resolves(ruleset: str, path: Path) -> None:
+    """A walk through states the tactics never reach: each step takes a random listed action
+    (a fixed seed per fight); none is refused, and the fight still ends or stops at a bound."""
+    loaded = load_scenario(path)
+    for seed in SEEDS:
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        pick = random.Random(seed)
+        for _ in range(300):
+            pending = session.pending()
+            if pending is None:
+                break
+            choices = session.ruleset.legal_actions(session.state, pending)
+            assert choices, f"{path.name} seed {seed}: nothing to do at {pending.prompt}"
+            choice = pick.choice(choices)
+            try:
+                session.act(choice.action)
+            except IllegalAction as exc:
+                pytest.fail(f"{path.name} seed {seed}: {choice.label!r} refused: {exc}")
