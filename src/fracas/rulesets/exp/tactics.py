@@ -4,14 +4,14 @@ Every decision is a small pure function of the state (the batch kernels mirror t
 
 ``brawl``: a non-lethal attack with the best allowed weapon (a stun weapon, else the most
 expected damage: hit chance x mean damage with the Force Bonus) on the nearest (first in
-scenario order) enemy it can subdue, or a lethal one on the nearest that cannot be subdued (robots, flora, fauna); an
-enemy of another size class only when no other is left (the account says why). ``lethal``:
-a lethal attack with the best weapon. ``grapple``: grapple the nearest enemy it may (one
-holding an ally first), then pummel. ``snatch``: snatch a weapon until it holds one, then
-brawl. ``trip``: trip the nearest enemy on its feet once, but not one that has foiled two
-trips (dodged or stopped), then brawl. ``concede-below: N`` (any of them, for those who grasp
-surrender): concede as soon as HPS are below N. Every tactic gets up after a trip, and
-tries to get loose from a grapple (``grapple`` tries a reversal instead)."""
+scenario order) enemy it can subdue, or a lethal one on the nearest that cannot be subdued
+(robots, flora, fauna); an enemy of another size class only when no other is left (the
+account says why). ``lethal``: a lethal attack with the best weapon. ``grapple``: grapple
+the nearest enemy it may (one holding an ally first), then pummel. ``snatch``: snatch a
+weapon until it holds one, then brawl. ``trip``: trip the nearest enemy on its feet once,
+but not one that has foiled two trips (dodged or stopped), then brawl. ``concede-below: N``
+(any of them, for those who grasp surrender): concede as soon as HPS are below N. Every
+tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a reversal instead)."""
 
 from __future__ import annotations
 
