@@ -11,7 +11,8 @@ the nearest enemy it may (one holding an ally first), then pummel. ``snatch``: s
 weapon until it holds one, then brawl. ``trip``: trip the nearest enemy on its feet once,
 but not one that has foiled two trips (dodged or stopped), then brawl. ``concede-below: N``
 (any of them, for those who grasp surrender): concede as soon as HPS are below N. Every
-tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a reversal instead)."""
+tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a
+reversal instead)."""
 
 from __future__ import annotations
 
