@@ -6,9 +6,7 @@ import pytest
 
 from fracas.dice import ScriptedRoller
 from fracas.engine import Context
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import Attack, Move, Standby, Strike
 from fracas.rulesets.starflight.conditions import can_move, is_unconscious
 from fracas.rulesets.starflight.events import (
     Checked,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fracas.engine import Context
 from fracas.rulesets.exp.events import ConditionChanged, Damaged
-from fracas.rulesets.exp.personas import ACTIVE, OUT, Persona, condition_at
+from fracas.rulesets.exp.state import ACTIVE, OUT, Persona, condition_at
 
 
 def actual_damage(damage: int, rounding: str) -> int:

@@ -20,7 +20,7 @@ from fracas.rulesets.exp.legality import (
 )
 from fracas.rulesets.exp.nonlethal_damage import roll_damage
 from fracas.rulesets.exp.oops import oops_check, oops_exemption
-from fracas.rulesets.exp.personas import Persona, Weapon, persona
+from fracas.rulesets.exp.state import Persona, Weapon, persona
 
 
 def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon]:

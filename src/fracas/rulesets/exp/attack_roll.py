@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.engine import Context
 from fracas.rulesets.exp.events import AttackRolled
-from fracas.rulesets.exp.personas import CombatRow, Persona
+from fracas.rulesets.exp.state import CombatRow, Persona
 from fracas.rulesets.exp.tables import die
 
 KILODIE = die("kilodie")

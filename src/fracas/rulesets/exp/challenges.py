@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.engine import Context
 from fracas.rulesets.exp.events import Contested
-from fracas.rulesets.exp.personas import Persona
+from fracas.rulesets.exp.state import Persona
 from fracas.rulesets.exp.tables import die
 
 ATTRIBUTE_DIE = die("attribute-die")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from fracas.engine import Context
 from fracas.rulesets.exp.events import StunChecked
-from fracas.rulesets.exp.personas import Persona
+from fracas.rulesets.exp.state import Persona
 from fracas.rulesets.exp.tables import DSS_TABLE, die
 
 

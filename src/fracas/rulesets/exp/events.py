@@ -4,7 +4,7 @@ numbers the account needs."""
 from __future__ import annotations
 
 from fracas.engine import Encounter, Event
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, persona
 
 
 def _encounter(state: Encounter) -> ExpEncounter:

@@ -13,7 +13,7 @@ from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import Grappled, GrappleEnded, GrappleReversed
 from fracas.rulesets.exp.legality import check_maneuver
-from fracas.rulesets.exp.personas import Persona, persona
+from fracas.rulesets.exp.state import Persona, persona
 
 
 def grapple(ctx: Context, action: Grapple) -> None:

@@ -10,7 +10,7 @@ from collections import Counter
 
 from fracas.engine import Context
 from fracas.rulesets.exp.events import InitiativeRolled
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, persona
 from fracas.rulesets.exp.tables import die
 
 ATTRIBUTE_DIE = die("attribute-die")

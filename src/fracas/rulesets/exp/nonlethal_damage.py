@@ -8,7 +8,7 @@ from __future__ import annotations
 from fracas.engine import Context
 from fracas.rulesets.exp.events import DamageRolled
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import Persona, Weapon
+from fracas.rulesets.exp.state import Persona, Weapon
 
 
 def force_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions) -> int:

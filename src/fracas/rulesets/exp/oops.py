@@ -9,7 +9,7 @@ from __future__ import annotations
 from fracas.engine import Context
 from fracas.rulesets.exp.events import OopsChecked
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import Persona, Weapon
+from fracas.rulesets.exp.state import Persona, Weapon
 from fracas.rulesets.exp.tables import die
 
 

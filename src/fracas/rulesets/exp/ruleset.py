@@ -18,8 +18,9 @@ from fracas.engine import (
 )
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.exp import actions as act
+from fracas.rulesets.exp.account import describe
 from fracas.rulesets.exp.attack import attack
-from fracas.rulesets.exp.describe import describe
+from fracas.rulesets.exp.demo import worked_example
 from fracas.rulesets.exp.events import (
     EXP_EVENTS,
     ConditionChanged,
@@ -31,9 +32,9 @@ from fracas.rulesets.exp.events import (
 from fracas.rulesets.exp.grapple import break_check, grapple, release, reverse
 from fracas.rulesets.exp.initiative import next_actor, start_unit_order
 from fracas.rulesets.exp.legality import check_free_to_act, check_turn
-from fracas.rulesets.exp.personas import CombatRow, ExpEncounter, Persona, Weapon, persona
 from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
 from fracas.rulesets.exp.snatch import snatch
+from fracas.rulesets.exp.state import CombatRow, ExpEncounter, Persona, Weapon, persona
 from fracas.rulesets.exp.tables import ATTRIBUTES, WEAPONS
 from fracas.rulesets.exp.tactics import choose_action
 from fracas.rulesets.exp.trip import trip
@@ -175,9 +176,7 @@ class ExpRuleset(Ruleset):
         return lines
 
     def demo(self) -> Demo:
-        from fracas.rulesets.exp.demo import socmob_demo
-
-        return socmob_demo()
+        return worked_example()
 
 
 def _enc(state: Any) -> ExpEncounter:

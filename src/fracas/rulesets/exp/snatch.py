@@ -10,7 +10,7 @@ from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import SnatchBacklash, WeaponSnatched
 from fracas.rulesets.exp.legality import check_maneuver
-from fracas.rulesets.exp.personas import ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ExpEncounter, Persona, Weapon, persona
 
 FUMBLED_GRAB_BONUS = 242
 

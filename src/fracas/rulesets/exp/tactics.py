@@ -35,7 +35,7 @@ from fracas.rulesets.exp.legality import (
     tippable_problem,
 )
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, Persona, Weapon, persona
 
 CONCEDE = "concede-below"
 

@@ -15,7 +15,7 @@ from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import TripResolved
 from fracas.rulesets.exp.legality import check_maneuver, require, tippable_problem
-from fracas.rulesets.exp.personas import Persona, persona
+from fracas.rulesets.exp.state import Persona, persona
 
 #: a trip step: None if the attacker wins it, else the outcome that ends the trip
 TripStep = Callable[[Context, Persona, Persona], str | None]

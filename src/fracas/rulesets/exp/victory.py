@@ -6,7 +6,7 @@ every other side is out of the fight (conceded, stunned, unconscious, dead, or b
 from __future__ import annotations
 
 from fracas.engine import Context, EncounterEnded
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, persona
 
 
 def sides_standing(state: ExpEncounter) -> list[str]:

@@ -14,7 +14,6 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from fracas.dice import parse
 from fracas.engine import Context, Note
 from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
-from fracas.rulesets.percentile.data import load_table
 from fracas.rulesets.percentile.events import (
     ArmourGlitched,
     ArmourLoosened,
@@ -26,6 +25,7 @@ from fracas.rulesets.percentile.events import (
 )
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.state import BROKEN, JAMMED, Fighter, fighters
+from fracas.rulesets.percentile.tables import load_table
 
 FumbleEffectName = Literal[
     "drop-weapon",

@@ -10,7 +10,7 @@ from fracas.dice import parse
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.ruleset import Demo
-from fracas.rulesets.percentile import describe as account
+from fracas.rulesets.percentile import account
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.armour import (
     ARMOURS,
@@ -20,7 +20,7 @@ from fracas.rulesets.percentile.armour import (
     can_move,
     carrying_str,
 )
-from fracas.rulesets.percentile.data import grams, load_table
+from fracas.rulesets.percentile.demo import worked_example
 from fracas.rulesets.percentile.encumbrance import encumbrance_steps
 from fracas.rulesets.percentile.events import EVENT_TYPES
 from fracas.rulesets.percentile.hit_points import FIRST_AID, derived_hp
@@ -36,20 +36,9 @@ from fracas.rulesets.percentile.state import (
     Profile,
     fighter,
 )
+from fracas.rulesets.percentile.tables import grams
 from fracas.rulesets.percentile.tactics import TACTICS
 from fracas.rulesets.percentile.weapons import WEAPONS, weapon_skill
-
-DEMO_FILE = "joanne-vs-ondkille.yaml"
-DEMO_ROLLS = (5, 19, 17, 62, 97, 5, 85, 9, 25, 83, 11, 58, 9, 84, 55, 41, 6, 86, 23, 61, 8)
-DEMO_INTRO = (
-    "Chapter 5's worked example: Joanne (epée, studded leather) is cornered by Ondkille "
-    "(dagger, boiled leather). Initiative D20s 5 and 19; Ondkille attacks all-out in round 1, "
-    "then normally; Joanne always attacks normally. The chapter's own rolls follow. "
-    "The book ends Joanne at fatigue 23, one point a round; the chapter's written rule "
-    "(one point every three rounds) gives 27, which this demo follows. "
-    "To see the book's 23: fracas fight examples/percentile/joanne-vs-ondkille.yaml "
-    "--rolls examples/percentile/joanne-vs-ondkille.rolls -o fatigue_loss=per-round"
-)
 
 
 def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
@@ -214,6 +203,4 @@ class PercentileRuleset(Ruleset):
         return account.summary(state)
 
     def demo(self) -> Demo:
-        """Joanne vs Ondkille with the chapter's own rolls (initiative 5 and 19, then each
-        attack, parry, re-roll and damage roll in the order the engine asks for them)."""
-        return Demo(DEMO_INTRO, load_table(DEMO_FILE), DEMO_ROLLS)
+        return worked_example()

@@ -7,8 +7,18 @@ from typing import Any
 
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
 from fracas.engine.ruleset import Demo
-from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight.actions import REGISTRY, load_builtin_actions
+from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
+    account,
+    attack_action,
+    draw_sheathe,
+    facing,
+    move_action,
+    prone,
+    reload,
+    snipe,
+    standby,
+)
+from fracas.rulesets.starflight.actions import REGISTRY
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
@@ -18,8 +28,6 @@ from fracas.rulesets.starflight.species import RIDERS
 from fracas.rulesets.starflight.state import Fight, Obstacle
 from fracas.rulesets.starflight.tactics import TACTICS
 from fracas.rulesets.starflight.turns import advance, start_fight
-
-load_builtin_actions()
 
 
 def _fight(state: Encounter) -> Fight:

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context, IllegalAction
+from fracas.rulesets.starflight.actions import DropProne, StandUp, register
 from fracas.rulesets.starflight.events import ConditionEnded, ConditionGained
 from fracas.rulesets.starflight.state import Fighter
-
-
-class DropProne(Action, frozen=True, kw_only=True):
-    """'A combatant may drop Prone as a free action.'"""
-
-
-class StandUp(Action, frozen=True, kw_only=True):
-    """'they may spend a move action to stand back up'."""
 
 
 @register(DropProne, "free")

@@ -3,14 +3,10 @@ action phase"."""
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context
+from fracas.rulesets.starflight.actions import Standby, register
 from fracas.rulesets.starflight.events import StoodBy
 from fracas.rulesets.starflight.state import Fighter
-
-
-class Standby(Action, frozen=True, kw_only=True):
-    """Pass one action phase."""
 
 
 @register(Standby, "standard")

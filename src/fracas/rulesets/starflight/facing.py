@@ -3,17 +3,11 @@ a free action"; with initiative-based movement the character 'remains in place')
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context, IllegalAction
+from fracas.rulesets.starflight.actions import Face, register
 from fracas.rulesets.starflight.events import Faced
 from fracas.rulesets.starflight.line_of_sight import bearing
 from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Face(Action, frozen=True, kw_only=True):
-    """Turn to face another combatant."""
-
-    target: str
 
 
 @register(Face, "free")

@@ -4,29 +4,13 @@ attacked at a cumulative -10."""
 
 from __future__ import annotations
 
-import msgspec
-
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context, IllegalAction
+from fracas.rulesets.starflight.actions import Attack, Strike, register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.conditions import is_dead, is_unconscious
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Strike(msgspec.Struct, frozen=True, kw_only=True):
-    """A weapon (index in the combatant's list; None = unarmed) fired/swung at a target."""
-
-    target: str
-    weapon: int | None = None
-    shots: int = 1
-
-
-class Attack(Action, frozen=True, kw_only=True):
-    """'A regular Attack counts as a Standard Action'."""
-
-    strikes: list[Strike]
 
 
 def group_by_target(strikes: list[Strike]) -> list[tuple[str, list[Use]]]:

@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context, IllegalAction
+from fracas.rulesets.starflight.actions import Snipe, register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.sniping import check_snipe
 from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Snipe(Action, frozen=True, kw_only=True):
-    """'Sniping attacks are full-round actions.'"""
-
-    target: str
-    weapon: int
 
 
 @register(Snipe, "full")

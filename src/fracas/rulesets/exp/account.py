@@ -8,7 +8,7 @@ from typing import Any
 
 from fracas.engine import Encounter, Event, RoundStarted
 from fracas.rulesets.exp import events as ev
-from fracas.rulesets.exp.personas import persona
+from fracas.rulesets.exp.state import persona
 
 
 def _n(state: Encounter, name: str) -> str:

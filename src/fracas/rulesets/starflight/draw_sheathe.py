@@ -6,23 +6,11 @@ specific appendage"); if it fails, the action is spent and nothing is drawn or s
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context, IllegalAction
+from fracas.rulesets.starflight.actions import Draw, Sheathe, register
 from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
 from fracas.rulesets.starflight.part_failure import check_part
 from fracas.rulesets.starflight.state import Fighter, WeaponState
-
-
-class Draw(Action, frozen=True, kw_only=True):
-    """Draw the weapon at index ``weapon`` of the combatant's list."""
-
-    weapon: int
-
-
-class Sheathe(Action, frozen=True, kw_only=True):
-    """Put away the weapon at index ``weapon``."""
-
-    weapon: int
 
 
 def free_hands(c: Fighter) -> list[str]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from math import isqrt
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Context, IllegalAction
+from fracas.rulesets.starflight.actions import Move, register
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.events import Moved, Withdrew
 from fracas.rulesets.starflight.line_of_sight import bearing
@@ -19,17 +19,6 @@ from fracas.rulesets.starflight.range import distance_m, may_withdraw
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 CLOSEST_M = 1
-
-
-class Move(Action, frozen=True, kw_only=True):
-    """Move towards (``toward``) or away from (``away_from``) a combatant, at most ``metres``
-    (default: as far as the movement points allow); ``withdraw`` leaves the fight if the move
-    ends beyond fifteen increments of every hostile."""
-
-    toward: str | None = None
-    away_from: str | None = None
-    metres: int | None = None
-    withdraw: bool = False
 
 
 def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
