@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine import Action, Context, Encounter, Event, Pending, Ruleset
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
@@ -22,6 +22,7 @@ from fracas.rulesets.starflight.actions import REGISTRY
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.legality import check_turn
 from fracas.rulesets.starflight.range import increment_m
 from fracas.rulesets.starflight.scenario import StarflightScenario
 from fracas.rulesets.starflight.species import RIDERS
@@ -83,16 +84,10 @@ class StarflightRuleset(Ruleset):
     def resolve(self, ctx: Context, action: Action) -> None:
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
         fight = _fight(ctx.state)
-        kind = REGISTRY.get(type(action))
-        if kind is None:
-            raise IllegalAction(f"unknown action {type(action).__name__}")
-        if fight.over or action.actor is None or action.actor != fight.current:
-            raise IllegalAction(f"it is not {action.actor}'s turn")
-        if kind.phases > fight.phases_left:
-            raise IllegalAction(f"{action.actor} has {fight.phases_left} action phase(s) left")
-        kind.resolve(ctx, fight.fighter(action.actor), action)
+        kind, actor = check_turn(fight, action)
+        kind.resolve(ctx, fight.fighter(actor), action)
         if kind.phases:
-            ctx.emit(PhasesSpent(actor=action.actor, phases=kind.phases))
+            ctx.emit(PhasesSpent(actor=actor, phases=kind.phases))
         advance(ctx)
 
     def event_types(self) -> Sequence[type[Event]]:
