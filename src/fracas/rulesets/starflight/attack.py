@@ -41,9 +41,9 @@ from fracas.rulesets.starflight.events import (
 from fracas.rulesets.starflight.hit_location import roll_location
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.part_failure import check_part
 from fracas.rulesets.starflight.range import distance_m, in_melee
 from fracas.rulesets.starflight.saves_after_hit import saves_after_hit
+from fracas.rulesets.starflight.stamina_check import check_part
 from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 from fracas.rulesets.starflight.wounds import (
     inflict_wounds,

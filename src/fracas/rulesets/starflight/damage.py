@@ -15,11 +15,14 @@ from fracas.engine import Context
 from fracas.rulesets.starflight.armour import Gear, armour_on
 from fracas.rulesets.starflight.characters import attribute_modifier
 from fracas.rulesets.starflight.conditions import is_fatigued
+from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import ConditionGained, DamageTaken
+from fracas.rulesets.starflight.nonlethal import after_nonlethal
 from fracas.rulesets.starflight.shields import active_shield
 from fracas.rulesets.starflight.species import Rider
 from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 from fracas.rulesets.starflight.strength import HP_PLUS_GEAR
+from fracas.rulesets.starflight.wounds import after_lethal
 
 MINUTE_ROUNDS = 10
 INTERNAL = "internal"  # damage from inside (a part failing): no gear in the way
@@ -186,9 +189,6 @@ def consequences(ctx: Context, c: Fighter, nhp_before: int, hp_before: int) -> N
 
     Chapter 9.2, 'Non-Lethal Damage' and 'Lethal Damage and Wounds'.
     """
-    from fracas.rulesets.starflight.death import check_death
-    from fracas.rulesets.starflight.nonlethal import after_nonlethal
-    from fracas.rulesets.starflight.wounds import after_lethal
 
     after_nonlethal(ctx, c, nhp_before)
     after_lethal(ctx, c, hp_before)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fracas.engine import Context, IllegalAction
 from fracas.rulesets.starflight.actions import Draw, Sheathe, register
 from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
-from fracas.rulesets.starflight.part_failure import check_part
+from fracas.rulesets.starflight.stamina_check import check_part
 from fracas.rulesets.starflight.state import Fighter, WeaponState
 
 

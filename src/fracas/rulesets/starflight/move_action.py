@@ -14,8 +14,8 @@ from fracas.rulesets.starflight.events import Moved, Withdrew
 from fracas.rulesets.starflight.line_of_sight import bearing
 from fracas.rulesets.starflight.movement import move_allowance_m, step_towards
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
-from fracas.rulesets.starflight.part_failure import propulsion_works
 from fracas.rulesets.starflight.range import distance_m, may_withdraw
+from fracas.rulesets.starflight.stamina_check import propulsion_works
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 CLOSEST_M = 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fracas.engine import Context
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, save
+from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import ComaHour, ConditionEnded, ConditionGained, KnockedOut
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.state import Fighter
@@ -67,8 +68,6 @@ def coma_dc(c: Fighter) -> int:
 
 def coma_hour(ctx: Context, c: Fighter) -> None:
     """One hour comatose: the Fortitude save and its consequences ('Non-Lethal Damage')."""
-    from fracas.rulesets.starflight.death import check_death
-
     out = save(ctx, c, "fortitude", coma_dc(c), "Fortitude save (coma)")
     nhp, hp, skill, loss = c.nhp, c.hp, None, 0
     if out.critical == CRITICAL_SUCCESS:

@@ -9,7 +9,7 @@ from fracas.engine import Context, IllegalAction
 from fracas.rulesets.starflight.actions import Reload, register
 from fracas.rulesets.starflight.draw_sheathe import weapon_at
 from fracas.rulesets.starflight.events import Reloading
-from fracas.rulesets.starflight.part_failure import check_part
+from fracas.rulesets.starflight.stamina_check import check_part
 from fracas.rulesets.starflight.state import Fighter
 
 

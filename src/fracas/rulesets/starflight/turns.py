@@ -16,7 +16,7 @@ from fracas.rulesets.starflight.death import brain_death_upkeep
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
 from fracas.rulesets.starflight.initiative import roll_order
 from fracas.rulesets.starflight.nonlethal import coma_hour
-from fracas.rulesets.starflight.part_failure import start_of_turn_checks
+from fracas.rulesets.starflight.stamina_check import start_of_turn_checks
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.wounds import bleed, bleed_due
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from fracas.engine import Context
 from fracas.rulesets.starflight.checks import Outcome, save
 from fracas.rulesets.starflight.conditions import is_dead, is_fatigued, is_unconscious
+from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import Bled, ConditionGained, KnockedOut, WoundsInflicted
+from fracas.rulesets.starflight.part_failure import part_thresholds
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 WOUND_FORTITUDE_BASE = 50
@@ -47,9 +49,6 @@ def inflict_wounds(ctx: Context, c: Fighter, part: str, count: int, cause: str) 
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
-    from fracas.rulesets.starflight.death import check_death
-    from fracas.rulesets.starflight.part_failure import part_thresholds
-
     before = c.wounds.get(part, 0)
     after = wounds_after(c, part, count, ctx.options.maiming_blow_wounds)
     if after == before:
@@ -105,8 +104,6 @@ def bleed_due(fight: Fight, c: Fighter) -> bool:
 def bleed(ctx: Context, c: Fighter) -> None:
     """'costs the character an additional point of Lethal damage every ten rounds', conscious
     or not."""
-    from fracas.rulesets.starflight.death import check_death
-
     amount = c.total_wounds()
     before = c.hp
     ctx.emit(Bled(who=c.id, amount=amount, hp_after=c.hp - amount))
