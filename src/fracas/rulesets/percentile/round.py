@@ -7,7 +7,7 @@ earlier in the round cannot attack).
 
 from __future__ import annotations
 
-from fracas.engine import Context, Encounter, EncounterEnded, Note, RoundStarted
+from fracas.engine import EncounterEnded, Note, RoundStarted
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.attack import attack, chance_of
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
@@ -31,6 +31,7 @@ from fracas.rulesets.percentile.stances import ATTACKING
 from fracas.rulesets.percentile.state import (
     DROPPED,
     Fighter,
+    PercentileContext,
     PercentileEncounter,
     acting,
     fighter,
@@ -39,22 +40,21 @@ from fracas.rulesets.percentile.state import (
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 
-def undeclared(state: Encounter) -> str | None:
+def undeclared(state: PercentileEncounter) -> str | None:
     """The next able combatant (in the round's order) who has not chosen a stance yet."""
     combatants = state.combatants
     rnd = state.round
-    order: list[str] = state.order  # type: ignore[attr-defined]
+    order: list[str] = state.order
     for n in order:
-        c: Fighter = combatants[n]  # type: ignore[assignment]
+        c: Fighter = combatants[n]
         if c.declared_round != rnd and c.able:
             return n
     return None
 
 
-def declare(ctx: Context, c: Fighter, action: Declare) -> None:
+def declare(ctx: PercentileContext, c: Fighter, action: Declare) -> None:
     """Record ``c``'s choice for the round."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     check_declaration(state, c, action)
     ctx.emit(
         StanceDeclared(
@@ -69,12 +69,11 @@ def declare(ctx: Context, c: Fighter, action: Declare) -> None:
     )
 
 
-def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
+def resolve_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
     """Each declared combatant acts in the round's order; then the round's upkeep (Chapter 5,
     "The round": round 1 in initiative order, later ones "effectively simultaneous";
     option ``later_rounds``)."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     rnd = state.round
     simultaneous = rnd > 1 and opts.later_rounds == "simultaneous"
     for name in state.order:
@@ -93,7 +92,9 @@ def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
     end_of_round(ctx, opts)
 
 
-def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneous: bool) -> None:
+def attack_in_turn(
+    ctx: PercentileContext, c: Fighter, opts: PercentileOptions, simultaneous: bool
+) -> None:
     """``c``'s attack when its turn comes (Chapter 5, "The round"), if its weapon is still
     usable and its target is still there (a weapon broken earlier in the round "will not be
     usable for attack")."""
@@ -115,7 +116,7 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
     attack(ctx, c, target, opts, simultaneous)
 
 
-def reload_weapon(ctx: Context, c: Fighter) -> None:
+def reload_weapon(ctx: PercentileContext, c: Fighter) -> None:
     """Chapter 5, "Reloading": "Reloading takes one round": the weapon is full for the next
     round."""
     arm = c.arm
@@ -123,7 +124,7 @@ def reload_weapon(ctx: Context, c: Fighter) -> None:
         ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=False))
 
 
-def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
+def speed_reload(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> bool:
     """Speed-reload (Chapter 5, "Reloading"): a check against the specific skill plus half the
     group skill; success reloads and the weapon fires this round, failure spends the round
     reloading."""
@@ -149,7 +150,7 @@ def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
     return ok
 
 
-def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
+def first_aid(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> None:
     """A First aid check (Normal, with the helper's own condition) on a bleeding friend; a
     success stops the loss of 1 hp every 4 rounds (Chapter 5, "Damage and fatigue")."""
     target = fighter(ctx.state, c.target or "")
@@ -174,7 +175,7 @@ def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
     )
 
 
-def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
+def fight_decided(ctx: PercentileContext, standing: list[str] | None = None) -> bool:
     """End the fight if at most one side has anyone able to fight (Chapter 5, "Damage and
     fatigue": unconscious at 0 hp; "Powered armour": immobile battle-suits) (unconscious, dead or
     immobile combatants cannot); ``standing`` lists the sides that do, if already known.
@@ -189,7 +190,7 @@ def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
     return True
 
 
-def end_of_round(ctx: Context, opts: PercentileOptions) -> None:
+def end_of_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
     """Fatigue for those still fighting and bleeding for those below 0 hp (Chapter 5,
     "Damage and fatigue"), then the end of the fight or the next round."""
     state = ctx.state

@@ -7,7 +7,7 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.dice import parse
-from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine import Action, Event, IllegalAction, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.percentile import account
@@ -32,6 +32,7 @@ from fracas.rulesets.percentile.state import (
     READY,
     Arm,
     Fighter,
+    PercentileContext,
     PercentileEncounter,
     Profile,
     fighter,
@@ -114,7 +115,7 @@ def stance_prompt(name: str, round_number: int) -> Pending:
     return Pending(name, f"{name}: stance for round {round_number}")
 
 
-class PercentileRuleset(Ruleset):
+class PercentileRuleset(Ruleset[PercentileEncounter, Declare, PercentileOptions]):
     """Chapter 5: d100 skill checks, stances, table 5.1, the fumble table, armour, fatigue."""
 
     name: ClassVar[str] = "percentile"
@@ -158,25 +159,24 @@ class PercentileRuleset(Ruleset):
         opts: PercentileOptions = scenario.options
         return opts
 
-    def start(self, ctx: Context) -> None:
+    def start(self, ctx: PercentileContext) -> None:
         roll_initiative(ctx, ctx.options.initiative_ties)
         ctx.emit(RoundStarted(round=1))
         fight_decided(ctx)
 
-    def pending(self, state: Encounter) -> Pending | None:
+    def pending(self, state: PercentileEncounter) -> Pending | None:
         if state.over:
             return None
-        assert isinstance(state, PercentileEncounter)
         n = undeclared(state)
         return None if n is None else stance_prompt(n, state.round)
 
-    def choose(self, state: Encounter, pending: Pending) -> Action:
+    def choose(self, state: PercentileEncounter, pending: Pending) -> Declare:
         if pending.actor is None:
             raise IllegalAction("the percentile ruleset has no round upkeep decisions")
         c = fighter(state, pending.actor)
         return TACTICS[c.tactics](state, c)
 
-    def resolve(self, ctx: Context, action: Action) -> None:
+    def resolve(self, ctx: PercentileContext, action: Action) -> None:
         state = ctx.state
         if state.over:
             raise IllegalAction("the fight is over")
@@ -190,16 +190,16 @@ class PercentileRuleset(Ruleset):
         else:
             raise IllegalAction(f"not a percentile action: {type(action).__name__}")
 
-    def event_types(self) -> Sequence[type[Event]]:
+    def event_types(self) -> Sequence[type[Event[Any]]]:
         return EVENT_TYPES
 
-    def action_types(self) -> Sequence[type[Action]]:
+    def action_types(self) -> Sequence[type[Declare]]:
         return (Declare,)
 
-    def describe(self, event: Event, state: Encounter) -> str | None:
+    def describe(self, event: Event[Any], state: PercentileEncounter) -> str | None:
         return account.describe(event, state)
 
-    def summary(self, state: Encounter) -> list[str]:
+    def summary(self, state: PercentileEncounter) -> list[str]:
         return account.summary(state)
 
     def demo(self) -> Demo:
