@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from fracas.engine.errors import FracasError
 from fracas.engine.ruleset import Ruleset

@@ -17,12 +17,12 @@ from typing import Any, Literal
 
 import msgspec
 
-from fracas.engine import Action, Context
-from fracas.rulesets.starflight.state import Fighter
+from fracas.engine import Action
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 Cost = Literal["free", "move", "standard", "full"]
 PHASES: dict[str, int] = {"free": 0, "move": 1, "standard": 1, "full": 2}
-Resolver = Callable[[Context, Fighter, Any], None]
+Resolver = Callable[[StarflightContext, Fighter, Any], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,12 +4,11 @@ attacked at a cumulative -10."""
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.actions import Attack, Strike, register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.conditions import is_dead, is_unconscious
 from fracas.rulesets.starflight.legality import check_attack
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 
 def group_by_target(strikes: list[Strike]) -> list[tuple[str, list[Use]]]:
@@ -21,10 +20,9 @@ def group_by_target(strikes: list[Strike]) -> list[tuple[str, list[Use]]]:
 
 
 @register(Attack, "standard")
-def resolve_attack(ctx: Context, c: Fighter, action: Attack) -> None:
+def resolve_attack(ctx: StarflightContext, c: Fighter, action: Attack) -> None:
     """Check every strike, then roll once per target."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     check_attack(fight, c, action)
     for index, (tid, uses) in enumerate(group_by_target(action.strikes)):
         target = fight.fighter(tid)

@@ -10,14 +10,13 @@ Durability Wounds and is maimed at twice that (Amputee Complication at 10, or +5
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.events import (
     KnockedOut,
     PartFailed,
     PartMaimed,
     WeaponDropped,
 )
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 BASE_DC = 50
 PER_WOUND_ON_PART = 20
@@ -52,7 +51,7 @@ def amputee_after(score: int) -> int:
     return AMPUTEE_FIRST if score == 0 else min(AMPUTEE_MAX, score + AMPUTEE_STEP)
 
 
-def part_thresholds(ctx: Context, c: Fighter, part: str) -> None:
+def part_thresholds(ctx: StarflightContext, c: Fighter, part: str) -> None:
     """Durability Wounds: the part fails; twice Durability: it is maimed.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
@@ -67,7 +66,7 @@ def part_thresholds(ctx: Context, c: Fighter, part: str) -> None:
         fail_part(ctx, c, part, f"{wounds} Wounds (Durability {c.durability})")
 
 
-def fail_part(ctx: Context, c: Fighter, part: str, reason: str) -> None:
+def fail_part(ctx: StarflightContext, c: Fighter, part: str, reason: str) -> None:
     """Emit the failure and its consequences.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
@@ -76,7 +75,7 @@ def fail_part(ctx: Context, c: Fighter, part: str, reason: str) -> None:
     on_failure(ctx, c, part)
 
 
-def on_failure(ctx: Context, c: Fighter, part: str) -> None:
+def on_failure(ctx: StarflightContext, c: Fighter, part: str) -> None:
     """A failed motor appendage drops what it holds; a failed cognitive organ knocks the
     combatant out (option). Failed propulsive and visual organs are read from the state.
 

@@ -9,12 +9,11 @@ this module sits above ``damage`` and ``wounds``; the failure itself is in ``par
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, skill_check
 from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences, split
 from fracas.rulesets.starflight.events import WoundHealed
 from fracas.rulesets.starflight.part_failure import fail_part, needs_check, stamina_dc
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import (
     inflict_wounds,
     needs_wound_fortitude,
@@ -22,7 +21,7 @@ from fracas.rulesets.starflight.wounds import (
 )
 
 
-def check_part(ctx: Context, c: Fighter, part: str) -> bool:
+def check_part(ctx: StarflightContext, c: Fighter, part: str) -> bool:
     """'Lethal Damage and Wounds': the Stamina check for a wounded part, with critical
     potential. Returns whether the part works afterwards."""
     if not needs_check(c, part):
@@ -40,7 +39,7 @@ def check_part(ctx: Context, c: Fighter, part: str) -> bool:
     return False
 
 
-def critical_part_failure(ctx: Context, c: Fighter, part: str, name: str) -> None:
+def critical_part_failure(ctx: StarflightContext, c: Fighter, part: str, name: str) -> None:
     """ "In the event of a critical failure, then the part fails, 1d10 Basic Damage is inflicted
     on the character, and the character takes an additional Wound" - and, being wounded, makes
     the Fortitude save ("When a character is wounded ... must make a Fortitude Save")."""
@@ -54,7 +53,7 @@ def critical_part_failure(ctx: Context, c: Fighter, part: str, name: str) -> Non
         wound_fortitude(ctx, c)
 
 
-def start_of_turn_checks(ctx: Context, c: Fighter) -> None:
+def start_of_turn_checks(ctx: StarflightContext, c: Fighter) -> None:
     """Sensory and cognitive organs are checked at the beginning of the combatant's turn."""
     if not c.wounds:
         return
@@ -63,7 +62,7 @@ def start_of_turn_checks(ctx: Context, c: Fighter) -> None:
             check_part(ctx, c, part)
 
 
-def propulsion_works(ctx: Context, c: Fighter) -> bool:
+def propulsion_works(ctx: StarflightContext, c: Fighter) -> bool:
     """Propulsive appendages are checked when the combatant tries to move.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.

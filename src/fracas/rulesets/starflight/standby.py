@@ -3,13 +3,12 @@ action phase"."""
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.actions import Standby, register
 from fracas.rulesets.starflight.events import StoodBy
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 
 @register(Standby, "standard")
-def resolve_standby(ctx: Context, c: Fighter, action: Standby) -> None:
+def resolve_standby(ctx: StarflightContext, c: Fighter, action: Standby) -> None:
     """The phase passes."""
     ctx.emit(StoodBy(who=c.id))
