@@ -16,11 +16,10 @@ class InitiativeRolled(Event[ExpEncounter], frozen=True, kw_only=True):
     rolls: list[tuple[str, int]]
 
     def apply(self, state: ExpEncounter) -> None:
-        enc = state
-        enc.order = list(self.order)
-        enc.acted = []
-        for name in enc.combatants:
-            persona(enc, name).bonus_against.clear()
+        state.order = list(self.order)
+        state.acted = []
+        for name in state.combatants:
+            persona(state, name).bonus_against.clear()
 
 
 class TurnEnded(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -30,12 +29,11 @@ class TurnEnded(Event[ExpEncounter], frozen=True, kw_only=True):
     free: bool = False
 
     def apply(self, state: ExpEncounter) -> None:
-        enc = state
         if self.free:
-            enc.free_attack = None
+            state.free_attack = None
             return
-        enc.acted.append(self.actor)
-        persona(enc, self.actor).bonus_against.clear()
+        state.acted.append(self.actor)
+        persona(state, self.actor).bonus_against.clear()
 
 
 class AttackRolled(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -213,12 +211,11 @@ class SnatchBacklash(Event[ExpEncounter], frozen=True, kw_only=True):
     weapon: str | None
 
     def apply(self, state: ExpEncounter) -> None:
-        enc = state
-        victim = persona(enc, self.target)
+        victim = persona(state, self.target)
         if self.bonus:
             victim.bonus_against[self.grabber] = self.bonus
         if self.weapon is not None:
-            enc.free_attack = (self.target, self.grabber, self.weapon)
+            state.free_attack = (self.target, self.grabber, self.weapon)
 
 
 class TripResolved(Event[ExpEncounter], frozen=True, kw_only=True):
