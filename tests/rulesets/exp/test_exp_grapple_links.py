@@ -15,7 +15,7 @@ from fracas.engine import Encounter, FracasError, IllegalAction, Session
 from fracas.rulesets.exp import RULESET
 from fracas.rulesets.exp.actions import BreakFree, Concede, Grapple, Reverse, StartUnit
 from fracas.rulesets.exp.events import ConditionChanged, GrappleEnded, GrappleReversed
-from fracas.rulesets.exp.personas import persona
+from fracas.rulesets.exp.state import persona
 
 from .helpers import anthro, of_type, scenario, session, who, with_attrs
 

@@ -7,18 +7,18 @@ can "reverse the grapple" but prints no procedure: a Strength Challenge that swa
 
 from __future__ import annotations
 
-from fracas.engine import Context, Encounter, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import BreakFree, Grapple, Release, Reverse
 from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import Grappled, GrappleEnded, GrappleReversed
 from fracas.rulesets.exp.legality import check_free_to_act, check_maneuver
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import Persona, persona
+from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, persona
 
 
 def check_grapple(
-    state: Encounter, options: ExpOptions, action: Grapple
+    state: ExpEncounter, options: ExpOptions, action: Grapple
 ) -> tuple[Persona, Persona]:
     """Chapter, 'Grapples' (who may grapple whom among three or more). The grappler must be
     free (not held, not holding: "The target cannot accomplish anything other than psionic
@@ -44,7 +44,7 @@ def check_grapple(
     return actor, target
 
 
-def grapple(ctx: Context, action: Grapple) -> None:
+def grapple(ctx: ExpContext, action: Grapple) -> None:
     """Chapter, 'Grapples': the attack roll, then the overpower; the grapple sticks only if
     both are won ("The player must overpower the target to have the grapple stick")."""
     actor, target = check_grapple(ctx.state, ctx.options, action)
@@ -52,7 +52,7 @@ def grapple(ctx: Context, action: Grapple) -> None:
         overpower(ctx, actor, target)
 
 
-def overpower(ctx: Context, actor: Persona, target: Persona) -> bool:
+def overpower(ctx: ExpContext, actor: Persona, target: Persona) -> bool:
     """Chapter, 'Grapples', 'Overpower': "If the player wins the Strength Challenge the target
     is incapacitated by the grapple." A target who was holding someone is incapacitated
     too, so lets go (option ``grapple_a_grappler`` = ``frees-their-hold``). True if the
@@ -65,7 +65,7 @@ def overpower(ctx: Context, actor: Persona, target: Persona) -> bool:
     return True
 
 
-def check_held(state: Encounter, actor_name: str | None) -> tuple[Persona, Persona]:
+def check_held(state: ExpEncounter, actor_name: str | None) -> tuple[Persona, Persona]:
     """Chapter, 'Grapples': "A grappled target can try to break free ... or reverse the
     grapple": the acting persona must be held. Returns it and its grappler."""
     actor = persona(state, actor_name or "")
@@ -74,7 +74,7 @@ def check_held(state: Encounter, actor_name: str | None) -> tuple[Persona, Perso
     return actor, persona(state, actor.held_by)
 
 
-def break_check(ctx: Context, action: BreakFree) -> bool:
+def break_check(ctx: ExpContext, action: BreakFree) -> bool:
     """Chapter, 'Grapples', 'Break Checks': "If the target wins the Strength Challenge, they
     can break free, move and attack": on a win she is free and keeps her action for this
     unit; a loss spends it. Returns True if she broke free (the turn goes on)."""
@@ -85,7 +85,7 @@ def break_check(ctx: Context, action: BreakFree) -> bool:
     return False
 
 
-def reverse(ctx: Context, action: Reverse) -> None:
+def reverse(ctx: ExpContext, action: Reverse) -> None:
     """Chapter, 'Grapples': "A grappled target can try to ... reverse the grapple." No
     procedure is printed: a won Strength Challenge makes her the grappler."""
     actor, grappler = check_held(ctx.state, action.actor)
@@ -93,7 +93,7 @@ def reverse(ctx: Context, action: Reverse) -> None:
         ctx.emit(GrappleReversed(grappler=actor.id, target=grappler.id))
 
 
-def check_release(state: Encounter, action: Release) -> Persona:
+def check_release(state: ExpEncounter, action: Release) -> Persona:
     """Chapter, 'Grapples', 'Overpower': letting go is one of "the simplest of tasks" of a
     grappler who is free to act. Returns the grappler."""
     actor = persona(state, action.actor or "")
@@ -103,7 +103,7 @@ def check_release(state: Encounter, action: Release) -> Persona:
     return actor
 
 
-def release(ctx: Context, action: Release) -> None:
+def release(ctx: ExpContext, action: Release) -> None:
     """Chapter, 'Grapples', 'Overpower': letting go is one of "the simplest of tasks"."""
     actor = check_release(ctx.state, action)
     ctx.emit(GrappleEnded(grappler=actor.id, target=actor.holding or "", how="released"))

@@ -18,8 +18,8 @@ from fracas.rulesets.exp.grapple import check_grapple, check_held, check_release
 from fracas.rulesets.exp.initiative import next_actor
 from fracas.rulesets.exp.legality import check_turn, require, surrender_problem
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import ExpEncounter, Persona, persona
 from fracas.rulesets.exp.snatch import check_snatch
+from fracas.rulesets.exp.state import ExpEncounter, Persona, persona
 from fracas.rulesets.exp.trip import check_trip
 
 

@@ -5,7 +5,7 @@ Every problem names its field: ``combatants[1].weapons[0]: ...``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -20,14 +20,14 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
 from fracas.rulesets.exp.nonlethal_damage import THROWN_TYPES
 from fracas.rulesets.exp.options import ExpOptions, damage_dice
-from fracas.rulesets.exp.personas import grasps_surrender
+from fracas.rulesets.exp.state import grasps_surrender
 from fracas.rulesets.exp.tables import ATTACK_TYPES, ATTRIBUTES, KINDS, SIZES, WEAPONS
 from fracas.rulesets.exp.tactics import NONLETHAL_TACTICS, TacticSpec, parse_tactics
 
 KindName = Literal["anthro", "alien", "robot", "flora", "fauna"]
 AttackTypeName = Literal["strike", "fling", "pointy-fling", "shoot", "sotto", "flotto", "zone"]
-assert sorted(KindName.__args__) == sorted(KINDS)  # type: ignore[attr-defined]
-assert sorted(AttackTypeName.__args__) == sorted(ATTACK_TYPES)  # type: ignore[attr-defined]
+assert sorted(get_args(KindName)) == sorted(KINDS)
+assert sorted(get_args(AttackTypeName)) == sorted(ATTACK_TYPES)
 
 
 def field_error(
@@ -373,14 +373,13 @@ class ExpScenario(_Model):
         """A Fling row's Force Bonus and a Strike weapon's proficiency must be used by the
         options (``fling_force_bonus``, ``lethal_skilled_bonus``), never silently ignored."""
         if not self.options.fling_force_bonus:
-            for name in THROWN_TYPES:
-                row = c.combat_table.get(name)  # type: ignore[call-overload]
-                if row is not None and row.force_bonus:
+            for kind, row in c.combat_table.items():
+                if kind in THROWN_TYPES and row.force_bonus:
                     raise field_error(
                         "ExpScenario",
-                        ("combatants", i, "combat_table", name, "force_bonus"),
+                        ("combatants", i, "combat_table", kind, "force_bonus"),
                         row.force_bonus,
-                        f"option fling_force_bonus is false, so a {name} attack adds no Force "
+                        f"option fling_force_bonus is false, so a {kind} attack adds no Force "
                         "Bonus: set 0 here (or the option to true)",
                     )
         if self.options.lethal_skilled_bonus == "hand-to-hand":

@@ -21,11 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import parse
-from fracas.engine import Action
 from fracas.rulesets.exp.actions import (
     Attack,
     BreakFree,
     Concede,
+    ExpAction,
     Grapple,
     Reverse,
     Snatch,
@@ -45,7 +45,7 @@ from fracas.rulesets.exp.legality import (
 )
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, Persona, Weapon, persona
 
 CONCEDE = "concede-below"
 
@@ -222,7 +222,7 @@ def worth_tripping(p: Persona, target: Persona) -> bool:
 # -- the tactics ---------------------------------------------------------------------------
 
 
-def brawl(state: ExpEncounter, p: Persona) -> Action:
+def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
     """Non-lethal attack on the nearest enemy it can subdue (one owed +242 first), lethal on
     the nearest that no one can subdue (robots, flora, fauna "will lethally fight"); an enemy
     that could be subdued but is of another size class is hit lethally only when no other
@@ -249,7 +249,7 @@ def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | N
     return action
 
 
-def lethal(state: ExpEncounter, p: Persona) -> Action:
+def lethal(state: ExpEncounter, p: Persona) -> ExpAction:
     """Lethal attack at the nearest enemy standing."""
     foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
     for target in foes:
@@ -259,7 +259,7 @@ def lethal(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
-def grapple(state: ExpEncounter, p: Persona) -> Action:
+def grapple(state: ExpEncounter, p: Persona) -> ExpAction:
     """Grapple the nearest enemy it may (one holding an ally first, to free the ally); once
     holding, pummel it (or just hold)."""
     if p.holding is None:
@@ -271,7 +271,7 @@ def grapple(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-def snatch(state: ExpEncounter, p: Persona) -> Action:
+def snatch(state: ExpEncounter, p: Persona) -> ExpAction:
     """Snatch the first weapon (not part of the body) from the nearest armed enemy, until it
     holds a weapon of its own; then brawl."""
     if p.holding is None and state.options.allow_weapon_snatching and not holds_a_weapon(p):
@@ -282,7 +282,7 @@ def snatch(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-def trip(state: ExpEncounter, p: Persona) -> Action:
+def trip(state: ExpEncounter, p: Persona) -> ExpAction:
     """Trip the nearest enemy on its feet that it has not tripped yet and that has not foiled
     two of its trips; else brawl."""
     if p.holding is None:
@@ -292,7 +292,7 @@ def trip(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-TACTICS: dict[str, Callable[[ExpEncounter, Persona], Action]] = {
+TACTICS: dict[str, Callable[[ExpEncounter, Persona], ExpAction]] = {
     "brawl": brawl,
     "lethal": lethal,
     "grapple": grapple,
@@ -303,7 +303,7 @@ TACTICS: dict[str, Callable[[ExpEncounter, Persona], Action]] = {
 NONLETHAL_TACTICS: tuple[str, ...] = ("brawl", "grapple", "snatch", "trip")
 
 
-def free_attack(state: ExpEncounter, p: Persona) -> Action:
+def free_attack(state: ExpEncounter, p: Persona) -> ExpAction:
     """Take the free attack a failed snatch gives, if the tactic allows it; else decline."""
     assert state.free_attack is not None
     _, victim_id, weapon_name = state.free_attack
@@ -324,7 +324,7 @@ def wants_to_concede(p: Persona) -> bool:
     return p.concede_below is not None and p.hps < p.concede_below and surrender_problem(p) is None
 
 
-def choose_action(state: ExpEncounter, actor: str) -> Action:
+def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     """The action ``actor``'s tactics choose now."""
     p = persona(state, actor)
     if state.free_attack is not None and state.free_attack[0] == p.id:

@@ -8,9 +8,9 @@ per kind follow the research notes (section 5: robots die at CON 0, not at 0 HPS
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from fracas.engine import Combatant, Encounter, FracasError
+from fracas.engine import Combatant, Context, Encounter, FracasError
+from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.tables import KINDS, SIZES
 
 #: conditions that keep a persona in the fight
@@ -86,7 +86,7 @@ class Persona(Combatant):
 
 
 @dataclass(slots=True)
-class ExpEncounter(Encounter):
+class ExpEncounter(Encounter[Persona]):
     """An EXP fight: the unit's initiative order, who has acted, pending free attacks."""
 
     order: list[str] = field(default_factory=list)
@@ -94,16 +94,19 @@ class ExpEncounter(Encounter):
     free_attack: tuple[str, str, str] | None = None  # (attacker, victim, weapon)
     personas: dict[str, Persona] = field(default_factory=dict)  # combatants, typed
     bare_hands: Weapon = Weapon("fist", "strike", "1d6", close_range=True, natural=True)
-    options: Any = None  # the scenario's ExpOptions (tactics read them)
+    options: ExpOptions = field(default_factory=ExpOptions)  # the scenario's (tactics read them)
 
 
-def persona(state: Encounter, name: str) -> Persona:
+#: the context an EXP rule resolves in: ``ctx.state`` and ``ctx.options`` typed
+ExpContext = Context[ExpEncounter, ExpOptions]
+
+
+def persona(state: ExpEncounter, name: str) -> Persona:
     """The persona called ``name`` (an id from the scenario)."""
-    personas: dict[str, Persona] = state.personas  # type: ignore[attr-defined]
-    return personas[name]
+    return state.personas[name]
 
 
-def hold(state: Encounter, grappler: str, target: str) -> None:
+def hold(state: ExpEncounter, grappler: str, target: str) -> None:
     """Link ``grappler`` holding ``target``, mirrored. Whatever either held or was held by
     before is let go first, so no persona holds or is held twice and every link has its
     mirror (Chapter, 'Grapples', 'Overpower': the grappled target "cannot accomplish
@@ -114,7 +117,7 @@ def hold(state: Encounter, grappler: str, target: str) -> None:
     persona(state, target).held_by = grappler
 
 
-def let_go(state: Encounter, grappler: str, target: str) -> None:
+def let_go(state: ExpEncounter, grappler: str, target: str) -> None:
     """End the hold of ``grappler`` on ``target``. A hold that does not exist is a log that
     does not fold: ``FracasError`` (never a half-changed link)."""
     g, t = persona(state, grappler), persona(state, target)
@@ -124,7 +127,7 @@ def let_go(state: Encounter, grappler: str, target: str) -> None:
     t.held_by = None
 
 
-def let_go_all(state: Encounter, name: str) -> None:
+def let_go_all(state: ExpEncounter, name: str) -> None:
     """End every hold ``name`` is part of, as grappler or as held (its mirror too)."""
     p = persona(state, name)
     if p.holding is not None:
