@@ -72,6 +72,11 @@ class StarflightScenario(BaseModel):
     )
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
     combatants: list[CombatantSpec] = Field(min_length=2)
+    vehicle: Literal["none", "parked", "moving"] = Field(
+        "none",
+        description="Whether the fight is inside a vehicle (parked or moving): medical Checks "
+        "there are harder (chapter 9.2, 'Assisted Healing').",
+    )
     round_limit_reason: str | None = Field(
         None,
         description="What the account says when the fight stops at options.max_rounds "
