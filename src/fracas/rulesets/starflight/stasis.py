@@ -129,7 +129,7 @@ def leave_stasis(ctx: StarflightContext, c: Fighter, reason: str) -> None:
     fight = ctx.state
     dead_since = None
     if c.dead_since is not None:
-        left = max(0, c.stasis_deadline - fight.clock()) // max(1, c.stasis_unit)
+        left = -(-max(0, c.stasis_deadline - fight.clock()) // max(1, c.stasis_unit))
         used = max(0, ROUNDS_PER_MINUTE * c.durability - left)
         dead_since = fight.clock() - used
     ctx.emit(StasisEnded(who=c.id, reason=reason, dead_since_after=dead_since))
