@@ -366,6 +366,6 @@ def _rest(e: ev.RestStarted, f: Fight) -> str:
     return f"Rest: {e.hours} h{medic}{where.get(e.vehicle, '')}."
 
 
-@line(ev.RestClock)
-def _rest_clock(e: ev.RestClock, f: Fight) -> str:
+@line(ev.RestTime)
+def _rest_time(e: ev.RestTime, f: Fight) -> str:
     return f"[{_clock(e.minutes)} after the fight]"

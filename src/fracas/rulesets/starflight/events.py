@@ -679,12 +679,19 @@ class RestStarted(Event[Fight], frozen=True, kw_only=True):
 
 
 class RestClock(Event[Fight], frozen=True, kw_only=True):
-    """The rest has run ``minutes`` since the fight ended (all rests together)."""
+    """The rest has run ``minutes`` since the fight ended (all rests together): one each half
+    hour, silent in the account."""
 
     minutes: int
 
     def apply(self, state: Fight) -> None:
         state.rest_minutes = self.minutes
+
+
+class RestTime(Event[Fight], frozen=True, kw_only=True):
+    """For the account: the time of the half hour whose checks follow."""
+
+    minutes: int
 
 
 EVENT_TYPES = (
@@ -705,4 +712,5 @@ EVENT_TYPES = (
     Awoke,
     RestStarted,
     RestClock,
+    RestTime,
 )

@@ -24,6 +24,7 @@ from fracas.rulesets.starflight.events import (
     ConditionEnded,
     RestClock,
     RestStarted,
+    RestTime,
     Resuscitated,
 )
 from fracas.rulesets.starflight.medical_aid import stimulant_upkeep
@@ -371,8 +372,8 @@ def first_aid(ctx: StarflightContext, care: Care) -> None:
 
 
 def rest(ctx: StarflightContext, action: Rest) -> None:
-    """Advance the rest clock ``action.hours`` in half hours, running each check that is due
-    (a ``RestClock`` event marks each half hour in which something happens, and the end).
+    """Advance the rest clock ``action.hours`` in half hours (a ``RestClock`` event each),
+    running each check that is due (a ``RestTime`` event heads them in the account).
 
     Chapter 9.2, 'Healing and Recuperation'.
     """
@@ -386,9 +387,10 @@ def rest(ctx: StarflightContext, action: Rest) -> None:
     start = fight.rest_minutes
     end = start + HOUR * action.hours
     for minute in range(start + TICK_MIN, end + 1, TICK_MIN):
+        ctx.emit(RestClock(minutes=minute))
         todo = _due_now(ctx, care, minute)
-        if todo or minute == end:
-            ctx.emit(RestClock(minutes=minute))
+        if todo:
+            ctx.emit(RestTime(minutes=minute))
         for due, run, c in todo:
             m = medic_for(fight, c, care)
             if not c.brain_dead and due(ctx, c, m, minute):
