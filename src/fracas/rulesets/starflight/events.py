@@ -40,7 +40,8 @@ class SurpriseRound(Event, frozen=True, kw_only=True):
 
 
 class TurnStarted(Event, frozen=True, kw_only=True):
-    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order)."""
+    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order);
+    its free steps and movement points of the turn are renewed."""
 
     actor: str
     turn: int
@@ -49,6 +50,8 @@ class TurnStarted(Event, frozen=True, kw_only=True):
     def apply(self, state: Encounter) -> None:
         fight = _fight(state)
         fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
+        c = fight.fighter(self.actor)
+        c.steps_taken, c.mp_spent = 0, 0
 
 
 class TurnsOver(Event, frozen=True, kw_only=True):
@@ -334,27 +337,38 @@ class ComaHour(Event, frozen=True, kw_only=True):
 
 
 class Moved(Event, frozen=True, kw_only=True):
-    """A move: new position and facing, ``metres`` covered."""
+    """A move: new position and facing, ``metres`` covered; ``step``: a free step (under
+    6 m); ``points``: movement points of the turn spent; ``withdrawing``: the mover means to
+    leave the fight."""
 
     who: str
     x: int
     y: int
     facing: int
     metres: int
+    step: bool = False
+    points: int = 0
+    withdrawing: bool = False
 
     def apply(self, state: Encounter) -> None:
         c = _fighter(state, self.who)
         c.x, c.y, c.facing = self.x, self.y, self.facing
+        c.steps_taken += self.step
+        c.mp_spent += self.points
+        c.withdrawing = c.withdrawing or self.withdrawing
 
 
 class Faced(Event, frozen=True, kw_only=True):
-    """A change of facing (free action)."""
+    """A change of facing (free action); ``points``: movement points it cost (option)."""
 
     who: str
     facing: int
+    points: int = 0
 
     def apply(self, state: Encounter) -> None:
-        _fighter(state, self.who).facing = self.facing
+        c = _fighter(state, self.who)
+        c.facing = self.facing
+        c.mp_spent += self.points
 
 
 class WeaponDrawn(Event, frozen=True, kw_only=True):

@@ -25,16 +25,47 @@ def movement_points(c: Fighter) -> int:
     return points // 4 if c.prone else points
 
 
+STEP_UNDER_M = 6
+
+
+def points_left(fight: Fight, c: Fighter) -> int:
+    """Movement points a Move may spend now: all of them for each Move, less what facing
+    changes cost (option ``facing_cost``); with ``movement_points_per: turn`` also less
+    what this turn's moves spent."""
+    return max(0, movement_points(c) - c.mp_spent)
+
+
 def move_allowance_m(fight: Fight, c: Fighter) -> int:
     """Metres a Move may cover: whole increments (or 5 m a point with partial movement).
 
     Chapter 9.2, 'Move Action Rules'.
     """
-    points = movement_points(c)
+    points = points_left(fight, c)
     if fight.scale == "ranged" and fight.options.partial_ranged_movement:
         return points * MELEE_INCREMENT_M
     cost = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
     return (points // cost) * fight.increment_m
+
+
+def points_for(fight: Fight, metres: int) -> int:
+    """Movement points a move of ``metres`` uses: one per melee increment, five per ranged
+    increment (one per 5 m with partial ranged movement), part increments rounded up.
+
+    Chapter 9.2, 'Move Action Rules'.
+    """
+    if fight.scale == "ranged" and fight.options.partial_ranged_movement:
+        return -(-metres // MELEE_INCREMENT_M)
+    cost = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
+    return -(-metres // fight.increment_m) * cost
+
+
+def is_step(fight: Fight, c: Fighter, metres: int) -> bool:
+    """'A character must move a minimum distance of 6 meters; a character moving less than
+    that is taking a step, which is a free action' - as many a turn as ``steps_per_turn``.
+
+    Chapter 9.2, 'Move Action Rules'.
+    """
+    return 0 < metres < STEP_UNDER_M and c.steps_taken < fight.options.steps_per_turn
 
 
 def step_towards(c: Fighter, x: int, y: int, metres: int) -> tuple[int, int]:

@@ -156,4 +156,37 @@ class StarflightOptions(BaseModel):
         description="'+20 HD' to a combatant 'in melee' against ranged attacks: also when its "
         "only melee opponent is the shooter itself (true), or only when someone else is (false).",
     )
+    massive_attack_lethal: Literal["after-conversion", "before-conversion"] = Field(
+        "after-conversion",
+        description="The Lethal damage that counts towards a massive attack (50+): after gear "
+        "that blocks the weapon turned it Non-Lethal ('before any damage is applied'), or "
+        "before.",
+    )
+    steps_per_turn: int = Field(
+        1,
+        ge=0,
+        le=10,
+        description="Free steps (moves under 6 m) a combatant may take in one turn; the chapter "
+        "does not limit them.",
+    )
+    movement_points_per: Literal["move", "turn"] = Field(
+        "move",
+        description="'characters receive a number of movement points equal to one plus their "
+        "Initiative value': for each Move action, or for the whole turn.",
+    )
+    falloff_increment: Literal["scale", "ranged"] = Field(
+        "scale",
+        description="HD range falloff per range increment of the scenario's scale (5 m in "
+        "melee, 25 m in ranged), or always per 25 m ranged increment.",
+    )
+    burst_criticals: Literal["every-shot", "first-shot"] = Field(
+        "every-shot",
+        description="A critical attack roll with a multiple-fire weapon: every landed shot is "
+        "a critical hit, or only the first.",
+    )
+    facing_cost: Literal["none", "movement-point"] = Field(
+        "none",
+        description="'Change Facing as a free action (see above) with the usual movement "
+        "cost': no movement, or one movement point of the turn's movement.",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

@@ -6,12 +6,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Choice, Demo
 from fracas.rulesets.starflight import account
 from fracas.rulesets.starflight.actions import REGISTRY, load_builtin_actions
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.range import increment_m
 from fracas.rulesets.starflight.scenario import StarflightScenario
 from fracas.rulesets.starflight.species import RIDERS
@@ -72,6 +73,13 @@ class StarflightRuleset(Ruleset):
         c = fight.fighter(pending.actor or "")
         return TACTICS[c.tactics](fight, c)
 
+    def legal_actions(self, state: Encounter, pending: Pending) -> list[Choice]:
+        """Every action the pending combatant may take now (each action type lists its own)."""
+        fight = _fight(state)
+        if pending.actor is None or pending.actor not in fight.combatants:
+            return []
+        return legal_actions(fight, fight.fighter(pending.actor))
+
     def resolve(self, ctx: Context, action: Action) -> None:
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
         fight = _fight(ctx.state)
@@ -80,11 +88,13 @@ class StarflightRuleset(Ruleset):
             raise IllegalAction(f"unknown action {type(action).__name__}")
         if fight.over or action.actor is None or action.actor != fight.current:
             raise IllegalAction(f"it is not {action.actor}'s turn")
-        if kind.phases > fight.phases_left:
+        c = fight.fighter(action.actor)
+        phases = kind.phases_for(fight, c, action)
+        if phases > fight.phases_left:
             raise IllegalAction(f"{action.actor} has {fight.phases_left} action phase(s) left")
-        kind.resolve(ctx, fight.fighter(action.actor), action)
-        if kind.phases:
-            ctx.emit(PhasesSpent(actor=action.actor, phases=kind.phases))
+        kind.resolve(ctx, c, action)
+        if phases:
+            ctx.emit(PhasesSpent(actor=action.actor, phases=phases))
         advance(ctx)
 
     def event_types(self) -> Sequence[type[Event]]:

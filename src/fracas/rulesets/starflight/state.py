@@ -88,6 +88,9 @@ class Fighter(Combatant):
     brain_dead: bool = False
     mutilated: bool = False
     withdrawn: bool = False
+    withdrawing: bool = False
+    steps_taken: int = 0
+    mp_spent: int = 0
     first_wound_round: int | None = None
 
     def total_wounds(self) -> int:

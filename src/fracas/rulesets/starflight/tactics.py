@@ -7,12 +7,13 @@ when the scenario is read. Tactics only read the state; the rules check what the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from fracas.engine import Action, IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
+from fracas.engine import Action
+from fracas.rulesets.starflight.actions.attack import Attack, Strike, full_strikes
 from fracas.rulesets.starflight.actions.draw import Draw, free_hands
 from fracas.rulesets.starflight.actions.face import Face
-from fracas.rulesets.starflight.actions.move import Move, destination
+from fracas.rulesets.starflight.actions.move import Move, grid_moves, heading, possible
 from fracas.rulesets.starflight.actions.prone import DropProne, StandUp
 from fracas.rulesets.starflight.actions.reload import Reload
 from fracas.rulesets.starflight.actions.snipe import Snipe
@@ -27,6 +28,7 @@ from fracas.rulesets.starflight.range import (
     ready,
 )
 from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.strength import strength_index
 
 Tactic = Callable[[Fight, Fighter], Action]
 TACTICS: dict[str, Tactic] = {}
@@ -50,15 +52,7 @@ def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
 def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
     """Every drawn, loaded weapon that reaches the target, with all the shots it can fire;
     fists when the combatant holds no weapon at all and the target is within reach."""
-    metres = distance_m(c, target)
-    out = []
-    for i, w in enumerate(c.weapons):
-        loaded = w.loaded if w.stats.magazine else w.stats.shots
-        if w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
-            out.append(Strike(target=target.id, weapon=i, shots=min(w.stats.shots, loaded)))
-    if not out and not any(w.drawn for w in c.weapons) and metres <= reach_m(fight, None):
-        out.append(Strike(target=target.id))
-    return out
+    return full_strikes(fight, c, target)
 
 
 def housekeeping(fight: Fight, c: Fighter) -> Action | None:
@@ -74,7 +68,8 @@ def housekeeping(fight: Fight, c: Fighter) -> Action | None:
 
 
 def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
-    """Attack the nearest target that can be attacked (facing it first), else close in."""
+    """Attack the nearest target that can be attacked (stepping out of an obstacle's -25
+    line first, facing it), else close in."""
     targets = targets_by_distance(fight, c)
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
@@ -82,8 +77,13 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         strikes = strikes_at(fight, c, target)
         if not strikes:
             continue
-        if not line_of_sight(fight, c, target, any_facing=True).visible:
+        sight = line_of_sight(fight, c, target, any_facing=True)
+        if not sight.visible:
             continue
+        if sight.through:
+            around = step_around(fight, c, target)
+            if around is not None:
+                return around
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
         return Attack(actor=c.id, strikes=strikes)
@@ -94,15 +94,36 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     return Standby(actor=c.id)
 
 
+def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
+    """The shortest move (a free step first) to a point from which nothing that costs the
+    -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
+    its weapons; None if there is none (or it already moved this phase's worth)."""
+    reach = max(
+        (
+            reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
+            for s in strikes_at(fight, c, target)
+        ),
+        default=0,
+    )
+    best: tuple[int, Move] | None = None
+    for move in grid_moves(fight, c):
+        if move.to is None or not possible(fight, c, move):
+            continue
+        there = replace(c, x=move.to[0], y=move.to[1])
+        if distance_m(there, target) > reach:
+            continue
+        sight = line_of_sight(fight, there, target, any_facing=True)
+        if not sight.visible or sight.through:
+            continue
+        metres = distance_m(c, there)
+        if best is None or metres < best[0]:
+            best = (metres, move)
+    return None if best is None else best[1]
+
+
 def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
     """Whether the rules would let the move go anywhere."""
-    if not can_move(c, fight):
-        return False
-    try:
-        destination(fight, c, move)
-    except IllegalAction:
-        return False
-    return True
+    return possible(fight, c, move)
 
 
 @tactic("all-out-attack")
@@ -117,7 +138,8 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
 def cautious(fight: Fight, c: Fighter) -> Action:
     """Fight from the ground; withdraw once Shaken or fatigued."""
     targets = targets_by_distance(fight, c)
-    if (c.shaken or is_fatigued(c)) and targets and can_move(c, fight):
+    leaving = c.shaken or is_fatigued(c) or c.withdrawing
+    if leaving and targets and can_move(c, fight):
         if c.prone:
             return StandUp(actor=c.id)
         move = Move(actor=c.id, away_from=targets[0].id, withdraw=True)
@@ -151,6 +173,45 @@ def fire_once(fight: Fight, c: Fighter) -> Action:
     one-shot example)."""
     full = any(w.drawn and w.loaded == w.stats.magazine for w in c.weapons)
     return engage(fight, c, close_in=False) if full else Standby(actor=c.id)
+
+
+@tactic("npc")
+def npc(fight: Fight, c: Fighter) -> Action:
+    """'Move Action Rules': "NPC combatants move in relation to their present target. Should
+    the target have a lower SI than the current target, the NPC combatant will move towards
+    it ... NPC characters will also keep their movements limited to 45-degree turns and
+    forward movement": attack the weakest hostile by SI (nearest among equals) when it can,
+    else walk forward or at 45 degrees, whichever ends nearest it."""
+    if c.prone and can_move(c, fight):
+        return StandUp(actor=c.id)
+    chores = housekeeping(fight, c)
+    if chores is not None:
+        return chores
+    targets = targets_by_distance(fight, c)
+    if not targets:
+        return Standby(actor=c.id)
+    formula = fight.options.si_formula
+    weakest = min(targets, key=lambda o: strength_index(o, formula))
+    strikes = strikes_at(fight, c, weakest)
+    metres = distance_m(c, weakest)
+    in_range = strikes and not is_sniping_range(fight, metres)
+    if in_range and line_of_sight(fight, c, weakest, any_facing=True).visible:
+        if arc_of(fight, c, weakest) != "optimal":
+            return Face(actor=c.id, target=weakest.id)
+        return Attack(actor=c.id, strikes=strikes)
+    turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
+    best: tuple[int, Move] | None = None
+    for move in grid_moves(fight, c):
+        if move.to is None or heading(c, *move.to) not in turns or not possible(fight, c, move):
+            continue
+        gap = distance_m(replace(c, x=move.to[0], y=move.to[1]), weakest)
+        if gap < metres and (best is None or gap < best[0]):
+            best = (gap, move)
+    if best is not None:
+        return best[1]
+    if arc_of(fight, c, weakest) != "optimal":
+        return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
+    return Standby(actor=c.id)
 
 
 @tactic("standby")

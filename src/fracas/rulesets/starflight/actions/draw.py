@@ -6,11 +6,11 @@ specific appendage"); if it fails, the action is spent and nothing is drawn or s
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.rulesets.starflight.actions import lists_choices, register
 from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
 from fracas.rulesets.starflight.part_failure import check_part
-from fracas.rulesets.starflight.state import Fighter, WeaponState
+from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 
 
 class Draw(Action, frozen=True, kw_only=True):
@@ -64,3 +64,24 @@ def resolve_sheathe(ctx: Context, c: Fighter, action: Sheathe) -> None:
         raise IllegalAction(f"{c.name}'s {w.name} is not drawn")
     if check_part(ctx, c, w.hand):
         ctx.emit(WeaponSheathed(who=c.id, weapon=action.weapon))
+
+
+@lists_choices(Draw)
+def draw_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Draw each sheathed weapon there are free motor appendages for."""
+    free = len(free_hands(c))
+    return [
+        Choice(f"draw the {w.name}", Draw(actor=c.id, weapon=i), "weapon")
+        for i, w in enumerate(c.weapons)
+        if not w.drawn and not w.dropped and free >= w.appendages
+    ]
+
+
+@lists_choices(Sheathe)
+def sheathe_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Put away each drawn weapon."""
+    return [
+        Choice(f"put away the {w.name}", Sheathe(actor=c.id, weapon=i), "weapon")
+        for i, w in enumerate(c.weapons)
+        if w.drawn
+    ]

@@ -3,10 +3,11 @@ a free action"; with initiative-based movement the character 'remains in place')
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.rulesets.starflight.actions import lists_choices, register
 from fracas.rulesets.starflight.events import Faced
 from fracas.rulesets.starflight.line_of_sight import bearing
+from fracas.rulesets.starflight.movement import points_left
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 
@@ -26,4 +27,27 @@ def resolve_face(ctx: Context, c: Fighter, action: Face) -> None:
     facing = bearing(c, fight.fighter(action.target))
     if facing == c.facing:
         raise IllegalAction(f"{c.name} already faces {action.target}")
-    ctx.emit(Faced(who=c.id, facing=facing))
+    points = facing_points(fight)
+    if points > points_left(fight, c):
+        raise IllegalAction(f"{c.name} has no movement point left to change facing")
+    ctx.emit(Faced(who=c.id, facing=facing, points=points))
+
+
+def facing_points(fight: Fight) -> int:
+    """Movement points a change of facing costs: none, or one (option ``facing_cost``;
+    'Move Action Rules': "Change Facing as a free action (see above) with the usual movement
+    cost")."""
+    return 1 if fight.options.facing_cost == "movement-point" else 0
+
+
+@lists_choices(Face)
+def face_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Turn to face each other combatant still in the fight that it does not face already."""
+    return [
+        Choice(f"face {o.name}", Face(actor=c.id, target=o.id), "facing")
+        for o in fight.fighters()
+        if o.id != c.id
+        and not o.withdrawn
+        and bearing(c, o) != c.facing
+        and facing_points(fight) <= points_left(fight, c)
+    ]

@@ -1,18 +1,25 @@
 """The Move action (chapter 9.2, 'Move Action Rules'): straight towards or away from another
-combatant, initiative-based movement points, no stunts. Propulsive appendages are checked; a
-move that comes within 10 m of an opponent provokes its opportunity attack; a move that ends
-beyond fifteen increments of every hostile may be a withdrawal."""
+combatant, or to a point (``to``, walking forward: the mover turns to face the way it goes),
+initiative-based movement points, no stunts. A move under 6 m is a free step. Propulsive
+appendages are checked; a move that comes within 10 m of an opponent provokes its
+opportunity attack; a move that ends beyond fifteen increments of every hostile may be a
+withdrawal."""
 
 from __future__ import annotations
 
-from math import isqrt
+from math import atan2, degrees, isqrt
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.rulesets.starflight.actions import Cost, register
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.events import Moved, Withdrew
 from fracas.rulesets.starflight.line_of_sight import bearing
-from fracas.rulesets.starflight.movement import move_allowance_m, step_towards
+from fracas.rulesets.starflight.movement import (
+    is_step,
+    move_allowance_m,
+    points_for,
+    step_towards,
+)
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
 from fracas.rulesets.starflight.part_failure import propulsion_works
 from fracas.rulesets.starflight.range import distance_m, may_withdraw
@@ -22,25 +29,44 @@ CLOSEST_M = 1
 
 
 class Move(Action, frozen=True, kw_only=True):
-    """Move towards (``toward``) or away from (``away_from``) a combatant, at most ``metres``
-    (default: as far as the movement points allow); ``withdraw`` leaves the fight if the move
-    ends beyond fifteen increments of every hostile."""
+    """Move towards (``toward``) or away from (``away_from``) a combatant, or to the point
+    ``to``; at most ``metres`` (default: as far as the movement points allow); ``withdraw``
+    leaves the fight if the move ends beyond fifteen increments of every hostile."""
 
     toward: str | None = None
     away_from: str | None = None
+    to: tuple[int, int] | None = None
     metres: int | None = None
     withdraw: bool = False
 
 
+def heading(c: Fighter, x: int, y: int) -> int:
+    """Whole degrees from c to (x, y), 0 = +x, counter-clockwise."""
+    return round(degrees(atan2(y - c.y, x - c.x))) % 360
+
+
 def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
     """(x, y, facing) at the end of the move; IllegalAction if it goes nowhere."""
-    ref_id = action.toward or action.away_from
-    if (action.toward is None) == (action.away_from is None) or ref_id not in fight.combatants:
-        raise IllegalAction("a move needs exactly one of toward/away_from naming a combatant")
-    ref = fight.fighter(ref_id)
+    named = [v for v in (action.toward, action.away_from, action.to) if v is not None]
+    if len(named) != 1:
+        raise IllegalAction("a move needs exactly one of toward, away_from or to")
     allowance = move_allowance_m(fight, c)
     if action.metres is not None:
         allowance = min(allowance, action.metres)
+    if action.to is not None:
+        x, y = action.to
+        metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
+        if (x, y) == (c.x, c.y):
+            raise IllegalAction(f"{c.name} is already at ({x}, {y})")
+        if metres > allowance:
+            raise IllegalAction(
+                f"({x}, {y}) is {metres} m away; {c.name} can move {max(allowance, 0)} m now"
+            )
+        return x, y, heading(c, x, y)
+    ref_id = action.toward or action.away_from
+    if ref_id not in fight.combatants or ref_id == c.id:
+        raise IllegalAction(f"{c.name} cannot move relative to {ref_id!r}")
+    ref = fight.fighter(ref_id)
     gap = distance_m(c, ref)
     if action.toward is not None:
         allowance = min(allowance, gap - CLOSEST_M)
@@ -53,7 +79,12 @@ def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
     return x, y, facing
 
 
-@register(Move, "move")
+def move_cost(fight: Fight, c: Fighter, action: Move) -> Cost:
+    """A move action, or a free step when it covers under 6 m ('Move Action Rules')."""
+    x, y, _ = destination(fight, c, action)
+    return "free" if is_step(fight, c, isqrt((x - c.x) ** 2 + (y - c.y) ** 2)) else "move"
+
+
 def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
     """Check, roll for wounded propulsive appendages, move, then opportunity attacks."""
     fight = ctx.state
@@ -65,7 +96,21 @@ def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
         return
     before = {o.id: distance_m(c, o) for o in fight.fighters()}
     metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
-    ctx.emit(Moved(who=c.id, x=x, y=y, facing=facing, metres=metres))
+    step = is_step(fight, c, metres)
+    per_turn = fight.options.movement_points_per == "turn"
+    points = points_for(fight, metres) if per_turn and not step else 0
+    ctx.emit(
+        Moved(
+            who=c.id,
+            x=x,
+            y=y,
+            facing=facing,
+            metres=metres,
+            step=step,
+            points=points,
+            withdrawing=action.withdraw,
+        )
+    )
     opportunity_attacks(ctx, c, before)
     if action.withdraw and may_withdraw(fight, c):
         ctx.emit(
@@ -73,3 +118,81 @@ def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
                 who=c.id, metres=min(distance_m(c, o) for o in fight.fighters() if o.side != c.side)
             )
         )
+
+
+def possible(fight: Fight, c: Fighter, move: Move) -> bool:
+    """Whether the rules would let the move go anywhere."""
+    if not can_move(c, fight):
+        return False
+    try:
+        destination(fight, c, move)
+    except IllegalAction:
+        return False
+    return True
+
+
+COMPASS = tuple(range(0, 360, 45))
+
+
+def headings(c: Fighter) -> list[int]:
+    """The eight compass headings, and straight ahead and 45 degrees either side."""
+    ahead = [c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360]
+    return list(dict.fromkeys([*ahead, *COMPASS]))
+
+
+def point_at(c: Fighter, heading_deg: int, metres: int) -> tuple[int, int]:
+    """The whole-metre point ``metres`` from c along ``heading_deg``."""
+    from math import cos, radians, sin
+
+    a = radians(heading_deg)
+    return round(c.x + metres * cos(a)), round(c.y + metres * sin(a))
+
+
+def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
+    """A finite set of destinations: along each heading, a 5 m step and every whole range
+    increment the movement allows (the squares of a grid of the scenario's increments)."""
+    allowance = move_allowance_m(fight, c)
+    distances = [5, *range(fight.increment_m, allowance + 1, fight.increment_m)]
+    out: list[Move] = []
+    seen: set[tuple[int, int]] = set()
+    for h in headings(c):
+        for metres in dict.fromkeys(distances):
+            p = point_at(c, h, metres)
+            if p not in seen and p != (c.x, c.y):
+                seen.add(p)
+                out.append(Move(actor=c.id, to=p))
+    return out
+
+
+def move_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Named moves: towards and away from each other combatant in the fight (as far as the
+    movement allows, and a withdrawal away from each hostile), a step towards each, and the
+    grid destinations of ``grid_moves``."""
+    out: list[Choice] = []
+    if not can_move(c, fight):
+        return out
+    for o in fight.fighters():
+        if o.id == c.id or o.withdrawn:
+            continue
+        options = [
+            (f"move towards {o.name}", Move(actor=c.id, toward=o.id)),
+            (f"step towards {o.name}", Move(actor=c.id, toward=o.id, metres=5)),
+            (f"move away from {o.name}", Move(actor=c.id, away_from=o.id)),
+        ]
+        if o.side != c.side:
+            options.append(
+                (f"withdraw away from {o.name}", Move(actor=c.id, away_from=o.id, withdraw=True))
+            )
+        for label, move in options:
+            if possible(fight, c, move):
+                out.append(Choice(label, move, "move"))
+    for move in grid_moves(fight, c):
+        if possible(fight, c, move) and move.to is not None:
+            metres = isqrt((move.to[0] - c.x) ** 2 + (move.to[1] - c.y) ** 2)
+            what = "step" if metres < 6 else "move"
+            label = f"{what} {metres} m to ({move.to[0]}, {move.to[1]})"
+            out.append(Choice(label, move, "move"))
+    return out
+
+
+register(Move, "move", choices=move_choices, cost_of=move_cost)(resolve_move)

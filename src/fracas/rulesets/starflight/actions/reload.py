@@ -5,12 +5,12 @@ holding the weapon gets its Stamina check first if wounded ('Lethal Damage and W
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.rulesets.starflight.actions import lists_choices, register
 from fracas.rulesets.starflight.actions.draw import weapon_at
 from fracas.rulesets.starflight.events import Reloading
 from fracas.rulesets.starflight.part_failure import check_part
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter
 
 
 class Reload(Action, frozen=True, kw_only=True):
@@ -40,3 +40,17 @@ def resolve_reload(ctx: Context, c: Fighter, action: Reload) -> None:
             loaded_after=w.stats.magazine if done else w.loaded,
         )
     )
+
+
+@lists_choices(Reload)
+def reload_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Reload each weapon with a magazine that is not full."""
+    return [
+        Choice(
+            f"reload the {w.name} ({w.loaded}/{w.stats.magazine})",
+            Reload(actor=c.id, weapon=i),
+            "weapon",
+        )
+        for i, w in enumerate(c.weapons)
+        if w.stats.magazine and not w.dropped and w.loaded < w.stats.magazine
+    ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.rulesets.starflight.actions import lists_choices, register
 from fracas.rulesets.starflight.attack import Use, attack_target
+from fracas.rulesets.starflight.range import hostiles
 from fracas.rulesets.starflight.sniping import check_snipe
 from fracas.rulesets.starflight.state import Fight, Fighter
 
@@ -28,3 +29,23 @@ def resolve_snipe(ctx: Context, c: Fighter, action: Snipe) -> None:
     target = fight.fighter(action.target)
     check_snipe(fight, c, target, c.weapons[action.weapon])
     attack_target(ctx, c, target, [Use(action.weapon, 1)], 0, snipe=True)
+
+
+@lists_choices(Snipe)
+def snipe_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Snipe at each hostile beyond ranged combat with each weapon that may."""
+    out = []
+    for o in hostiles(fight, c):
+        for i, w in enumerate(c.weapons):
+            try:
+                check_snipe(fight, c, o, w)
+            except IllegalAction:
+                continue
+            out.append(
+                Choice(
+                    f"snipe at {o.name} with the {w.name}",
+                    Snipe(actor=c.id, target=o.id, weapon=i),
+                    "attack",
+                )
+            )
+    return out

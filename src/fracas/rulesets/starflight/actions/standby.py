@@ -3,10 +3,10 @@ action phase"."""
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import Action, Choice, Context
+from fracas.rulesets.starflight.actions import lists_choices, register
 from fracas.rulesets.starflight.events import StoodBy
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter
 
 
 class Standby(Action, frozen=True, kw_only=True):
@@ -17,3 +17,9 @@ class Standby(Action, frozen=True, kw_only=True):
 def resolve_standby(ctx: Context, c: Fighter, action: Standby) -> None:
     """The phase passes."""
     ctx.emit(StoodBy(who=c.id))
+
+
+@lists_choices(Standby)
+def standby_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Standing by is always possible."""
+    return [Choice("stand by", Standby(actor=c.id), "wait")]
