@@ -58,6 +58,10 @@ def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
         metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
         if (x, y) == (c.x, c.y):
             raise IllegalAction(f"{c.name} is already at ({x}, {y})")
+        for o in fight.fighters():
+            near = isqrt((x - o.x) ** 2 + (y - o.y) ** 2) < CLOSEST_M
+            if o.id != c.id and not o.withdrawn and near:
+                raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
         if metres > allowance:
             raise IllegalAction(
                 f"({x}, {y}) is {metres} m away; {c.name} can move {max(allowance, 0)} m now"
@@ -189,7 +193,7 @@ def move_choices(fight: Fight, c: Fighter) -> list[Choice]:
     for move in grid_moves(fight, c):
         if possible(fight, c, move) and move.to is not None:
             metres = isqrt((move.to[0] - c.x) ** 2 + (move.to[1] - c.y) ** 2)
-            what = "step" if metres < 6 else "move"
+            what = "step" if move_cost(fight, c, move) == "free" else "move"
             label = f"{what} {metres} m to ({move.to[0]}, {move.to[1]})"
             out.append(Choice(label, move, "move"))
     return out
