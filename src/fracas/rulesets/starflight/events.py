@@ -51,7 +51,7 @@ class TurnStarted(Event, frozen=True, kw_only=True):
         fight = _fight(state)
         fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
         c = fight.fighter(self.actor)
-        c.steps_taken, c.mp_spent = 0, 0
+        c.steps_taken, c.mp_spent, c.phases_owed, c.stunt_hd = 0, 0, 0, 0
 
 
 class TurnsOver(Event, frozen=True, kw_only=True):
@@ -454,6 +454,20 @@ class GearCheck(Event, frozen=True, kw_only=True):
 
     target: str
     text: str
+
+
+MORE_EVENTS: list[type[Event]] = []
+
+
+def more_event(cls: type[Event]) -> type[Event]:
+    """Register an event class defined in an action's own module (see ``all_event_types``)."""
+    MORE_EVENTS.append(cls)
+    return cls
+
+
+def all_event_types() -> tuple[type[Event], ...]:
+    """The events above and those the action modules register."""
+    return (*EVENT_TYPES, *MORE_EVENTS)
 
 
 EVENT_TYPES: tuple[type[Event], ...] = (

@@ -40,7 +40,16 @@ def move_allowance_m(fight: Fight, c: Fighter) -> int:
 
     Chapter 9.2, 'Move Action Rules'.
     """
-    points = points_left(fight, c)
+    return metres_for_points(fight, points_left(fight, c))
+
+
+def metres_for_points(fight: Fight, points: int) -> int:
+    """Whole increments the points pay for (5 m a point with partial ranged movement).
+
+    Chapter 9.2, 'Move Action Rules'.
+    """
+    if points <= 0:
+        return 0
     if fight.scale == "ranged" and fight.options.partial_ranged_movement:
         return points * MELEE_INCREMENT_M
     cost = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT

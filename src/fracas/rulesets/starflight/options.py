@@ -189,4 +189,14 @@ class StarflightOptions(BaseModel):
         description="'Change Facing as a free action (see above) with the usual movement "
         "cost': no movement, or one movement point of the turn's movement.",
     )
+    ready_cost: Literal["standard", "free"] = Field(
+        "standard",
+        description="Declaring a Ready: one of the turn's two actions, or free (the chapter "
+        "only says an executed readied action costs a phase of the next round).",
+    )
+    run_encumbrance: Literal["movement-point", "two-metres"] = Field(
+        "movement-point",
+        description="'Every ten points of encumbrance ... decreases the possible movement by "
+        "one movement point (two meters)': a movement point of the scale, or 2 m.",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

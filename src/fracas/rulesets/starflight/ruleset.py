@@ -11,7 +11,7 @@ from fracas.rulesets.starflight import account
 from fracas.rulesets.starflight.actions import REGISTRY, load_builtin_actions
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
-from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.range import increment_m
 from fracas.rulesets.starflight.scenario import StarflightScenario
@@ -99,7 +99,7 @@ class StarflightRuleset(Ruleset):
 
     def event_types(self) -> Sequence[type[Event]]:
         """Every Starflight event."""
-        return EVENT_TYPES
+        return all_event_types()
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""

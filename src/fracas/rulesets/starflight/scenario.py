@@ -159,6 +159,8 @@ def armour_overlaps(where: Loc, c: CombatantSpec, sp: Species) -> list[tuple[Loc
     out: list[tuple[Loc, str, Any]] = []
     worn: dict[str, str] = {}
     for n, a in enumerate(c.armour):
+        if not a.worn:
+            continue
         covered = [
             p.id for p in sp.parts if "all" in a.covers or p.id in a.covers or p.kind in a.covers
         ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from fracas.engine import Combatant, Encounter
 from fracas.rulesets.starflight.armour import Gear
@@ -31,6 +32,19 @@ class WeaponState:
     reload_progress: int = 0
     dropped: bool = False
     discharged_round: int = 0
+
+
+@dataclass(slots=True)
+class Readied:
+    """A readied action (as data: a registered action, or its dict from a log) and its
+    trigger: ``kind`` 'within' (a hostile comes within ``metres``), 'attacks' or 'moves';
+    ``who`` one combatant's id, or '' for any hostile; ``round`` it was readied in."""
+
+    action: Any
+    kind: str
+    who: str
+    metres: int
+    round: int
 
 
 @dataclass(slots=True)
@@ -91,6 +105,16 @@ class Fighter(Combatant):
     withdrawing: bool = False
     steps_taken: int = 0
     mp_spent: int = 0
+    speed: int = 0
+    concentrating: str = ""
+    readied: list[Readied] = field(default_factory=list)
+    phases_owed: int = 0
+    run_streak: int = 0
+    ran_round: int = 0
+    stunt_hd: int = 0
+    stunt_attack_penalty: int = 0
+    stunt_penalty_pending: bool = False
+    mounted_on: str = ""
     first_wound_round: int | None = None
 
     def total_wounds(self) -> int:

@@ -79,6 +79,13 @@ def lists_choices(cls: type[Action]) -> Callable[[Chooser], Chooser]:
 
 def load_builtin_actions() -> None:
     """Import the built-in action modules (each registers itself)."""
+    from fracas.rulesets.starflight import (  # noqa: F401
+        raise_lower_shield,
+        ready,
+        run,
+        speak,
+        use_skill,
+    )
     from fracas.rulesets.starflight.actions import (  # noqa: F401
         attack,
         draw,

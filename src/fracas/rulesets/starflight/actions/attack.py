@@ -12,6 +12,7 @@ from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.conditions import is_dead, is_unconscious
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import distance_m, hostiles, is_sniping_range, reach_m, ready
+from fracas.rulesets.starflight.ready import set_off
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 
@@ -86,6 +87,7 @@ def resolve_attack(ctx: Context, c: Fighter, action: Attack) -> None:
     shots_used: dict[int, int] = {}
     for s in action.strikes:
         check_strike(fight, c, s, shots_used)
+    set_off(ctx, "attacks", c)  # 'Ready': a readied action goes off before the attack
     for index, (tid, uses) in enumerate(group_by_target(action.strikes)):
         target = fight.fighter(tid)
         if is_unconscious(c, fight.options):

@@ -25,12 +25,17 @@ class Sheathe(Action, frozen=True, kw_only=True):
     weapon: int
 
 
+PHYSICAL_SHIELD_APPENDAGES = 2
+
+
 def free_hands(c: Fighter) -> list[str]:
     """Working motor appendages not holding a weapon (dominant first); a weapon needing two
     or three appendages takes that many."""
     motor = [p for p, k in c.part_kinds.items() if k == "motor" and p not in c.failed]
     motor.sort(key=lambda p: p != c.dominant)
     busy = sum(w.appendages for w in c.weapons if w.drawn)
+    if c.shield is not None and c.shield.physical and c.shield_raised:
+        busy += PHYSICAL_SHIELD_APPENDAGES  # 'Physical shields require the use of two appendages'
     held = {w.hand for w in c.weapons if w.drawn}
     free = [p for p in motor if p not in held]
     return free[: max(0, len(motor) - busy)]

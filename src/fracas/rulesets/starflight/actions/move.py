@@ -11,7 +11,7 @@ from math import atan2, degrees, isqrt
 
 from fracas.engine import Action, Choice, Context, IllegalAction
 from fracas.rulesets.starflight.actions import Cost, register
-from fracas.rulesets.starflight.conditions import can_move
+from fracas.rulesets.starflight.conditions import can_move, is_dead
 from fracas.rulesets.starflight.events import Moved, Withdrew
 from fracas.rulesets.starflight.line_of_sight import bearing
 from fracas.rulesets.starflight.movement import (
@@ -23,6 +23,7 @@ from fracas.rulesets.starflight.movement import (
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
 from fracas.rulesets.starflight.part_failure import propulsion_works
 from fracas.rulesets.starflight.range import distance_m, may_withdraw
+from fracas.rulesets.starflight.ready import set_off
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 CLOSEST_M = 1
@@ -45,12 +46,16 @@ def heading(c: Fighter, x: int, y: int) -> int:
     return round(degrees(atan2(y - c.y, x - c.x))) % 360
 
 
-def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
-    """(x, y, facing) at the end of the move; IllegalAction if it goes nowhere."""
+def destination(
+    fight: Fight, c: Fighter, action: Move, allowance: int | None = None
+) -> tuple[int, int, int]:
+    """(x, y, facing) at the end of the move (of at most ``allowance`` metres, default the
+    movement's); IllegalAction if it goes nowhere."""
     named = [v for v in (action.toward, action.away_from, action.to) if v is not None]
     if len(named) != 1:
         raise IllegalAction("a move needs exactly one of toward, away_from or to")
-    allowance = move_allowance_m(fight, c)
+    if allowance is None:
+        allowance = move_allowance_m(fight, c)
     if action.metres is not None:
         allowance = min(allowance, action.metres)
     if action.to is not None:
@@ -98,11 +103,30 @@ def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
     x, y, facing = destination(fight, c, action)
     if not propulsion_works(ctx, c):
         return
-    before = {o.id: distance_m(c, o) for o in fight.fighters()}
     metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     step = is_step(fight, c, metres)
     per_turn = fight.options.movement_points_per == "turn"
     points = points_for(fight, metres) if per_turn and not step else 0
+    go(ctx, c, action, x, y, facing, step=step, points=points)
+
+
+def go(
+    ctx: Context,
+    c: Fighter,
+    action: Move,
+    x: int,
+    y: int,
+    facing: int,
+    *,
+    step: bool = False,
+    points: int = 0,
+) -> None:
+    """Emit the move, then the opportunity attacks and readied actions it sets off, then the
+    withdrawal if it was one and ends far enough away."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    before = {o.id: distance_m(c, o) for o in fight.fighters()}
+    metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     ctx.emit(
         Moved(
             who=c.id,
@@ -116,7 +140,8 @@ def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
         )
     )
     opportunity_attacks(ctx, c, before)
-    if action.withdraw and may_withdraw(fight, c):
+    set_off(ctx, "moves", c, before)
+    if action.withdraw and may_withdraw(fight, c) and not is_dead(c):
         ctx.emit(
             Withdrew(
                 who=c.id, metres=min(distance_m(c, o) for o in fight.fighters() if o.side != c.side)
