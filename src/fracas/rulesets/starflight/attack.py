@@ -114,6 +114,8 @@ def roll_modifier(
     if weapon is None or fight.options.condition_penalties_on_attack:
         for label, penalty in check_penalties(c, fight.round):
             terms.add(-penalty, label)
+    if c.actions_taken < c.stunt_penalty_until:
+        terms.add(-c.stunt_attack_penalty, "stunts")  # 'through the character's next action'
     return terms
 
 

@@ -71,6 +71,7 @@ class PhasesSpent(Event, frozen=True, kw_only=True):
     def apply(self, state: Encounter) -> None:
         fight = _fight(state)
         fight.phases_left = max(0, fight.phases_left - self.phases)
+        fight.fighter(self.actor).actions_taken += 1
 
 
 class Checked(Event, frozen=True, kw_only=True):

@@ -113,7 +113,8 @@ class Fighter(Combatant):
     ran_round: int = 0
     stunt_hd: int = 0
     stunt_attack_penalty: int = 0
-    stunt_penalty_pending: bool = False
+    stunt_penalty_until: int = 0
+    actions_taken: int = 0
     mounted_on: str = ""
     first_wound_round: int | None = None
 

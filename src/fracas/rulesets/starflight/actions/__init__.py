@@ -84,6 +84,7 @@ def load_builtin_actions() -> None:
         ready,
         run,
         speak,
+        stunts,
         use_skill,
     )
     from fracas.rulesets.starflight.actions import (  # noqa: F401

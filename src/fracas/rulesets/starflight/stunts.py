@@ -1,0 +1,279 @@
+"""Moves with stunts (chapter 9.2, 'Move Action Rules', and the 'Stunts' table as data).
+
+"Moves that involve fancier footwork (lateral movements, jumps, somersaults, etc.;
+collectively these are known as stunts) will require a Three-Dimensional Maneuvers Check; the
+DC of the Check will depend upon which stunts the move involves, whether or not the character
+has wounded propulsive appendages (for each wound, add ten to the DC ...), and the character's
+encumbrance total ... If the Check fails, the character may make their movement up to the
+first stunt, at which point they stop moving and must make a successful Reflex Save to avoid
+being knocked prone. ... If the character does not have the indicated Finesse score at minimum,
+the character cannot perform the stunt."
+
+"Stunts give the character an HD bonus until their next turn ... a (smaller) penalty to their
+Attack Bonuses, which apply through the character's next action". A critical success cancels
+the penalties; a critical failure: no move, a random facing, prone, and 1d5 Wounds to the
+propulsive appendages (automatic failure if they were already wounded).
+"""
+
+from __future__ import annotations
+
+from math import cos, isqrt, radians, sin
+from typing import Literal
+
+import msgspec
+from pydantic import BaseModel, ConfigDict, Field
+
+from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.engine.events import Event
+from fracas.rulesets.starflight import account
+from fracas.rulesets.starflight._data import load_yaml
+from fracas.rulesets.starflight.actions import register
+from fracas.rulesets.starflight.actions.move import CLOSEST_M, Move, go
+from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, check, save
+from fracas.rulesets.starflight.conditions import can_move
+from fracas.rulesets.starflight.events import ConditionGained, Faced, more_event
+from fracas.rulesets.starflight.movement import (
+    MELEE_POINTS_PER_INCREMENT,
+    RANGED_POINTS_PER_INCREMENT,
+    points_left,
+)
+from fracas.rulesets.starflight.part_failure import fail_part
+from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.use_skill import skill_modifier
+from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
+
+WOUND_DC = 10
+SKILL = "three_dimensional_maneuvers"
+MAX_STUNTS = 8
+
+
+class StuntRow(BaseModel):
+    """One row of the stunts table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    min_finesse: int = Field(ge=0)
+    dc: int = Field(ge=0)
+    dodge: int = Field(ge=0)
+    attack_penalty: int = Field(ge=0)
+    direction: int = Field(ge=0, le=180)
+    lateral: bool
+    increments: int = Field(ge=1)
+    jump_bonus: int = Field(0, ge=0)
+
+
+STUNTS: dict[str, StuntRow] = {
+    name: StuntRow.model_validate(row) for name, row in load_yaml("stunts.yaml").items()
+}
+
+
+class Stunt(msgspec.Struct, frozen=True, kw_only=True):
+    """One stunt of a move; ``side`` ('left' or 'right') for the lateral ones."""
+
+    name: str
+    side: Literal["", "left", "right"] = ""
+
+
+class StuntMove(Action, frozen=True, kw_only=True):
+    """A move made of stunts, in order (the 'walk forward' stunt is plain walking)."""
+
+    stunts: list[Stunt]
+
+
+@more_event
+class StuntsDone(Event, frozen=True, kw_only=True):
+    """The stunts performed: the HD bonus until the next turn and the attack penalty through
+    the next action (0 after a critical success)."""
+
+    who: str
+    stunts: list[str]
+    hd_bonus: int
+    attack_penalty: int
+
+    def apply(self, state: object) -> None:
+        assert isinstance(state, Fight)
+        c = state.fighter(self.who)
+        c.stunt_hd = self.hd_bonus
+        c.stunt_attack_penalty = self.attack_penalty
+        c.stunt_penalty_until = c.actions_taken + 2  # this move, then the next action
+
+
+def stunt_row(s: Stunt) -> StuntRow:
+    """The table row of a stunt, with the side it needs (IllegalAction otherwise)."""
+    row = STUNTS.get(s.name)
+    if row is None:
+        raise IllegalAction(f"unknown stunt {s.name!r} (known: {', '.join(STUNTS)})")
+    if row.lateral != bool(s.side):
+        need = "needs a side (left or right)" if row.lateral else "takes no side"
+        raise IllegalAction(f"the {s.name} {need}")
+    return row
+
+
+def path(fight: Fight, c: Fighter, stunts: list[Stunt]) -> list[tuple[int, int]]:
+    """The point after each stunt: each covers its increments of the scale (a jump two when
+    the stunt before it moved forward); the facing never changes.
+
+    Chapter 9.2, 'Stunts' table.
+    """
+    x, y = float(c.x), float(c.y)
+    points: list[tuple[int, int]] = []
+    forward_before = False
+    for s in stunts:
+        row = stunt_row(s)
+        increments = row.increments + (row.jump_bonus if forward_before else 0)
+        turn = row.direction if s.side != "right" else -row.direction
+        a = radians(c.facing + turn)
+        x += increments * fight.increment_m * cos(a)
+        y += increments * fight.increment_m * sin(a)
+        points.append((round(x), round(y)))
+        forward_before = row.direction == 0
+    return points
+
+
+def movement_cost(fight: Fight, c: Fighter, stunts: list[Stunt]) -> int:
+    """Movement points: one per increment in melee combat, five in ranged combat."""
+    per = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
+    total, forward_before = 0, False
+    for s in stunts:
+        row = stunt_row(s)
+        total += (row.increments + (row.jump_bonus if forward_before else 0)) * per
+        forward_before = row.direction == 0
+    return total
+
+
+def propulsive_wounds(c: Fighter) -> int:
+    """Wounds on the propulsive appendages."""
+    return sum(n for p, n in c.wounds.items() if c.part_kinds.get(p) == "propulsive")
+
+
+def maneuver_dc(c: Fighter, stunts: list[Stunt]) -> int:
+    """The stunts' DCs + 10 per Wound to propulsive parts + the encumbrance total."""
+    return sum(stunt_row(s).dc for s in stunts) + WOUND_DC * propulsive_wounds(c) + c.encumbrance
+
+
+def needs_check(c: Fighter, stunts: list[Stunt]) -> bool:
+    """Walking straight ahead needs no check unless a propulsive appendage is wounded."""
+    return any(s.name != "walk forward" for s in stunts) or propulsive_wounds(c) > 0
+
+
+def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int]]:
+    """Every refusal: nothing to do, standing, moving, Finesse, movement, room."""
+    if not action.stunts or len(action.stunts) > MAX_STUNTS:
+        raise IllegalAction(f"stunts: name 1 to {MAX_STUNTS} stunts")
+    if c.prone:
+        raise IllegalAction(f"{c.name} is prone: stand up before any stunt")
+    if not can_move(c, fight):
+        raise IllegalAction(f"{c.name} cannot move")
+    finesse = c.attributes["finesse"]
+    for s in action.stunts:
+        row = stunt_row(s)
+        if finesse < row.min_finesse:
+            raise IllegalAction(
+                f"{c.name}'s Finesse {finesse} is below the {row.min_finesse} a {s.name} needs"
+            )
+    cost, left = movement_cost(fight, c, action.stunts), points_left(fight, c)
+    if cost > left:
+        raise IllegalAction(f"the stunts need {cost} movement points; {c.name} has {left}")
+    points = path(fight, c, action.stunts)
+    end = points[-1]
+    for o in fight.fighters():
+        near = isqrt((end[0] - o.x) ** 2 + (end[1] - o.y) ** 2) < CLOSEST_M
+        if o.id != c.id and not o.withdrawn and near:
+            raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
+    return points
+
+
+def resolve_stunts(ctx: Context, c: Fighter, action: StuntMove) -> None:
+    """The Three-Dimensional Maneuvers check, then the move (whole, or up to the first stunt
+    on a failure, or none on a critical failure)."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    points = check_stunts(fight, c, action)
+    names = [s.name for s in action.stunts]
+    if not needs_check(c, action.stunts):
+        go(ctx, c, Move(actor=c.id, to=points[-1]), *points[-1], c.facing)
+        ctx.emit(StuntsDone(who=c.id, stunts=names, hd_bonus=0, attack_penalty=0))
+        return
+    wounded_before = propulsive_wounds(c) > 0
+    dc = maneuver_dc(c, action.stunts)
+    out = check(ctx, c, "Three-Dimensional Maneuvers (stunts)", skill_modifier(fight, c, SKILL), dc)
+    if out.critical == CRITICAL_FAILURE:
+        critical_failure(ctx, c, wounded_before)
+        return
+    if not out.success:
+        first = next(i for i, s in enumerate(action.stunts) if s.name != "walk forward")
+        if first > 0:
+            go(ctx, c, Move(actor=c.id, to=points[first - 1]), *points[first - 1], c.facing)
+        fall_dc = stunt_row(action.stunts[first]).dc
+        if not save(ctx, c, "reflex", fall_dc, "Reflex save (failed stunt)").success:
+            ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a failed stunt"))
+        return
+    spent = movement_cost(fight, c, action.stunts)
+    spent = spent if fight.options.movement_points_per == "turn" else 0
+    go(ctx, c, Move(actor=c.id, to=points[-1]), *points[-1], c.facing, points=spent)
+    rows = [stunt_row(s) for s in action.stunts]
+    penalty = 0 if out.critical == CRITICAL_SUCCESS else sum(r.attack_penalty for r in rows)
+    ctx.emit(
+        StuntsDone(
+            who=c.id, stunts=names, hd_bonus=sum(r.dodge for r in rows), attack_penalty=penalty
+        )
+    )
+
+
+def critical_failure(ctx: Context, c: Fighter, wounded_before: bool) -> None:
+    """No move; a random facing (1d8 x 45 degrees); prone; 1d5 Wounds to a propulsive
+    appendage (1dN picks which) - or, if they were wounded before, they all fail."""
+    facing = (ctx.roll("1d8", f"{c.name} new facing") - 1) * 45
+    ctx.emit(Faced(who=c.id, facing=facing))
+    ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a botched stunt"))
+    legs = [p for p, k in c.part_kinds.items() if k == "propulsive" and p not in c.failed]
+    if not legs:
+        return
+    if wounded_before:
+        for leg in legs:
+            fail_part(ctx, c, leg, "a botched stunt on a wounded limb")
+        return
+    leg = legs[ctx.roll(f"1d{len(legs)}", f"{c.name} which limb") - 1] if len(legs) > 1 else legs[0]
+    inflict_wounds(ctx, c, leg, wound_count(ctx, c, "stunt Wounds"), "a botched stunt")
+
+
+SUGGESTED: list[list[Stunt]] = [
+    [Stunt(name="sidestep", side="left")],
+    [Stunt(name="sidestep", side="right")],
+    [Stunt(name="forward sidestep", side="left")],
+    [Stunt(name="forward sidestep", side="right")],
+    [Stunt(name="walk backwards")],
+    [Stunt(name="jump forward")],
+    [Stunt(name="tumble forward")],
+    [Stunt(name="tumble sideways", side="left")],
+    [Stunt(name="tumble sideways", side="right")],
+    [Stunt(name="walk forward"), Stunt(name="jump forward")],
+]
+
+
+def stunt_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """A set of single stunts and one run-up jump, each where the rules allow it (a front end
+    may compose longer moves)."""
+    out = []
+    for stunts in SUGGESTED:
+        action = StuntMove(actor=c.id, stunts=stunts)
+        try:
+            check_stunts(fight, c, action)
+        except IllegalAction:
+            continue
+        label = ", ".join(f"{s.name}{' ' + s.side if s.side else ''}" for s in stunts)
+        out.append(Choice(f"stunt: {label} (DC {maneuver_dc(c, stunts)})", action, "move"))
+    return out
+
+
+register(StuntMove, "move", choices=stunt_choices)(resolve_stunts)
+
+
+@account.line(StuntsDone)
+def _stunts(e: StuntsDone, f: Fight) -> str | None:
+    if not e.hd_bonus and not e.attack_penalty:
+        return None
+    return (
+        f"    {f.fighter(e.who).name}'s stunts ({', '.join(e.stunts)}): HD +{e.hd_bonus} until "
+        f"its next turn, attacks -{e.attack_penalty} through its next action"
+    )
