@@ -352,8 +352,15 @@ class Moved(Event, frozen=True, kw_only=True):
     withdrawing: bool = False
 
     def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+        fight = _fight(state)
+        c = fight.fighter(self.who)
         c.x, c.y, c.facing = self.x, self.y, self.facing
+        if c.mounted_on:  # 'they gain the movement benefits of that steed': they go together
+            steed = fight.fighter(c.mounted_on)
+            steed.x, steed.y = self.x, self.y
+        for rider in fight.fighters():
+            if rider.mounted_on == c.id:
+                rider.x, rider.y = self.x, self.y
         c.steps_taken += self.step
         c.mp_spent += self.points
         c.withdrawing = c.withdrawing or self.withdrawing

@@ -28,11 +28,28 @@ def movement_points(c: Fighter) -> int:
 STEP_UNDER_M = 6
 
 
+def speed_metres(c: Fighter) -> int:
+    """Speed-based: 'five-thirds times the speed, rounded down' metres, "which acts in place
+    of the character's movement points"; a quarter of that while prone.
+
+    Chapter 9.2, 'Move Action Rules'.
+    """
+    metres = 5 * c.speed // 3
+    return metres // 4 if c.prone else metres
+
+
+def speed_based(fight: Fight) -> bool:
+    """Whether the scenario moves by Speed (option ``movement``)."""
+    return fight.options.movement == "speed"
+
+
 def points_left(fight: Fight, c: Fighter) -> int:
     """Movement points a Move may spend now: all of them for each Move, less what facing
     changes cost (option ``facing_cost``); with ``movement_points_per: turn`` also less
     what this turn's moves spent."""
-    return max(0, movement_points(c) - c.mp_spent)
+    mover = fight.fighter(c.mounted_on) if c.mounted_on else c  # a rider uses its steed's
+    base = speed_metres(mover) if speed_based(fight) else movement_points(mover)
+    return max(0, base - c.mp_spent)
 
 
 def move_allowance_m(fight: Fight, c: Fighter) -> int:
@@ -50,6 +67,8 @@ def metres_for_points(fight: Fight, points: int) -> int:
     """
     if points <= 0:
         return 0
+    if speed_based(fight):
+        return points  # a metre a point
     if fight.scale == "ranged" and fight.options.partial_ranged_movement:
         return points * MELEE_INCREMENT_M
     cost = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
@@ -62,6 +81,8 @@ def points_for(fight: Fight, metres: int) -> int:
 
     Chapter 9.2, 'Move Action Rules'.
     """
+    if speed_based(fight):
+        return metres
     if fight.scale == "ranged" and fight.options.partial_ranged_movement:
         return -(-metres // MELEE_INCREMENT_M)
     cost = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT

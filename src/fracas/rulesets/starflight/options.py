@@ -199,4 +199,24 @@ class StarflightOptions(BaseModel):
         description="'Every ten points of encumbrance ... decreases the possible movement by "
         "one movement point (two meters)': a movement point of the scale, or 2 m.",
     )
+    movement: Literal["initiative", "speed"] = Field(
+        "initiative",
+        description="'Movement on the character-scale can either be Speed-based or "
+        "Initative-based': movement points of 1 + Initiative, or 5/3 x Speed metres.",
+    )
+    leaving_melee: Literal["withdraw", "switch-to-ranged"] = Field(
+        "withdraw",
+        description="'GMs have the discretion of switching over to ranged combat if a character "
+        "moves out of melee combat, or just allowing the withdrawal'.",
+    )
+    grid: bool = Field(
+        True,
+        description="Positions on a grid; without one a move 'simply changes the range to the "
+        "current target' by a 2d10 roll.",
+    )
+    gridless_disengage_rolls: Literal["16-18", "16-20"] = Field(
+        "16-18",
+        description="'In the event that a very long range is rolled (16, 17 or 18)' the mover "
+        "may disengage: those rolls, or every roll over fifteen increments.",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

@@ -46,6 +46,7 @@ class StarflightRuleset(Ruleset):
             species=species,
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
+            vehicles=list(scenario.vehicles),
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles

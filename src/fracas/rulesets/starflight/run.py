@@ -11,7 +11,7 @@ from fracas.engine import Choice, Context, IllegalAction
 from fracas.engine.events import Event
 from fracas.rulesets.starflight import account
 from fracas.rulesets.starflight.actions import register
-from fracas.rulesets.starflight.actions.move import Move, destination, go
+from fracas.rulesets.starflight.actions.move import Move, destination, go, gridless_move
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences
 from fracas.rulesets.starflight.events import more_event
@@ -79,7 +79,10 @@ def resolve_run(ctx: Context, c: Fighter, action: Run) -> None:
     streak = c.run_streak + 1 if c.ran_round == fight.round - 1 else 1
     ctx.emit(Ran(who=c.id, streak=streak, limit=run_limit(c)))
     per_turn = fight.options.movement_points_per == "turn"
-    go(ctx, c, action, x, y, facing, points=points_left(fight, c) if per_turn else 0)
+    if not fight.options.grid:
+        gridless_move(ctx, c, action)
+    else:
+        go(ctx, c, action, x, y, facing, points=points_left(fight, c) if per_turn else 0)
     if streak > run_limit(c) and not c.withdrawn:
         overrun(ctx, c)
 

@@ -71,6 +71,11 @@ class StarflightScenario(BaseModel):
         default_factory=dict, description="Extra species (body plans) for this scenario."
     )
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
+    vehicles: list[str] = Field(
+        default_factory=list,
+        description="Ground vehicles on the field, by name: boarding one is mixed-scale combat "
+        "(chapter 9.5), which is refused.",
+    )
     combatants: list[CombatantSpec] = Field(min_length=2)
     round_limit_reason: str | None = Field(
         None,
@@ -104,6 +109,9 @@ class StarflightScenario(BaseModel):
         species = self.all_species()
         for n, c in enumerate(self.combatants):
             problems.extend(combatant_problems(("combatants", n), c, species))
+            if self.options.movement == "speed" and c.speed is None:
+                problem = "speed-based movement (options.movement) needs every combatant's speed"
+                problems.append((("combatants", n, "speed"), problem, None))
         if problems:
             raise located("scenario", problems)
         return self

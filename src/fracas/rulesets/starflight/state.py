@@ -116,6 +116,7 @@ class Fighter(Combatant):
     stunt_penalty_until: int = 0
     actions_taken: int = 0
     mounted_on: str = ""
+    steed: bool = False
     first_wound_round: int | None = None
 
     def total_wounds(self) -> int:
@@ -147,6 +148,7 @@ class Fight(Encounter):
     species: dict[str, Species] = field(default_factory=dict)
     riders: dict[str, Rider] = field(default_factory=dict)
     obstacles: list[Obstacle] = field(default_factory=list)
+    vehicles: list[str] = field(default_factory=list)
     order: list[str] = field(default_factory=list)
     turn: int = -1
     current: str | None = None

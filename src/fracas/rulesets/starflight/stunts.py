@@ -36,8 +36,10 @@ from fracas.rulesets.starflight.movement import (
     MELEE_POINTS_PER_INCREMENT,
     RANGED_POINTS_PER_INCREMENT,
     points_left,
+    speed_based,
 )
 from fracas.rulesets.starflight.part_failure import fail_part
+from fracas.rulesets.starflight.range import MELEE_INCREMENT_M
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.use_skill import skill_modifier
 from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
@@ -123,16 +125,25 @@ def path(fight: Fight, c: Fighter, stunts: list[Stunt]) -> list[tuple[int, int]]
         increments = row.increments + (row.jump_bonus if forward_before else 0)
         turn = row.direction if s.side != "right" else -row.direction
         a = radians(c.facing + turn)
-        x += increments * fight.increment_m * cos(a)
-        y += increments * fight.increment_m * sin(a)
+        x += increments * stunt_increment_m(fight) * cos(a)
+        y += increments * stunt_increment_m(fight) * sin(a)
         points.append((round(x), round(y)))
         forward_before = row.direction == 0
     return points
 
 
+def stunt_increment_m(fight: Fight) -> int:
+    """The distance a stunt's increment covers: the scale's range increment; with
+    speed-based movement one melee increment ("A character may make a lateral maneuver up to
+    the distance of one melee range increment (five meters)")."""
+    return MELEE_INCREMENT_M if speed_based(fight) else fight.increment_m
+
+
 def movement_cost(fight: Fight, c: Fighter, stunts: list[Stunt]) -> int:
-    """Movement points: one per increment in melee combat, five in ranged combat."""
+    """Movement points: one per increment in melee combat, five in ranged combat (metres,
+    speed-based)."""
     per = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
+    per = MELEE_INCREMENT_M if speed_based(fight) else per
     total, forward_before = 0, False
     for s in stunts:
         row = stunt_row(s)
@@ -158,6 +169,8 @@ def needs_check(c: Fighter, stunts: list[Stunt]) -> bool:
 
 def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int]]:
     """Every refusal: nothing to do, standing, moving, Finesse, movement, room."""
+    if not fight.options.grid:
+        raise IllegalAction("stunts need a grid (without one a move only changes the range)")
     if not action.stunts or len(action.stunts) > MAX_STUNTS:
         raise IllegalAction(f"stunts: name 1 to {MAX_STUNTS} stunts")
     if c.prone:

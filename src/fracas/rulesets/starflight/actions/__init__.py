@@ -80,6 +80,7 @@ def lists_choices(cls: type[Action]) -> Callable[[Chooser], Chooser]:
 def load_builtin_actions() -> None:
     """Import the built-in action modules (each registers itself)."""
     from fracas.rulesets.starflight import (  # noqa: F401
+        mount,
         raise_lower_shield,
         ready,
         run,

@@ -10,9 +10,10 @@ from __future__ import annotations
 from math import atan2, degrees, isqrt
 
 from fracas.engine import Action, Choice, Context, IllegalAction
+from fracas.engine.events import Event
 from fracas.rulesets.starflight.actions import Cost, register
 from fracas.rulesets.starflight.conditions import can_move, is_dead
-from fracas.rulesets.starflight.events import Moved, Withdrew
+from fracas.rulesets.starflight.events import GearCheck, Moved, Withdrew, more_event
 from fracas.rulesets.starflight.line_of_sight import bearing
 from fracas.rulesets.starflight.movement import (
     is_step,
@@ -22,11 +23,25 @@ from fracas.rulesets.starflight.movement import (
 )
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
 from fracas.rulesets.starflight.part_failure import propulsion_works
-from fracas.rulesets.starflight.range import distance_m, may_withdraw
+from fracas.rulesets.starflight.range import distance_m, increment_m, may_withdraw
 from fracas.rulesets.starflight.ready import set_off
 from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
 CLOSEST_M = 1
+
+
+@more_event
+class ScaleSwitched(Event, frozen=True, kw_only=True):
+    """'GMs have the discretion of switching over to ranged combat if a character moves out of
+    melee combat' (option ``leaving_melee``)."""
+
+    scale: str
+    by: str
+
+    def apply(self, state: object) -> None:
+        assert isinstance(state, Fight)
+        state.scale, state.increment_m = self.scale, increment_m(self.scale)
 
 
 class Move(Action, frozen=True, kw_only=True):
@@ -58,6 +73,8 @@ def destination(
         allowance = move_allowance_m(fight, c)
     if action.metres is not None:
         allowance = min(allowance, action.metres)
+    if action.to is not None and not fight.options.grid:
+        raise IllegalAction("without a grid a move changes the range to a combatant")
     if action.to is not None:
         x, y = action.to
         metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
@@ -65,7 +82,12 @@ def destination(
             raise IllegalAction(f"{c.name} is already at ({x}, {y})")
         for o in fight.fighters():
             near = isqrt((x - o.x) ** 2 + (y - o.y) ** 2) < CLOSEST_M
-            if o.id != c.id and not o.withdrawn and near:
+            if (
+                o.id not in (c.id, c.mounted_on)
+                and o.mounted_on != c.id
+                and not o.withdrawn
+                and near
+            ):
                 raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
         if metres > allowance:
             raise IllegalAction(
@@ -89,8 +111,11 @@ def destination(
 
 
 def move_cost(fight: Fight, c: Fighter, action: Move) -> Cost:
-    """A move action, or a free step when it covers under 6 m ('Move Action Rules')."""
+    """A move action, or a free step when it covers under 6 m ('Move Action Rules'); without
+    a grid always a move action (the range is rolled)."""
     x, y, _ = destination(fight, c, action)
+    if not fight.options.grid:
+        return "move"
     return "free" if is_step(fight, c, isqrt((x - c.x) ** 2 + (y - c.y) ** 2)) else "move"
 
 
@@ -102,6 +127,9 @@ def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
         raise IllegalAction(f"{c.name} cannot move")
     x, y, facing = destination(fight, c, action)
     if not propulsion_works(ctx, c):
+        return
+    if not fight.options.grid:
+        gridless_move(ctx, c, action)
         return
     metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     step = is_step(fight, c, metres)
@@ -141,12 +169,41 @@ def go(
     )
     opportunity_attacks(ctx, c, before)
     set_off(ctx, "moves", c, before)
+    leaving = fight.scale == "melee" and fight.options.leaving_melee == "switch-to-ranged"
+    if leaving and may_withdraw(fight, c) and not is_dead(c):
+        ctx.emit(ScaleSwitched(scale="ranged", by=c.id))
     if action.withdraw and may_withdraw(fight, c) and not is_dead(c):
         ctx.emit(
             Withdrew(
                 who=c.id, metres=min(distance_m(c, o) for o in fight.fighters() if o.side != c.side)
             )
         )
+
+
+def gridless_move(ctx: Context, c: Fighter, action: Move) -> None:
+    """'If combat is not being conducted on a grid, then the move action simply changes the
+    range to the current target. The GM rolls 2d10, and changes the range as normal. In the
+    event that a very long range is rolled (16, 17 or 18), compare the character's Strength
+    Index (SI) with the opposing group's Composite Strength Index (CSI). If the SI is less
+    than one-fourth of the opposing group's CSI, the character is considered disengaged'."""
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    ref = fight.fighter(action.toward or action.away_from or "")
+    roll = ctx.roll("2d10", f"{c.name} new range to {ref.name} (increments)")
+    metres = roll * fight.increment_m
+    dx, dy = c.x - ref.x, c.y - ref.y
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = (dx / length, dy / length) if dx or dy else (1.0, 0.0)
+    x, y = round(ref.x + ux * metres), round(ref.y + uy * metres)
+    facing = bearing(c, ref) if action.toward else (bearing(c, ref) + 180) % 360
+    go(ctx, c, Move(actor=c.id, to=(x, y)), x, y, facing)
+    low, high = 16, 18 if fight.options.gridless_disengage_rolls == "16-18" else 20
+    if low <= roll <= high and ref.side != c.side and not c.withdrawn and not is_dead(c):
+        si = strength_index(c, fight.options.si_formula)
+        csi = composite_strength_index(fight, ref.side)
+        if 4 * si < csi:
+            ctx.emit(Withdrew(who=c.id, metres=metres))
+            ctx.emit(GearCheck(target=c.id, text=f"disengaged: SI {si} < CSI {csi} / 4"))
 
 
 def possible(fight: Fight, c: Fighter, move: Move) -> bool:
@@ -205,9 +262,10 @@ def move_choices(fight: Fight, c: Fighter) -> list[Choice]:
             continue
         options = [
             (f"move towards {o.name}", Move(actor=c.id, toward=o.id)),
-            (f"step towards {o.name}", Move(actor=c.id, toward=o.id, metres=5)),
             (f"move away from {o.name}", Move(actor=c.id, away_from=o.id)),
         ]
+        if fight.options.grid:
+            options.append((f"step towards {o.name}", Move(actor=c.id, toward=o.id, metres=5)))
         if o.side != c.side:
             options.append(
                 (f"withdraw away from {o.name}", Move(actor=c.id, away_from=o.id, withdraw=True))
@@ -215,7 +273,7 @@ def move_choices(fight: Fight, c: Fighter) -> list[Choice]:
         for label, move in options:
             if possible(fight, c, move):
                 out.append(Choice(label, move, "move"))
-    for move in grid_moves(fight, c):
+    for move in grid_moves(fight, c) if fight.options.grid else []:
         if possible(fight, c, move) and move.to is not None:
             metres = isqrt((move.to[0] - c.x) ** 2 + (move.to[1] - c.y) ** 2)
             what = "step" if move_cost(fight, c, move) == "free" else "move"
