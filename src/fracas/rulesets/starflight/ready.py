@@ -14,6 +14,7 @@ Declaring a Ready costs an action phase (option ``ready_cost``).
 
 from __future__ import annotations
 
+from math import isqrt
 from typing import TYPE_CHECKING, Any, Literal, Union
 
 import msgspec
@@ -25,7 +26,7 @@ from fracas.rulesets.starflight.actions import REGISTRY, Cost, register
 from fracas.rulesets.starflight.conditions import in_fight, is_unconscious
 from fracas.rulesets.starflight.events import more_event
 from fracas.rulesets.starflight.range import distance_m, hostiles, reach_m
-from fracas.rulesets.starflight.state import Fight, Fighter, Readied
+from fracas.rulesets.starflight.state import Fight, Fighter, Readied, WeaponState
 
 if TYPE_CHECKING:
     from fracas.rulesets.starflight.actions.attack import Attack
@@ -155,6 +156,15 @@ def resolve_ready(ctx: Context, c: Fighter, ready: Ready) -> None:
     )
 
 
+AMBUSH_M = 25
+
+
+def ambush_metres(fight: Fight, weapon: WeaponState | None) -> int:
+    """How near an ambusher lets a hostile come before striking: its weapon's reach, at most
+    25 m."""
+    return min(reach_m(fight, weapon), AMBUSH_M)
+
+
 def readied_attack(fight: Fight, c: Fighter, target: Fighter, weapon: int | None) -> Attack:
     """One strike at ``target`` with the weapon (or fists), as a readied action."""
     from fracas.rulesets.starflight.actions.attack import Attack, Strike
@@ -175,11 +185,16 @@ def ready_choices(fight: Fight, c: Fighter) -> list[Choice]:
             what = "bare hands" if i is None else f"the {c.weapons[i].name}"
             reach = reach_m(fight, None if i is None else c.weapons[i])
             attack = readied_attack(fight, c, o, i)
-            for t in (
-                Trigger(kind="within", who=o.id, metres=min(reach, MAX_TRIGGER_M)),
-                Trigger(kind="moves", who=o.id),
-                Trigger(kind="attacks", who=o.id),
-            ):
+            near = ambush_metres(fight, None if i is None else c.weapons[i])
+            triggers = dict.fromkeys(
+                [
+                    Trigger(kind="within", who=o.id, metres=min(reach, MAX_TRIGGER_M)),
+                    Trigger(kind="within", who=o.id, metres=near),
+                    Trigger(kind="moves", who=o.id),
+                    Trigger(kind="attacks", who=o.id),
+                ]
+            )
+            for t in triggers:
                 when = f"comes within {t.metres} m" if t.kind == "within" else t.kind
                 label = f"ready an attack on {o.name} with {what} for when it {when}"
                 out.append(Choice(label, Ready(actor=c.id, readied=attack, trigger=t), "ready"))
@@ -187,6 +202,11 @@ def ready_choices(fight: Fight, c: Fighter) -> list[Choice]:
 
 
 register(Ready, "standard", choices=ready_choices, cost_of=ready_cost)(resolve_ready)
+
+
+def aimed_at(r: Fighter, readied: Readied, actor: Fighter) -> bool:
+    """Whether ``r``'s readied action waits for ``actor`` (a hostile; the one named)."""
+    return actor.side != r.side and (not readied.who or readied.who == actor.id)
 
 
 def matches(
@@ -197,20 +217,53 @@ def matches(
     actor: Fighter,
     before: dict[str, int] | None,
 ) -> bool:
-    """Whether ``actor``'s move or attack sets off ``r``'s readied action."""
-    if actor.side == r.side or (readied.who and readied.who != actor.id):
+    """Whether ``actor``'s move (``moves``: starting; ``within``: a stretch of it, from the
+    distances ``before``) or attack sets off ``r``'s readied action."""
+    if not aimed_at(r, readied, actor) or readied.kind != kind:
         return False
-    if readied.kind == "within":
-        if kind != "moves" or before is None:
-            return False
-        was = before.get(r.id, 0)
+    if kind == "within":
+        was = (before or {}).get(r.id, 0)
         return distance_m(r, actor) <= readied.metres < was
-    return readied.kind == kind
+    return True
+
+
+def ready_to_react(fight: Fight, r: Fighter) -> bool:
+    """In the fight, conscious, and something readied."""
+    return bool(r.readied) and in_fight(r, fight.options) and not is_unconscious(r, fight.options)
+
+
+def first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] | None:
+    """The first whole-metre point of ``c``'s straight move to (x, y) at which it comes
+    within the distance a hostile's readied action waits for (None if it never does)."""
+    length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
+    best: int | None = None
+    for r in fight.fighters():
+        if r.id == c.id or not ready_to_react(fight, r):
+            continue
+        for readied in r.readied:
+            if readied.kind != "within" or not aimed_at(r, readied, c):
+                continue
+            if distance_m(r, c) <= readied.metres:
+                continue
+            for s in range(1, (length if best is None else best) + 1):
+                px, py = along(c, x, y, s, length)
+                if isqrt((px - r.x) ** 2 + (py - r.y) ** 2) <= readied.metres:
+                    best = s
+                    break
+    return None if best is None else along(c, x, y, best, length)
+
+
+def along(c: Fighter, x: int, y: int, s: int, length: int) -> tuple[int, int]:
+    """The whole-metre point ``s`` metres along c's line to (x, y)."""
+    if s >= length:
+        return x, y
+    return round(c.x + (x - c.x) * s / length), round(c.y + (y - c.y) * s / length)
 
 
 def set_off(ctx: Context, kind: str, actor: Fighter, before: dict[str, int] | None = None) -> None:
-    """After ``actor`` moves (``before``: distances before the move) or as it attacks: every
-    readied action it sets off goes off now, in the order of battle.
+    """As ``actor`` starts to move (``moves``), after a stretch of its move (``within``;
+    ``before``: the distances before it) or as it attacks (``attacks``): every readied action
+    it sets off goes off now, in the order of battle.
 
     Chapter 9.2, 'Ready'.
     """
@@ -218,10 +271,10 @@ def set_off(ctx: Context, kind: str, actor: Fighter, before: dict[str, int] | No
     assert isinstance(fight, Fight)
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
         r = fight.fighter(rid)
-        if r.id == actor.id or not r.readied or not in_fight(r, fight.options):
+        if r.id == actor.id or not ready_to_react(fight, r) or fight.over:
             continue
-        if is_unconscious(r, fight.options) or fight.over:
-            continue
+        if not in_fight(actor, fight.options):
+            return
         for index, readied in enumerate(r.readied):
             if matches(fight, r, readied, kind, actor, before):
                 action = as_action(readied.action)
@@ -241,14 +294,24 @@ def expire_readied(ctx: Context, c: Fighter) -> None:
 
 @account.line(ReadyDeclared)
 def _declared(e: ReadyDeclared, f: Fight) -> str:
-    action = as_action(e.action)
+    c = f.fighter(e.who)
     who = f.fighter(e.trigger_who).name if e.trigger_who else "a hostile"
     when = {
         "within": f"{who} comes within {e.metres} m",
         "moves": f"{who} moves",
         "attacks": f"{who} attacks",
     }[e.kind]
-    return f"  {f.fighter(e.who).name} readies a {type(action).__name__} for when {when}"
+    return f"  {c.name} readies {readied_text(f, c, as_action(e.action))} for when {when}"
+
+
+def readied_text(f: Fight, c: Fighter, action: Action) -> str:
+    """'a strike at Sseth with the slug pistol' / 'a Draw'."""
+    strikes = getattr(action, "strikes", None)
+    if strikes:
+        s = strikes[0]
+        what = "bare hands" if s.weapon is None else f"the {c.weapons[s.weapon].name}"
+        return f"a strike at {f.fighter(s.target).name} with {what}"
+    return f"a {type(action).__name__}"
 
 
 @account.line(ReadyTriggered)

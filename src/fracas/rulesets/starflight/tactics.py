@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from fracas.engine import Action
+from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions.attack import Attack, Strike, full_strikes
 from fracas.rulesets.starflight.actions.draw import Draw, free_hands
 from fracas.rulesets.starflight.actions.face import Face
@@ -27,8 +27,12 @@ from fracas.rulesets.starflight.range import (
     reach_m,
     ready,
 )
+from fracas.rulesets.starflight.ready import Ready, Trigger, ambush_metres, readied_attack
+from fracas.rulesets.starflight.run import Run, check_run, run_limit
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
+from fracas.rulesets.starflight.stunts import STUNTS, StuntMove, maneuver_dc, path, stunt_choices
+from fracas.rulesets.starflight.use_skill import skill_modifier
 
 Tactic = Callable[[Fight, Fighter], Action]
 TACTICS: dict[str, Tactic] = {}
@@ -134,17 +138,38 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
     return housekeeping(fight, c) or engage(fight, c)
 
 
+def withdrawal(fight: Fight, c: Fighter, away: Fighter) -> Action | None:
+    """Leave: run away while running does no harm and the whole turn is left, else move away
+    (either way as a withdrawal, so it ends the moment the fighter is far enough)."""
+    run = Run(actor=c.id, away_from=away.id, withdraw=True)
+    rested = c.ran_round != fight.round - 1 or c.run_streak < run_limit(c)
+    if fight.phases_left == 2 and rested:
+        try:
+            check_run(fight, c, run)
+        except IllegalAction:
+            pass
+        else:
+            return run
+    move = Move(actor=c.id, away_from=away.id, withdraw=True)
+    return move if possible_move(fight, c, move) else None
+
+
+def wants_out(c: Fighter) -> bool:
+    """Shaken, fatigued, wounded, or already on its way out."""
+    return c.shaken or is_fatigued(c) or c.total_wounds() > 0 or c.withdrawing
+
+
 @tactic("cautious")
 def cautious(fight: Fight, c: Fighter) -> Action:
-    """Fight from the ground; withdraw once Shaken or fatigued."""
+    """Fight from the ground; once Shaken, fatigued or wounded, withdraw - and keep
+    withdrawing (running while it can) until out of the fight."""
     targets = targets_by_distance(fight, c)
-    leaving = c.shaken or is_fatigued(c) or c.withdrawing
-    if leaving and targets and can_move(c, fight):
+    if wants_out(c) and targets and can_move(c, fight):
         if c.prone:
             return StandUp(actor=c.id)
-        move = Move(actor=c.id, away_from=targets[0].id, withdraw=True)
-        if possible_move(fight, c, move):
-            return move
+        leave = withdrawal(fight, c, targets[0])
+        if leave is not None:
+            return leave
     elif not c.prone:
         return DropProne(actor=c.id)
     return housekeeping(fight, c) or engage(fight, c, close_in=False)
@@ -212,6 +237,66 @@ def npc(fight: Fight, c: Fighter) -> Action:
     if arc_of(fight, c, weakest) != "optimal":
         return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
     return Standby(actor=c.id)
+
+
+@tactic("ambush")
+def ambush(fight: Fight, c: Fighter) -> Action:
+    """Lie in wait: attack a hostile that is near (within the ambush distance of a drawn
+    weapon) or that it may hit; otherwise ready a strike at the nearest hostile for when it
+    comes within that distance, and stand by."""
+    chores = housekeeping(fight, c)
+    if chores is not None:
+        return chores
+    targets = targets_by_distance(fight, c)
+    if not targets:
+        return Standby(actor=c.id)
+    nearest = targets[0]
+    drawn = [i for i, w in enumerate(c.weapons) if w.drawn and not w.dropped]
+    weapon = drawn[0] if drawn else None
+    reach = ambush_metres(fight, None if weapon is None else c.weapons[weapon])
+    if distance_m(c, nearest) <= reach or any(r.round < fight.round for r in c.readied):
+        return engage(fight, c, close_in=False)
+    if not c.readied:
+        attack = readied_attack(fight, c, nearest, weapon)
+        trigger = Trigger(kind="within", who=nearest.id, metres=reach)
+        return Ready(actor=c.id, readied=attack, trigger=trigger)
+    return Standby(actor=c.id)
+
+
+@tactic("acrobat")
+def acrobat(fight: Fight, c: Fighter) -> Action:
+    """All-out attack, but the turn's second action is a stunt for its HD bonus (the biggest
+    bonus it passes on a roll of 50, keeping its distance to the nearest foe) once the first
+    action is spent."""
+    if c.prone and can_move(c, fight):
+        return StandUp(actor=c.id)
+    if fight.phases_left == 1 and c.stunt_hd == 0:
+        stunt = best_stunt(fight, c)
+        if stunt is not None:
+            return stunt
+    return housekeeping(fight, c) or engage(fight, c)
+
+
+def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
+    """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
+    the one that changes the distance to the nearest foe least."""
+    modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
+    targets = targets_by_distance(fight, c)
+    best: tuple[int, int, StuntMove] | None = None
+    for choice in stunt_choices(fight, c):
+        move = choice.action
+        assert isinstance(move, StuntMove)
+        if 50 + modifier <= maneuver_dc(c, move.stunts):
+            continue
+        bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
+        drift = 0
+        if targets:
+            end = path(fight, c, move.stunts)[-1]
+            there = replace(c, x=end[0], y=end[1])
+            drift = abs(distance_m(there, targets[0]) - distance_m(c, targets[0]))
+        if best is None or (bonus, -drift) > (best[0], -best[1]):
+            best = (bonus, drift, move)
+    return None if best is None else best[2]
 
 
 @tactic("standby")

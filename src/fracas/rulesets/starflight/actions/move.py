@@ -12,7 +12,7 @@ from math import atan2, degrees, isqrt
 from fracas.engine import Action, Choice, Context, IllegalAction
 from fracas.engine.events import Event
 from fracas.rulesets.starflight.actions import Cost, register
-from fracas.rulesets.starflight.conditions import can_move, is_dead
+from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead
 from fracas.rulesets.starflight.events import GearCheck, Moved, Withdrew, more_event
 from fracas.rulesets.starflight.line_of_sight import bearing
 from fracas.rulesets.starflight.movement import (
@@ -24,7 +24,7 @@ from fracas.rulesets.starflight.movement import (
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
 from fracas.rulesets.starflight.part_failure import propulsion_works
 from fracas.rulesets.starflight.range import distance_m, increment_m, may_withdraw
-from fracas.rulesets.starflight.ready import set_off
+from fracas.rulesets.starflight.ready import first_crossing, set_off
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
@@ -148,18 +148,31 @@ def go(
     *,
     step: bool = False,
     points: int = 0,
+    first: bool = True,
 ) -> None:
-    """Emit the move, then the opportunity attacks and readied actions it sets off, then the
-    withdrawal if it was one and ends far enough away."""
+    """Carry out a move: a readied action waiting for the mover to move goes off first; a
+    readied action waiting for it to come within some distance goes off where it crosses that
+    distance (the move goes on after it, if the mover still can); then the opportunity attacks
+    of each stretch, and at the end the withdrawal if it was one and ends far enough away.
+
+    Chapter 9.2, 'Ready' ("delaying any action the current combatant may be making until the
+    readied action is resolved") and 'Using Weapons' (opportunity attacks)."""
     fight = ctx.state
     assert isinstance(fight, Fight)
+    was_prone = c.prone
+    if first:
+        set_off(ctx, "moves", c)
+        if not still_moving(fight, c, was_prone):
+            return
+    cross = first_crossing(fight, c, x, y)
+    stop = cross if cross is not None and cross != (x, y) else (x, y)
     before = {o.id: distance_m(c, o) for o in fight.fighters()}
-    metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
+    metres = isqrt((stop[0] - c.x) ** 2 + (stop[1] - c.y) ** 2)
     ctx.emit(
         Moved(
             who=c.id,
-            x=x,
-            y=y,
+            x=stop[0],
+            y=stop[1],
             facing=facing,
             metres=metres,
             step=step,
@@ -167,8 +180,12 @@ def go(
             withdrawing=action.withdraw,
         )
     )
+    set_off(ctx, "within", c, before)
     opportunity_attacks(ctx, c, before)
-    set_off(ctx, "moves", c, before)
+    if stop != (x, y):
+        if still_moving(fight, c, was_prone):
+            go(ctx, c, action, x, y, facing, first=False)
+        return
     leaving = fight.scale == "melee" and fight.options.leaving_melee == "switch-to-ranged"
     if leaving and may_withdraw(fight, c) and not is_dead(c):
         ctx.emit(ScaleSwitched(scale="ranged", by=c.id))
@@ -178,6 +195,12 @@ def go(
                 who=c.id, metres=min(distance_m(c, o) for o in fight.fighters() if o.side != c.side)
             )
         )
+
+
+def still_moving(fight: Fight, c: Fighter, was_prone: bool) -> bool:
+    """Whether a mover interrupted by a readied action can go on: still in the fight, not
+    knocked prone by it, able to move."""
+    return in_fight(c, fight.options) and (was_prone or not c.prone) and can_move(c, fight)
 
 
 def gridless_move(ctx: Context, c: Fighter, action: Move) -> None:
