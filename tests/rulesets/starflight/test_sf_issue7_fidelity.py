@@ -12,9 +12,7 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
 from fracas.rulesets.starflight import RULESET
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.face import Face
-from fracas.rulesets.starflight.actions.move import Move
+from fracas.rulesets.starflight.actions import Attack, Face, Move, Strike
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Checked,

@@ -6,28 +6,28 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction, Session
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.draw import Draw
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.standby import Standby
-from fracas.rulesets.starflight.events import AttackRolled, Checked, DamageTaken, Moved, TurnStarted
-from fracas.rulesets.starflight.raise_lower_shield import (
-    ArmourSet,
+from fracas.rulesets.starflight.actions import (
+    Attack,
+    CeaseConcentration,
     DonArmour,
+    Draw,
     LowerShield,
+    Move,
     RaiseShield,
-    RemoveArmour,
-)
-from fracas.rulesets.starflight.ready import (
     Ready,
-    ReadyExpired,
-    ReadyFizzled,
-    ReadyTriggered,
+    RemoveArmour,
+    Run,
+    Speak,
+    Standby,
+    Strike,
     Trigger,
+    UseSkill,
 )
-from fracas.rulesets.starflight.run import Ran, Run
-from fracas.rulesets.starflight.speak import Speak, Spoke
-from fracas.rulesets.starflight.use_skill import CeaseConcentration, UseSkill
+from fracas.rulesets.starflight.events import AttackRolled, Checked, DamageTaken, Moved, TurnStarted
+from fracas.rulesets.starflight.raise_lower_shield import ArmourSet
+from fracas.rulesets.starflight.ready import ReadyExpired, ReadyFizzled, ReadyTriggered
+from fracas.rulesets.starflight.run import Ran
+from fracas.rulesets.starflight.speak import Spoke
 
 from .helpers import fight_of, fighter, of_type, shooter, start, target, who
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions.move import Move, ScaleSwitched
+from fracas.rulesets.starflight.actions import Dismount, Mount, Move, Stunt, StuntMove
 from fracas.rulesets.starflight.events import GearCheck, Moved, Withdrew
-from fracas.rulesets.starflight.mount import Dismount, Mount
-from fracas.rulesets.starflight.stunts import Stunt, StuntMove
+from fracas.rulesets.starflight.move_action import ScaleSwitched
 from fracas.scenario import ScenarioError, parse_scenario
 
 from .helpers import fight_of, fighter, of_type, scenario_data, shooter, start, target, who

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import Attack, Standby, Strike, Stunt, StuntMove
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Checked,
@@ -17,7 +16,7 @@ from fracas.rulesets.starflight.events import (
     PartFailed,
     WoundsInflicted,
 )
-from fracas.rulesets.starflight.stunts import STUNTS, Stunt, StuntMove, StuntsDone, maneuver_dc
+from fracas.rulesets.starflight.stunts import STUNTS, StuntsDone, maneuver_dc
 
 from .helpers import fight_of, of_type, shooter, start, target, who
 

@@ -12,28 +12,17 @@ and, when the rider moves, moves on the steed's movement. Cover (chapter 6.1) an
 
 from __future__ import annotations
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight.actions import register
+from fracas.rulesets.starflight.actions import Dismount, Mount, register
 from fracas.rulesets.starflight.conditions import in_fight
 from fracas.rulesets.starflight.events import more_event
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m
-from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Mount(Action, frozen=True, kw_only=True):
-    """Climb onto the steed (a combatant's id) within one melee increment."""
-
-    steed: str
-
-
-class Dismount(Action, frozen=True, kw_only=True):
-    """Get down from the steed."""
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @more_event
-class Mounted(Event, frozen=True, kw_only=True):
+class Mounted(Event[Fight], frozen=True, kw_only=True):
     """The rider is on (``steed``) or off ('') a steed; it stands where the steed is."""
 
     who: str
@@ -41,8 +30,7 @@ class Mounted(Event, frozen=True, kw_only=True):
     x: int
     y: int
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
         c.mounted_on, c.x, c.y = self.steed, self.x, self.y
 
@@ -72,15 +60,14 @@ def check_mount(fight: Fight, c: Fighter, steed_id: str) -> Fighter:
     return steed
 
 
-def resolve_mount(ctx: Context, c: Fighter, action: Mount) -> None:
+def resolve_mount(ctx: StarflightContext, c: Fighter, action: Mount) -> None:
     """Climb on."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     steed = check_mount(fight, c, action.steed)
     ctx.emit(Mounted(who=c.id, steed=steed.id, x=steed.x, y=steed.y))
 
 
-def resolve_dismount(ctx: Context, c: Fighter, action: Dismount) -> None:
+def resolve_dismount(ctx: StarflightContext, c: Fighter, action: Dismount) -> None:
     """Get down where the steed stands."""
     if not c.mounted_on:
         raise IllegalAction(f"{c.name} is not riding")

@@ -6,57 +6,40 @@ it covers to be unarmored". One piece of armour per action."""
 
 from __future__ import annotations
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight.actions import register
-from fracas.rulesets.starflight.actions.draw import PHYSICAL_SHIELD_APPENDAGES, free_hands
+from fracas.rulesets.starflight.actions import (
+    DonArmour,
+    LowerShield,
+    RaiseShield,
+    RemoveArmour,
+    register,
+)
+from fracas.rulesets.starflight.draw_sheathe import PHYSICAL_SHIELD_APPENDAGES, free_hands
 from fracas.rulesets.starflight.events import more_event
-from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class RaiseShield(Action, frozen=True, kw_only=True):
-    """Raise a personal shield, or ready a physical one."""
-
-
-class LowerShield(Action, frozen=True, kw_only=True):
-    """Lower a personal shield, or loosen a physical one."""
-
-
-class DonArmour(Action, frozen=True, kw_only=True):
-    """Put on the carried armour piece at index ``armour``."""
-
-    armour: int
-
-
-class RemoveArmour(Action, frozen=True, kw_only=True):
-    """Take off the worn armour piece at index ``armour``."""
-
-    armour: int
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @more_event
-class ShieldSet(Event, frozen=True, kw_only=True):
+class ShieldSet(Event[Fight], frozen=True, kw_only=True):
     """The shield is raised (readied) or lowered (loosened)."""
 
     who: str
     raised: bool
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         state.fighter(self.who).shield_raised = self.raised
 
 
 @more_event
-class ArmourSet(Event, frozen=True, kw_only=True):
+class ArmourSet(Event[Fight], frozen=True, kw_only=True):
     """An armour piece put on (``worn``) or taken off."""
 
     who: str
     armour: int
     worn: bool
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         state.fighter(self.who).armour[self.armour].worn = self.worn
 
 
@@ -72,13 +55,13 @@ def check_raise(c: Fighter) -> None:
         )
 
 
-def resolve_raise(ctx: Context, c: Fighter, action: RaiseShield) -> None:
+def resolve_raise(ctx: StarflightContext, c: Fighter, action: RaiseShield) -> None:
     """Raise (or ready) the shield."""
     check_raise(c)
     ctx.emit(ShieldSet(who=c.id, raised=True))
 
 
-def resolve_lower(ctx: Context, c: Fighter, action: LowerShield) -> None:
+def resolve_lower(ctx: StarflightContext, c: Fighter, action: LowerShield) -> None:
     """Lower (or loosen) the shield."""
     if c.shield is None or not c.shield_raised:
         raise IllegalAction(f"{c.name} has no shield raised")
@@ -103,15 +86,14 @@ def check_don(fight: Fight, c: Fighter, index: int) -> None:
                 )
 
 
-def resolve_don(ctx: Context, c: Fighter, action: DonArmour) -> None:
+def resolve_don(ctx: StarflightContext, c: Fighter, action: DonArmour) -> None:
     """Put the piece on."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     check_don(fight, c, action.armour)
     ctx.emit(ArmourSet(who=c.id, armour=action.armour, worn=True))
 
 
-def resolve_remove(ctx: Context, c: Fighter, action: RemoveArmour) -> None:
+def resolve_remove(ctx: StarflightContext, c: Fighter, action: RemoveArmour) -> None:
     """Take the piece off."""
     if not 0 <= action.armour < len(c.armour) or not c.armour[action.armour].worn:
         raise IllegalAction(f"{c.name} wears no armour number {action.armour}")

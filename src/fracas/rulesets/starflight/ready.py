@@ -15,45 +15,32 @@ Declaring a Ready costs an action phase (option ``ready_cost``).
 from __future__ import annotations
 
 from math import isqrt
-from typing import TYPE_CHECKING, Any, Literal, Union
+from typing import Any, Union
 
 import msgspec
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Action, Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight.actions import REGISTRY, Cost, register
+from fracas.rulesets.starflight.actions import (
+    REGISTRY,
+    Attack,
+    Cost,
+    Ready,
+    Strike,
+    Trigger,
+    register,
+)
 from fracas.rulesets.starflight.conditions import in_fight, is_unconscious
 from fracas.rulesets.starflight.events import more_event
 from fracas.rulesets.starflight.range import distance_m, hostiles, reach_m
-from fracas.rulesets.starflight.state import Fight, Fighter, Readied, WeaponState
+from fracas.rulesets.starflight.state import Fight, Fighter, Readied, StarflightContext, WeaponState
 
-if TYPE_CHECKING:
-    from fracas.rulesets.starflight.actions.attack import Attack
-
-TriggerKind = Literal["within", "attacks", "moves"]
 MAX_READIED = 2
 MAX_TRIGGER_M = 10_000
 
 
-class Trigger(msgspec.Struct, frozen=True, kw_only=True):
-    """When a readied action goes off: a hostile (``who``; '' = any) comes ``within``
-    ``metres``, ``moves`` at all, or ``attacks`` anyone."""
-
-    kind: TriggerKind
-    who: str = ""
-    metres: int = 10
-
-
-class Ready(Action, frozen=True, kw_only=True):
-    """Ready ``readied`` (one of the actor's own single-phase actions) until ``trigger``."""
-
-    readied: Any
-    trigger: Trigger
-
-
 @more_event
-class ReadyDeclared(Event, frozen=True, kw_only=True):
+class ReadyDeclared(Event[Fight], frozen=True, kw_only=True):
     """An action readied until the trigger (or the combatant's next turn)."""
 
     who: str
@@ -63,14 +50,14 @@ class ReadyDeclared(Event, frozen=True, kw_only=True):
     metres: int
     round: int
 
-    def apply(self, state: Any) -> None:
+    def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
         raw = msgspec.to_builtins(self.action)  # the same in a live session and a read log
         c.readied.append(Readied(raw, self.kind, self.trigger_who, self.metres, self.round))
 
 
 @more_event
-class ReadyTriggered(Event, frozen=True, kw_only=True):
+class ReadyTriggered(Event[Fight], frozen=True, kw_only=True):
     """The trigger came about: the readied action at ``index`` goes off now (interrupting
     ``by``'s action) and costs a phase of the next round."""
 
@@ -78,14 +65,14 @@ class ReadyTriggered(Event, frozen=True, kw_only=True):
     index: int
     by: str
 
-    def apply(self, state: Any) -> None:
+    def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
         del c.readied[self.index]
         c.phases_owed += 1
 
 
 @more_event
-class ReadyFizzled(Event, frozen=True, kw_only=True):
+class ReadyFizzled(Event[Fight], frozen=True, kw_only=True):
     """The readied action could not be carried out when it went off."""
 
     who: str
@@ -93,13 +80,13 @@ class ReadyFizzled(Event, frozen=True, kw_only=True):
 
 
 @more_event
-class ReadyExpired(Event, frozen=True, kw_only=True):
+class ReadyExpired(Event[Fight], frozen=True, kw_only=True):
     """'Readied actions are only good for one round': the combatant's next turn came."""
 
     who: str
     count: int
 
-    def apply(self, state: Any) -> None:
+    def apply(self, state: Fight) -> None:
         state.fighter(self.who).readied.clear()
 
 
@@ -138,10 +125,9 @@ def ready_cost(fight: Fight, c: Fighter, action: Ready) -> Cost:
     return "free" if fight.options.ready_cost == "free" else "standard"
 
 
-def resolve_ready(ctx: Context, c: Fighter, ready: Ready) -> None:
+def resolve_ready(ctx: StarflightContext, c: Fighter, ready: Ready) -> None:
     """Record the readied action and its trigger."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     action = check_ready(fight, c, ready)
     t = ready.trigger
     ctx.emit(
@@ -167,8 +153,6 @@ def ambush_metres(fight: Fight, weapon: WeaponState | None) -> int:
 
 def readied_attack(fight: Fight, c: Fighter, target: Fighter, weapon: int | None) -> Attack:
     """One strike at ``target`` with the weapon (or fists), as a readied action."""
-    from fracas.rulesets.starflight.actions.attack import Attack, Strike
-
     return Attack(actor=c.id, strikes=[Strike(target=target.id, weapon=weapon)])
 
 
@@ -260,7 +244,9 @@ def along(c: Fighter, x: int, y: int, s: int, length: int) -> tuple[int, int]:
     return round(c.x + (x - c.x) * s / length), round(c.y + (y - c.y) * s / length)
 
 
-def set_off(ctx: Context, kind: str, actor: Fighter, before: dict[str, int] | None = None) -> None:
+def set_off(
+    ctx: StarflightContext, kind: str, actor: Fighter, before: dict[str, int] | None = None
+) -> None:
     """As ``actor`` starts to move (``moves``), after a stretch of its move (``within``;
     ``before``: the distances before it) or as it attacks (``attacks``): every readied action
     it sets off goes off now, in the order of battle.
@@ -268,7 +254,6 @@ def set_off(ctx: Context, kind: str, actor: Fighter, before: dict[str, int] | No
     Chapter 9.2, 'Ready'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
         r = fight.fighter(rid)
         if r.id == actor.id or not ready_to_react(fight, r) or fight.over:
@@ -286,7 +271,7 @@ def set_off(ctx: Context, kind: str, actor: Fighter, before: dict[str, int] | No
                 break
 
 
-def expire_readied(ctx: Context, c: Fighter) -> None:
+def expire_readied(ctx: StarflightContext, c: Fighter) -> None:
     """At the combatant's next turn, what it readied and did not use lapses."""
     if c.readied:
         ctx.emit(ReadyExpired(who=c.id, count=len(c.readied)))

@@ -7,37 +7,31 @@ If a character runs for a longer period, they take 2d10 Non-Lethal Damage"."""
 
 from __future__ import annotations
 
-from fracas.engine import Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight.actions import register
-from fracas.rulesets.starflight.actions.move import Move, destination, go, gridless_move
+from fracas.rulesets.starflight.actions import Run, register
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences
 from fracas.rulesets.starflight.events import more_event
+from fracas.rulesets.starflight.move_action import destination, go, gridless_move
 from fracas.rulesets.starflight.movement import metres_for_points, points_left
-from fracas.rulesets.starflight.part_failure import propulsion_works
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.stamina_check import propulsion_works
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 RUN_MULTIPLIER = 4
 ENCUMBRANCE_PER_POINT = 10
 METRES_PER_POINT_LOST = 2
 
 
-class Run(Move, frozen=True, kw_only=True):
-    """Run towards or away from a combatant, or to a point (as a Move, four times as far)."""
-
-
 @more_event
-class Ran(Event, frozen=True, kw_only=True):
+class Ran(Event[Fight], frozen=True, kw_only=True):
     """A turn spent running: ``streak`` turns in a row so far, ``limit`` without harm."""
 
     who: str
     streak: int
     limit: int
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
         c.run_streak, c.ran_round = self.streak, state.round
 
@@ -69,10 +63,9 @@ def check_run(fight: Fight, c: Fighter, action: Run) -> tuple[int, int, int]:
     return destination(fight, c, action, run_allowance_m(fight, c))
 
 
-def resolve_run(ctx: Context, c: Fighter, action: Run) -> None:
+def resolve_run(ctx: StarflightContext, c: Fighter, action: Run) -> None:
     """Run; past half Durability turns in a row, 2d10 non-lethal damage."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     x, y, facing = check_run(fight, c, action)
     if not propulsion_works(ctx, c):
         return
@@ -87,7 +80,7 @@ def resolve_run(ctx: Context, c: Fighter, action: Run) -> None:
         overrun(ctx, c)
 
 
-def overrun(ctx: Context, c: Fighter) -> None:
+def overrun(ctx: StarflightContext, c: Fighter) -> None:
     """'If a character runs for a longer period, they take 2d10 Non-Lethal Damage' (to the
     body, through no gear)."""
     amount = ctx.roll("2d10", f"{c.name} running too long")

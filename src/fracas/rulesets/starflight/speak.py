@@ -6,27 +6,17 @@ the listener and costs the speaker an action phase."""
 
 from __future__ import annotations
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight.actions import Cost, register
+from fracas.rulesets.starflight.actions import Cost, Speak, register
 from fracas.rulesets.starflight.events import more_event
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 MAX_WORDS = 500
 
 
-class Speak(Action, frozen=True, kw_only=True):
-    """Say ``words`` to ``to`` (a combatant's id, or '' for everyone); ``order``: the words
-    are an order to ``to``."""
-
-    words: str
-    to: str = ""
-    order: bool = False
-
-
 @more_event
-class Spoke(Event, frozen=True, kw_only=True):
+class Spoke(Event[Fight], frozen=True, kw_only=True):
     """Words said; ``refused``: an order a Shaken listener would not follow."""
 
     who: str
@@ -53,10 +43,9 @@ def speak_cost(fight: Fight, c: Fighter, action: Speak) -> Cost:
     return "standard" if action.order and to is not None and to.shaken else "free"
 
 
-def resolve_speak(ctx: Context, c: Fighter, action: Speak) -> None:
+def resolve_speak(ctx: StarflightContext, c: Fighter, action: Speak) -> None:
     """Log the words (and a Shaken listener's refusal of an order)."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if not action.words.strip() or len(action.words) > MAX_WORDS:
         raise IllegalAction(f"words: say something (at most {MAX_WORDS} characters)")
     to = listener(fight, c, action)

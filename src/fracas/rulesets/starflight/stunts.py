@@ -18,20 +18,16 @@ propulsive appendages (automatic failure if they were already wounded).
 from __future__ import annotations
 
 from math import cos, isqrt, radians, sin
-from typing import Literal
 
-import msgspec
 from pydantic import BaseModel, ConfigDict, Field
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight._data import load_yaml
-from fracas.rulesets.starflight.actions import register
-from fracas.rulesets.starflight.actions.move import CLOSEST_M, Move, go
+from fracas.rulesets.starflight.actions import Move, Stunt, StuntMove, register
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, check, save
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.events import ConditionGained, Faced, more_event
+from fracas.rulesets.starflight.move_action import CLOSEST_M, go
 from fracas.rulesets.starflight.movement import (
     MELEE_POINTS_PER_INCREMENT,
     RANGED_POINTS_PER_INCREMENT,
@@ -40,7 +36,8 @@ from fracas.rulesets.starflight.movement import (
 )
 from fracas.rulesets.starflight.part_failure import fail_part
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
+from fracas.rulesets.starflight.tables import load_yaml
 from fracas.rulesets.starflight.use_skill import skill_modifier
 from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
 
@@ -69,21 +66,8 @@ STUNTS: dict[str, StuntRow] = {
 }
 
 
-class Stunt(msgspec.Struct, frozen=True, kw_only=True):
-    """One stunt of a move; ``side`` ('left' or 'right') for the lateral ones."""
-
-    name: str
-    side: Literal["", "left", "right"] = ""
-
-
-class StuntMove(Action, frozen=True, kw_only=True):
-    """A move made of stunts, in order (the 'walk forward' stunt is plain walking)."""
-
-    stunts: list[Stunt]
-
-
 @more_event
-class StuntsDone(Event, frozen=True, kw_only=True):
+class StuntsDone(Event[Fight], frozen=True, kw_only=True):
     """The stunts performed: the HD bonus until the next turn and the attack penalty through
     the next action (0 after a critical success)."""
 
@@ -92,8 +76,7 @@ class StuntsDone(Event, frozen=True, kw_only=True):
     hd_bonus: int
     attack_penalty: int
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
         c.stunt_hd = self.hd_bonus
         c.stunt_attack_penalty = self.attack_penalty
@@ -196,11 +179,10 @@ def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int,
     return points
 
 
-def resolve_stunts(ctx: Context, c: Fighter, action: StuntMove) -> None:
+def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> None:
     """The Three-Dimensional Maneuvers check, then the move (whole, or up to the first stunt
     on a failure, or none on a critical failure)."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     points = check_stunts(fight, c, action)
     names = [s.name for s in action.stunts]
     if not needs_check(c, action.stunts):
@@ -233,7 +215,7 @@ def resolve_stunts(ctx: Context, c: Fighter, action: StuntMove) -> None:
     )
 
 
-def critical_failure(ctx: Context, c: Fighter, wounded_before: bool) -> None:
+def critical_failure(ctx: StarflightContext, c: Fighter, wounded_before: bool) -> None:
     """No move; a random facing (1d8 x 45 degrees); prone; 1d5 Wounds to a propulsive
     appendage (1dN picks which) - or, if they were wounded before, they all fail."""
     facing = (ctx.roll("1d8", f"{c.name} new facing") - 1) * 45

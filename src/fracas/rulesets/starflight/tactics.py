@@ -10,16 +10,27 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from fracas.engine import Action, IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike, full_strikes
-from fracas.rulesets.starflight.actions.draw import Draw, free_hands
-from fracas.rulesets.starflight.actions.face import Face
-from fracas.rulesets.starflight.actions.move import Move, grid_moves, heading, possible
-from fracas.rulesets.starflight.actions.prone import DropProne, StandUp
-from fracas.rulesets.starflight.actions.reload import Reload
-from fracas.rulesets.starflight.actions.snipe import Snipe
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import (
+    Attack,
+    Draw,
+    DropProne,
+    Face,
+    Move,
+    Ready,
+    Reload,
+    Run,
+    Snipe,
+    Standby,
+    StandUp,
+    Strike,
+    StuntMove,
+    Trigger,
+)
+from fracas.rulesets.starflight.attack_action import full_strikes
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
+from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
+from fracas.rulesets.starflight.move_action import grid_moves, heading, possible
 from fracas.rulesets.starflight.range import (
     distance_m,
     hostiles,
@@ -27,11 +38,11 @@ from fracas.rulesets.starflight.range import (
     reach_m,
     ready,
 )
-from fracas.rulesets.starflight.ready import Ready, Trigger, ambush_metres, readied_attack
-from fracas.rulesets.starflight.run import Run, check_run, run_limit
+from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
+from fracas.rulesets.starflight.run import check_run, run_limit
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
-from fracas.rulesets.starflight.stunts import STUNTS, StuntMove, maneuver_dc, path, stunt_choices
+from fracas.rulesets.starflight.stunts import STUNTS, maneuver_dc, path, stunt_choices
 from fracas.rulesets.starflight.use_skill import skill_modifier
 
 Tactic = Callable[[Fight, Fighter], Action]

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
+from fracas.engine import Choice, Event, IllegalAction
 from fracas.rulesets.starflight import account
-from fracas.rulesets.starflight._data import load_yaml
-from fracas.rulesets.starflight.actions import register
+from fracas.rulesets.starflight.actions import CeaseConcentration, UseSkill, register
 from fracas.rulesets.starflight.characters import attribute_modifier
 from fracas.rulesets.starflight.checks import check
 from fracas.rulesets.starflight.conditions import check_penalty, is_dazed
 from fracas.rulesets.starflight.events import more_event
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
+from fracas.rulesets.starflight.tables import load_yaml
 
 DAZED_DEXTEROUS_DC = 10
 MAX_DC = 1000
@@ -41,40 +40,25 @@ SKILLS: dict[str, SkillRow] = {
 }
 
 
-class UseSkill(Action, frozen=True, kw_only=True):
-    """A skill check against ``dc`` as a standard action; ``task``: what it is for (with
-    Concentration, the task concentrated on)."""
-
-    skill: str
-    dc: int
-    task: str = ""
-
-
-class CeaseConcentration(Action, frozen=True, kw_only=True):
-    """Stop concentrating (free)."""
-
-
 @more_event
-class Concentrating(Event, frozen=True, kw_only=True):
+class Concentrating(Event[Fight], frozen=True, kw_only=True):
     """A successful Concentration check: the combatant concentrates on ``task``."""
 
     who: str
     task: str
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         state.fighter(self.who).concentrating = self.task
 
 
 @more_event
-class ConcentrationCeased(Event, frozen=True, kw_only=True):
+class ConcentrationCeased(Event[Fight], frozen=True, kw_only=True):
     """Concentration stops; the task that needed it fails."""
 
     who: str
     task: str
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         state.fighter(self.who).concentrating = ""
 
 
@@ -97,10 +81,9 @@ def skill_modifier(fight: Fight, c: Fighter, skill: str) -> int:
     return c.skills[skill] + bonus - check_penalty(c, fight.round)
 
 
-def resolve_use_skill(ctx: Context, c: Fighter, action: UseSkill) -> None:
+def resolve_use_skill(ctx: StarflightContext, c: Fighter, action: UseSkill) -> None:
     """Roll the check; a successful Concentration check starts concentrating on the task."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if action.skill not in SKILLS or action.skill not in c.skills:
         known = ", ".join(sorted(SKILLS))
         raise IllegalAction(f"skill: unknown skill {action.skill!r} (known: {known})")
@@ -118,7 +101,7 @@ def resolve_use_skill(ctx: Context, c: Fighter, action: UseSkill) -> None:
         ctx.emit(Concentrating(who=c.id, task=action.task))
 
 
-def resolve_cease(ctx: Context, c: Fighter, action: CeaseConcentration) -> None:
+def resolve_cease(ctx: StarflightContext, c: Fighter, action: CeaseConcentration) -> None:
     """'The combatant simply stops concentrating on the task at hand.'"""
     if not c.concentrating:
         raise IllegalAction(f"{c.name} is not concentrating")

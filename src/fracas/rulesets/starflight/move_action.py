@@ -7,11 +7,10 @@ withdrawal."""
 
 from __future__ import annotations
 
-from math import atan2, degrees, isqrt
+from math import atan2, cos, degrees, isqrt, radians, sin
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.engine.events import Event
-from fracas.rulesets.starflight.actions import Cost, register
+from fracas.engine import Choice, Event, IllegalAction
+from fracas.rulesets.starflight.actions import Cost, Move, register
 from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead
 from fracas.rulesets.starflight.events import GearCheck, Moved, Withdrew, more_event
 from fracas.rulesets.starflight.line_of_sight import bearing
@@ -22,38 +21,25 @@ from fracas.rulesets.starflight.movement import (
     step_towards,
 )
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
-from fracas.rulesets.starflight.part_failure import propulsion_works
 from fracas.rulesets.starflight.range import distance_m, increment_m, may_withdraw
 from fracas.rulesets.starflight.ready import first_crossing, set_off
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.stamina_check import propulsion_works
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
 CLOSEST_M = 1
 
 
 @more_event
-class ScaleSwitched(Event, frozen=True, kw_only=True):
+class ScaleSwitched(Event[Fight], frozen=True, kw_only=True):
     """'GMs have the discretion of switching over to ranged combat if a character moves out of
     melee combat' (option ``leaving_melee``)."""
 
     scale: str
     by: str
 
-    def apply(self, state: object) -> None:
-        assert isinstance(state, Fight)
+    def apply(self, state: Fight) -> None:
         state.scale, state.increment_m = self.scale, increment_m(self.scale)
-
-
-class Move(Action, frozen=True, kw_only=True):
-    """Move towards (``toward``) or away from (``away_from``) a combatant, or to the point
-    ``to``; at most ``metres`` (default: as far as the movement points allow); ``withdraw``
-    leaves the fight if the move ends beyond fifteen increments of every hostile."""
-
-    toward: str | None = None
-    away_from: str | None = None
-    to: tuple[int, int] | None = None
-    metres: int | None = None
-    withdraw: bool = False
 
 
 def heading(c: Fighter, x: int, y: int) -> int:
@@ -119,10 +105,9 @@ def move_cost(fight: Fight, c: Fighter, action: Move) -> Cost:
     return "free" if is_step(fight, c, isqrt((x - c.x) ** 2 + (y - c.y) ** 2)) else "move"
 
 
-def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
+def resolve_move(ctx: StarflightContext, c: Fighter, action: Move) -> None:
     """Check, roll for wounded propulsive appendages, move, then opportunity attacks."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if not can_move(c, fight):
         raise IllegalAction(f"{c.name} cannot move")
     x, y, facing = destination(fight, c, action)
@@ -139,7 +124,7 @@ def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
 
 
 def go(
-    ctx: Context,
+    ctx: StarflightContext,
     c: Fighter,
     action: Move,
     x: int,
@@ -158,7 +143,6 @@ def go(
     Chapter 9.2, 'Ready' ("delaying any action the current combatant may be making until the
     readied action is resolved") and 'Using Weapons' (opportunity attacks)."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     was_prone = c.prone
     if first:
         set_off(ctx, "moves", c)
@@ -203,14 +187,13 @@ def still_moving(fight: Fight, c: Fighter, was_prone: bool) -> bool:
     return in_fight(c, fight.options) and (was_prone or not c.prone) and can_move(c, fight)
 
 
-def gridless_move(ctx: Context, c: Fighter, action: Move) -> None:
+def gridless_move(ctx: StarflightContext, c: Fighter, action: Move) -> None:
     """'If combat is not being conducted on a grid, then the move action simply changes the
     range to the current target. The GM rolls 2d10, and changes the range as normal. In the
     event that a very long range is rolled (16, 17 or 18), compare the character's Strength
     Index (SI) with the opposing group's Composite Strength Index (CSI). If the SI is less
     than one-fourth of the opposing group's CSI, the character is considered disengaged'."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     ref = fight.fighter(action.toward or action.away_from or "")
     roll = ctx.roll("2d10", f"{c.name} new range to {ref.name} (increments)")
     metres = roll * fight.increment_m
@@ -251,8 +234,6 @@ def headings(c: Fighter) -> list[int]:
 
 def point_at(c: Fighter, heading_deg: int, metres: int) -> tuple[int, int]:
     """The whole-metre point ``metres`` from c along ``heading_deg``."""
-    from math import cos, radians, sin
-
     a = radians(heading_deg)
     return round(c.x + metres * cos(a)), round(c.y + metres * sin(a))
 

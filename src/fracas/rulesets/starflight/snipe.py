@@ -2,26 +2,18 @@
 
 from __future__ import annotations
 
-from fracas.engine import Action, Choice, Context, IllegalAction
-from fracas.rulesets.starflight.actions import lists_choices, register
+from fracas.engine import Choice, IllegalAction
+from fracas.rulesets.starflight.actions import Snipe, lists_choices, register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.range import hostiles
 from fracas.rulesets.starflight.sniping import check_snipe
-from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Snipe(Action, frozen=True, kw_only=True):
-    """'Sniping attacks are full-round actions.'"""
-
-    target: str
-    weapon: int
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @register(Snipe, "full")
-def resolve_snipe(ctx: Context, c: Fighter, action: Snipe) -> None:
+def resolve_snipe(ctx: StarflightContext, c: Fighter, action: Snipe) -> None:
     """Check, then one attack roll under the sniping rules."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if action.target not in fight.combatants or action.target == c.id:
         raise IllegalAction(f"{c.name} cannot snipe at {action.target!r}")
     if not 0 <= action.weapon < len(c.weapons):
@@ -41,11 +33,6 @@ def snipe_choices(fight: Fight, c: Fighter) -> list[Choice]:
                 check_snipe(fight, c, o, w)
             except IllegalAction:
                 continue
-            out.append(
-                Choice(
-                    f"snipe at {o.name} with the {w.name}",
-                    Snipe(actor=c.id, target=o.id, weapon=i),
-                    "attack",
-                )
-            )
+            action = Snipe(actor=c.id, target=o.id, weapon=i)
+            out.append(Choice(f"snipe at {o.name} with the {w.name}", action, "attack"))
     return out
