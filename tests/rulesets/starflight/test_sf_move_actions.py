@@ -28,8 +28,9 @@ from fracas.rulesets.starflight.raise_lower_shield import ArmourSet
 from fracas.rulesets.starflight.ready import ReadyExpired, ReadyFizzled, ReadyTriggered
 from fracas.rulesets.starflight.run import Ran
 from fracas.rulesets.starflight.speak import Spoke
+from fracas.scenario import ScenarioError, parse_scenario
 
-from .helpers import fight_of, fighter, of_type, shooter, start, target, who
+from .helpers import fight_of, fighter, of_type, scenario_data, shooter, start, target, who
 
 INIT = [10, 1]
 
@@ -389,3 +390,12 @@ def test_ready_refusals(ready: Ready, reason: str) -> None:
     s = start([shooter(), target()], [*INIT])
     with pytest.raises(IllegalAction, match=reason):
         s.act(ready)
+
+
+def test_a_scenario_with_a_readied_physical_shield_and_no_hand_for_it_is_refused() -> None:
+    rifle = [{"weapon": "laser rifle", "class": 3}]  # two appendages
+    data = scenario_data(shooter(weapons=rifle, shield={**BUCKLER, "raised": True}), target())
+    with pytest.raises(ScenarioError) as info:
+        parse_scenario(data, "x.yaml")
+    assert "combatants[0].shield.raised" in str(info.value)
+    assert "takes two motor appendages" in str(info.value)

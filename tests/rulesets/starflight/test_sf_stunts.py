@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions import Attack, Standby, Strike, Stunt, StuntMove
+from fracas.engine import IllegalAction, Session
+from fracas.rulesets.starflight.actions import Attack, Move, Standby, Strike, Stunt, StuntMove
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Checked,
@@ -210,3 +210,37 @@ def test_a_failed_facing_is_recorded() -> None:
     s = start([agile(), target()], [*INIT, 100, 1, 1, 1, *[50] * 5], scale="melee")
     s.act(LEFT)
     assert of_type(s, Faced)[0].facing == 0
+
+
+def wounded_walker(**options: object) -> Session:
+    s = start(
+        [agile(), target(position=[60, 0])], [*INIT, 90, 5, 5], scale="melee", options=options
+    )
+    who(s, "a").wounds["left_leg"] = 1
+    return s
+
+
+def test_a_straight_move_on_a_wounded_leg_needs_the_check_and_a_failure_stops_it() -> None:
+    s = wounded_walker()
+    s.act(Move(actor="a", toward="t"))  # Stamina 90 passes; 3DM 5 + 42 = 47 > DC 10 passes
+    checks = [(c.what, c.dc, c.success) for c in of_type(s, Checked)]
+    assert ("Three-Dimensional Maneuvers (wounded legs)", 10, True) in checks
+    assert of_type(s, Moved)
+
+
+def test_failing_the_wounded_leg_check_means_no_move_and_a_reflex_save() -> None:
+    s = start([agile(), target(position=[60, 0])], [*INIT, 90, 5, 5], scale="melee")
+    who(s, "a").wounds["left_leg"] = 1
+    who(s, "a").skills["three_dimensional_maneuvers"] = 0
+    who(s, "a").attributes["power"] = 0
+    who(s, "a").encumbrance = 20  # DC 30: 5 fails
+    s.act(Move(actor="a", toward="t"))
+    assert not of_type(s, Moved)
+    assert [c.what for c in of_type(s, Checked)][-1] == "Reflex save (stumbles)"
+    assert who(s, "a").prone
+
+
+def test_wounded_walk_check_option_off() -> None:
+    s = wounded_walker(wounded_walk_check=False)
+    s.act(Move(actor="a", toward="t"))
+    assert not [c for c in of_type(s, Checked) if "Three-Dimensional" in c.what]

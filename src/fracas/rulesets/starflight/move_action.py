@@ -14,6 +14,7 @@ from fracas.rulesets.starflight.actions import Cost, Move, register
 from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead
 from fracas.rulesets.starflight.events import GearCheck, Moved, Withdrew, more_event
 from fracas.rulesets.starflight.line_of_sight import bearing
+from fracas.rulesets.starflight.maneuvers import wounded_walk
 from fracas.rulesets.starflight.movement import (
     is_step,
     move_allowance_m,
@@ -111,7 +112,7 @@ def resolve_move(ctx: StarflightContext, c: Fighter, action: Move) -> None:
     if not can_move(c, fight):
         raise IllegalAction(f"{c.name} cannot move")
     x, y, facing = destination(fight, c, action)
-    if not propulsion_works(ctx, c):
+    if not propulsion_works(ctx, c) or not wounded_walk(ctx, c):
         return
     if not fight.options.grid:
         gridless_move(ctx, c, action)

@@ -219,4 +219,10 @@ class StarflightOptions(BaseModel):
         description="'In the event that a very long range is rolled (16, 17 or 18)' the mover "
         "may disengage: those rolls, or every roll over fifteen increments.",
     )
+    wounded_walk_check: bool = Field(
+        True,
+        description="'moving straight ahead does not require a Three-Dimensional Maneuvers "
+        "Check, provided their propulsive appendages aren't damaged': a Move or Run on wounded "
+        "propulsive parts rolls it (DC 10 per Wound + encumbrance).",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

@@ -13,6 +13,7 @@ from fracas.rulesets.starflight.actions import Run, register
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, consequences
 from fracas.rulesets.starflight.events import more_event
+from fracas.rulesets.starflight.maneuvers import wounded_walk
 from fracas.rulesets.starflight.move_action import destination, go, gridless_move
 from fracas.rulesets.starflight.movement import metres_for_points, points_left
 from fracas.rulesets.starflight.stamina_check import propulsion_works
@@ -67,7 +68,7 @@ def resolve_run(ctx: StarflightContext, c: Fighter, action: Run) -> None:
     """Run; past half Durability turns in a row, 2d10 non-lethal damage."""
     fight = ctx.state
     x, y, facing = check_run(fight, c, action)
-    if not propulsion_works(ctx, c):
+    if not propulsion_works(ctx, c) or not wounded_walk(ctx, c):
         return
     streak = c.run_streak + 1 if c.ran_round == fight.round - 1 else 1
     ctx.emit(Ran(who=c.id, streak=streak, limit=run_limit(c)))

@@ -157,6 +157,12 @@ def combatant_problems(
             f"{drawn} motor appendages needed for the drawn weapons, {sp.name} has {len(motor)}"
         )
         out.append(((*where, "weapons"), problem, drawn))
+    elif c.shield is not None and c.shield.physical and c.shield.raised and drawn + 2 > len(motor):
+        problem = (
+            f"a readied physical shield takes two motor appendages; with the drawn weapons "
+            f"{drawn + 2} are needed, {sp.name} has {len(motor)}"
+        )
+        out.append(((*where, "shield", "raised"), problem, True))
     return out
 
 

@@ -26,7 +26,13 @@ from fracas.rulesets.starflight import account
 from fracas.rulesets.starflight.actions import Move, Stunt, StuntMove, register
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, check, save
 from fracas.rulesets.starflight.conditions import can_move
-from fracas.rulesets.starflight.events import ConditionGained, Faced, more_event
+from fracas.rulesets.starflight.events import ConditionGained, more_event
+from fracas.rulesets.starflight.maneuvers import (
+    SKILL,
+    WOUND_DC,
+    critical_failure,
+    propulsive_wounds,
+)
 from fracas.rulesets.starflight.move_action import CLOSEST_M, go
 from fracas.rulesets.starflight.movement import (
     MELEE_POINTS_PER_INCREMENT,
@@ -34,15 +40,11 @@ from fracas.rulesets.starflight.movement import (
     points_left,
     speed_based,
 )
-from fracas.rulesets.starflight.part_failure import fail_part
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.tables import load_yaml
 from fracas.rulesets.starflight.use_skill import skill_modifier
-from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
 
-WOUND_DC = 10
-SKILL = "three_dimensional_maneuvers"
 MAX_STUNTS = 8
 
 
@@ -135,11 +137,6 @@ def movement_cost(fight: Fight, c: Fighter, stunts: list[Stunt]) -> int:
     return total
 
 
-def propulsive_wounds(c: Fighter) -> int:
-    """Wounds on the propulsive appendages."""
-    return sum(n for p, n in c.wounds.items() if c.part_kinds.get(p) == "propulsive")
-
-
 def maneuver_dc(c: Fighter, stunts: list[Stunt]) -> int:
     """The stunts' DCs + 10 per Wound to propulsive parts + the encumbrance total."""
     return sum(stunt_row(s).dc for s in stunts) + WOUND_DC * propulsive_wounds(c) + c.encumbrance
@@ -213,23 +210,6 @@ def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> Non
             who=c.id, stunts=names, hd_bonus=sum(r.dodge for r in rows), attack_penalty=penalty
         )
     )
-
-
-def critical_failure(ctx: StarflightContext, c: Fighter, wounded_before: bool) -> None:
-    """No move; a random facing (1d8 x 45 degrees); prone; 1d5 Wounds to a propulsive
-    appendage (1dN picks which) - or, if they were wounded before, they all fail."""
-    facing = (ctx.roll("1d8", f"{c.name} new facing") - 1) * 45
-    ctx.emit(Faced(who=c.id, facing=facing))
-    ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a botched stunt"))
-    legs = [p for p, k in c.part_kinds.items() if k == "propulsive" and p not in c.failed]
-    if not legs:
-        return
-    if wounded_before:
-        for leg in legs:
-            fail_part(ctx, c, leg, "a botched stunt on a wounded limb")
-        return
-    leg = legs[ctx.roll(f"1d{len(legs)}", f"{c.name} which limb") - 1] if len(legs) > 1 else legs[0]
-    inflict_wounds(ctx, c, leg, wound_count(ctx, c, "stunt Wounds"), "a botched stunt")
 
 
 SUGGESTED: list[list[Stunt]] = [
