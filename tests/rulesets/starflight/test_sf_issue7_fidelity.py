@@ -276,3 +276,9 @@ def test_facing_cost_option_spends_a_movement_point() -> None:
     s.act(Face(actor="a", target="t"))
     s.act(Move(actor="a", toward="t"))
     assert of_type(s, Faced)[0].points == 1 and who(s, "a").x == 25
+
+
+def test_npc_without_a_grid_closes_the_range_to_the_weaker_target() -> None:
+    s = npc_fight(options={"grid": False})
+    action = TACTICS["npc"](fight_of(s), who(s, "n"))
+    assert action == Move(actor="n", toward="w")

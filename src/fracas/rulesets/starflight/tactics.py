@@ -235,6 +235,9 @@ def npc(fight: Fight, c: Fighter) -> Action:
         if arc_of(fight, c, weakest) != "optimal":
             return Face(actor=c.id, target=weakest.id)
         return Attack(actor=c.id, strikes=strikes)
+    if not fight.options.grid:  # no grid: a move only changes the range to the target
+        closer = Move(actor=c.id, toward=weakest.id)
+        return closer if possible(fight, c, closer) else Standby(actor=c.id)
     turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
     best: tuple[int, Move] | None = None
     for move in grid_moves(fight, c):
