@@ -244,3 +244,23 @@ def test_wounded_walk_check_option_off() -> None:
     s = wounded_walker(wounded_walk_check=False)
     s.act(Move(actor="a", toward="t"))
     assert not [c for c in of_type(s, Checked) if "Three-Dimensional" in c.what]
+
+
+def test_one_change_of_facing_in_the_middle_of_a_stunt_move() -> None:
+    """'the character may elect to change their facing in the middle of a move action'."""
+    s = start([agile(), target(position=[0, 40])], [*INIT, 80], scale="melee")
+    move = StuntMove(
+        actor="a",
+        stunts=[Stunt(name="walk forward"), Stunt(name="sidestep", side="right")],
+        turn_to="t",
+        turn_after=1,
+    )
+    s.act(move)  # 5 m east, turn to face t (97 degrees), then a sidestep right (at 7 degrees)
+    a = who(s, "a")
+    assert (a.x, a.y, a.facing) == (10, 1, 97)
+
+
+def test_turning_to_nobody_is_refused() -> None:
+    s = start([agile(), target()], [*INIT], scale="melee")
+    with pytest.raises(IllegalAction, match="cannot turn to face 'zz'"):
+        s.act(StuntMove(actor="a", stunts=[Stunt(name="walk forward")], turn_to="zz"))

@@ -166,9 +166,12 @@ class Stunt(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class StuntMove(Action, frozen=True, kw_only=True):
-    """A move made of stunts, in order (the 'walk forward' stunt is plain walking)."""
+    """A move made of stunts, in order (the 'walk forward' stunt is plain walking); the one
+    change of facing a move allows: ``turn_to`` a combatant after ``turn_after`` stunts."""
 
     stunts: list[Stunt]
+    turn_to: str = ""
+    turn_after: int = 0
 
 
 TriggerKind = Literal["within", "attacks", "moves"]

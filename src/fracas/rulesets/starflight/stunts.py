@@ -17,7 +17,7 @@ propulsive appendages (automatic failure if they were already wounded).
 
 from __future__ import annotations
 
-from math import cos, isqrt, radians, sin
+from math import atan2, cos, degrees, isqrt, radians, sin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -27,6 +27,7 @@ from fracas.rulesets.starflight.actions import Move, Stunt, StuntMove, register
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, check, save
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.events import ConditionGained, more_event
+from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.maneuvers import (
     SKILL,
     WOUND_DC,
@@ -96,25 +97,39 @@ def stunt_row(s: Stunt) -> StuntRow:
     return row
 
 
-def path(fight: Fight, c: Fighter, stunts: list[Stunt]) -> list[tuple[int, int]]:
-    """The point after each stunt: each covers its increments of the scale (a jump two when
-    the stunt before it moved forward); the facing never changes.
+def path(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, int]]:
+    """The point and facing after each stunt: each covers its increments of the scale (a jump
+    two when the stunt before it moved forward) and keeps the facing; the move's one change of
+    facing comes after ``turn_after`` stunts ('Move Action Rules': "the character may elect to
+    change their facing in the middle of a move action ... (they cannot, however, change
+    facings twice while moving)").
 
     Chapter 9.2, 'Stunts' table.
     """
-    x, y = float(c.x), float(c.y)
-    points: list[tuple[int, int]] = []
+    x, y, facing = float(c.x), float(c.y), c.facing
+    points: list[tuple[int, int, int]] = []
     forward_before = False
-    for s in stunts:
+    for n, s in enumerate(action.stunts):
+        if action.turn_to and n == action.turn_after:
+            facing = turned(fight, round(x), round(y), action.turn_to)
         row = stunt_row(s)
         increments = row.increments + (row.jump_bonus if forward_before else 0)
         turn = row.direction if s.side != "right" else -row.direction
-        a = radians(c.facing + turn)
+        a = radians(facing + turn)
         x += increments * stunt_increment_m(fight) * cos(a)
         y += increments * stunt_increment_m(fight) * sin(a)
-        points.append((round(x), round(y)))
+        points.append((round(x), round(y), facing))
         forward_before = row.direction == 0
+    if action.turn_to and action.turn_after == len(action.stunts):
+        end = points[-1]
+        points[-1] = (end[0], end[1], turned(fight, end[0], end[1], action.turn_to))
     return points
+
+
+def turned(fight: Fight, x: int, y: int, towards: str) -> int:
+    """The facing from (x, y) towards a combatant."""
+    o = fight.fighter(towards)
+    return round(degrees(atan2(o.y - y, o.x - x))) % 360
 
 
 def stunt_increment_m(fight: Fight) -> int:
@@ -124,9 +139,10 @@ def stunt_increment_m(fight: Fight) -> int:
     return MELEE_INCREMENT_M if speed_based(fight) else fight.increment_m
 
 
-def movement_cost(fight: Fight, c: Fighter, stunts: list[Stunt]) -> int:
+def movement_cost(fight: Fight, c: Fighter, action: StuntMove) -> int:
     """Movement points: one per increment in melee combat, five in ranged combat (metres,
-    speed-based)."""
+    speed-based), and the change of facing's (option ``facing_cost``)."""
+    stunts = action.stunts
     per = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
     per = MELEE_INCREMENT_M if speed_based(fight) else per
     total, forward_before = 0, False
@@ -134,7 +150,7 @@ def movement_cost(fight: Fight, c: Fighter, stunts: list[Stunt]) -> int:
         row = stunt_row(s)
         total += (row.increments + (row.jump_bonus if forward_before else 0)) * per
         forward_before = row.direction == 0
-    return total
+    return total + (facing_points(fight) if action.turn_to else 0)
 
 
 def maneuver_dc(c: Fighter, stunts: list[Stunt]) -> int:
@@ -147,7 +163,7 @@ def needs_check(c: Fighter, stunts: list[Stunt]) -> bool:
     return any(s.name != "walk forward" for s in stunts) or propulsive_wounds(c) > 0
 
 
-def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int]]:
+def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, int]]:
     """Every refusal: nothing to do, standing, moving, Finesse, movement, room."""
     if not fight.options.grid:
         raise IllegalAction("stunts need a grid (without one a move only changes the range)")
@@ -164,10 +180,15 @@ def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int,
             raise IllegalAction(
                 f"{c.name}'s Finesse {finesse} is below the {row.min_finesse} a {s.name} needs"
             )
-    cost, left = movement_cost(fight, c, action.stunts), points_left(fight, c)
+    if action.turn_to:
+        if action.turn_to not in fight.combatants or action.turn_to == c.id:
+            raise IllegalAction(f"turn_to: {c.name} cannot turn to face {action.turn_to!r}")
+        if not 0 <= action.turn_after <= len(action.stunts):
+            raise IllegalAction(f"turn_after: 0 to {len(action.stunts)} stunts")
+    cost, left = movement_cost(fight, c, action), points_left(fight, c)
     if cost > left:
         raise IllegalAction(f"the stunts need {cost} movement points; {c.name} has {left}")
-    points = path(fight, c, action.stunts)
+    points = path(fight, c, action)
     end = points[-1]
     for o in fight.fighters():
         near = isqrt((end[0] - o.x) ** 2 + (end[1] - o.y) ** 2) < CLOSEST_M
@@ -183,7 +204,7 @@ def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> Non
     points = check_stunts(fight, c, action)
     names = [s.name for s in action.stunts]
     if not needs_check(c, action.stunts):
-        go(ctx, c, Move(actor=c.id, to=points[-1]), *points[-1], c.facing)
+        go(ctx, c, Move(actor=c.id, to=points[-1][:2]), *points[-1])
         ctx.emit(StuntsDone(who=c.id, stunts=names, hd_bonus=0, attack_penalty=0))
         return
     wounded_before = propulsive_wounds(c) > 0
@@ -195,14 +216,14 @@ def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> Non
     if not out.success:
         first = next(i for i, s in enumerate(action.stunts) if s.name != "walk forward")
         if first > 0:
-            go(ctx, c, Move(actor=c.id, to=points[first - 1]), *points[first - 1], c.facing)
+            go(ctx, c, Move(actor=c.id, to=points[first - 1][:2]), *points[first - 1])
         fall_dc = stunt_row(action.stunts[first]).dc
         if not save(ctx, c, "reflex", fall_dc, "Reflex save (failed stunt)").success:
             ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a failed stunt"))
         return
-    spent = movement_cost(fight, c, action.stunts)
+    spent = movement_cost(fight, c, action)
     spent = spent if fight.options.movement_points_per == "turn" else 0
-    go(ctx, c, Move(actor=c.id, to=points[-1]), *points[-1], c.facing, points=spent)
+    go(ctx, c, Move(actor=c.id, to=points[-1][:2]), *points[-1], points=spent)
     rows = [stunt_row(s) for s in action.stunts]
     penalty = 0 if out.critical == CRITICAL_SUCCESS else sum(r.attack_penalty for r in rows)
     ctx.emit(

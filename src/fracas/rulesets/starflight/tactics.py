@@ -305,7 +305,7 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
         drift = 0
         if targets:
-            end = path(fight, c, move.stunts)[-1]
+            end = path(fight, c, move)[-1]
             there = replace(c, x=end[0], y=end[1])
             drift = abs(distance_m(there, targets[0]) - distance_m(c, targets[0]))
         if best is None or (bonus, -drift) > (best[0], -best[1]):
