@@ -96,3 +96,18 @@ def get(session: Session, name: str) -> Fighter:
     c = session.state.combatants[name]
     assert isinstance(c, Fighter)
     return c
+
+
+def carried(c: Fighter) -> list[str]:
+    """The condition of each weapon ``c`` carries (not the body parts everyone has)."""
+    return [cond for arm, cond in zip(c.p.arms, c.condition, strict=True) if not arm.natural]
+
+
+def answer(session: Session, take: bool) -> None:
+    """The pending defender's answer to an extra-defence question (there must be one)."""
+    from fracas.rulesets.percentile.actions import Defend
+    from fracas.rulesets.percentile.state import PercentileEncounter
+
+    state = session.state
+    assert isinstance(state, PercentileEncounter) and state.asking is not None, "nothing asked"
+    session.act(Defend(actor=state.asking.defender, defend=take))

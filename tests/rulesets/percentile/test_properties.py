@@ -166,4 +166,4 @@ def test_able_is_always_what_hp_death_and_power_say(data: dict[str, Any], seed: 
         event.apply(state)
         for c in state.combatants.values():
             assert isinstance(c, Fighter)
-            assert c.able == (not c.dead and c.hp > 0 and c.p.mobile)
+            assert c.able == (not c.dead and c.hp > 0 and c.p.mobile and not c.yielded)

@@ -8,8 +8,8 @@ earlier in the round cannot attack).
 from __future__ import annotations
 
 from fracas.engine import Context, Encounter, EncounterEnded, IllegalAction, Note, RoundStarted
-from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.attack import attack, chance_of
+from fracas.rulesets.percentile.actions import Declare, Defend
+from fracas.rulesets.percentile.attack import answer_defence, attack, chance_of
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
 from fracas.rulesets.percentile.events import (
     Damaged,
@@ -19,16 +19,19 @@ from fracas.rulesets.percentile.events import (
     Reloaded,
     SpeedReloadRolled,
     StanceDeclared,
+    WeaponDrawn,
     WeaponRecovered,
+    Yielded,
 )
 from fracas.rulesets.percentile.fatigue import combat_fatigue_due
 from fracas.rulesets.percentile.hit_points import bleeding_due
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import SUCCESS, skill_check
-from fracas.rulesets.percentile.stances import ATTACKING, STANCE_NAMES
+from fracas.rulesets.percentile.stances import ATTACKING, STANCE_NAMES, YIELDING
 from fracas.rulesets.percentile.state import (
     DROPPED,
+    READY,
     Fighter,
     PercentileEncounter,
     acting,
@@ -50,26 +53,62 @@ def undeclared(state: Encounter) -> str | None:
     return None
 
 
-def check_declaration(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
-    """Raise IllegalAction if ``c`` may not make this choice now (nothing is changed)."""
+def switched_arm(c: Fighter, weapon: str | None) -> int:
+    """The index of the carried weapon ``weapon`` (a key) that ``c`` takes in hand, ready;
+    ``c.wielded`` when ``weapon`` is None or the one in hand. IllegalAction otherwise."""
+    if weapon is None or (c.arm is not None and c.arm.key == weapon and c.arm_ready):
+        return c.wielded
+    for i, arm in enumerate(c.p.arms):
+        if arm.key == weapon and c.condition[i] == READY:
+            return i
+    carried = [a.key for i, a in enumerate(c.p.arms) if c.condition[i] == READY]
+    raise IllegalAction(
+        f"{c.name} has no ready {weapon!r} to take in hand (ready: {', '.join(carried) or 'none'})"
+    )
+
+
+def check_declaration(
+    state: PercentileEncounter, c: Fighter, action: Declare, opts: PercentileOptions
+) -> int:
+    """Raise IllegalAction if ``c`` may not make this choice now (nothing is changed); the
+    index of the weapon in hand for the round."""
+    if state.asking is not None:
+        raise IllegalAction(
+            f"{name_of(state, state.asking.defender)} must first decide on a defence"
+        )
     if not c.able:
         raise IllegalAction(f"{c.name} cannot fight (hp {c.hp})")
     if c.declared_round == state.round:
         raise IllegalAction(f"{c.name} has already declared for round {state.round}")
     if action.stance not in STANCE_NAMES:
         raise IllegalAction(f"unknown stance {action.stance!r} (known: {', '.join(STANCE_NAMES)})")
-    if action.extra_defences < 0:
-        raise IllegalAction("extra_defences cannot be negative")
     if action.dodge and c.p.dodge is None:
         raise IllegalAction(f"{c.name} has no dodge skill")
+    arm = switched_arm(c, action.weapon)
+    if (
+        arm != c.wielded
+        and opts.draw_weapon == "takes-round"
+        and action.stance not in ("all-out-defence", *YIELDING)
+    ):
+        raise IllegalAction(
+            f"drawing a weapon takes the round (option draw_weapon): {c.name} may only "
+            "stand in all-out defence while doing it"
+        )
     if action.stance == "recover-weapon" and (c.wielded < 0 or c.condition[c.wielded] != DROPPED):
         raise IllegalAction(f"{c.name} has no dropped weapon to recover")
-    if action.stance == "reload" and (c.arm is None or c.arm.klass == "melee"):
+    if action.stance == "recover-weapon" and arm != c.wielded:
+        raise IllegalAction(f"{c.name} cannot draw another weapon while recovering the dropped one")
+    if action.stance == "reload" and (arm < 0 or c.p.arms[arm].klass == "melee"):
         raise IllegalAction(f"{c.name} has no distance weapon to reload")
     if action.stance == "first-aid":
         check_first_aid(state, c, action)
     if action.stance in ATTACKING:
-        check_attack(state, c, action)
+        check_attack(state, c, action, arm)
+    return arm
+
+
+def name_of(state: Encounter, who: str) -> str:
+    return state.combatants[who].name
 
 
 def check_first_aid(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
@@ -83,18 +122,21 @@ def check_first_aid(state: PercentileEncounter, c: Fighter, action: Declare) -> 
         raise IllegalAction(f"{target.name} is not bleeding (hp {target.hp})")
 
 
-def check_attack(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
-    """An attack needs a living enemy as target and a ready, loaded (or speed-reloaded) weapon."""
+def check_attack(state: PercentileEncounter, c: Fighter, action: Declare, index: int) -> None:
+    """An attack needs a living enemy still in the fight as target and a ready, loaded (or
+    speed-reloaded) weapon (``index``: the one in hand for the round)."""
     target = state.combatants.get(action.target or "")
     if not isinstance(target, Fighter) or target.side == c.side:
         raise IllegalAction(f"{c.name} must attack an enemy, not {action.target!r}")
     if target.dead:
         raise IllegalAction(f"{target.name} is dead")
-    arm = c.arm
-    if arm is None or not c.arm_ready:
-        cond = "no weapon" if arm is None else f"{arm.name} is {c.condition[c.wielded]}"
+    if target.yielded:
+        raise IllegalAction(f"{target.name} {target.yielded} and is out of the fight")
+    if index < 0 or c.condition[index] != READY:
+        cond = "no weapon" if index < 0 else f"{c.p.arms[index].name} is {c.condition[index]}"
         raise IllegalAction(f"{c.name} cannot attack: {cond}")
-    if arm.klass != "melee" and c.ammo[c.wielded] == 0:
+    arm = c.p.arms[index]
+    if arm.klass != "melee" and c.ammo[index] == 0 and not arm.builtin:
         if not action.speed_reload:
             raise IllegalAction(f"{c.name}'s {arm.name} is empty: reload or speed-reload")
         if not arm.speed_reload:
@@ -102,10 +144,13 @@ def check_attack(state: PercentileEncounter, c: Fighter, action: Declare) -> Non
 
 
 def declare(ctx: Context, c: Fighter, action: Declare) -> None:
-    """Record ``c``'s choice for the round."""
+    """Record ``c``'s choice for the round (taking another carried weapon in hand first, if
+    the declaration names one)."""
     state = ctx.state
     assert isinstance(state, PercentileEncounter)
-    check_declaration(state, c, action)
+    arm = check_declaration(state, c, action, ctx.options)
+    if arm != c.wielded:
+        ctx.emit(WeaponDrawn(who=c.id, index=arm))
     ctx.emit(
         StanceDeclared(
             who=c.id,
@@ -113,34 +158,79 @@ def declare(ctx: Context, c: Fighter, action: Declare) -> None:
             stance=action.stance,
             target=action.target,
             dodge=action.dodge,
-            extra_defences=action.extra_defences,
             speed_reload=action.speed_reload,
         )
     )
 
 
-def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
-    """Each declared combatant acts in the round's order; then the round's upkeep (Chapter 5,
-    "The round": round 1 in initiative order, later ones "effectively simultaneous";
-    option ``later_rounds``)."""
+def resolve_round(ctx: Context, opts: PercentileOptions, start: int = 0) -> None:
+    """Each declared combatant acts in the round's order, from position ``start``; then the
+    round's upkeep (Chapter 5, "The round": round 1 in initiative order, later ones
+    "effectively simultaneous"; option ``later_rounds``). An attack whose defender must
+    decide on an extra defence stops the round until ``answer`` carries on."""
     state = ctx.state
     assert isinstance(state, PercentileEncounter)
     rnd = state.round
     simultaneous = rnd > 1 and opts.later_rounds == "simultaneous"
-    for name in state.order:
+    order = state.order
+    if start == 0 and opts.recover_weapon == "start-of-round":
+        for name in order:
+            c = fighter(state, name)
+            if c.declared_round == rnd and c.stance == "recover-weapon":
+                recover(ctx, c)
+    for name in order[start:]:
         c = fighter(state, name)
         if c.declared_round != rnd or not acting(state, c, simultaneous):
             continue
-        if c.stance == "recover-weapon":
-            if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
-                ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
-        elif c.stance == "reload":
+        stance = c.stance
+        if stance == "recover-weapon":
+            recover(ctx, c)
+        elif stance == "reload":
             reload_weapon(ctx, c)
-        elif c.stance == "first-aid":
+        elif stance == "first-aid":
             first_aid(ctx, c, opts)
-        elif c.stance in ATTACKING:
+        elif stance in YIELDING:
+            ctx.emit(Yielded(who=c.id, how=YIELD_VERBS[stance], reason=yield_reason(c)))
+        elif stance in ATTACKING:
             attack_in_turn(ctx, c, opts, simultaneous)
+            if state.asking is not None:
+                return
     end_of_round(ctx, opts)
+
+
+YIELD_VERBS = {"surrender": "surrenders", "flee": "flees"}
+
+
+def yield_reason(c: Fighter) -> str:
+    """What the account gives as the reason a combatant leaves the fight."""
+    if not any(
+        cond == READY and not a.natural for a, cond in zip(c.p.arms, c.condition, strict=True)
+    ):
+        return "no weapon left"
+    return ""
+
+
+def recover(ctx: Context, c: Fighter) -> None:
+    """Pick the dropped weapon up (stance ``recover-weapon``; option ``recover_weapon`` says
+    when in the round)."""
+    if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
+        ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
+
+
+def answer(ctx: Context, c: Fighter, action: Defend, opts: PercentileOptions) -> None:
+    """``c``'s decision on the defence it was asked for; then the rest of the round."""
+    state = ctx.state
+    assert isinstance(state, PercentileEncounter)
+    asking = state.asking
+    if asking is None:
+        raise IllegalAction("no attack is waiting for a defence decision")
+    if asking.defender != c.id:
+        raise IllegalAction(
+            f"{name_of(state, asking.defender)} decides on this defence, not {c.name}"
+        )
+    a = fighter(state, asking.attacker)
+    answer_defence(ctx, a, c, asking, action.defend, opts)
+    resolve_round(ctx, opts, state.order.index(a.id) + 1)
 
 
 def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneous: bool) -> None:
@@ -149,6 +239,9 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
     usable for attack")."""
     state = ctx.state
     target = fighter(state, c.target or "")
+    if target.yielded:
+        ctx.emit(Note(text=f"{c.name} has no attack: {target.name} {target.yielded}"))
+        return
     if target.dead or not (simultaneous or target.able):
         ctx.emit(Note(text=f"{c.name} has no attack: {target.name} is already down"))
         return
@@ -158,7 +251,7 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
         ctx.emit(Note(text=f"{c.name} cannot attack: {what}"))
         return
     arm = c.p.arms[c.wielded]
-    if arm.klass != "melee" and c.ammo[c.wielded] == 0:  # close combat spends no ammunition
+    if arm.klass != "melee" and c.ammo[c.wielded] == 0 and not arm.builtin:
         shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
         if shots and not speed_reload(ctx, c, opts):
             return

@@ -7,11 +7,21 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.dice import parse
-from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine import (
+    Action,
+    Choice,
+    Context,
+    Encounter,
+    Event,
+    IllegalAction,
+    Note,
+    Pending,
+    Ruleset,
+)
 from fracas.engine.events import RoundStarted
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.percentile import describe as account
-from fracas.rulesets.percentile.actions import Declare
+from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.armour import (
     ARMOURS,
     armour_abs,
@@ -21,23 +31,33 @@ from fracas.rulesets.percentile.armour import (
     carrying_str,
 )
 from fracas.rulesets.percentile.data import grams, load_table
+from fracas.rulesets.percentile.describe import RESULT_TEXT
 from fracas.rulesets.percentile.encumbrance import encumbrance_steps
 from fracas.rulesets.percentile.events import EVENT_TYPES
 from fracas.rulesets.percentile.hit_points import FIRST_AID, derived_hp
 from fracas.rulesets.percentile.initiative import roll_initiative
+from fracas.rulesets.percentile.legality import legal_choices
 from fracas.rulesets.percentile.options import PercentileOptions
-from fracas.rulesets.percentile.round import declare, fight_decided, resolve_round, undeclared
+from fracas.rulesets.percentile.round import (
+    answer,
+    declare,
+    fight_decided,
+    resolve_round,
+    undeclared,
+)
 from fracas.rulesets.percentile.scenario import CombatantSpec, PercentileScenario
 from fracas.rulesets.percentile.state import (
     READY,
     Arm,
+    Asking,
     Fighter,
     PercentileEncounter,
     Profile,
     fighter,
+    fighters,
 )
-from fracas.rulesets.percentile.tactics import TACTICS
-from fracas.rulesets.percentile.weapons import WEAPONS, weapon_skill
+from fracas.rulesets.percentile.tactics import TACTICS, defence_choice
+from fracas.rulesets.percentile.weapons import BODY_PARTS, WEAPONS, optioned_damage, weapon_skill
 
 DEMO_FILE = "joanne-vs-ondkille.yaml"
 DEMO_ROLLS = (5, 19, 17, 62, 97, 5, 85, 9, 25, 83, 11, 58, 9, 84, 55, 41, 6, 86, 23, 61, 8)
@@ -52,12 +72,12 @@ DEMO_INTRO = (
 )
 
 
-def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
+def build_arm(spec: CombatantSpec, key: str, opts: PercentileOptions, builtin: bool = False) -> Arm:
     """A carried (or a battle-suit's built-in) weapon with the combatant's group and specific
     skill for it (Chapter 5, "Weapon skills")."""
     w = WEAPONS[key]
     group, specific = weapon_skill(spec.skills, w) or (0, 0)
-    dice = parse(w.damage)
+    dice = parse(optioned_damage(key, w.damage, opts.body_parts_damage, opts.staff_damage))
     return Arm(
         key,
         w.name,
@@ -72,16 +92,19 @@ def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
         specific,
         group + specific,
         builtin,
+        w.natural,
     )
 
 
 def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
     """Everything about a combatant that the fight does not change, computed once."""
     armour = ARMOURS[spec.armour] if spec.armour else None
-    arms = tuple(build_arm(spec, key) for key in spec.weapons)
+    arms = tuple(build_arm(spec, key, opts) for key in spec.weapons)
     suit_weapon = builtin_weapon(armour, spec.armour_powered)
     if suit_weapon is not None:
-        arms += (build_arm(spec, suit_weapon, builtin=True),)
+        arms += (build_arm(spec, suit_weapon, opts, builtin=True),)
+    if BODY_PARTS not in spec.weapons:  # everyone has them (Chapter 5: "body parts")
+        arms += (build_arm(spec, BODY_PARTS, opts),)
     load = (
         armour_weight(armour, opts.armour_weight, spec.armour_powered, opts.battle_suit_weight)
         + sum(WEAPONS[k].weight_g for k in spec.weapons)
@@ -109,6 +132,9 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         load_g=load,
         script=tuple(spec.script) if spec.script else None,
         then=spec.then,
+        pronoun=spec.pronoun,
+        no_weapon_left=opts.no_weapon_left,
+        draw_takes_round=opts.draw_weapon == "takes-round",
         p_attack=f"{n} attack",
         p_parry=f"{n} parry",
         p_dodge=f"{n} dodge",
@@ -116,6 +142,26 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_fumble=f"{n} fumble",
         p_reload=f"{n} speed-reload",
         p_first_aid=f"{n} first aid",
+    )
+
+
+def defence_prompt(state: PercentileEncounter, asking: Asking) -> Pending:
+    """The decision an attack waits for: whether its defender tries an extra defence."""
+    d = fighter(state, asking.defender)
+    a = fighter(state, asking.attacker)
+    return Pending(
+        d.id,
+        f"{d.name}: {a.name}'s attack is a {RESULT_TEXT[asking.result]}; no free defence "
+        f"left: try an extra {asking.kind} at {asking.chance}% ({asking.mods}) or take it?",
+    )
+
+
+def immobile_reason(c: Fighter) -> str:
+    """Why a combatant does nothing all fight (Chapter 5, "Powered armour": "None of the
+    battle-suits is really 'mobile' without a power source")."""
+    return (
+        f"cannot move: the {c.p.armour_name} has no power, and no battle-suit is mobile "
+        "without it (out of the fight)"
     )
 
 
@@ -171,6 +217,9 @@ class PercentileRuleset(Ruleset):
 
     def start(self, ctx: Context) -> None:
         roll_initiative(ctx, ctx.options.initiative_ties)
+        for c in fighters(ctx.state):
+            if not c.p.mobile:
+                ctx.emit(Note(text=f"{c.name} {immobile_reason(c)}"))
         ctx.emit(RoundStarted(round=1))
         fight_decided(ctx)
 
@@ -178,6 +227,9 @@ class PercentileRuleset(Ruleset):
         if state.over:
             return None
         assert isinstance(state, PercentileEncounter)
+        asking = state.asking
+        if asking is not None:
+            return defence_prompt(state, asking)
         n = undeclared(state)
         return None if n is None else stance_prompt(n, state.round)
 
@@ -185,7 +237,14 @@ class PercentileRuleset(Ruleset):
         if pending.actor is None:
             raise IllegalAction("the percentile ruleset has no round upkeep decisions")
         c = fighter(state, pending.actor)
+        assert isinstance(state, PercentileEncounter)
+        if state.asking is not None:
+            return defence_choice(state, c, state.asking)
         return TACTICS[c.tactics](state, c)
+
+    def legal_actions(self, state: Encounter, pending: Pending) -> list[Choice]:
+        assert isinstance(state, PercentileEncounter)
+        return legal_choices(state, pending)
 
     def resolve(self, ctx: Context, action: Action) -> None:
         state = ctx.state
@@ -198,6 +257,11 @@ class PercentileRuleset(Ruleset):
             declare(ctx, c, action)
             if undeclared(state) is None:
                 resolve_round(ctx, ctx.options)
+        elif isinstance(action, Defend):
+            c = state.combatants.get(action.actor or "")
+            if not isinstance(c, Fighter):
+                raise IllegalAction(f"no combatant called {action.actor!r}")
+            answer(ctx, c, action, ctx.options)
         else:
             raise IllegalAction(f"not a percentile action: {type(action).__name__}")
 
@@ -205,7 +269,7 @@ class PercentileRuleset(Ruleset):
         return EVENT_TYPES
 
     def action_types(self) -> Sequence[type[Action]]:
-        return (Declare,)
+        return (Declare, Defend)
 
     def describe(self, event: Event, state: Encounter) -> str | None:
         return account.describe(event, state)
