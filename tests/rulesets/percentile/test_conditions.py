@@ -278,7 +278,9 @@ def test_a_powered_battle_suit_fires_its_built_in_plasma_rifle_without_spending_
         session.act(Declare(actor="D", stance="all-out-defence"))
         roller.extend([90])
     a = get(session, "A")
-    assert [arm.name for arm in a.p.arms if not arm.natural] == ["Plasma rifle"] and a.p.arms[0].builtin
+    assert [arm.name for arm in a.p.arms if not arm.natural] == ["Plasma rifle"] and a.p.arms[
+        0
+    ].builtin
     assert a.ammo[0] == 20  # "continously charged from the combat suit"
     assert get(session, "D").hp == 20 - 9
 

@@ -6,8 +6,8 @@ import pytest
 
 from fracas.engine import IllegalAction, Session
 from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.describe import describe
 from fracas.rulesets.percentile.break_value import break_value_after
+from fracas.rulesets.percentile.describe import describe
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS, modified_skill, shifted
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue, encumbrance_steps
 from fracas.rulesets.percentile.events import DefenceRolled, FatigueLost, Reloaded
@@ -36,7 +36,17 @@ from fracas.rulesets.percentile.skill_check import (
 from fracas.rulesets.percentile.stances import defence_shifts, free_defences
 from fracas.rulesets.percentile.state import BROKEN
 
-from .helpers import CountingRoller, answer, carried, duel, fighter_spec, get, one_exchange, scenario, start
+from .helpers import (
+    CountingRoller,
+    answer,
+    carried,
+    duel,
+    fighter_spec,
+    get,
+    one_exchange,
+    scenario,
+    start,
+)
 
 # -- skill checks ----------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from fracas.rulesets.percentile.fatigue import fatigue_shift
 from fracas.rulesets.percentile.fumble import roll_fumble
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import rounds_after_shot
-from fracas.rulesets.percentile.skill_check import FAIL, FUMBLE, SUCCESS, skill_check
+from fracas.rulesets.percentile.skill_check import FAIL, FUMBLE, PERFECT, SUCCESS, skill_check
 from fracas.rulesets.percentile.stances import (
     Mod,
     Mods,
@@ -164,12 +164,18 @@ def answer_defence(
                 mods="",
                 rolls=(),
                 result=FAIL,
-                reason=f"an extra {asking.kind} would be at {asking.chance}%",
+                reason=declined_reason(asking),
                 declined=True,
             )
         )
         parry, kind = FAIL, "none"
     conclude(ctx, a, d, arm, asking.result, parry, kind, opts)
+
+
+def declined_reason(asking: Asking) -> str:
+    """Why the account says a defender did not defend: the chance the extra defence had."""
+    against = " against a perfect attack" if asking.result == PERFECT else ""
+    return f"an extra {asking.kind} would be at {asking.chance}%{against}"
 
 
 def conclude(
@@ -268,7 +274,8 @@ def defend(
         return FAIL, "none"
     state = ctx.state
     why = can_defend(d, arm, state.round, acting(state, d, simultaneous))
-    if not why and d.stance == "recover-weapon" and opts.recover_weapon == "no-defence":
+    busy = d.stance == "recover-weapon" and opts.recover_weapon == "no-defence"
+    if busy and why != "out of the fight":  # the round goes to fetching the weapon
         why = "picking up the dropped weapon"
     if why:
         ctx.emit(

@@ -99,12 +99,10 @@ def declaration_choices(state: PercentileEncounter, c: Fighter) -> list[Choice]:
                 label = f"all-out defence{_with(arm, True)}{', dodging' if dodge else ''}"
                 action = Declare(actor=me, stance="all-out-defence", dodge=dodge, weapon=weapon)
                 out.append(Choice(label, action, "defence"))
-        if arm.klass != "melee" and not arm.builtin and c.ammo[i] < arm.rounds:
-            if not (switch and takes_round):
-                label = f"reload the {arm.name} (the round)"
-                out.append(
-                    Choice(label, Declare(actor=me, stance="reload", weapon=weapon), "reload")
-                )
+        reloadable = arm.klass != "melee" and not arm.builtin and c.ammo[i] < arm.rounds
+        if reloadable and not (switch and takes_round):
+            label = f"reload the {arm.name} (the round)"
+            out.append(Choice(label, Declare(actor=me, stance="reload", weapon=weapon), "reload"))
     for dodge in dodges:
         label = f"all-out defence{', dodging' if dodge else ''}"
         action = Declare(actor=me, stance="all-out-defence", dodge=dodge)
