@@ -84,7 +84,7 @@ def check_declaration(
         raise IllegalAction(f"unknown stance {action.stance!r} (known: {', '.join(STANCE_NAMES)})")
     if action.dodge and c.p.dodge is None:
         raise IllegalAction(f"{c.name} has no dodge skill")
-    arm = switched_arm(c, action.weapon)
+    arm = c.wielded if action.weapon is None else switched_arm(c, action.weapon)
     if (
         arm != c.wielded
         and opts.draw_weapon == "takes-round"
@@ -183,7 +183,11 @@ def resolve_round(ctx: Context, opts: PercentileOptions, start: int = 0) -> None
         if c.declared_round != rnd or not acting(state, c, simultaneous):
             continue
         stance = c.stance
-        if stance == "recover-weapon":
+        if stance in ATTACKING:
+            attack_in_turn(ctx, c, opts, simultaneous)
+            if state.asking is not None:
+                return
+        elif stance == "recover-weapon":
             recover(ctx, c)
         elif stance == "reload":
             reload_weapon(ctx, c)
@@ -191,10 +195,6 @@ def resolve_round(ctx: Context, opts: PercentileOptions, start: int = 0) -> None
             first_aid(ctx, c, opts)
         elif stance in YIELDING:
             ctx.emit(Yielded(who=c.id, how=YIELD_VERBS[stance], reason=yield_reason(c)))
-        elif stance in ATTACKING:
-            attack_in_turn(ctx, c, opts, simultaneous)
-            if state.asking is not None:
-                return
     end_of_round(ctx, opts)
 
 

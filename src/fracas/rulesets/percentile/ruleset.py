@@ -133,6 +133,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         script=tuple(spec.script) if spec.script else None,
         then=spec.then,
         pronoun=spec.pronoun,
+        carried=tuple(i for i, arm in enumerate(arms) if not arm.natural),
         no_weapon_left=opts.no_weapon_left,
         draw_takes_round=opts.draw_weapon == "takes-round",
         p_attack=f"{n} attack",

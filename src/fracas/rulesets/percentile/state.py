@@ -58,6 +58,7 @@ class Profile:
     script: tuple[str, ...] | None
     then: str | None
     pronoun: str  # he, she or they, for the account
+    carried: tuple[int, ...]  # indices of the arms that are not body parts
     no_weapon_left: str  # option no_weapon_left, for the tactics
     draw_takes_round: bool  # option draw_weapon, for the tactics
     # roll purposes, built once

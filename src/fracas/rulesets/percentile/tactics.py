@@ -111,10 +111,14 @@ def best_arm(c: Fighter, enemy: Fighter | None) -> int:
     """The ready carried weapon (not body parts) to use against ``enemy``: the one in hand
     unless another is worth ``SWITCH_RATIO`` times more (``arm_value``), the most valuable
     then; with nothing ready in hand, the most valuable ready one; -1 if none is ready."""
+    carried = c.p.carried
+    condition = c.condition
+    if len(carried) == 1:  # nothing to choose between (the usual case)
+        return carried[0] if condition[carried[0]] == READY else -1
     arms = c.p.arms
-    ready = [i for i, cond in enumerate(c.condition) if cond == READY and not arms[i].natural]
-    if not ready:
-        return -1
+    ready = [i for i in carried if condition[i] == READY]
+    if len(ready) < 2:
+        return ready[0] if ready else -1
     best = c.wielded if c.wielded in ready else ready[0]
     if enemy is None:
         return best
@@ -174,15 +178,15 @@ def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
         return no_weapon(c, enemy, stance)
     weapon = None if index == w else c.p.arms[index].key
     if enemy is None or stance == "all-out-defence" or (weapon and c.p.draw_takes_round):
-        return declaration(c.id, "all-out-defence", weapon=weapon)
+        return declaration(c.id, "all-out-defence", None, False, weapon)
     if stance not in ATTACKING:  # a scripted reload or recovery, as written
         return declaration(c.id, stance)
     arm = c.p.arms[index]
     if arm.klass != "melee" and not arm.builtin and c.ammo[index] == 0:
         if not arm.speed_reload:
-            return declaration(c.id, "reload", weapon=weapon)
+            return declaration(c.id, "reload", None, False, weapon)
         return declaration(c.id, stance, enemy.id, True, weapon)
-    return declaration(c.id, stance, enemy.id, weapon=weapon)
+    return declaration(c.id, stance, enemy.id, False, weapon)
 
 
 def no_weapon(c: Fighter, enemy: Fighter | None, stance: str) -> Declare:
@@ -195,12 +199,12 @@ def no_weapon(c: Fighter, enemy: Fighter | None, stance: str) -> Declare:
     body = body_parts(c)
     weapon = None if c.wielded == body else c.p.arms[body].key
     if enemy is None:
-        return declaration(c.id, "all-out-defence", weapon=weapon)
+        return declaration(c.id, "all-out-defence", None, False, weapon)
     if mode == "unarmed-else-surrender" and not can_get_through(c.p.arms[body], enemy):
         return declaration(c.id, "surrender")
     if (weapon and c.p.draw_takes_round) or stance not in ATTACKING:
-        return declaration(c.id, "all-out-defence", weapon=weapon)
-    return declaration(c.id, stance, enemy.id, weapon=weapon)
+        return declaration(c.id, "all-out-defence", None, False, weapon)
+    return declaration(c.id, stance, enemy.id, False, weapon)
 
 
 def all_out_attack(state: Encounter, c: Fighter) -> Declare:
