@@ -7,8 +7,8 @@ from typing import Any
 
 from fracas.dice import Expr, ScriptedRoller
 from fracas.engine import Session
-from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.state import Fighter
+from fracas.rulesets.percentile.actions import Declare, Defend
+from fracas.rulesets.percentile.state import Fighter, PercentileEncounter
 from fracas.scenario import parse_scenario
 
 BASE_FIGHTER: dict[str, Any] = {
@@ -105,9 +105,6 @@ def carried(c: Fighter) -> list[str]:
 
 def answer(session: Session, take: bool) -> None:
     """The pending defender's answer to an extra-defence question (there must be one)."""
-    from fracas.rulesets.percentile.actions import Defend
-    from fracas.rulesets.percentile.state import PercentileEncounter
-
     state = session.state
     assert isinstance(state, PercentileEncounter) and state.asking is not None, "nothing asked"
     session.act(Defend(actor=state.asking.defender, defend=take))

@@ -4,9 +4,8 @@ successful attack roll." Rounding is not given (option ``actual_damage_rounding`
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import ConditionChanged, Damaged
-from fracas.rulesets.exp.personas import ACTIVE, OUT, Persona, condition_at
+from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, Persona, condition_at
 
 
 def actual_damage(damage: int, rounding: str) -> int:
@@ -19,7 +18,7 @@ def actual_damage(damage: int, rounding: str) -> int:
     return (damage + 9) // 10
 
 
-def lose_hps(ctx: Context, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:
+def lose_hps(ctx: ExpContext, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:
     """Chapter, 'Actual Damage': "The target's hit point total (HPS) loses that amount";
     also oops and lethal damage. Take ``amount`` HPS off ``target``."""
     before = target.hps
@@ -35,7 +34,7 @@ def lose_hps(ctx: Context, target: Persona, amount: int, cause: str, nonlethal: 
     )
 
 
-def settle_condition(ctx: Context, target: Persona, stunned: bool, reason: str) -> None:
+def settle_condition(ctx: ExpContext, target: Persona, stunned: bool, reason: str) -> None:
     """Chapter, 'Victory Conditions': after a hit, the worst of "stunned by a failed DSS
     Roll" and what the HPS left mean for the kind ("knocked unconscious", "die" from
     accidental damage; a robot broken)."""

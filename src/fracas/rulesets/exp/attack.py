@@ -5,7 +5,7 @@ simultaneously") applies its damage in full."""
 
 from __future__ import annotations
 
-from fracas.engine import Context, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import Attack
 from fracas.rulesets.exp.actual_damage import actual_damage, lose_hps, settle_condition
 from fracas.rulesets.exp.attack_roll import roll_attack, uses_skilled_bonus
@@ -20,10 +20,10 @@ from fracas.rulesets.exp.legality import (
 )
 from fracas.rulesets.exp.nonlethal_damage import roll_damage
 from fracas.rulesets.exp.oops import oops_check, oops_exemption
-from fracas.rulesets.exp.personas import Persona, Weapon, persona
+from fracas.rulesets.exp.state import ExpContext, Persona, Weapon, persona
 
 
-def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon]:
+def check_attack(ctx: ExpContext, action: Attack) -> tuple[Persona, Persona, Weapon]:
     """Every legality check of an attack; returns attacker, target and weapon."""
     state = ctx.state
     if action.target not in state.combatants:
@@ -45,7 +45,7 @@ def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon
     return attacker, target, weapon
 
 
-def attack(ctx: Context, action: Attack) -> None:
+def attack(ctx: ExpContext, action: Attack) -> None:
     """Chapter, 'Non-Lethal Combat' ("Attack Rolls based on Initiative", "Each successful
     hit"): check, roll to hit, and on a hit apply the lethal or non-lethal damage steps."""
     attacker, target, weapon = check_attack(ctx, action)
@@ -64,7 +64,7 @@ def attack(ctx: Context, action: Attack) -> None:
         nonlethal_hit(ctx, attacker, target, weapon)
 
 
-def lethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:
+def lethal_hit(ctx: ExpContext, attacker: Persona, target: Persona, weapon: Weapon) -> None:
     """Chapter, 'Non-Lethal Combat': "The players can use non-lethal and lethal personal
     combat simultaneously": a lethal blow's damage (with the Force Bonus for Strike) comes
     off the HPS in full."""
@@ -73,7 +73,7 @@ def lethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon)
     settle_condition(ctx, target, stunned=False, reason="lethal damage")
 
 
-def nonlethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:
+def nonlethal_hit(ctx: ExpContext, attacker: Persona, target: Persona, weapon: Weapon) -> None:
     """Chapter, 'Non-Lethal Combat', "Each successful hit": non-lethal damage, the DSS as if
     HPS were reduced by it, then 10% actual damage, unless the oops check turns the blow
     into the full damage."""

@@ -5,9 +5,8 @@ section 3: bonuses are added after the cap and may pass it; penalties come off t
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import AttackRolled
-from fracas.rulesets.exp.personas import CombatRow, Persona
+from fracas.rulesets.exp.state import CombatRow, ExpContext, Persona
 from fracas.rulesets.exp.tables import die
 
 KILODIE = die("kilodie")
@@ -41,7 +40,7 @@ def is_hit(total: int, defence_rating: int) -> bool:
 
 
 def roll_attack(
-    ctx: Context,
+    ctx: ExpContext,
     attacker: Persona,
     target: Persona,
     row: CombatRow,
@@ -80,7 +79,7 @@ def roll_attack(
 
 
 def maneuver_attack_roll(
-    ctx: Context, actor: Persona, target: Persona, maneuver: str, situational: int = 0
+    ctx: ExpContext, actor: Persona, target: Persona, maneuver: str, situational: int = 0
 ) -> bool:
     """Chapter, 'Grapples' / 'Weapon Snatching' / 'Tripping', each 'Attack roll': "The player
     makes a usual attack roll made against the target's Defence Rating. [It] is a Strike

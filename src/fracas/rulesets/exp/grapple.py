@@ -7,16 +7,16 @@ can "reverse the grapple" but prints no procedure: a Strength Challenge that swa
 
 from __future__ import annotations
 
-from fracas.engine import Context, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import BreakFree, Grapple, Release, Reverse
 from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import Grappled, GrappleEnded, GrappleReversed
 from fracas.rulesets.exp.legality import check_maneuver
-from fracas.rulesets.exp.personas import Persona, persona
+from fracas.rulesets.exp.state import ExpContext, Persona, persona
 
 
-def grapple(ctx: Context, action: Grapple) -> None:
+def grapple(ctx: ExpContext, action: Grapple) -> None:
     """Chapter, 'Grapples': the attack roll, then the overpower; the grapple sticks only if
     both are won ("The player must overpower the target to have the grapple stick")."""
     state = ctx.state
@@ -30,7 +30,7 @@ def grapple(ctx: Context, action: Grapple) -> None:
         overpower(ctx, actor, target)
 
 
-def overpower(ctx: Context, actor: Persona, target: Persona) -> bool:
+def overpower(ctx: ExpContext, actor: Persona, target: Persona) -> bool:
     """Chapter, 'Grapples', 'Overpower': "If the player wins the Strength Challenge the target
     is incapacitated by the grapple." True if the grapple sticks."""
     if not compete(ctx, "Strength Challenge", "PSTR", actor, target):
@@ -39,7 +39,7 @@ def overpower(ctx: Context, actor: Persona, target: Persona) -> bool:
     return True
 
 
-def held_persona(ctx: Context, actor_name: str | None) -> tuple[Persona, Persona]:
+def held_persona(ctx: ExpContext, actor_name: str | None) -> tuple[Persona, Persona]:
     """The acting persona, who must be held, and its grappler."""
     actor = persona(ctx.state, actor_name or "")
     if actor.held_by is None:
@@ -47,7 +47,7 @@ def held_persona(ctx: Context, actor_name: str | None) -> tuple[Persona, Persona
     return actor, persona(ctx.state, actor.held_by)
 
 
-def break_check(ctx: Context, action: BreakFree) -> bool:
+def break_check(ctx: ExpContext, action: BreakFree) -> bool:
     """Chapter, 'Grapples', 'Break Checks': "If the target wins the Strength Challenge, they
     can break free, move and attack": on a win she is free and keeps her action for this
     unit; a loss spends it. Returns True if she broke free (the turn goes on)."""
@@ -58,7 +58,7 @@ def break_check(ctx: Context, action: BreakFree) -> bool:
     return False
 
 
-def reverse(ctx: Context, action: Reverse) -> None:
+def reverse(ctx: ExpContext, action: Reverse) -> None:
     """Chapter, 'Grapples': "A grappled target can try to ... reverse the grapple." No
     procedure is printed: a won Strength Challenge makes her the grappler."""
     actor, grappler = held_persona(ctx, action.actor)
@@ -66,7 +66,7 @@ def reverse(ctx: Context, action: Reverse) -> None:
         ctx.emit(GrappleReversed(grappler=actor.id, target=grappler.id))
 
 
-def release(ctx: Context, action: Release) -> None:
+def release(ctx: ExpContext, action: Release) -> None:
     """Chapter, 'Grapples', 'Overpower': letting go is one of "the simplest of tasks"."""
     actor = persona(ctx.state, action.actor or "")
     if actor.holding is None:

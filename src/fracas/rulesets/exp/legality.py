@@ -13,7 +13,7 @@ from __future__ import annotations
 from fracas.engine import IllegalAction
 from fracas.rulesets.exp.initiative import next_actor
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import (
+from fracas.rulesets.exp.state import (
     ExpEncounter,
     Persona,
     Weapon,

@@ -5,10 +5,9 @@ the Force Bonus when using a normally lethal weapon." Lethal attacks roll the sa
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import DamageRolled
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import Persona, Weapon
+from fracas.rulesets.exp.state import ExpContext, Persona, Weapon
 
 
 def force_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions) -> int:
@@ -37,7 +36,7 @@ def holds_back(attacker: Persona, weapon: Weapon, lethal: bool) -> bool:
 
 
 def roll_damage(
-    ctx: Context, attacker: Persona, target: Persona, weapon: Weapon, lethal: bool
+    ctx: ExpContext, attacker: Persona, target: Persona, weapon: Weapon, lethal: bool
 ) -> int:
     """Chapter, 'Non-Lethal Damage': "The player rolls damage as per normal after a
     successful attack roll": ``weapon``'s dice plus the Force Bonus; emit it; return it."""

@@ -5,7 +5,7 @@ Every problem names its field: ``combatants[1].weapons[0]: ...``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -25,8 +25,8 @@ from fracas.rulesets.exp.tactics import NONLETHAL_TACTICS, TacticSpec, parse_tac
 
 KindName = Literal["anthro", "alien", "robot", "flora", "fauna"]
 AttackTypeName = Literal["strike", "fling", "pointy-fling", "shoot", "sotto", "flotto", "zone"]
-assert sorted(KindName.__args__) == sorted(KINDS)  # type: ignore[attr-defined]
-assert sorted(AttackTypeName.__args__) == sorted(ATTACK_TYPES)  # type: ignore[attr-defined]
+assert sorted(get_args(KindName)) == sorted(KINDS)
+assert sorted(get_args(AttackTypeName)) == sorted(ATTACK_TYPES)
 
 
 def field_error(

@@ -4,24 +4,23 @@ three steps: 'Attack roll', 'Dexterity Challenge' and 'Strength Challenge'."""
 
 from __future__ import annotations
 
-from fracas.engine import Context, Encounter, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import Snatch
 from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import SnatchBacklash, WeaponSnatched
 from fracas.rulesets.exp.legality import check_maneuver
-from fracas.rulesets.exp.personas import ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, Weapon, persona
 
 FUMBLED_GRAB_BONUS = 242
 
 
-def has_attack_left(state: Encounter, p: Persona) -> bool:
+def has_attack_left(state: ExpEncounter, p: Persona) -> bool:
     """Has ``p`` still to act this unit (so the +242 can be used)?"""
-    assert isinstance(state, ExpEncounter)
     return p.id in state.order and p.id not in state.acted
 
 
-def snatch(ctx: Context, action: Snatch) -> None:
+def snatch(ctx: ExpContext, action: Snatch) -> None:
     """Chapter, 'Weapon Snatching': attack roll, Dexterity, then Strength; the first step lost
     ends the attempt; winning all three moves the weapon to the grabber."""
     state = ctx.state
@@ -45,7 +44,7 @@ def snatch(ctx: Context, action: Snatch) -> None:
     ctx.emit(WeaponSnatched(grabber=actor.id, target=target.id, weapon=weapon.name))
 
 
-def dexterity_challenge(ctx: Context, grabber: Persona, target: Persona) -> bool:
+def dexterity_challenge(ctx: ExpContext, grabber: Persona, target: Persona) -> bool:
     """Chapter, 'Weapon Snatching', 'Dexterity Challenge': "If the grabber fails this
     Dexterity competition ... If the target persona has an attack remaining, they get a +242
     attack roll bonus on their attacker." True if the grabber wins."""
@@ -60,7 +59,7 @@ def dexterity_challenge(ctx: Context, grabber: Persona, target: Persona) -> bool
     return False
 
 
-def strength_challenge(ctx: Context, grabber: Persona, target: Persona, weapon: Weapon) -> bool:
+def strength_challenge(ctx: ExpContext, grabber: Persona, target: Persona, weapon: Weapon) -> bool:
     """Chapter, 'Weapon Snatching', 'Strength Challenge': "If this attribute challenge fails
     the persona is open to an attack with the weapon regardless of the combat unit cycle."
     True if the grabber wins."""

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import parse
-from fracas.engine import Action
 from fracas.rulesets.exp.actions import (
     Attack,
     BreakFree,
     Concede,
+    ExpAction,
     Grapple,
     Reverse,
     Snatch,
@@ -35,7 +35,7 @@ from fracas.rulesets.exp.legality import (
     tippable_problem,
 )
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, Persona, Weapon, persona
 
 CONCEDE = "concede-below"
 
@@ -167,7 +167,7 @@ def maneuver_ok(state: ExpEncounter, p: Persona, target: Persona) -> bool:
 # -- the tactics ---------------------------------------------------------------------------
 
 
-def brawl(state: ExpEncounter, p: Persona) -> Action:
+def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
     """Non-lethal strike at the nearest enemy standing (one owed +242 first)."""
     foes = enemies(state, p)
     if p.holding is not None:
@@ -180,7 +180,7 @@ def brawl(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
-def lethal(state: ExpEncounter, p: Persona) -> Action:
+def lethal(state: ExpEncounter, p: Persona) -> ExpAction:
     """Lethal attack at the nearest enemy standing."""
     foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
     for target in foes:
@@ -190,7 +190,7 @@ def lethal(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
-def grapple(state: ExpEncounter, p: Persona) -> Action:
+def grapple(state: ExpEncounter, p: Persona) -> ExpAction:
     """Grapple the nearest enemy not yet held; once holding, pummel it (or just hold)."""
     if p.holding is None:
         for target in enemies(state, p):
@@ -199,7 +199,7 @@ def grapple(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-def snatch(state: ExpEncounter, p: Persona) -> Action:
+def snatch(state: ExpEncounter, p: Persona) -> ExpAction:
     """Snatch the first weapon (not a fist) from the nearest armed enemy, else brawl."""
     if p.holding is None and state.options.allow_weapon_snatching:
         for target in enemies(state, p):
@@ -209,7 +209,7 @@ def snatch(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-def trip(state: ExpEncounter, p: Persona) -> Action:
+def trip(state: ExpEncounter, p: Persona) -> ExpAction:
     """Trip the nearest enemy still on its feet, else brawl."""
     if p.holding is None:
         for target in enemies(state, p):
@@ -222,7 +222,7 @@ def trip(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-TACTICS: dict[str, Callable[[ExpEncounter, Persona], Action]] = {
+TACTICS: dict[str, Callable[[ExpEncounter, Persona], ExpAction]] = {
     "brawl": brawl,
     "lethal": lethal,
     "grapple": grapple,
@@ -233,7 +233,7 @@ TACTICS: dict[str, Callable[[ExpEncounter, Persona], Action]] = {
 NONLETHAL_TACTICS: tuple[str, ...] = ("brawl", "grapple", "snatch", "trip")
 
 
-def free_attack(state: ExpEncounter, p: Persona) -> Action:
+def free_attack(state: ExpEncounter, p: Persona) -> ExpAction:
     """Take the free attack a failed snatch gives, if the tactic allows it; else decline."""
     assert state.free_attack is not None
     _, victim_id, weapon_name = state.free_attack
@@ -248,7 +248,7 @@ def free_attack(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
-def choose_action(state: ExpEncounter, actor: str) -> Action:
+def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     """The action ``actor``'s tactics choose now."""
     p = persona(state, actor)
     if state.free_attack is not None and state.free_attack[0] == p.id:

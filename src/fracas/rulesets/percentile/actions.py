@@ -31,3 +31,7 @@ class Defend(Action, frozen=True, kw_only=True):
     Resolving it carries on with the rest of the round."""
 
     defend: bool
+
+
+#: every action the percentile ruleset accepts (and its tactics choose)
+PercentileAction = Declare | Defend

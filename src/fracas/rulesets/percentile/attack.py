@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fracas.engine import Context, Note
+from fracas.engine import Note
 from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT, Effect, cell
 from fracas.rulesets.percentile.break_value import break_value_after
 from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
@@ -41,7 +41,7 @@ from fracas.rulesets.percentile.stances import (
     free_defences,
     is_extra_defence,
 )
-from fracas.rulesets.percentile.state import BROKEN, Arm, Asking, Fighter, acting
+from fracas.rulesets.percentile.state import BROKEN, Arm, Asking, Fighter, PercentileContext, acting
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 #: attack results the defender rolls a defence against (option ``parry_against``)
@@ -104,7 +104,7 @@ def chance_of(
 
 
 def attack(
-    ctx: Context, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
+    ctx: PercentileContext, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
 ) -> None:
     """``a`` attacks ``d`` with the wielded weapon (all-out attack: Easy), ``d`` defends, and
     the cell of table 5.1 is carried out (Chapter 5, "Attacking and defending"). If ``d``
@@ -145,7 +145,12 @@ def attack(
 
 
 def answer_defence(
-    ctx: Context, a: Fighter, d: Fighter, asking: Asking, take: bool, opts: PercentileOptions
+    ctx: PercentileContext,
+    a: Fighter,
+    d: Fighter,
+    asking: Asking,
+    take: bool,
+    opts: PercentileOptions,
 ) -> None:
     """``d``'s answer to ``DefenceAsked``: try the extra parry or dodge (one more Hard) or
     take the attack undefended (table 5.1's Fail column), then the rest of the attack."""
@@ -179,7 +184,7 @@ def declined_reason(asking: Asking) -> str:
 
 
 def conclude(
-    ctx: Context,
+    ctx: PercentileContext,
     a: Fighter,
     d: Fighter,
     arm: Arm,
@@ -257,7 +262,7 @@ def uncounted(result: int, fumble_parry: str) -> bool:
 
 
 def defend(
-    ctx: Context,
+    ctx: PercentileContext,
     d: Fighter,
     a: Fighter,
     arm: Arm,
@@ -310,7 +315,7 @@ def defend(
 
 
 def roll_defence(
-    ctx: Context,
+    ctx: PercentileContext,
     d: Fighter,
     a: Fighter,
     kind: str,
@@ -340,7 +345,7 @@ def roll_defence(
 
 
 def carry_out(
-    ctx: Context,
+    ctx: PercentileContext,
     effect: Effect,
     a: Fighter,
     d: Fighter,
@@ -374,7 +379,7 @@ def carry_out(
         deal(ctx, d, arm, effect.kind or "normal", f"{a.name}'s {arm.name}", a.p.p_damage, opts)
 
 
-def parrying_weapon_takes_damage(ctx: Context, d: Fighter, a: Fighter, arm: Arm) -> None:
+def parrying_weapon_takes_damage(ctx: PercentileContext, d: Fighter, a: Fighter, arm: Arm) -> None:
     """Chapter 5, "Break value": the parrying weapon takes the attacker's rolled damage (option
     ``weapon_damage_on_parry: rolled``): above its BV it loses 1 BV, above BV+6 it breaks."""
     damage = ctx.roll(arm.damage, f"{a.p.p_damage} on {d.name}'s parrying weapon")

@@ -1,12 +1,16 @@
-"""Every action a percentile combatant may take now, for a person choosing from a menu
-(``Ruleset.legal_actions``): the stances with their targets, weapons, dodging and
-speed-reloading for a round's declaration, and the answer to an extra-defence question."""
+"""Whether an action may be taken now, and every action that may: each check raises
+``IllegalAction`` naming the problem and changes nothing (Chapter 5, "The round": what a
+combatant may declare); ``legal_choices`` lists, for a person choosing from a menu
+(``Ruleset.legal_actions``), the stances with their targets, weapons, dodging and
+speed-reloading for a round's declaration, and the answers to an extra-defence question."""
 
 from __future__ import annotations
 
-from fracas.engine import Choice, Pending
+from fracas.engine import Choice, IllegalAction, Pending
 from fracas.rulesets.percentile.actions import Declare, Defend
+from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES
+from fracas.rulesets.percentile.stances import ATTACKING, STANCE_NAMES, YIELDING
 from fracas.rulesets.percentile.state import (
     DROPPED,
     READY,
@@ -17,6 +21,97 @@ from fracas.rulesets.percentile.state import (
     fighter,
     fighters,
 )
+
+
+def switched_arm(c: Fighter, weapon: str | None) -> int:
+    """The index of the carried weapon ``weapon`` (a key) that ``c`` takes in hand, ready;
+    ``c.wielded`` when ``weapon`` is None or the one in hand. IllegalAction otherwise."""
+    if weapon is None or (c.arm is not None and c.arm.key == weapon and c.arm_ready):
+        return c.wielded
+    for i, arm in enumerate(c.p.arms):
+        if arm.key == weapon and c.condition[i] == READY:
+            return i
+    carried = [a.key for i, a in enumerate(c.p.arms) if c.condition[i] == READY]
+    raise IllegalAction(
+        f"{c.name} has no ready {weapon!r} to take in hand (ready: {', '.join(carried) or 'none'})"
+    )
+
+
+def check_declaration(
+    state: PercentileEncounter, c: Fighter, action: Declare, opts: PercentileOptions
+) -> int:
+    """Raise IllegalAction if ``c`` may not make this choice now (nothing is changed); the
+    index of the weapon in hand for the round."""
+    if state.asking is not None:
+        raise IllegalAction(
+            f"{name_of(state, state.asking.defender)} must first decide on a defence"
+        )
+    if not c.able:
+        raise IllegalAction(f"{c.name} cannot fight (hp {c.hp})")
+    if c.declared_round == state.round:
+        raise IllegalAction(f"{c.name} has already declared for round {state.round}")
+    if action.stance not in STANCE_NAMES:
+        raise IllegalAction(f"unknown stance {action.stance!r} (known: {', '.join(STANCE_NAMES)})")
+    if action.dodge and c.p.dodge is None:
+        raise IllegalAction(f"{c.name} has no dodge skill")
+    arm = c.wielded if action.weapon is None else switched_arm(c, action.weapon)
+    if (
+        arm != c.wielded
+        and opts.draw_weapon == "takes-round"
+        and action.stance not in ("all-out-defence", *YIELDING)
+    ):
+        raise IllegalAction(
+            f"drawing a weapon takes the round (option draw_weapon): {c.name} may only "
+            "stand in all-out defence while doing it"
+        )
+    if action.stance == "recover-weapon" and (c.wielded < 0 or c.condition[c.wielded] != DROPPED):
+        raise IllegalAction(f"{c.name} has no dropped weapon to recover")
+    if action.stance == "recover-weapon" and arm != c.wielded:
+        raise IllegalAction(f"{c.name} cannot draw another weapon while recovering the dropped one")
+    if action.stance == "reload" and (arm < 0 or c.p.arms[arm].klass == "melee"):
+        raise IllegalAction(f"{c.name} has no distance weapon to reload")
+    if action.stance == "first-aid":
+        check_first_aid(state, c, action)
+    if action.stance in ATTACKING:
+        check_attack(state, c, action, arm)
+    return arm
+
+
+def name_of(state: PercentileEncounter, who: str) -> str:
+    return state.combatants[who].name
+
+
+def check_first_aid(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
+    """First aid needs the skill and a bleeding friend (below 0 hp, alive, not yet helped)."""
+    if c.p.first_aid is None:
+        raise IllegalAction(f"{c.name} has no first aid skill")
+    target = state.combatants.get(action.target or "")
+    if not isinstance(target, Fighter) or target.side != c.side or target is c:
+        raise IllegalAction(f"{c.name} can give first aid to a friend, not {action.target!r}")
+    if not target.bleeding:
+        raise IllegalAction(f"{target.name} is not bleeding (hp {target.hp})")
+
+
+def check_attack(state: PercentileEncounter, c: Fighter, action: Declare, index: int) -> None:
+    """An attack needs a living enemy still in the fight as target and a ready, loaded (or
+    speed-reloaded) weapon (``index``: the one in hand for the round)."""
+    target = state.combatants.get(action.target or "")
+    if not isinstance(target, Fighter) or target.side == c.side:
+        raise IllegalAction(f"{c.name} must attack an enemy, not {action.target!r}")
+    if target.dead:
+        raise IllegalAction(f"{target.name} is dead")
+    if target.yielded:
+        raise IllegalAction(f"{target.name} {target.yielded} and is out of the fight")
+    if index < 0 or c.condition[index] != READY:
+        cond = "no weapon" if index < 0 else f"{c.p.arms[index].name} is {c.condition[index]}"
+        raise IllegalAction(f"{c.name} cannot attack: {cond}")
+    arm = c.p.arms[index]
+    if arm.klass != "melee" and c.ammo[index] == 0 and not arm.builtin:
+        if not action.speed_reload:
+            raise IllegalAction(f"{c.name}'s {arm.name} is empty: reload or speed-reload")
+        if not arm.speed_reload:
+            raise IllegalAction(f"the {arm.name} cannot be speed-reloaded")
+
 
 STANCE_LABELS = {"normal-attack": "normal attack", "all-out-attack": "all-out attack"}
 

@@ -7,7 +7,7 @@ earlier in the round cannot attack).
 
 from __future__ import annotations
 
-from fracas.engine import Context, Encounter, EncounterEnded, IllegalAction, Note, RoundStarted
+from fracas.engine import EncounterEnded, IllegalAction, Note, RoundStarted
 from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.attack import answer_defence, attack, chance_of
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
@@ -25,14 +25,16 @@ from fracas.rulesets.percentile.events import (
 )
 from fracas.rulesets.percentile.fatigue import combat_fatigue_due
 from fracas.rulesets.percentile.hit_points import bleeding_due
+from fracas.rulesets.percentile.legality import check_declaration, name_of
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import SUCCESS, skill_check
-from fracas.rulesets.percentile.stances import ATTACKING, STANCE_NAMES, YIELDING
+from fracas.rulesets.percentile.stances import ATTACKING, YIELDING
 from fracas.rulesets.percentile.state import (
     DROPPED,
     READY,
     Fighter,
+    PercentileContext,
     PercentileEncounter,
     acting,
     fighter,
@@ -41,113 +43,22 @@ from fracas.rulesets.percentile.state import (
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 
-def undeclared(state: Encounter) -> str | None:
+def undeclared(state: PercentileEncounter) -> str | None:
     """The next able combatant (in the round's order) who has not chosen a stance yet."""
     combatants = state.combatants
     rnd = state.round
-    order: list[str] = state.order  # type: ignore[attr-defined]
+    order: list[str] = state.order
     for n in order:
-        c: Fighter = combatants[n]  # type: ignore[assignment]
+        c: Fighter = combatants[n]
         if c.declared_round != rnd and c.able:
             return n
     return None
 
 
-def switched_arm(c: Fighter, weapon: str | None) -> int:
-    """The index of the carried weapon ``weapon`` (a key) that ``c`` takes in hand, ready;
-    ``c.wielded`` when ``weapon`` is None or the one in hand. IllegalAction otherwise."""
-    if weapon is None or (c.arm is not None and c.arm.key == weapon and c.arm_ready):
-        return c.wielded
-    for i, arm in enumerate(c.p.arms):
-        if arm.key == weapon and c.condition[i] == READY:
-            return i
-    carried = [a.key for i, a in enumerate(c.p.arms) if c.condition[i] == READY]
-    raise IllegalAction(
-        f"{c.name} has no ready {weapon!r} to take in hand (ready: {', '.join(carried) or 'none'})"
-    )
-
-
-def check_declaration(
-    state: PercentileEncounter, c: Fighter, action: Declare, opts: PercentileOptions
-) -> int:
-    """Raise IllegalAction if ``c`` may not make this choice now (nothing is changed); the
-    index of the weapon in hand for the round."""
-    if state.asking is not None:
-        raise IllegalAction(
-            f"{name_of(state, state.asking.defender)} must first decide on a defence"
-        )
-    if not c.able:
-        raise IllegalAction(f"{c.name} cannot fight (hp {c.hp})")
-    if c.declared_round == state.round:
-        raise IllegalAction(f"{c.name} has already declared for round {state.round}")
-    if action.stance not in STANCE_NAMES:
-        raise IllegalAction(f"unknown stance {action.stance!r} (known: {', '.join(STANCE_NAMES)})")
-    if action.dodge and c.p.dodge is None:
-        raise IllegalAction(f"{c.name} has no dodge skill")
-    arm = c.wielded if action.weapon is None else switched_arm(c, action.weapon)
-    if (
-        arm != c.wielded
-        and opts.draw_weapon == "takes-round"
-        and action.stance not in ("all-out-defence", *YIELDING)
-    ):
-        raise IllegalAction(
-            f"drawing a weapon takes the round (option draw_weapon): {c.name} may only "
-            "stand in all-out defence while doing it"
-        )
-    if action.stance == "recover-weapon" and (c.wielded < 0 or c.condition[c.wielded] != DROPPED):
-        raise IllegalAction(f"{c.name} has no dropped weapon to recover")
-    if action.stance == "recover-weapon" and arm != c.wielded:
-        raise IllegalAction(f"{c.name} cannot draw another weapon while recovering the dropped one")
-    if action.stance == "reload" and (arm < 0 or c.p.arms[arm].klass == "melee"):
-        raise IllegalAction(f"{c.name} has no distance weapon to reload")
-    if action.stance == "first-aid":
-        check_first_aid(state, c, action)
-    if action.stance in ATTACKING:
-        check_attack(state, c, action, arm)
-    return arm
-
-
-def name_of(state: Encounter, who: str) -> str:
-    return state.combatants[who].name
-
-
-def check_first_aid(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
-    """First aid needs the skill and a bleeding friend (below 0 hp, alive, not yet helped)."""
-    if c.p.first_aid is None:
-        raise IllegalAction(f"{c.name} has no first aid skill")
-    target = state.combatants.get(action.target or "")
-    if not isinstance(target, Fighter) or target.side != c.side or target is c:
-        raise IllegalAction(f"{c.name} can give first aid to a friend, not {action.target!r}")
-    if not target.bleeding:
-        raise IllegalAction(f"{target.name} is not bleeding (hp {target.hp})")
-
-
-def check_attack(state: PercentileEncounter, c: Fighter, action: Declare, index: int) -> None:
-    """An attack needs a living enemy still in the fight as target and a ready, loaded (or
-    speed-reloaded) weapon (``index``: the one in hand for the round)."""
-    target = state.combatants.get(action.target or "")
-    if not isinstance(target, Fighter) or target.side == c.side:
-        raise IllegalAction(f"{c.name} must attack an enemy, not {action.target!r}")
-    if target.dead:
-        raise IllegalAction(f"{target.name} is dead")
-    if target.yielded:
-        raise IllegalAction(f"{target.name} {target.yielded} and is out of the fight")
-    if index < 0 or c.condition[index] != READY:
-        cond = "no weapon" if index < 0 else f"{c.p.arms[index].name} is {c.condition[index]}"
-        raise IllegalAction(f"{c.name} cannot attack: {cond}")
-    arm = c.p.arms[index]
-    if arm.klass != "melee" and c.ammo[index] == 0 and not arm.builtin:
-        if not action.speed_reload:
-            raise IllegalAction(f"{c.name}'s {arm.name} is empty: reload or speed-reload")
-        if not arm.speed_reload:
-            raise IllegalAction(f"the {arm.name} cannot be speed-reloaded")
-
-
-def declare(ctx: Context, c: Fighter, action: Declare) -> None:
+def declare(ctx: PercentileContext, c: Fighter, action: Declare) -> None:
     """Record ``c``'s choice for the round (taking another carried weapon in hand first, if
     the declaration names one)."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     arm = check_declaration(state, c, action, ctx.options)
     if arm != c.wielded:
         ctx.emit(WeaponDrawn(who=c.id, index=arm))
@@ -163,13 +74,12 @@ def declare(ctx: Context, c: Fighter, action: Declare) -> None:
     )
 
 
-def resolve_round(ctx: Context, opts: PercentileOptions, start: int = 0) -> None:
+def resolve_round(ctx: PercentileContext, opts: PercentileOptions, start: int = 0) -> None:
     """Each declared combatant acts in the round's order, from position ``start``; then the
     round's upkeep (Chapter 5, "The round": round 1 in initiative order, later ones
     "effectively simultaneous"; option ``later_rounds``). An attack whose defender must
     decide on an extra defence stops the round until ``answer`` carries on."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     rnd = state.round
     simultaneous = rnd > 1 and opts.later_rounds == "simultaneous"
     order = state.order
@@ -210,17 +120,16 @@ def yield_reason(c: Fighter) -> str:
     return ""
 
 
-def recover(ctx: Context, c: Fighter) -> None:
+def recover(ctx: PercentileContext, c: Fighter) -> None:
     """Pick the dropped weapon up (stance ``recover-weapon``; option ``recover_weapon`` says
     when in the round)."""
     if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
         ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
 
 
-def answer(ctx: Context, c: Fighter, action: Defend, opts: PercentileOptions) -> None:
+def answer(ctx: PercentileContext, c: Fighter, action: Defend, opts: PercentileOptions) -> None:
     """``c``'s decision on the defence it was asked for; then the rest of the round."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     asking = state.asking
     if asking is None:
         raise IllegalAction("no attack is waiting for a defence decision")
@@ -233,7 +142,9 @@ def answer(ctx: Context, c: Fighter, action: Defend, opts: PercentileOptions) ->
     resolve_round(ctx, opts, state.order.index(a.id) + 1)
 
 
-def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneous: bool) -> None:
+def attack_in_turn(
+    ctx: PercentileContext, c: Fighter, opts: PercentileOptions, simultaneous: bool
+) -> None:
     """``c``'s attack when its turn comes (Chapter 5, "The round"), if its weapon is still
     usable and its target is still there (a weapon broken earlier in the round "will not be
     usable for attack")."""
@@ -258,7 +169,7 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
     attack(ctx, c, target, opts, simultaneous)
 
 
-def reload_weapon(ctx: Context, c: Fighter) -> None:
+def reload_weapon(ctx: PercentileContext, c: Fighter) -> None:
     """Chapter 5, "Reloading": "Reloading takes one round": the weapon is full for the next
     round."""
     arm = c.arm
@@ -266,7 +177,7 @@ def reload_weapon(ctx: Context, c: Fighter) -> None:
         ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=False))
 
 
-def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
+def speed_reload(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> bool:
     """Speed-reload (Chapter 5, "Reloading"): a check against the specific skill plus half the
     group skill; success reloads and the weapon fires this round, failure spends the round
     reloading."""
@@ -292,7 +203,7 @@ def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
     return ok
 
 
-def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
+def first_aid(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> None:
     """A First aid check (Normal, with the helper's own condition) on a bleeding friend; a
     success stops the loss of 1 hp every 4 rounds (Chapter 5, "Damage and fatigue")."""
     target = fighter(ctx.state, c.target or "")
@@ -317,7 +228,7 @@ def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
     )
 
 
-def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
+def fight_decided(ctx: PercentileContext, standing: list[str] | None = None) -> bool:
     """End the fight if at most one side has anyone able to fight (Chapter 5, "Damage and
     fatigue": unconscious at 0 hp; "Powered armour": immobile battle-suits) (unconscious, dead or
     immobile combatants cannot); ``standing`` lists the sides that do, if already known.
@@ -332,7 +243,7 @@ def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
     return True
 
 
-def end_of_round(ctx: Context, opts: PercentileOptions) -> None:
+def end_of_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
     """Fatigue for those still fighting and bleeding for those below 0 hp (Chapter 5,
     "Damage and fatigue"), then the end of the fight or the next round."""
     state = ctx.state

@@ -16,15 +16,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from fracas.engine import Encounter, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import FAIL, PERFECT
 from fracas.rulesets.percentile.stances import ATTACKING, YIELDING
-from fracas.rulesets.percentile.state import DROPPED, READY, Arm, Asking, Fighter
+from fracas.rulesets.percentile.state import (
+    DROPPED,
+    READY,
+    Arm,
+    Asking,
+    Fighter,
+    PercentileEncounter,
+)
 
-Tactic = Callable[[Encounter, Fighter], Declare]
+Tactic = Callable[[PercentileEncounter, Fighter], Declare]
 
 #: the lowest chance (after its Hard modifiers) at which an extra parry or dodge is tried
 EXTRA_DEFENCE_MIN = 10
@@ -46,9 +53,9 @@ def wants_extra_defence(chance: int, attack_result: int, hp: int, full_no_armour
     return True
 
 
-def defence_choice(state: Encounter, c: Fighter, asking: Asking) -> Defend:
+def defence_choice(state: PercentileEncounter, c: Fighter, asking: Asking) -> Defend:
     """Every tactic's answer when an attack comes and no free defence is left."""
-    a: Fighter = state.combatants[asking.attacker]  # type: ignore[assignment]
+    a: Fighter = state.combatants[asking.attacker]
     arm = a.p.arms[a.wielded]
     take = wants_extra_defence(asking.chance, asking.result, c.hp, arm.damage_max)
     return defending(c.id, take)
@@ -139,11 +146,11 @@ def can_get_through(arm: Arm, enemy: Fighter) -> bool:
     return arm.damage_max > enemy_abs(enemy, arm.klass)
 
 
-def first_enemy(state: Encounter, c: Fighter) -> Fighter | None:
+def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
     """The first enemy in scenario order who can still fight."""
     side = c.side
     e: Fighter
-    for e in state.combatants.values():  # type: ignore[assignment]
+    for e in state.combatants.values():
         if e.side != side and e.able:
             return e
     return None
@@ -163,7 +170,7 @@ def declaration(
     )
 
 
-def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
+def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
     if stance == "first-aid":
         return medic(state, c)
@@ -207,41 +214,41 @@ def no_weapon(c: Fighter, enemy: Fighter | None, stance: str) -> Declare:
     return declaration(c.id, stance, enemy.id, False, weapon)
 
 
-def all_out_attack(state: Encounter, c: Fighter) -> Declare:
+def all_out_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     """Always attack all-out (Easy to hit, no free parry)."""
     return take_stance(state, c, "all-out-attack")
 
 
-def normal_attack(state: Encounter, c: Fighter) -> Declare:
+def normal_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     """Always attack normally (one free parry)."""
     return take_stance(state, c, "normal-attack")
 
 
-def all_out_defence(state: Encounter, c: Fighter) -> Declare:
+def all_out_defence(state: PercentileEncounter, c: Fighter) -> Declare:
     """Never attack; three free parries."""
     return take_stance(state, c, "all-out-defence")
 
 
-def defensive_below_half(state: Encounter, c: Fighter) -> Declare:
+def defensive_below_half(state: PercentileEncounter, c: Fighter) -> Declare:
     """All-out defence once below half of maximum hp, normal attacks before."""
     if 2 * c.hp < c.p.hp_max:
         return all_out_defence(state, c)
     return normal_attack(state, c)
 
 
-def medic(state: Encounter, c: Fighter) -> Declare:
+def medic(state: PercentileEncounter, c: Fighter) -> Declare:
     """First aid to the first bleeding friend (scenario order) when ``c`` has the skill
     (Chapter 5, "Damage and fatigue"); normal attacks otherwise."""
     if c.p.first_aid is not None:
         side = c.side
         f: Fighter
-        for f in state.combatants.values():  # type: ignore[assignment]
+        for f in state.combatants.values():
             if f.side == side and f is not c and f.bleeding:
                 return declaration(c.id, "first-aid", f.id)
     return normal_attack(state, c)
 
 
-def scripted(state: Encounter, c: Fighter) -> Declare:
+def scripted(state: PercentileEncounter, c: Fighter) -> Declare:
     """The scenario's stance for this round (``script``), then the ``then`` tactic; a script
     that runs out without ``then`` stops the fight with a clear message."""
     script = c.p.script or ()

@@ -8,9 +8,9 @@ per kind follow the research notes (section 5: robots die at CON 0, not at 0 HPS
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from fracas.engine import Combatant, Encounter
+from fracas.engine import Combatant, Context, Encounter
+from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.tables import KINDS, SIZES
 
 #: conditions that keep a persona in the fight
@@ -84,7 +84,7 @@ class Persona(Combatant):
 
 
 @dataclass(slots=True)
-class ExpEncounter(Encounter):
+class ExpEncounter(Encounter[Persona]):
     """An EXP fight: the unit's initiative order, who has acted, pending free attacks."""
 
     order: list[str] = field(default_factory=list)
@@ -92,13 +92,16 @@ class ExpEncounter(Encounter):
     free_attack: tuple[str, str, str] | None = None  # (attacker, victim, weapon)
     personas: dict[str, Persona] = field(default_factory=dict)  # combatants, typed
     bare_hands: Weapon = Weapon("fist", "strike", "1d6", close_range=True, natural=True)
-    options: Any = None  # the scenario's ExpOptions (tactics read them)
+    options: ExpOptions = field(default_factory=ExpOptions)  # the scenario's (tactics read them)
 
 
-def persona(state: Encounter, name: str) -> Persona:
+#: the context an EXP rule resolves in: ``ctx.state`` and ``ctx.options`` typed
+ExpContext = Context[ExpEncounter, ExpOptions]
+
+
+def persona(state: ExpEncounter, name: str) -> Persona:
     """The persona called ``name`` (an id from the scenario)."""
-    personas: dict[str, Persona] = state.personas  # type: ignore[attr-defined]
-    return personas[name]
+    return state.personas[name]
 
 
 #: the kinds table read once: (kind, advanced) -> may be subdued / may attack non-lethally
