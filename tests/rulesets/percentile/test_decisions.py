@@ -12,8 +12,8 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import EncounterEnded, IllegalAction, Note, Session
 from fracas.rulesets.percentile import RULESET
-from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.account import describe
+from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.events import DefenceRolled, Yielded
 from fracas.rulesets.percentile.skill_check import FAIL, FUMBLE, PERFECT, SPECIAL, SUCCESS
 from fracas.rulesets.percentile.state import DROPPED, PercentileEncounter

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction, Session
+from fracas.rulesets.percentile.account import describe
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.break_value import break_value_after
-from fracas.rulesets.percentile.account import describe
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS, modified_skill, shifted
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue, encumbrance_steps
 from fracas.rulesets.percentile.events import DefenceRolled, FatigueLost, Reloaded
