@@ -61,7 +61,7 @@ def test_a_dodge_in_an_all_out_attack_is_hard_by_default() -> None:
     assert (dodge.kind, dodge.chance, dodge.mods, dodge.result) == (
         "dodge",
         36,
-        "Hard for extra parry",
+        "Hard for extra dodge",
         FAIL,
     )
     assert get(session, "D").hp == 20 - 5

@@ -93,7 +93,7 @@ def test_the_examples_try_extra_defences_and_decline_only_hopeless_ones() -> Non
             for e in session.log:
                 if isinstance(e, DefenceRolled):
                     assert "no defences left" not in e.reason and "no free" not in e.reason
-                    tried += "extra parry" in e.mods
+                    tried += "Hard for extra" in e.mods
                     if e.declined:
                         chance = int(e.reason.split(" at ")[1].split("%")[0])
                         assert chance < 10 or "perfect" in e.reason, e.reason

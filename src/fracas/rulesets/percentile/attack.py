@@ -300,7 +300,7 @@ def defend(
     kind, skill = defence_skill(d, arm)
     free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
     counted = not uncounted(result, opts.fumble_parry)
-    extra = defence_shifts(d.defences_used, free) if counted else ()
+    extra = defence_shifts(d.defences_used, free, kind) if counted else ()
     chance, mods = chance_of(
         skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
     )

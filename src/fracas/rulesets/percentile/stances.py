@@ -77,19 +77,24 @@ def attack_shifts(stance: str, dodging: bool = False, all_out_dodge: str = "hard
     return ALL_OUT
 
 
-def defence_shifts(used: int, free: int) -> Mods:
-    """Modifiers of the next parry or dodge (Chapter 5, "Attacking and defending"): one Hard
-    per attempt beyond the free ones, counting this one ("an extra Hard modifier for each
-    extra parry attempt, this doesn't affect parry attempts that have already been
-    resolved")."""
+def defence_shifts(used: int, free: int, kind: str = "parry") -> Mods:
+    """Modifiers of the next parry or dodge (``kind``) (Chapter 5, "Attacking and
+    defending"): one Hard per attempt beyond the free ones, counting this one ("an extra Hard
+    modifier for each extra parry attempt, this doesn't affect parry attempts that have
+    already been resolved")."""
     extra = used + 1 - free
-    return EXTRA_PARRIES[extra] if 0 < extra < len(EXTRA_PARRIES) else _extra_parries(extra)
+    cached = EXTRA_DEFENCES.get(kind)
+    if cached is not None and 0 < extra < len(cached):
+        return cached[extra]
+    return _extra_defences(extra, kind)
 
 
-def _extra_parries(extra: int) -> Mods:
-    return ((HARD - NORMAL, "extra parry"),) * max(0, extra)
+def _extra_defences(extra: int, kind: str) -> Mods:
+    return ((HARD - NORMAL, f"extra {kind}"),) * max(0, extra)
 
 
 ALL_OUT: Mods = ((EASY - NORMAL, "all-out attack"),)
 ALL_OUT_DODGING: Mods = (*ALL_OUT, (HARD - NORMAL, "dodging in an all-out attack"))
-EXTRA_PARRIES: tuple[Mods, ...] = tuple(_extra_parries(n) for n in range(8))
+EXTRA_DEFENCES: dict[str, tuple[Mods, ...]] = {
+    kind: tuple(_extra_defences(n, kind) for n in range(8)) for kind in ("parry", "dodge")
+}
