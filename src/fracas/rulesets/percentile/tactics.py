@@ -6,7 +6,8 @@ its weapon: a dropped one is replaced by the best other ready weapon carried, or
 there is none; with nothing left, the option ``no_weapon_left`` says whether to fight with body
 parts, surrender or flee. It takes the best ready weapon against its target (a battle-suit's
 built-in plasma rifle included), speed-reloads (or reloads) an empty one, then takes its
-stance against the first able enemy in scenario order. The decisions are small pure functions
+stance against the able enemy its weapon is expected to hurt most (the earliest in scenario
+order among equals). The decisions are small pure functions
 (``wants_extra_defence``, ``expected_damage``, ``arm_value``, ``best_arm``,
 ``can_get_through``) so a batch kernel can mirror them.
 """
@@ -156,6 +157,21 @@ def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
     return None
 
 
+def softest_enemy(state: PercentileEncounter, c: Fighter, arm: Arm) -> Fighter | None:
+    """The able enemy ``arm`` is expected to hurt most (E[max(0, roll - ABS)] against each
+    one's armour); the earliest in scenario order among equals; None if no one is left."""
+    side = c.side
+    best: Fighter | None = None
+    best_value = -1.0
+    dice, constant = arm.damage.dice, arm.damage.constant
+    for e in state.combatants.values():
+        if e.side != side and e.able:
+            value = expected_damage(dice, constant, enemy_abs(e, arm.klass))
+            if value > best_value:
+                best, best_value = e, value
+    return best
+
+
 @lru_cache(maxsize=4096)
 def declaration(
     actor: str,
@@ -178,6 +194,11 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
         return declaration(c.id, stance)
     enemy = first_enemy(state, c)
     index = best_arm(c, enemy)
+    if enemy is not None and index >= 0:
+        target = softest_enemy(state, c, c.p.arms[index])
+        if target is not None and target is not enemy:
+            enemy = target
+            index = best_arm(c, enemy)
     w = c.wielded
     if index < 0:
         if w >= 0 and c.condition[w] == DROPPED:
