@@ -157,18 +157,16 @@ def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
     return None
 
 
-def softest_enemy(state: PercentileEncounter, c: Fighter, arm: Arm) -> Fighter | None:
-    """The able enemy ``arm`` is expected to hurt most (E[max(0, roll - ABS)] against each
-    one's armour); the earliest in scenario order among equals; None if no one is left."""
-    side = c.side
-    best: Fighter | None = None
-    best_value = -1.0
+def softest_enemy(enemies: list[Fighter], arm: Arm) -> Fighter:
+    """Of the able ``enemies`` (scenario order), the one ``arm`` is expected to hurt most
+    (E[max(0, roll - ABS)] against each one's armour); the earliest among equals."""
     dice, constant = arm.damage.dice, arm.damage.constant
-    for e in state.combatants.values():
-        if e.side != side and e.able:
-            value = expected_damage(dice, constant, enemy_abs(e, arm.klass))
-            if value > best_value:
-                best, best_value = e, value
+    best = enemies[0]
+    best_value = -1.0
+    for e in enemies:
+        value = expected_damage(dice, constant, enemy_abs(e, arm.klass))
+        if value > best_value:
+            best, best_value = e, value
     return best
 
 
@@ -192,11 +190,13 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
         return medic(state, c)
     if stance in YIELDING:
         return declaration(c.id, stance)
-    enemy = first_enemy(state, c)
+    side = c.side
+    enemies = [e for e in state.combatants.values() if e.side != side and e.able]
+    enemy = enemies[0] if enemies else None
     index = best_arm(c, enemy)
-    if enemy is not None and index >= 0:
-        target = softest_enemy(state, c, c.p.arms[index])
-        if target is not None and target is not enemy:
+    if len(enemies) > 1 and index >= 0:
+        target = softest_enemy(enemies, c.p.arms[index])
+        if target is not enemy:
             enemy = target
             index = best_arm(c, enemy)
     w = c.wielded
