@@ -10,11 +10,16 @@ from typing import Any
 import pytest
 
 from fracas.dice import SeededRoller
-from fracas.engine import EncounterEnded, IllegalAction, Note, Session
+from fracas.engine import EncounterEnded, IllegalAction, Note, RoundStarted, Session
 from fracas.rulesets.percentile import RULESET
 from fracas.rulesets.percentile.account import describe
 from fracas.rulesets.percentile.actions import Declare, Defend
-from fracas.rulesets.percentile.events import DefenceRolled, Yielded
+from fracas.rulesets.percentile.events import (
+    DefenceRolled,
+    StanceDeclared,
+    WeaponDropped,
+    Yielded,
+)
 from fracas.rulesets.percentile.skill_check import FAIL, FUMBLE, PERFECT, SPECIAL, SUCCESS
 from fracas.rulesets.percentile.state import DROPPED, PercentileEncounter
 from fracas.rulesets.percentile.tactics import wants_extra_defence
@@ -284,3 +289,25 @@ def test_a_fighter_downed_earlier_in_a_simultaneous_round_strikes_as_she_falls()
         "D attacks A with the Dagger at 50%: rolled 30: success "
         "(simultaneous: strikes as she falls)" in lines
     )
+
+
+def test_ondkille_in_joanne_in_plate_picks_his_dagger_up_whenever_he_drops_it() -> None:
+    """The issue's case: below half hp (all-out defence) Ondkille dropped the dagger in about
+    one fight in ten and never picked it up. Now, whenever he drops it and the fight goes on
+    into another round, he declares recover-weapon that round (seeds 1-200)."""
+    loaded = load_scenario(EXAMPLES[0].with_name("joanne-in-plate.yaml"))
+    drops = 0
+    for seed in range(1, 201):
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        session.run()
+        dropped_in: int | None = None
+        rnd = 0
+        for e in session.log:
+            if isinstance(e, RoundStarted):
+                rnd = e.round
+            elif isinstance(e, WeaponDropped) and e.who == "Ondkille":
+                dropped_in, drops = rnd, drops + 1
+            elif isinstance(e, StanceDeclared) and e.who == "Ondkille" and dropped_in:
+                assert e.round == dropped_in + 1 and e.stance == "recover-weapon", (seed, e)
+                dropped_in = None
+    assert drops >= 5  # the case does come up
