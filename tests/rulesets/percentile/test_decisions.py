@@ -173,9 +173,13 @@ def test_when_a_picked_up_weapon_can_parry(
 # -- no weapon left: body parts, surrender, flight ---------------------------------------------
 
 
-def weaponless(defender: dict[str, Any] | None = None, **options: Any) -> Session:
+def weaponless(
+    defender: dict[str, Any] | None = None,
+    attacker: dict[str, Any] | None = None,
+    **options: Any,
+) -> Session:
     """A fumbles (97, 99), D fails the parry (70), table 5.2 row 97: A's only weapon breaks."""
-    data = duel(defender=defender, weapon_damage_on_parry="none", **options)
+    data = duel(attacker=attacker, defender=defender, weapon_damage_on_parry="none", **options)
     session = one_exchange(data, [97, 99, 70, 97])
     assert get(session, "A").wielded == -1
     return session
@@ -189,20 +193,31 @@ def a_chooses(session: Session) -> Declare:
     return action
 
 
+BRAWLER = {"skills": {"dagger": 50, "unarmed": 40}}  # D3 at 40%
+UNSKILLED = {"skills": {"dagger": 50}}  # body parts at 0%: only 01-05 hits
+IN_PLATE = {"skills": {"dagger": 50}, "armour": "plate mail"}  # ABS 6: D's dagger (max 5) fails
+
+
 @pytest.mark.parametrize(
-    ("armour", "option", "expected"),
+    ("a", "armour", "option", "expected"),
     [
-        ("boiled leather", "unarmed-else-surrender", ("normal-attack", "body parts")),
-        ("studded leather", "unarmed-else-surrender", ("surrender", None)),  # D3 vs ABS 3
-        ("studded leather", "unarmed", ("normal-attack", "body parts")),
-        ("boiled leather", "surrender", ("surrender", None)),
-        ("boiled leather", "flee", ("flee", None)),
+        # 40% x E[max(0, D3 - 2)] = 0.13: worth it
+        (BRAWLER, "boiled leather", "unarmed-else-yield", ("normal-attack", "body parts")),
+        # D3 against ABS 3 never gets through; D's dagger can hurt A: surrender
+        (BRAWLER, "studded leather", "unarmed-else-yield", ("surrender", None)),
+        # 5% x 0.33 = 0.02: not worth it; D can hurt A: surrender
+        (UNSKILLED, "boiled leather", "unarmed-else-yield", ("surrender", None)),
+        # not worth it, but D's dagger cannot hurt A in plate either: A walks away
+        (IN_PLATE, "boiled leather", "unarmed-else-yield", ("flee", None)),
+        (UNSKILLED, "studded leather", "unarmed", ("normal-attack", "body parts")),
+        (BRAWLER, "boiled leather", "surrender", ("surrender", None)),
+        (BRAWLER, "boiled leather", "flee", ("flee", None)),
     ],
 )
 def test_a_fighter_without_a_weapon_fights_unarmed_surrenders_or_flees(
-    armour: str, option: str, expected: tuple[str, str | None]
+    a: dict[str, Any], armour: str, option: str, expected: tuple[str, str | None]
 ) -> None:
-    session = weaponless({"armour": armour}, no_weapon_left=option)
+    session = weaponless({"armour": armour}, a, no_weapon_left=option)
     action = a_chooses(session)
     assert (action.stance, action.weapon) == expected
 
@@ -230,9 +245,10 @@ def test_body_parts_and_staves_have_rows_with_their_optioned_damage() -> None:
 
 
 def test_every_example_fight_ends_by_the_rules_not_by_max_rounds() -> None:
+    """Seeds 1-200 of every example: each fight ends with a side out of the fight."""
     for path in EXAMPLES:
         loaded = load_scenario(path)
-        for seed in range(1, 21):
+        for seed in range(1, 201):
             session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
             session.run()
             (end,) = [e for e in session.log if isinstance(e, EncounterEnded)]

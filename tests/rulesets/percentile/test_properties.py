@@ -70,7 +70,7 @@ OPTIONS: dict[str, list[Any]] = {
     "fall_damage_armour": [False, True],
     "recover_weapon": ["in-turn", "start-of-round", "no-defence"],
     "draw_weapon": ["free", "takes-round"],
-    "no_weapon_left": ["unarmed-else-surrender", "unarmed", "surrender", "flee"],
+    "no_weapon_left": ["unarmed-else-yield", "unarmed", "surrender", "flee"],
     "fumble_parry": ["spends", "free"],
     "body_parts_damage": ["D3", "D6", "1"],
 }

@@ -69,11 +69,13 @@ class PercentileOptions(BaseModel):
         description="Taking another carried weapon in hand: part of the round's declaration, "
         "at no cost, or the round's action (no attack that round; all-out defence only).",
     )
-    no_weapon_left: Literal["unarmed-else-surrender", "unarmed", "surrender", "flee"] = Field(
-        "unarmed-else-surrender",
+    no_weapon_left: Literal["unarmed-else-yield", "unarmed", "surrender", "flee"] = Field(
+        "unarmed-else-yield",
         description="What the tactics do when no weapon is left to draw or pick up: fight "
-        "with body parts while they can get through the enemy's armour and surrender "
-        "otherwise, always fight with body parts, surrender, or flee.",
+        "with body parts while they are worth it (more than 0.1 expected damage per attack "
+        "against the enemy's armour) and otherwise leave the fight (surrender to an enemy "
+        "who can hurt them, flee from one who cannot); always fight with body parts; "
+        "surrender; or flee.",
     )
     body_parts_damage: str = Field(
         "D3",

@@ -9,7 +9,8 @@ built-in plasma rifle included), speed-reloads (or reloads) an empty one, then t
 stance against the able enemy its weapon is expected to hurt most (the earliest in scenario
 order among equals). The decisions are small pure functions
 (``wants_extra_defence``, ``expected_damage``, ``arm_value``, ``best_arm``,
-``can_get_through``) so a batch kernel can mirror them.
+``softest_enemy``, ``worth_fighting_unarmed``, ``yielding``) so a batch kernel can mirror
+them.
 """
 
 from __future__ import annotations
@@ -38,6 +39,8 @@ Tactic = Callable[[PercentileEncounter, Fighter], Declare]
 EXTRA_DEFENCE_MIN = 10
 #: another ready weapon replaces the one in hand when worth this many times more
 SWITCH_RATIO = 1.5
+#: fighting with body parts is worth it above this expected damage per attack
+UNARMED_MIN = 0.1
 
 
 def wants_extra_defence(chance: int, attack_result: int, hp: int, full_no_armour: int) -> bool:
@@ -203,7 +206,7 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     if index < 0:
         if w >= 0 and c.condition[w] == DROPPED:
             return declaration(c.id, "recover-weapon")
-        return no_weapon(c, enemy, stance)
+        return no_weapon(c, enemies, stance)
     weapon = None if index == w else c.p.arms[index].key
     if enemy is None or stance == "all-out-defence" or (weapon and c.p.draw_takes_round):
         return declaration(c.id, "all-out-defence", None, False, weapon)
@@ -217,22 +220,44 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     return declaration(c.id, stance, enemy.id, False, weapon)
 
 
-def no_weapon(c: Fighter, enemy: Fighter | None, stance: str) -> Declare:
+def no_weapon(c: Fighter, enemies: list[Fighter], stance: str) -> Declare:
     """No weapon to draw or pick up (option ``no_weapon_left``): fight with body parts (under
-    ``unarmed-else-surrender`` only while they can get through the enemy's armour), surrender
-    or flee."""
+    ``unarmed-else-yield`` only while ``worth_fighting_unarmed``; otherwise leave the fight,
+    ``yielding``), surrender or flee."""
     mode = c.p.no_weapon_left
     if mode in ("surrender", "flee"):
         return declaration(c.id, mode)
     body = body_parts(c)
-    weapon = None if c.wielded == body else c.p.arms[body].key
-    if enemy is None:
+    arm = c.p.arms[body]
+    weapon = None if c.wielded == body else arm.key
+    if not enemies:
         return declaration(c.id, "all-out-defence", None, False, weapon)
-    if mode == "unarmed-else-surrender" and not can_get_through(c.p.arms[body], enemy):
-        return declaration(c.id, "surrender")
+    enemy = softest_enemy(enemies, arm)
+    if mode == "unarmed-else-yield" and not worth_fighting_unarmed(
+        arm_value(arm, 0, enemy_abs(enemy, arm.klass))
+    ):
+        return declaration(c.id, yielding(c, enemies))
     if (weapon and c.p.draw_takes_round) or stance not in ATTACKING:
         return declaration(c.id, "all-out-defence", None, False, weapon)
     return declaration(c.id, stance, enemy.id, False, weapon)
+
+
+def worth_fighting_unarmed(value: float) -> bool:
+    """Whether body parts are worth fighting with: more than ``UNARMED_MIN`` expected damage
+    per attack (``arm_value``: chance to hit x E[max(0, D3 - ABS)]; with no unarmed skill,
+    5% x at most 2 is never more)."""
+    return value > UNARMED_MIN
+
+
+def yielding(c: Fighter, enemies: list[Fighter]) -> str:
+    """How a fighter with nothing worth fighting with leaves: surrender if an able enemy's
+    weapon in hand (body parts if none) can get through ``c``'s armour, flee otherwise (no
+    one can stop or hurt them)."""
+    for e in enemies:
+        arm = e.p.arms[e.wielded] if e.arm_ready else e.p.arms[body_parts(e)]
+        if can_get_through(arm, c):
+            return "surrender"
+    return "flee"
 
 
 def all_out_attack(state: PercentileEncounter, c: Fighter) -> Declare:
