@@ -9,6 +9,7 @@ from fracas.engine import Event, Note
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
+from fracas.rulesets.percentile.stances import YIELDED
 from fracas.rulesets.percentile.state import PercentileEncounter, fighter, fighters
 
 RESULT_TEXT = ("fumble", "fail", "success", "special success", "perfect success")
@@ -23,9 +24,6 @@ STANCE_TEXT = {
     "surrender": "surrenders",
     "flee": "flees",
 }
-
-
-YIELDED = {"surrenders": "surrendered", "flees": "fled"}
 
 
 def name(state: PercentileEncounter, who: str) -> str:

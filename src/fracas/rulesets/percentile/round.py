@@ -29,7 +29,7 @@ from fracas.rulesets.percentile.legality import check_declaration, name_of
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import SUCCESS, skill_check
-from fracas.rulesets.percentile.stances import ATTACKING, YIELDING
+from fracas.rulesets.percentile.stances import ATTACKING, YIELDED, YIELDING
 from fracas.rulesets.percentile.state import (
     DROPPED,
     READY,
@@ -239,6 +239,9 @@ def fight_decided(ctx: PercentileContext, standing: list[str] | None = None) -> 
         return False
     winner = standing[0] if standing else None
     reason = "no one else can fight" if standing else "no one can fight"
+    left = [f"{c.name} {YIELDED[c.yielded]}" for c in fighters(ctx.state) if c.yielded]
+    if left:
+        reason += f": {', '.join(left)}"
     ctx.emit(EncounterEnded(winner=winner, reason=reason))
     return True
 

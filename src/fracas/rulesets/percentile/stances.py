@@ -41,6 +41,8 @@ STANCE_NAMES: tuple[str, ...] = (
 
 #: stances that take the combatant out of the fight when the turn comes
 YIELDING = frozenset({"surrender", "flee"})
+#: how the account and the end of a fight name those who left it
+YIELDED = {"surrenders": "surrendered", "flees": "fled"}
 
 #: stances that make an attack this round
 ATTACKING = frozenset({"all-out-attack", "normal-attack"})
