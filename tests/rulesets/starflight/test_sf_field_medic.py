@@ -15,6 +15,7 @@ from fracas.engine.events import Acted, EncounterEnded
 from fracas.engine.replay import verify_log
 from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight import events as ev
+from fracas.rulesets.starflight.actions import PlaceInStasis, Resuscitate, Revive
 from fracas.rulesets.starflight.state import Fight
 from fracas.scenario import load_scenario
 
@@ -142,3 +143,17 @@ def test_rest_refuses_a_fight_that_is_not_over(tmp_path: Path) -> None:
     run = CliRunner().invoke(main, ["rest", str(log), "--hours", "2", "--seed", "1"])
     assert run.exit_code == 2 and "not over" in run.output
     assert log.read_text(encoding="utf-8") == text
+
+
+def test_the_medics_aid_is_among_the_legal_actions_when_the_tactics_choose_it() -> None:
+    loaded = load_scenario(str(EXAMPLE), ())
+    session = Session.start(RULESET, loaded.scenario, SeededRoller(medic_seed()))
+    aided = 0
+    while (pending := session.pending()) is not None:
+        chosen = RULESET.choose(session.state, pending)
+        if isinstance(chosen, Resuscitate | Revive | PlaceInStasis):
+            listed = [c.action for c in RULESET.legal_actions(session.state, pending)]
+            assert chosen in listed
+            aided += 1
+        session.act(chosen)
+    assert aided

@@ -174,6 +174,10 @@ class CombatantSpec(BaseModel):
     position: tuple[Coordinate, Coordinate] = (0, 0)
     facing: Int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
     surprised: bool = False
+    speed: Int | None = Field(
+        None, ge=0, le=MAX_SCORE, description="Speed rating, for speed-based movement."
+    )
+    steed: bool = Field(False, description="Others of its side may mount it (Mount/Dismount).")
     comeliness: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE, description="Comeliness trait.")
     technology_age: TechnologyAge = Field(
         "starfaring", description="The medical know-how this combatant treats others with."
@@ -281,6 +285,8 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "facing": spec.facing,
         "surprised": spec.surprised,
         "amputee": spec.amputee,
+        "speed": spec.speed or 0,
+        "steed": spec.steed,
         "comeliness": spec.comeliness,
         "technology_age": spec.technology_age,
         "stimulants": spec.medical.stimulants,

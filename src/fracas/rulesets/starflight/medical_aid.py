@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from fracas.engine import Choice, IllegalAction
 from fracas.rulesets.starflight.actions import (
+    Cost,
     PlaceInStasis,
     Resuscitate,
     Revive,
     register,
 )
-from fracas.rulesets.starflight.conditions import is_unconscious
 from fracas.rulesets.starflight.death import PHYSIQUE_DEATH, check_death
 from fracas.rulesets.starflight.events import (
     Afflicted,
@@ -24,7 +24,6 @@ from fracas.rulesets.starflight.events import (
     DoseGiven,
     KnockedOut,
     LethalChanged,
-    PhasesSpent,
     Resuscitated,
     StimulantWore,
     Stimulated,
@@ -61,12 +60,9 @@ def _patient(fight: Fight, medic: Fighter, pid: str) -> Fighter:
     return patient
 
 
-def _pay_special_action(ctx: StarflightContext, medic: Fighter) -> None:
-    """A 'special action': one action phase, or (option) the whole round's two."""
-    if ctx.options.medical_aid_cost == "full":
-        if ctx.state.phases_left < 2:
-            raise IllegalAction(f"{medic.name} needs a whole turn for medical aid")
-        ctx.emit(PhasesSpent(actor=medic.id, phases=1))
+def aid_cost(fight: Fight, medic: Fighter, action: object) -> Cost:
+    """A 'special action' (option ``medical_aid_cost``): a standard action, or a full round."""
+    return "full" if fight.options.medical_aid_cost == "full" else "standard"
 
 
 # -- revival ----------------------------------------------------------------------------------
@@ -162,14 +158,22 @@ def stimulant_upkeep(ctx: StarflightContext, c: Fighter, rounds: int = 1) -> Non
         ctx.emit(KnockedOut(who=c.id, reason="revival medicine wore off", nhp_after=c.nhp))
 
 
-@register(Revive, "standard")
+def revive_choices(fight: Fight, medic: Fighter) -> list[Choice]:
+    """Revival for each Unconscious patient within 50 m the medic can treat now."""
+    return [
+        Choice(f"revive {p.name}", Revive(actor=medic.id, patient=p.id), "aid")
+        for p in _in_reach(fight, medic)
+        if revive_problem(fight, medic, p) is None
+    ]
+
+
+@register(Revive, "standard", choices=revive_choices, cost_of=aid_cost)
 def resolve_revive(ctx: StarflightContext, medic: Fighter, action: Revive) -> None:
     """Aid: revival medicine (chapter 9.2, 'Assisted Revival, Resuscitation, and Stasis')."""
     patient = _patient(ctx.state, medic, action.patient)
     problem = revive_problem(ctx.state, medic, patient)
     if problem:
         raise IllegalAction(problem)
-    _pay_special_action(ctx, medic)
     revive(ctx, medic, patient)
 
 
@@ -242,54 +246,64 @@ def resuscitate(ctx: StarflightContext, medic: Fighter, patient: Fighter, vehicl
         check_death(ctx, patient)
 
 
-@register(Resuscitate, "standard")
+def resuscitate_choices(fight: Fight, medic: Fighter) -> list[Choice]:
+    """Resuscitation for each patient within 50 m that it may save now."""
+    return [
+        Choice(f"resuscitate {p.name}", Resuscitate(actor=medic.id, patient=p.id), "aid")
+        for p in _in_reach(fight, medic)
+        if resuscitation_problem(fight, medic, p) is None
+    ]
+
+
+@register(Resuscitate, "standard", choices=resuscitate_choices, cost_of=aid_cost)
 def resolve_resuscitate(ctx: StarflightContext, medic: Fighter, action: Resuscitate) -> None:
     """Aid: resuscitation (chapter 9.2, 'Assisted Revival, Resuscitation, and Stasis')."""
     patient = _patient(ctx.state, medic, action.patient)
     problem = resuscitation_problem(ctx.state, medic, patient)
     if problem:
         raise IllegalAction(problem)
-    _pay_special_action(ctx, medic)
-    resuscitate(ctx, medic, patient, ctx.state.vehicle)
+    resuscitate(ctx, medic, patient, ctx.state.inside_vehicle)
 
 
 # -- stasis -----------------------------------------------------------------------------------
 
 
-@register(PlaceInStasis, "standard")
+def stasis_choices(fight: Fight, medic: Fighter) -> list[Choice]:
+    """Stasis for each clinically dead patient within 50 m, if the medic can."""
+    return [
+        Choice(f"place {p.name} in stasis", PlaceInStasis(actor=medic.id, patient=p.id), "aid")
+        for p in _in_reach(fight, medic)
+        if stasis_problem(fight, medic, p) is None
+    ]
+
+
+@register(PlaceInStasis, "standard", choices=stasis_choices, cost_of=aid_cost)
 def resolve_stasis(ctx: StarflightContext, medic: Fighter, action: PlaceInStasis) -> None:
     """Aid: stasis entry (chapter 9.2, 'Assisted Revival, Resuscitation, and Stasis')."""
     patient = _patient(ctx.state, medic, action.patient)
     problem = stasis_problem(ctx.state, medic, patient)
     if problem:
         raise IllegalAction(problem)
-    _pay_special_action(ctx, medic)
     place_in_stasis(ctx, medic, patient)
 
 
 # -- legal choices ----------------------------------------------------------------------------
 
 
+def _in_reach(fight: Fight, medic: Fighter) -> list[Fighter]:
+    """Everyone but the medic within 50 m who is not beyond help."""
+    return [
+        p
+        for p in fight.fighters()
+        if p.id != medic.id and not p.brain_dead and distance_m(medic, p) <= AID_RANGE_M
+    ]
+
+
 def medical_choices(fight: Fight, medic: Fighter) -> list[Choice]:
     """Every medical Aid the medic may give now: each patient within 50 m, each kind that the
     patient's state, the medic's kit and age, and the waiting times allow."""
-    if fight.options.medical_aid_cost == "full" and fight.phases_left < 2:
-        return []
-    out: list[Choice] = []
-    for p in fight.fighters():
-        if p.id == medic.id or p.brain_dead or distance_m(medic, p) > AID_RANGE_M:
-            continue
-        if revive_problem(fight, medic, p) is None:
-            out.append(Choice(f"revive {p.name}", Revive(actor=medic.id, patient=p.id), "aid"))
-        if resuscitation_problem(fight, medic, p) is None:
-            action = Resuscitate(actor=medic.id, patient=p.id)
-            out.append(Choice(f"resuscitate {p.name}", action, "aid"))
-        if stasis_problem(fight, medic, p) is None:
-            action2 = PlaceInStasis(actor=medic.id, patient=p.id)
-            out.append(Choice(f"place {p.name} in stasis", action2, "aid"))
-    return out
-
-
-def needs_aid(fight: Fight, c: Fighter) -> bool:
-    """Down: unconscious, clinically dead (not brain dead)."""
-    return not c.brain_dead and is_unconscious(c, fight.options)
+    return [
+        *revive_choices(fight, medic),
+        *resuscitate_choices(fight, medic),
+        *stasis_choices(fight, medic),
+    ]
