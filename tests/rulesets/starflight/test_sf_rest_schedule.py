@@ -228,3 +228,49 @@ def test_wounds_bleed_in_a_rest_only_by_option() -> None:
     t2.rolls(1)
     rest(t2.ctx, Rest(actor=None, hours=1))
     assert t2["pat"].hp == 40
+
+
+def test_coma_care_that_fails_does_not_spare_the_points() -> None:
+    t = over(table())
+    t["pat"].nhp, t["pat"].comatose = -25, True
+    t["pat"].skills["stamina"] = 10
+    t.rolls(1, 1, 2, 1)  # save fails; care fails (41 vs 120); skill 2 = stamina; Recuperation
+    rest(t.ctx, Rest(actor=None, hours=1, medic="doc"))
+    assert t["pat"].skills["stamina"] == 9 and t["pat"].hp == 39
+
+
+def test_a_crashed_patient_pulled_through_gets_the_hp_back_and_loses_faculties() -> None:
+    from fracas.rulesets.starflight.medical_aid import resuscitate
+
+    t = over(table())
+    t["pat"].nhp, t["pat"].comatose = -25, True
+    t["pat"].skills["stamina"] = 30
+    t.rolls(1, 100, 2, 1)  # save fails, care 00, stamina lost, Recuperation (skipped: dead)
+    rest(t.ctx, Rest(actor=None, hours=1, medic="doc"))
+    assert t["pat"].dead_since is not None and t["pat"].crash_hp == 39
+    t.rolls(99, 12, 2)  # resuscitation; 2d10 = 12; the Physique skill: stamina
+    resuscitate(t.ctx, t["doc"], t["pat"], "none")
+    assert t["pat"].hp == 39 and t["pat"].skills["stamina"] == 29 - 12
+    assert t["pat"].attributes["intellect"] == -2
+
+
+def test_an_industrial_doctor_heals_a_zero_hp_death_in_stasis_with_lethal_care() -> None:
+    t = over(table(doc(technology_age="industrial"), pat(), foe()))
+    t.ctx.emit(ev.LethalChanged(who="pat", change=-40, hp_after=0, cause="shot"))
+    t.ctx.emit(ev.ClinicalDeath(who="pat", reason="no HP left", round=1, hp_after=0))
+    t.ctx.emit(
+        ev.StasisEntered(
+            who="pat", medic="doc", method="drug", deadline=10**9, until=None, unit=1440
+        )
+    )
+    t.rolls(90)  # Lethal care (every 4 - 3 = 1 h): 130 vs 90 -> 40 HP
+    rest(t.ctx, Rest(actor=None, hours=1, medic="doc"))
+    assert t["pat"].hp == 40 and t["pat"].dead_since is None and not t["pat"].in_stasis
+
+
+def test_sleeping_lowers_the_healing_dcs_by_the_option() -> None:
+    t = over(table(doc(), pat(), foe(), options={"sleep_dc_reduction": 10}))
+    t["pat"].hp = 10
+    t.rolls(1)
+    rest(t.ctx, Rest(actor=None, hours=8))
+    assert t.of(ev.Checked)[0].dc == 30 - 10

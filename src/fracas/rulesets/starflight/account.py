@@ -354,6 +354,19 @@ def _surgery(e: ev.SurgeryHour, f: Fight) -> str:
     return f"    {_n(f, e.who)}: hour {e.hours} of emergency surgery done"
 
 
+@line(ev.Crashed)
+def _crashed(e: ev.Crashed, f: Fight) -> str:
+    return f"    {_n(f, e.who)} CRASHES: HP 0, clinically dead"
+
+
+@line(ev.PulledThrough)
+def _pulled(e: ev.PulledThrough, f: Fight) -> str:
+    return (
+        f"    {_n(f, e.who)} is pulled through the crash: HP {e.hp_after}, {e.skill} "
+        f"-{e.loss} ({e.skill_after}), Intellect {e.intellect_after}"
+    )
+
+
 @line(ev.Awoke)
 def _awoke(e: ev.Awoke, f: Fight) -> str:
     return f"    {_n(f, e.who)} wakes up"

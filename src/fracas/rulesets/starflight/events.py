@@ -700,6 +700,38 @@ class SurgeryHour(Event[Fight], frozen=True, kw_only=True):
         state.fighter(self.who).surgery_hours = self.hours
 
 
+class Crashed(Event[Fight], frozen=True, kw_only=True):
+    """Coma care's critical failure: the patient crashes to zero HP, clinically dead in
+    ``round``; ``hp_before`` is what they get back if pulled through."""
+
+    who: str
+    hp_before: int
+    round: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.crash_hp, c.dead_since, c.hp, c.prone = self.hp_before, self.round, 0, True
+        c.nhp = min(c.nhp, 0)
+
+
+class PulledThrough(Event[Fight], frozen=True, kw_only=True):
+    """Brought back after a crash: the HP before it, less ``loss`` points of a Physique skill
+    and one Intellect point."""
+
+    who: str
+    hp_after: int
+    skill: str
+    loss: int
+    skill_after: int
+    intellect_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.hp, c.crash_hp = self.hp_after, None
+        c.skills[self.skill] = self.skill_after
+        c.attributes["intellect"] = self.intellect_after
+
+
 class Awoke(Event[Fight], frozen=True, kw_only=True):
     """Conscious again (at least 1 NHP, no Impact Damage)."""
 
@@ -745,6 +777,8 @@ EVENT_TYPES = (
     StasisEnded,
     PartRestored,
     SurgeryHour,
+    Crashed,
+    PulledThrough,
     Awoke,
     RestStarted,
     RestClock,

@@ -36,6 +36,7 @@ from fracas.rulesets.starflight.medical_check import (
 )
 from fracas.rulesets.starflight.medicine import age_medicine
 from fracas.rulesets.starflight.range import distance_m
+from fracas.rulesets.starflight.recovery import pulled_through
 from fracas.rulesets.starflight.stasis import place_in_stasis, stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
@@ -230,6 +231,7 @@ def resuscitate(ctx: StarflightContext, medic: Fighter, patient: Fighter, vehicl
         hp = patient.hp + tenths_up(out.degree)
         if hp > 0:
             ctx.emit(Resuscitated(who=patient.id, medic=medic.id, hp_after=hp))
+            pulled_through(ctx, patient)
         else:
             change = hp - patient.hp
             ctx.emit(

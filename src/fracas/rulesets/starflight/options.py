@@ -282,6 +282,13 @@ class StarflightOptions(BaseModel):
         description="'located within a mobile vehicle' raises the half-hourly and comatose "
         "care DCs: a vehicle under way (moving), or any vehicle.",
     )
+    sleep_dc_reduction: int = Field(
+        0,
+        ge=0,
+        le=100,
+        description="'The GM may, at their discretion, lower the DCs for healing if the "
+        "character decides to sleep': how much lower (every healing Check of a rest).",
+    )
     maimed_part_care: Literal["regrow", "prosthetic"] = Field(
         "regrow",
         description="A Starfaring Age doctor 'has the option of regrowing parts': regrow "

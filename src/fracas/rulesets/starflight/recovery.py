@@ -23,6 +23,7 @@ from fracas.rulesets.starflight.events import (
     ConditionGained,
     LethalChanged,
     NonlethalChanged,
+    PulledThrough,
     WoundsHealed,
 )
 from fracas.rulesets.starflight.medical_check import (
@@ -31,7 +32,7 @@ from fracas.rulesets.starflight.medical_check import (
     tenths_down,
     tenths_up,
 )
-from fracas.rulesets.starflight.nonlethal import coma_level, impact_damage
+from fracas.rulesets.starflight.nonlethal import PHYSIQUE_SKILLS, coma_level, impact_damage
 from fracas.rulesets.starflight.state import Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import inflict_wounds
 
@@ -57,6 +58,12 @@ def medic_bonus(ctx: StarflightContext, medic: Fighter | None) -> int:
     if medic is None or ctx.options.medic_nearby_bonus == "none":
         return 0
     return medic.skills["long_term_care"] // 10
+
+
+def asleep(ctx: StarflightContext) -> int:
+    """'The GM may, at their discretion, lower the DCs for healing if the character decides
+    to sleep over performing even light activities' (option ``sleep_dc_reduction``)."""
+    return ctx.options.sleep_dc_reduction
 
 
 def mobile(vehicle: str, ctx: StarflightContext) -> bool:
@@ -170,7 +177,7 @@ def unconscious_recuperation(ctx: StarflightContext, c: Fighter) -> Outcome:
 
     Chapter 9.2, 'Healing Non-Lethal Damage Naturally'.
     """
-    dc = recuperation_dc_nonlethal(c)
+    dc = recuperation_dc_nonlethal(c) - asleep(ctx)
     out = skill_check(ctx, c, "recuperation", "physique", dc, "Recuperation (unconscious)")
     if out.critical == CRITICAL_FAILURE:
         change_nonlethal(ctx, c, -tenths_up(out.degree), "critical failure")
@@ -208,7 +215,7 @@ def natural_lethal(ctx: StarflightContext, c: Fighter, medic: Fighter | None) ->
 
     Chapter 9.2, 'Healing Lethal Damage and Wounds Naturally'.
     """
-    dc = (c.hp_max - c.hp) + c.total_wounds()
+    dc = (c.hp_max - c.hp) + c.total_wounds() - asleep(ctx)
     out = skill_check(ctx, c, "recuperation", "physique", dc, "Recuperation (Lethal damage)")
     bonus = medic_bonus(ctx, medic)
     if out.success:
@@ -238,7 +245,7 @@ def natural_wounds(ctx: StarflightContext, c: Fighter) -> Outcome:
 
     Chapter 9.2, 'Healing Lethal Damage and Wounds Naturally'.
     """
-    dc = WOUND_DC_STEP * c.total_wounds()
+    dc = WOUND_DC_STEP * c.total_wounds() - asleep(ctx)
     out = skill_check(ctx, c, "recuperation", "physique", dc, "Recuperation (Wounds)")
     if out.critical == CRITICAL_SUCCESS:
         heal_wounds(ctx, c, c.total_wounds(), "critical success")
@@ -272,7 +279,7 @@ def half_hour_care(ctx: StarflightContext, c: Fighter, medic: Fighter, vehicle: 
     Chapter 9.2, 'Assisted Healing'.
     """
     base = HALF_HOUR_CARE_MOBILE_DC if mobile(vehicle, ctx) else HALF_HOUR_CARE_DC
-    dc = base + (c.nhp_max - c.nhp)
+    dc = base + (c.nhp_max - c.nhp) - asleep(ctx)
     out = medical_check(ctx, medic, c, "long_term_care", dc, "Long-Term Care (unconscious)")
     if out.critical == CRITICAL_SUCCESS:
         change_nonlethal(ctx, c, 1 - c.nhp, "critical success")
@@ -312,7 +319,7 @@ def cared_lethal(ctx: StarflightContext, c: Fighter, medic: Fighter, vehicle: st
     Chapter 9.2, 'Assisted Healing'.
     """
     base = LETHAL_CARE_VEHICLE_DC if vehicle != "none" else LETHAL_CARE_DC
-    dc = base + (c.hp_max - c.hp) + c.total_wounds()
+    dc = base + (c.hp_max - c.hp) + c.total_wounds() - asleep(ctx)
     out = medical_check(ctx, medic, c, "long_term_care", dc, "Long-Term Care (Lethal damage)")
     if out.success:
         if not c.total_wounds():
@@ -343,7 +350,7 @@ def cared_wounds(ctx: StarflightContext, c: Fighter, medic: Fighter) -> Outcome:
 
     Chapter 9.2, 'Assisted Healing'.
     """
-    dc = WOUND_CARE_DC + WOUND_DC_STEP * c.total_wounds()
+    dc = WOUND_CARE_DC + WOUND_DC_STEP * c.total_wounds() - asleep(ctx)
     out = medical_check(ctx, medic, c, "long_term_care", dc, "Long-Term Care (Wounds)")
     if out.critical == CRITICAL_SUCCESS:
         heal_wounds(ctx, c, c.total_wounds(), "critical success")
@@ -354,6 +361,30 @@ def cared_wounds(ctx: StarflightContext, c: Fighter, medic: Fighter) -> Outcome:
         if out.critical == CRITICAL_FAILURE and c.total_wounds() and not c.brain_dead:
             infection_save(ctx, c)
     return out
+
+
+def pulled_through(ctx: StarflightContext, c: Fighter) -> None:
+    """After a crash, once brought back: 'the character is restored to their previous HP
+    level, but loses 2d10 additional skill points from any one Physique skill and one point
+    from any Intellect Skill'.
+
+    Chapter 9.2, 'Assisted Healing'.
+    """
+    if c.crash_hp is None or c.dead_since is not None:
+        return
+    loss = ctx.roll("2d10", f"{c.name} faculties lost in the crash")
+    pick = ctx.roll(f"1d{len(PHYSIQUE_SKILLS)}", f"{c.name} Physique skill lost")
+    skill = PHYSIQUE_SKILLS[pick - 1]
+    ctx.emit(
+        PulledThrough(
+            who=c.id,
+            hp_after=c.crash_hp,
+            skill=skill,
+            loss=loss,
+            skill_after=c.skills[skill] - loss,
+            intellect_after=c.attributes["intellect"] - 1,
+        )
+    )
 
 
 def body_part(c: Fighter) -> str:

@@ -20,8 +20,8 @@ from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, save
 from fracas.rulesets.starflight.conditions import is_unconscious
 from fracas.rulesets.starflight.death import brain_death_upkeep, clinical_death_reason
 from fracas.rulesets.starflight.events import (
-    ClinicalDeath,
     ConditionEnded,
+    Crashed,
     RestClock,
     RestStarted,
     RestTime,
@@ -44,6 +44,7 @@ from fracas.rulesets.starflight.recovery import (
     natural_lethal_interval,
     natural_wound_interval,
     natural_wounds,
+    pulled_through,
     rec,
     unconscious_free_healing,
     unconscious_recuperation,
@@ -172,14 +173,14 @@ def _surgery(ctx: StarflightContext, c: Fighter, m: Fighter | None, care: Care) 
 
 
 def _in_stasis_care(c: Fighter, m: Fighter | None) -> bool:
-    """Starfaring Age: a patient in stasis is healed by the normal process."""
-    return (
-        m is not None
-        and c.in_stasis
-        and c.dead_since is not None
-        and not c.brain_dead
-        and age_medicine(m.technology_age).stasis_heals_wounds
-    )
+    """'If a character is successfully put in stasis, a doctor may treat them with Long-Term
+    Care checks without risk of causing additional Wounds'; a death of three times Durability
+    in Wounds takes emergency surgery in the Industrial Age, the normal process in the
+    Starfaring Age."""
+    if m is None or not c.in_stasis or c.dead_since is None or c.brain_dead:
+        return False
+    of_wounds = c.total_wounds() >= 3 * c.durability
+    return age_medicine(m.technology_age).stasis_heals_wounds or not of_wounds
 
 
 def _heals(c: Fighter, m: Fighter | None) -> bool:
@@ -205,7 +206,7 @@ def _coma(ctx: StarflightContext, c: Fighter, m: Fighter | None, care: Care) -> 
     coma_hour(ctx, c, spare)
     if crashed and crashed[0] and c.dead_since is None:
         fight = ctx.state
-        ctx.emit(ClinicalDeath(who=c.id, reason="crashed", round=fight.clock(), hp_after=0))
+        ctx.emit(Crashed(who=c.id, hp_before=c.hp, round=fight.clock()))
 
 
 def _half_hour_due(ctx: StarflightContext, c: Fighter, m: Fighter | None, minute: int) -> bool:
@@ -304,6 +305,7 @@ def _revive_from_stasis(ctx: StarflightContext, c: Fighter, m: Fighter) -> None:
     ctx.emit(Resuscitated(who=c.id, medic=m.id, hp_after=c.hp))
     if c.in_stasis:
         leave_stasis(ctx, c, "revived by the doctor")
+    pulled_through(ctx, c)
 
 
 def _shaken_due(ctx: StarflightContext, c: Fighter, m: Fighter | None, minute: int) -> bool:

@@ -134,6 +134,7 @@ class Fighter(Combatant):
     attempts: dict[str, int] = field(default_factory=dict)
     stasis_failed: bool = False
     surgery_hours: int = 0
+    crash_hp: int | None = None
 
     def total_wounds(self) -> int:
         """Every Wound on every part."""

@@ -15,7 +15,7 @@ from fracas.rulesets.starflight.death import clinical_death_reason
 from fracas.rulesets.starflight.events import Attempted, PartRestored, Resuscitated, SurgeryHour
 from fracas.rulesets.starflight.medical_check import medical_check, species_score, tenths_down
 from fracas.rulesets.starflight.medicine import age_medicine
-from fracas.rulesets.starflight.recovery import body_part, heal_wounds
+from fracas.rulesets.starflight.recovery import body_part, heal_wounds, pulled_through
 from fracas.rulesets.starflight.stasis import leave_stasis, place_in_stasis, stasis_problem
 from fracas.rulesets.starflight.state import Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import inflict_wounds
@@ -66,6 +66,7 @@ def emergency_surgery(ctx: StarflightContext, c: Fighter, medic: Fighter) -> Non
     ctx.emit(SurgeryHour(who=c.id, hours=c.surgery_hours + 1))
     if not c.brain_dead and clinical_death_reason(c) is None:
         ctx.emit(Resuscitated(who=c.id, medic=medic.id, hp_after=c.hp))
+        pulled_through(ctx, c)
     leave_stasis(ctx, c, "the hour of surgery is over")
     if c.dead_since is not None and stasis_problem(ctx.state, medic, c) is None:
         place_in_stasis(ctx, medic, c)
