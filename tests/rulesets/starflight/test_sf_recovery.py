@@ -56,9 +56,9 @@ def test_with_no_impact_left_the_check_raises_nhp_and_the_character_wakes() -> N
 # -- natural: Lethal damage and Wounds -----------------------------------------------------------
 
 
-def lethal(natural: int, wounds: int = 0, *extra: int) -> object:
+def lethal(natural: int, wounds: int = 0, *extra: int, hp: int = 30) -> object:
     t = table(doc(), pat(skills={"recuperation": 20}), foe())
-    t["pat"].hp = 30
+    t["pat"].hp = hp
     if wounds:
         t["pat"].wounds = {"chest": wounds}
     t.rolls(natural, *extra)
@@ -89,14 +89,19 @@ def test_natural_lethal_failure_changes_nothing() -> None:
 
 
 def test_natural_lethal_critical_failure_with_wounds_costs_hp_and_an_infection_save() -> None:
-    t = lethal(100, 2, 1)  # 00: forced failure, degree 6 -> 1, + 2 for the Wounds; save fails
-    assert t["pat"].hp == 27
+    t = lethal(100, 2, 1, hp=10)  # 00 - 2 = -2 vs 32: 34 short -> 4, + 2 for the Wounds
+    assert t["pat"].hp == 4
     assert "infected Wounds" in t["pat"].afflictions
 
 
 def test_natural_lethal_critical_failure_without_wounds_has_no_infection_save() -> None:
-    t = lethal(100)
-    assert t["pat"].hp == 29 and len(t.of(ev.Checked)) == 1
+    t = lethal(100, hp=10)  # 0 vs 30: 3 more Lethal damage
+    assert t["pat"].hp == 7 and len(t.of(ev.Checked)) == 1
+
+
+def test_a_critical_failure_only_the_natural_00_made_has_no_degree_of_failure() -> None:
+    t = lethal(100, 2, 1)  # 00 + 18 = 18 beats DC 12, but fails: 0 short, + 2 for the Wounds
+    assert t["pat"].hp == 28
 
 
 def wounds(natural: int) -> object:

@@ -29,7 +29,9 @@ from fracas.rulesets.starflight.events import (
     Stimulated,
 )
 from fracas.rulesets.starflight.medical_check import (
+    margin,
     medical_check,
+    shortfall,
     species_score,
     tenths_down,
     tenths_up,
@@ -117,7 +119,7 @@ def revive(ctx: StarflightContext, medic: Fighter, patient: Fighter) -> None:
         )
     )
     out = medical_check(ctx, medic, patient, "intensive_care", revive_dc(patient), "revival")
-    gain = out.degree - PREMATURE_STEP * doses
+    gain = margin(out) - PREMATURE_STEP * doses
     if out.success and gain > 0:
         nhp = min(gain, patient.nhp_max)
         boost = 0 if out.critical == "success" else nhp - patient.nhp
@@ -133,7 +135,7 @@ def revive(ctx: StarflightContext, medic: Fighter, patient: Fighter) -> None:
         )
         return
     if early:
-        harm = -out.degree if not out.success else -gain
+        harm = shortfall(out) if not out.success else -gain
         if harm > 0:
             ctx.emit(
                 LethalChanged(
@@ -228,7 +230,7 @@ def resuscitate(ctx: StarflightContext, medic: Fighter, patient: Fighter, vehicl
     ctx.emit(Attempted(who=patient.id, kind="resuscitation", at=fight.clock()))
     out = medical_check(ctx, medic, patient, "intensive_care", dc, "resuscitation", potential=False)
     if out.success:
-        hp = patient.hp + tenths_up(out.degree)
+        hp = patient.hp + tenths_up(margin(out))
         if hp > 0:
             ctx.emit(Resuscitated(who=patient.id, medic=medic.id, hp_after=hp))
             pulled_through(ctx, patient)
@@ -238,7 +240,7 @@ def resuscitate(ctx: StarflightContext, medic: Fighter, patient: Fighter, vehicl
                 LethalChanged(who=patient.id, change=change, hp_after=hp, cause="resuscitation")
             )
         return
-    loss = tenths_down(out.degree)
+    loss = tenths_down(shortfall(out))
     if loss:
         ctx.emit(
             LethalChanged(

@@ -26,6 +26,18 @@ def tenths_down(n: int) -> int:
     return abs(n) // 10
 
 
+def margin(out: Outcome) -> int:
+    """The degree of success: how far the total beat the DC (0 for a success that only a
+    natural critical gave)."""
+    return max(0, out.total - out.dc)
+
+
+def shortfall(out: Outcome) -> int:
+    """The degree of failure: how far the total fell short of beating the DC (0 for a
+    failure that only a natural critical gave)."""
+    return max(0, out.dc - out.total)
+
+
 def recuperation_bonus(patient: Fighter) -> int:
     """+1 per ten points of the patient's Recuperation on the medic's rolls for them.
 

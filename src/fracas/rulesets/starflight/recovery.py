@@ -27,7 +27,9 @@ from fracas.rulesets.starflight.events import (
     WoundsHealed,
 )
 from fracas.rulesets.starflight.medical_check import (
+    margin,
     medical_check,
+    shortfall,
     species_score,
     tenths_down,
     tenths_up,
@@ -180,11 +182,11 @@ def unconscious_recuperation(ctx: StarflightContext, c: Fighter) -> Outcome:
     dc = recuperation_dc_nonlethal(c) - asleep(ctx)
     out = skill_check(ctx, c, "recuperation", "physique", dc, "Recuperation (unconscious)")
     if out.critical == CRITICAL_FAILURE:
-        change_nonlethal(ctx, c, -tenths_up(out.degree), "critical failure")
+        change_nonlethal(ctx, c, -tenths_up(shortfall(out)), "critical failure")
         return out
     if not out.success:
         return out
-    points = tenths_up(out.degree) if out.critical == CRITICAL_SUCCESS else 1 + rec(c) // 10
+    points = tenths_up(margin(out)) if out.critical == CRITICAL_SUCCESS else 1 + rec(c) // 10
     if impact_damage(c) > 0:
         lose_impact(ctx, c, points, "Recuperation")
     else:
@@ -223,11 +225,11 @@ def natural_lethal(ctx: StarflightContext, c: Fighter, medic: Fighter | None) ->
             change_lethal(ctx, c, rec(c) + bonus, "Recuperation")
         else:
             change_lethal(ctx, c, 1 + rec(c) // 10 + bonus, "Recuperation")
-            extra = tenths_up(out.degree) if out.critical == CRITICAL_SUCCESS else 0
+            extra = tenths_up(margin(out)) if out.critical == CRITICAL_SUCCESS else 0
             heal_wounds(ctx, c, 1 + extra, "Recuperation")
     elif out.critical == CRITICAL_FAILURE:
         wounds = c.total_wounds()
-        change_lethal(ctx, c, -(tenths_up(out.degree) + wounds), "critical failure")
+        change_lethal(ctx, c, -(tenths_up(shortfall(out)) + wounds), "critical failure")
         if wounds and not c.brain_dead:
             infection_save(ctx, c)
     return out
@@ -284,9 +286,9 @@ def half_hour_care(ctx: StarflightContext, c: Fighter, medic: Fighter, vehicle: 
     if out.critical == CRITICAL_SUCCESS:
         change_nonlethal(ctx, c, 1 - c.nhp, "critical success")
     elif out.critical == CRITICAL_FAILURE:
-        change_nonlethal(ctx, c, -abs(out.degree), "critical failure")
+        change_nonlethal(ctx, c, -shortfall(out), "critical failure")
     elif out.success:
-        lose_impact(ctx, c, tenths_up(out.degree), "medical care")
+        lose_impact(ctx, c, tenths_up(margin(out)), "medical care")
     else:
         lose_impact(ctx, c, 1 + rec(c) // 10, "medical care")
     return out
@@ -323,13 +325,13 @@ def cared_lethal(ctx: StarflightContext, c: Fighter, medic: Fighter, vehicle: st
     out = medical_check(ctx, medic, c, "long_term_care", dc, "Long-Term Care (Lethal damage)")
     if out.success:
         if not c.total_wounds():
-            change_lethal(ctx, c, out.degree, "medical care")
+            change_lethal(ctx, c, margin(out), "medical care")
         else:
             change_lethal(ctx, c, medic.skills["long_term_care"] // 10, "medical care")
-            heal_wounds(ctx, c, tenths_up(out.degree), "medical care")
+            heal_wounds(ctx, c, tenths_up(margin(out)), "medical care")
     elif out.critical == CRITICAL_FAILURE:
         had = c.total_wounds()
-        change_lethal(ctx, c, -tenths_up(out.degree), "critical failure")
+        change_lethal(ctx, c, -tenths_up(shortfall(out)), "critical failure")
         if not c.in_stasis and not c.brain_dead:
             inflict_wounds(ctx, c, body_part(c), 1, "critical failure of care")
         if had and not c.brain_dead:
@@ -355,7 +357,7 @@ def cared_wounds(ctx: StarflightContext, c: Fighter, medic: Fighter) -> Outcome:
     if out.critical == CRITICAL_SUCCESS:
         heal_wounds(ctx, c, c.total_wounds(), "critical success")
     elif out.success:
-        heal_wounds(ctx, c, tenths_up(out.degree), "medical care")
+        heal_wounds(ctx, c, tenths_up(margin(out)), "medical care")
     else:
         heal_wounds(ctx, c, 1, "healed with a scar", scar=True)
         if out.critical == CRITICAL_FAILURE and c.total_wounds() and not c.brain_dead:

@@ -13,7 +13,12 @@ from __future__ import annotations
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS
 from fracas.rulesets.starflight.death import clinical_death_reason
 from fracas.rulesets.starflight.events import Attempted, PartRestored, Resuscitated, SurgeryHour
-from fracas.rulesets.starflight.medical_check import medical_check, species_score, tenths_down
+from fracas.rulesets.starflight.medical_check import (
+    medical_check,
+    shortfall,
+    species_score,
+    tenths_down,
+)
 from fracas.rulesets.starflight.medicine import age_medicine
 from fracas.rulesets.starflight.recovery import body_part, heal_wounds, pulled_through
 from fracas.rulesets.starflight.stasis import leave_stasis, place_in_stasis, stasis_problem
@@ -61,8 +66,8 @@ def emergency_surgery(ctx: StarflightContext, c: Fighter, medic: Fighter) -> Non
         heal_wounds(ctx, c, wounds_to_heal(c) + per_ten, "emergency surgery")
     elif out.success:
         heal_wounds(ctx, c, per_ten, "emergency surgery")
-    elif out.critical == CRITICAL_FAILURE and tenths_down(out.degree):
-        inflict_wounds(ctx, c, body_part(c), tenths_down(out.degree), "botched surgery")
+    elif out.critical == CRITICAL_FAILURE and tenths_down(shortfall(out)):
+        inflict_wounds(ctx, c, body_part(c), tenths_down(shortfall(out)), "botched surgery")
     ctx.emit(SurgeryHour(who=c.id, hours=c.surgery_hours + 1))
     if not c.brain_dead and clinical_death_reason(c) is None:
         ctx.emit(Resuscitated(who=c.id, medic=medic.id, hp_after=c.hp))
