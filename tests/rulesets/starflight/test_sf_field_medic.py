@@ -157,3 +157,13 @@ def test_the_medics_aid_is_among_the_legal_actions_when_the_tactics_choose_it() 
             aided += 1
         session.act(chosen)
     assert aided
+
+
+def test_rest_on_a_ruleset_without_one_is_refused(tmp_path: Path) -> None:
+    example = EXAMPLE.parents[1] / "percentile" / "joanne-vs-ondkille.yaml"
+    log = tmp_path / "p.jsonl"
+    CliRunner().invoke(main, ["fight", str(example), "--seed", "1", "--log", str(log)])
+    text = log.read_text(encoding="utf-8")
+    run = CliRunner().invoke(main, ["rest", str(log), "--hours", "2", "--seed", "1"])
+    assert run.exit_code == 2 and "no rest after the fight" in run.output
+    assert log.read_text(encoding="utf-8") == text
