@@ -194,19 +194,32 @@ def test_the_brain_dead_do_not_heal() -> None:
     assert all(getattr(e, "who", None) != "pat" for e in t.log)
 
 
-def test_a_clinically_dead_patient_without_stasis_becomes_brain_dead() -> None:
-    t = over(table(doc(medical={}), pat(), foe()))
+def test_a_clinically_dead_patient_no_medic_can_save_becomes_brain_dead() -> None:
+    t = over(table(doc(technology_age="metal"), pat(), foe()))
     t.ctx.emit(ev.ClinicalDeath(who="pat", reason="no HP left", round=1, hp_after=0))
     rest(t.ctx, Rest(actor=None, hours=1, medic="doc"))
     assert t["pat"].brain_dead
 
 
-def test_the_medic_places_the_clinically_dead_in_stasis_when_the_rest_begins() -> None:
+def test_the_medic_goes_on_resuscitating_when_the_rest_begins() -> None:
     t = over(table())
+    t.ctx.emit(ev.LethalChanged(who="pat", change=-40, hp_after=0, cause="shot"))
     t.ctx.emit(ev.ClinicalDeath(who="pat", reason="no HP left", round=1, hp_after=0))
-    t.rolls(98, 1)  # the stasis Check, then the hour's Lethal care (in stasis) fails
+    t.rolls(1, 98, 1, 1)  # 61 vs 90: 2 HP lost; two minutes later 158 vs 92: 7 HP back; then
+    # the hour's Recuperation Check (Unconscious) and Lethal care fail
     rest(t.ctx, Rest(actor=None, hours=1, medic="doc"))
-    assert t["pat"].in_stasis and not t["pat"].brain_dead
+    assert t["pat"].dead_since is None and t["pat"].hp == 5
+    assert [e.minutes for e in t.of(ev.RestClock)][:2] == [2, 30]
+
+
+def test_when_no_time_is_left_for_another_try_the_medic_places_them_in_stasis() -> None:
+    t = over(table())
+    t.ctx.emit(ev.LethalChanged(who="pat", change=-40, hp_after=0, cause="shot"))
+    t.ctx.emit(ev.ClinicalDeath(who="pat", reason="no HP left", round=1, hp_after=0))
+    t.rolls(1, 1, 1, 98, 1)  # three tries 20 rounds apart fail; stasis; the hour's care fails
+    rest(t.ctx, Rest(actor=None, hours=1, medic="doc"))
+    assert t["pat"].in_stasis and not t["pat"].brain_dead and t["pat"].hp == -8
+    assert len([e for e in t.of(ev.Checked) if e.what.startswith("resuscitation")]) == 3
 
 
 def test_shaken_characters_shake_it_off_with_an_hourly_willpower_save() -> None:

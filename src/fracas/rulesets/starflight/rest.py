@@ -18,7 +18,11 @@ from fracas.engine import IllegalAction
 from fracas.rulesets.starflight.actions import Rest
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, save
 from fracas.rulesets.starflight.conditions import is_unconscious
-from fracas.rulesets.starflight.death import brain_death_upkeep, clinical_death_reason
+from fracas.rulesets.starflight.death import (
+    ROUNDS_PER_MINUTE,
+    brain_death_upkeep,
+    clinical_death_reason,
+)
 from fracas.rulesets.starflight.events import (
     ConditionEnded,
     Crashed,
@@ -27,7 +31,12 @@ from fracas.rulesets.starflight.events import (
     RestTime,
     Resuscitated,
 )
-from fracas.rulesets.starflight.medical_aid import stimulant_upkeep
+from fracas.rulesets.starflight.medical_aid import (
+    resuscitate,
+    resuscitation_interval,
+    resuscitation_problem,
+    stimulant_upkeep,
+)
 from fracas.rulesets.starflight.medicine import age_medicine
 from fracas.rulesets.starflight.nonlethal import coma_hour, impact_damage
 from fracas.rulesets.starflight.recovery import (
@@ -50,6 +59,7 @@ from fracas.rulesets.starflight.recovery import (
     unconscious_recuperation,
 )
 from fracas.rulesets.starflight.stasis import (
+    death_budget,
     leave_stasis,
     place_in_stasis,
     stasis_problem,
@@ -363,14 +373,42 @@ def _due_now(ctx: StarflightContext, care: Care, minute: int) -> list[tuple[Due,
     return out
 
 
-def first_aid(ctx: StarflightContext, care: Care) -> None:
-    """At the start of the rest the medic places clinically dead companions in stasis (the
-    only way to beat the brain-death clock on the rest's half-hour steps)."""
+def first_aid(ctx: StarflightContext, care: Care, end: int) -> None:
+    """The rest begins with the medic at the side of each clinically dead companion: trying
+    to resuscitate (as in the fight, a try every so many rounds, here on whole minutes of the
+    rest clock) while the brain-death clock leaves time for another try, else placing them in
+    stasis, 'If there isn't enough time to try and save a patient before brain death sets
+    in'.
+
+    Chapter 9.2, 'Assisted Revival, Resuscitation, and Stasis'.
+    """
     fight = ctx.state
     for c in fight.fighters():
         m = medic_for(fight, c, care)
-        if m is not None and not c.brain_dead and stasis_problem(fight, m, c) is None:
-            place_in_stasis(ctx, m, c)
+        while m is not None and c.dead_since is not None and not c.brain_dead:
+            if resuscitation_problem(fight, m, c) is None:
+                _header(ctx)
+                resuscitate(ctx, m, c, care.vehicle)
+                wait = resuscitation_interval(m, c)
+                if c.dead_since is None or c.brain_dead:
+                    break
+                if death_budget(fight, c) > wait and fight.rest_minutes + 1 <= end:
+                    minutes = fight.rest_minutes + -(-wait // ROUNDS_PER_MINUTE)
+                    ctx.emit(RestClock(minutes=min(end, minutes)))
+                    brain_death_upkeep(ctx, c)
+                    continue
+            if stasis_problem(fight, m, c) is None:
+                _header(ctx)
+                place_in_stasis(ctx, m, c)
+            break
+
+
+def _header(ctx: StarflightContext) -> None:
+    """The account's time line, once for the minute of the rest clock it is at."""
+    fight = ctx.state
+    last = next((e for e in reversed(ctx.log) if isinstance(e, RestTime | RestStarted)), None)
+    if not (isinstance(last, RestTime) and last.minutes == fight.rest_minutes):
+        ctx.emit(RestTime(minutes=fight.rest_minutes))
 
 
 def rest(ctx: StarflightContext, action: Rest) -> None:
@@ -385,10 +423,10 @@ def rest(ctx: StarflightContext, action: Rest) -> None:
         raise IllegalAction(problem)
     ctx.emit(RestStarted(hours=action.hours, medic=action.medic, vehicle=action.vehicle))
     care = Care(available_medic(fight, action.medic), action.vehicle)
-    first_aid(ctx, care)
-    start = fight.rest_minutes
-    end = start + HOUR * action.hours
-    for minute in range(start + TICK_MIN, end + 1, TICK_MIN):
+    end = fight.rest_minutes + HOUR * action.hours
+    first_aid(ctx, care, end)
+    first = (fight.rest_minutes // TICK_MIN + 1) * TICK_MIN
+    for minute in range(first, end + 1, TICK_MIN):
         ctx.emit(RestClock(minutes=minute))
         todo = _due_now(ctx, care, minute)
         if todo:
