@@ -17,6 +17,7 @@ from fracas.rulesets.starflight.actions import (
     Revive,
     register,
 )
+from fracas.rulesets.starflight.checks import CRITICAL_SUCCESS
 from fracas.rulesets.starflight.death import PHYSIQUE_DEATH, check_death
 from fracas.rulesets.starflight.events import (
     Afflicted,
@@ -122,7 +123,7 @@ def revive(ctx: StarflightContext, medic: Fighter, patient: Fighter) -> None:
     gain = margin(out) - PREMATURE_STEP * doses
     if out.success and gain > 0:
         nhp = min(gain, patient.nhp_max)
-        boost = 0 if out.critical == "success" else nhp - patient.nhp
+        boost = 0 if out.critical == CRITICAL_SUCCESS else nhp - patient.nhp
         ctx.emit(
             Stimulated(
                 who=patient.id,

@@ -31,7 +31,6 @@ from fracas.rulesets.starflight.medical_check import (
     medical_check,
     shortfall,
     species_score,
-    tenths_down,
     tenths_up,
 )
 from fracas.rulesets.starflight.nonlethal import PHYSIQUE_SKILLS, coma_level, impact_damage
@@ -395,8 +394,3 @@ def body_part(c: Fighter) -> str:
         if kind == "body":
             return part
     return next(iter(c.part_kinds))
-
-
-def tenths(n: int) -> int:
-    """One Wound for every ten points of ``n`` (rounded down)."""
-    return tenths_down(n)
