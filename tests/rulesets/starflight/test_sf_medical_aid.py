@@ -298,3 +298,17 @@ def test_aid_beyond_fifty_metres_or_on_oneself_is_illegal() -> None:
         resolve_resuscitate(t.ctx, t["doc"], Resuscitate(actor="doc", patient="pat"))
     with pytest.raises(IllegalAction, match="cannot give medical aid"):
         resolve_resuscitate(t.ctx, t["doc"], Resuscitate(actor="doc", patient="doc"))
+
+
+def test_medical_aid_is_a_standard_action_or_by_option_the_whole_turn() -> None:
+    from fracas.rulesets.starflight.legality import check_turn
+
+    for cost, phases_needed in (("standard", 1), ("full", 2)):
+        t = table(doc(), pat(), foe(), options={"medical_aid_cost": cost})
+        t.fight.current, t.fight.phases_left = "doc", 1
+        action = Revive(actor="doc", patient="pat")
+        if phases_needed == 1:
+            check_turn(t.fight, action)
+        else:
+            with pytest.raises(IllegalAction, match="1 action phase"):
+                check_turn(t.fight, action)
