@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -33,11 +32,14 @@ def reported_errors() -> Iterator[None]:
         fail("the input is nested too deeply to read")
     except MemoryError:
         fail("the input is too large to read into memory")
-    except sqlite3.Error as exc:
-        fail(f"SQLite: {exc}")
     except KeyboardInterrupt:
         click.echo("\ninterrupted: what was saved is kept", err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
+    except Exception as exc:
+        sqlite3 = sys.modules.get("sqlite3")  # not imported here: slow, and often unused
+        if sqlite3 is not None and isinstance(exc, sqlite3.Error):
+            fail(f"SQLite: {exc}")
+        raise
 
 
 def fail(message: str) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack, suppress
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -27,7 +28,9 @@ from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario import load_scenario
 from fracas.scenario.files import STDIN
 from fracas.scenario.loader import LoadedScenario, parse_scenario
-from fracas.store import Recorder, SqliteStore, StoreError
+
+if TYPE_CHECKING:  # the store (sqlite3) is imported only when a fight is saved in one
+    from fracas.store import SqliteStore
 
 DEFAULT_DB = "fracas.db"
 
@@ -49,6 +52,12 @@ def _save(session: Session, name: str, log: str | None, store: SqliteStore | Non
     finally:
         if tmp is not None and tmp.exists():
             tmp.unlink()
+
+
+def _open_store(db: str) -> SqliteStore:
+    from fracas.store import SqliteStore
+
+    return SqliteStore(db)
 
 
 def _name(loaded: LoadedScenario) -> str:
@@ -105,7 +114,7 @@ def fight(
         loaded = load_scenario(scenario, overrides)
         check_log_target(log, db, [scenario, *([rolls] if rolls else [])], force)
         control = parse_control(controls, loaded.ruleset.build(loaded.scenario))
-        store = stack.enter_context(SqliteStore(db)) if db is not None else None
+        store = stack.enter_context(_open_store(db)) if db is not None else None
         live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
         roller = make_roller(seed, rolls, ask, live)
         if store is not None and interactive:  # live play: saved as it goes
@@ -138,6 +147,8 @@ def _live_fight(
     source: str | None,
 ) -> Session:
     """The fight, with every action and every roll on disk before the table sees it."""
+    from fracas.store import Recorder
+
     head = EncounterStarted(ruleset=loaded.ruleset.name, scenario=scenario_dump(loaded.scenario))
     recorder = Recorder.begin(store, _name(loaded), head)
     session = Session(loaded.ruleset, loaded.scenario, DurableRoller(roller, recorder, []))
@@ -156,7 +167,7 @@ def _live_fight(
 
 def live_flush_quietly(live: LiveAccount) -> None:
     """Show what is committed even when the fight stops on an error (nothing more)."""
-    with suppress(FracasError, StoreError):
+    with suppress(FracasError):
         live.flush()
 
 
@@ -175,7 +186,7 @@ def demo(ruleset: str, db: str) -> None:
         example = rules.demo()
         if example is None:
             raise FracasError(f"ruleset {ruleset!r} has no demo yet")
-        with SqliteStore(db) as store:
+        with _open_store(db) as store:
             click.echo(example.intro)
             click.echo()
             loaded = parse_scenario(example.scenario, f"<{ruleset} demo>")

@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -17,7 +18,9 @@ from fracas.dice.readings import read_rolls
 from fracas.engine.errors import FracasError
 from fracas.engine.session import Session
 from fracas.scenario.files import STDIN, read_text
-from fracas.store import PendingRoll, Recorder
+
+if TYPE_CHECKING:  # the store (sqlite3) is imported only by fights that save as they go
+    from fracas.store import PendingRoll, Recorder
 
 
 def ask_line(live: LiveAccount) -> Callable[[str], str]:
@@ -73,13 +76,19 @@ class DurableRoller:
             self.kept.clear()
             self.recorder.store.clear_pending_rolls(self.recorder.encounter_id)
         value = self.inner.roll(e, purpose)
-        self.recorder.rolled(PendingRoll(e.text, purpose, value))
+        self.recorder.rolled(_pending(e.text, purpose, value))
         return value
 
     @property
     def remaining(self) -> int:
         inner = self.inner
         return inner.remaining if isinstance(inner, ScriptedRoller) else 0
+
+
+def _pending(dice: str, purpose: str, value: int) -> PendingRoll:
+    from fracas.store import PendingRoll
+
+    return PendingRoll(dice, purpose, value)
 
 
 def check_log_target(log: str | None, db: str | None, inputs: list[str], force: bool) -> None:

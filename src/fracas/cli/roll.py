@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
 
 from fracas.cli.errors import reported_errors
 from fracas.dice import Expr, SeededRoller, parse
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: Width of the longest bar in the ``--stats`` table.
 BAR_WIDTH = 40
