@@ -98,7 +98,8 @@ class Table:
     """Plays a session to its end: the tactics decide, except for the combatants ``control``
     names, for whom ``ask`` puts the menu to a person (``say`` shows it).
 
-    ``on_undo(length)`` is told the log's new length after an undo (a store truncates)."""
+    ``on_undo(length, what)`` is told the log's new length and what was dropped after an
+    undo (a store truncates, the account says so)."""
 
     def __init__(
         self,
@@ -106,7 +107,7 @@ class Table:
         control: Control,
         ask: Callable[[str], str],
         say: Callable[[str], None],
-        on_undo: Callable[[int], None],
+        on_undo: Callable[[int, str], None],
         status: Callable[[], list[str]],
     ) -> None:
         self.session = session
@@ -209,13 +210,11 @@ class Table:
         dropped: list[Event] = []
         while len(log) > target:
             dropped = session.undo() + dropped
-        self.on_undo(len(log))
         first = dropped[0]
         assert isinstance(first, Acted)
-        self.say(
-            f"undone: {describe_action(first.action)} and what followed "
-            f"({len(dropped)} events); back to round {session.state.round}"
-        )
+        what = f"{describe_action(first.action)} and what followed"
+        self.on_undo(len(log), what)
+        self.say(f"undone: {what} ({len(dropped)} events); back to round {session.state.round}")
         return True
 
     def _controlled(self, event: Event) -> bool:

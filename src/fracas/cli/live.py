@@ -139,10 +139,12 @@ def play(
 ) -> None:
     """Play the session to its end (the tactics, or a person through ``control``)."""
 
-    def on_undo(length: int) -> None:
+    def on_undo(length: int, what: str) -> None:
         if recorder is not None:
             recorder.truncated(length)
         live.follow(session.log, shown=len(session.log))
+        if not live.as_json:
+            click.echo(f"\n(undone: {what}; back to round {session.state.round})")
 
     def status() -> list[str]:
         return list(session.ruleset.summary(session.state))
