@@ -31,6 +31,13 @@ MAX_LOG_BYTES = 64 * 1024 * 1024
 def checked_events(text: str) -> tuple[Ruleset, list[Event]]:
     """A saved log's ruleset and events, re-run by ``verify_log`` (every event is what the
     rules give): the first event is then surely the ``EncounterStarted`` head."""
+    try:
+        return _checked_events(text)
+    except RecursionError:
+        raise FracasError("an event is nested too deeply to be part of a fracas log") from None
+
+
+def _checked_events(text: str) -> tuple[Ruleset, list[Event]]:
     ruleset = get_ruleset(peek_ruleset(text))
     events = LogDecoder(ruleset.event_types()).decode(text)
     if len(events) == 1 and isinstance(events[0], EncounterStarted):

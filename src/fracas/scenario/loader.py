@@ -143,10 +143,15 @@ def _with_options(data: Any, overrides: Sequence[str], source: str) -> Any:
     for item in overrides:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScenarioError(source, [f"--option {item!r}: expected NAME=VALUE"])
+            raise ScenarioError(source, [f"--option {_short(item)}: expected NAME=VALUE"])
         try:
             options[key.strip()] = load_yaml(value)
         except YamlProblem as exc:
-            problem = f"--option {item!r}: cannot read the value: {exc}"
+            problem = f"--option {_short(item)}: cannot read the value: {exc}"
             raise ScenarioError(source, [problem]) from None
     return {**data, "options": options}
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
