@@ -114,6 +114,5 @@ def test_a_damaged_store_is_named_not_a_traceback(toy_file: Path, tmp_path: Path
 
 
 def test_store_errors_are_fracas_errors(tmp_path: Path) -> None:
-    with pytest.raises(StoreError, match="no encounter with id 5"):
-        with SqliteStore(tmp_path / "s.db") as store:
-            store.get(5)
+    with SqliteStore(tmp_path / "s.db") as store, pytest.raises(StoreError, match="id 5"):
+        store.get(5)

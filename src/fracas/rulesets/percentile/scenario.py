@@ -7,7 +7,6 @@ weapon group ("point swords") and the specific weapon ("epee"), added together.
 from __future__ import annotations
 
 import re
-
 from decimal import Decimal
 from typing import Annotated, Literal
 
