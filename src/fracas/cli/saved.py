@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-
 import click
 import msgspec
 
 from fracas.cli.control import describe_action, parse_control
 from fracas.cli.errors import reported_errors
 from fracas.cli.live import DurableRoller, finish, make_roller, play, tell_where_saved
-from fracas.cli.render import LiveAccount, Narrator, print_summary
+from fracas.cli.render import LiveAccount, Narrator, print_summary, write_utf8
 from fracas.dice import ScriptedRoller
 from fracas.engine import Event, LogDecoder, Session, encode_log
 from fracas.engine.codec import peek_ruleset
@@ -154,7 +152,7 @@ def replay(log: str, encounter: int | None, as_json: bool) -> None:
         except FracasError as exc:
             raise _named(log, exc) from None
         if as_json:
-            sys.stdout.write(encode_log(session.log).decode())
+            write_utf8(encode_log(session.log))
             return
         for line in Narrator(ruleset, session.scenario).feed(events):
             click.echo(line)
