@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import msgspec
 
@@ -34,7 +35,7 @@ class Control:
     sides: frozenset[str] = frozenset()
     everyone: bool = False
 
-    def decides(self, state: Encounter, actor: str | None) -> bool:
+    def decides(self, state: Encounter[Any], actor: str | None) -> bool:
         if actor is None or actor not in state.combatants:
             return False  # the round's own upkeep is never asked
         if self.everyone:
@@ -47,7 +48,7 @@ class Control:
         return self.everyone or bool(self.names or self.sides)
 
 
-def parse_control(values: Sequence[str], state: Encounter) -> Control:
+def parse_control(values: Sequence[str], state: Encounter[Any]) -> Control:
     """``--control`` values (``Ann,Bob``, ``side:red``, ``all``), checked against the
     scenario's combatants before anything is rolled."""
     names: set[str] = set()
@@ -157,7 +158,7 @@ class Table:
                 f"--control: the {session.ruleset.name} ruleset cannot list its actions yet, "
                 "so nobody can be controlled in its fights"
             ) from None
-        tactics = session.ruleset.choose(state, pending)
+        tactics: Action = session.ruleset.choose(state, pending)
         self.say(self._menu(state, pending, actor, choices, tactics))
         top = len(choices)
         while True:
@@ -178,7 +179,7 @@ class Table:
 
     def _menu(
         self,
-        state: Encounter,
+        state: Encounter[Any],
         pending: Pending,
         actor: str,
         choices: list[Choice],
@@ -207,7 +208,7 @@ class Table:
         if target is None:
             self.say("nothing to undo: no decision of yours is in the log yet")
             return False
-        dropped: list[Event] = []
+        dropped: list[Event[Any]] = []
         while len(log) > target:
             dropped = session.undo() + dropped
         first = dropped[0]
@@ -217,6 +218,6 @@ class Table:
         self.say(f"undone: {what} ({len(dropped)} events); back to round {session.state.round}")
         return True
 
-    def _controlled(self, event: Event) -> bool:
+    def _controlled(self, event: Event[Any]) -> bool:
         assert isinstance(event, Acted)
         return self.control.decides(self.session.state, event.actor)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 import msgspec
 
@@ -26,7 +28,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 MAX_LOG_BYTES = 64 * 1024 * 1024
 
 
-def checked_events(text: str) -> tuple[Ruleset, list[Event]]:
+def checked_events(text: str) -> tuple[Ruleset[Any, Any, Any], list[Event[Any]]]:
     """A saved log's ruleset and events, re-run by ``verify_log`` (every event is what the
     rules give): the first event is then surely the ``EncounterStarted`` head."""
     try:
@@ -35,7 +37,7 @@ def checked_events(text: str) -> tuple[Ruleset, list[Event]]:
         raise FracasError("an event is nested too deeply to be part of a fracas log") from None
 
 
-def _checked_events(text: str) -> tuple[Ruleset, list[Event]]:
+def _checked_events(text: str) -> tuple[Ruleset[Any, Any, Any], list[Event[Any]]]:
     ruleset = get_ruleset(peek_ruleset(text))
     events = LogDecoder(ruleset.event_types()).decode(text)
     if len(events) == 1 and isinstance(events[0], EncounterStarted):

@@ -4,6 +4,7 @@ typed roll committed as it is entered."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from fracas.engine.events import EncounterStarted, Event
 from fracas.store.sqlite import PendingRoll, SqliteStore
@@ -36,7 +37,7 @@ class Recorder:
     def resume(cls, store: SqliteStore, encounter_id: int) -> Recorder:
         return cls(store, encounter_id, len(store.lines(encounter_id)))
 
-    def __call__(self, events: Sequence[Event]) -> None:
+    def __call__(self, events: Sequence[Event[Any]]) -> None:
         if self.length == 1 and events and isinstance(events[0], EncounterStarted):
             events = events[1:]  # the head, written by begin()
         self.length = self.store.append(self.encounter_id, events, expected=self.length)

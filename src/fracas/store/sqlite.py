@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, StaleWrite
@@ -180,7 +180,7 @@ class SqliteStore:
             yield db
 
     @_sqlite_errors
-    def create(self, name: str, ruleset: str, events: Iterable[Event] = ()) -> int:
+    def create(self, name: str, ruleset: str, events: Iterable[Event[Any]] = ()) -> int:
         """A new encounter, with its first events, in one transaction. Returns its id."""
         with self._write() as db:
             cur = db.execute(
@@ -194,7 +194,7 @@ class SqliteStore:
 
     @_sqlite_errors
     def append(
-        self, encounter_id: int, events: Iterable[Event], expected: int | None = None
+        self, encounter_id: int, events: Iterable[Event[Any]], expected: int | None = None
     ) -> int:
         """Add events to the end of an encounter's log; committed when this returns.
 
@@ -307,7 +307,7 @@ class SqliteStore:
             raise StoreError(f"{self.path}: no encounters stored")
         return records[-1]
 
-    def _insert(self, encounter_id: int, start: int, events: Iterable[Event]) -> None:
+    def _insert(self, encounter_id: int, start: int, events: Iterable[Event[Any]]) -> None:
         self.db.executemany(
             "INSERT INTO events (encounter_id, seq, data) VALUES (?, ?, ?)",
             ((encounter_id, start + i, encode_event(e).decode()) for i, e in enumerate(events)),
