@@ -67,7 +67,7 @@ def _name(loaded: LoadedScenario) -> str:
 @click.command()
 @click.argument("scenario")
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice.")
-@click.option("--rolls", help="File of rolls (- for standard input).")
+@click.option("--rolls", metavar="FILE", help="File of rolls (- for standard input).")
 @click.option("--ask", is_flag=True, help="Ask for every roll (dice from the table).")
 @click.option(
     "--control",
@@ -76,9 +76,9 @@ def _name(loaded: LoadedScenario) -> str:
     metavar="NAME[,NAME]|side:SIDE|all",
     help="Ask on the terminal what these combatants do (the others follow their tactics).",
 )
-@click.option("--log", "log", help="Save the log (JSONL) in this file.")
+@click.option("--log", "log", metavar="FILE", help="Save the log (JSONL) in this file.")
 @click.option("--force", is_flag=True, help="Let --log replace a file that is not a fracas log.")
-@click.option("--db", help="Save the log in this SQLite file (as it goes with --ask/--control).")
+@click.option("--db", metavar="DB", help="Save the log in this SQLite file (as it goes with --ask/--control).")
 @click.option("--json", "as_json", is_flag=True, help="Print the event log as JSON lines.")
 @click.option(
     "--option",

@@ -75,7 +75,7 @@ def _named(path: str, exc: FracasError) -> InconsistentLog:
 @click.argument("db")
 @click.option("--encounter", type=int, default=None, help="Encounter id (default: the latest).")
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice.")
-@click.option("--rolls", help="File of rolls (- for standard input).")
+@click.option("--rolls", metavar="FILE", help="File of rolls (- for standard input).")
 @click.option("--ask", is_flag=True, help="Ask for every roll (dice from the table).")
 @click.option(
     "--control",
