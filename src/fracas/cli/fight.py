@@ -78,7 +78,9 @@ def _name(loaded: LoadedScenario) -> str:
 )
 @click.option("--log", "log", metavar="FILE", help="Save the log (JSONL) in this file.")
 @click.option("--force", is_flag=True, help="Let --log replace a file that is not a fracas log.")
-@click.option("--db", metavar="DB", help="Save the log in this SQLite file (as it goes with --ask/--control).")
+@click.option(
+    "--db", metavar="DB", help="Save the log in this SQLite file (as it goes with --ask/--control)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the event log as JSON lines.")
 @click.option(
     "--option",
