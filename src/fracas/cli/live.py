@@ -74,7 +74,7 @@ class DurableRoller:
                 err=True,
             )
             self.kept.clear()
-            self.recorder.store.clear_pending_rolls(self.recorder.encounter_id)
+            self.recorder.set_aside()
         value = self.inner.roll(e, purpose)
         self.recorder.rolled(_pending(e.text, purpose, value))
         return value

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from fracas.engine.errors import FracasError
 from fracas.engine.events import EncounterStarted, Event
 from fracas.store.sqlite import PendingRoll, SqliteStore
 
@@ -23,30 +24,60 @@ class Recorder:
     session's first batch then repeats that head, which is not written twice.
     """
 
-    def __init__(self, store: SqliteStore, encounter_id: int, length: int) -> None:
+    def __init__(
+        self,
+        store: SqliteStore,
+        name: str,
+        ruleset: str,
+        encounter_id: int | None = None,
+        length: int | None = None,
+    ) -> None:
+        """Record into encounter ``encounter_id`` (whose log has ``length`` events; read from
+        the store if not given), or, if it is ``None``, into a new encounter created by the
+        first call."""
         self.store = store
+        self.name = name
+        self.ruleset = ruleset
         self.encounter_id = encounter_id
+        if length is None and encounter_id is not None:
+            length = len(store.lines(encounter_id))
         self.length = length
 
     @classmethod
     def begin(cls, store: SqliteStore, name: str, head: EncounterStarted) -> Recorder:
         """A new encounter holding only ``head``, ready to record the session."""
-        return cls(store, store.create(name, head.ruleset, [head]), 1)
+        encounter_id = store.create(name, head.ruleset, [head])
+        return cls(store, name, head.ruleset, encounter_id, 1)
 
     @classmethod
     def resume(cls, store: SqliteStore, encounter_id: int) -> Recorder:
-        return cls(store, encounter_id, len(store.lines(encounter_id)))
+        """Go on recording a stored encounter from its last event."""
+        record = store.get(encounter_id)
+        return cls(store, record.name, record.ruleset, encounter_id, record.events)
 
     def __call__(self, events: Sequence[Event[Any]]) -> None:
+        if self.encounter_id is None:
+            self.encounter_id = self.store.create(self.name, self.ruleset, events)
+            self.length = len(events)
+            return
         if self.length == 1 and events and isinstance(events[0], EncounterStarted):
             events = events[1:]  # the head, written by begin()
         self.length = self.store.append(self.encounter_id, events, expected=self.length)
 
+    def _id(self) -> int:
+        if self.encounter_id is None:
+            raise FracasError("the encounter is not in the store yet")
+        return self.encounter_id
+
     def rolled(self, roll: PendingRoll) -> None:
         """Keep a roll typed for the action in progress (committed when this returns)."""
-        self.store.add_pending_roll(self.encounter_id, self.length, roll)
+        self.store.add_pending_roll(self._id(), self.length or 0, roll)
+
+    def set_aside(self) -> None:
+        """Drop the kept rolls of the action in progress (they were for another action)."""
+        self.store.clear_pending_rolls(self._id())
 
     def truncated(self, length: int) -> None:
         """The session dropped its last actions (undo): the log keeps ``length`` events."""
-        self.store.truncate(self.encounter_id, length, expected=self.length)
+        self.store.truncate(self._id(), length, expected=self.length)
         self.length = length
