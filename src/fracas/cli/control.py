@@ -159,6 +159,9 @@ class Table:
                 "so nobody can be controlled in its fights"
             ) from None
         tactics: Action = session.ruleset.choose(state, pending)
+        if not choices:  # nothing to choose between: say so rather than ask
+            self.say(f"Round {state.round}: {state.combatants[actor].name} has no choice now")
+            return tactics
         self.say(self._menu(state, pending, actor, choices, tactics))
         top = len(choices)
         while True:
