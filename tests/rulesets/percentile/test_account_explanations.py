@@ -3,14 +3,18 @@ fighter's simultaneous blow, and who does nothing in a round and why."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from click.testing import CliRunner
 
-from fracas.cli import main
+from fracas.dice import SeededRoller
+from fracas.engine import Event, RoundStarted, Session
 from fracas.rulesets.percentile.account import rolls_text
+from fracas.rulesets.percentile.events import AttackRolled
 from fracas.rulesets.percentile.skill_check import FUMBLE, PERFECT, SPECIAL
+from fracas.scenario import load_scenario
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "percentile"
 
@@ -50,20 +54,35 @@ def test_a_re_roll_is_explained_in_a_gms_words(
     assert rolls_text(rolls, 67, 67, result) == text
 
 
-def fight(example: str, seed: int) -> str:
-    result = CliRunner().invoke(main, ["fight", str(EXAMPLES / example), "--seed", str(seed)])
-    assert result.exit_code == 0, result.stderr
-    return result.stdout
+def accounts(example: str, seeds: range) -> Iterator[tuple[Event[Any], Any, str | None]]:
+    """Every event of the example fought with each seed, the state after it and its line."""
+    loaded = load_scenario(EXAMPLES / example)
+    for seed in seeds:
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        session.run()
+        state = loaded.ruleset.build(loaded.scenario)
+        for event in session.log:
+            event.apply(state)
+            yield event, state, loaded.ruleset.describe(event, state)
 
 
 def test_a_downed_fighters_simultaneous_blow_is_explained() -> None:
-    out = fight("joanne-vs-ondkille.yaml", 3)
-    assert (
-        "Ondkille attacks Joanne with the Dagger (already down, but this round's blows are "
-        "simultaneous) at 40%" in out
-    )
+    late = [
+        line
+        for event, state, line in accounts("joanne-vs-ondkille.yaml", range(1, 60))
+        if isinstance(event, AttackRolled) and not state.combatants[event.who].able
+    ]
+    assert late, "no seed gave a blow by a fighter already down"
+    assert all(line is not None and "simultaneous" in line for line in late)
 
 
 def test_a_fighter_who_cannot_act_is_said_to_do_nothing_and_why() -> None:
-    out = fight("scout-and-medic.yaml", 1)
-    assert "— Round 3 —\n(Brutus does nothing this round: unconscious)\n" in out
+    seen = 0
+    for event, state, line in accounts("scout-and-medic.yaml", range(1, 30)):
+        if isinstance(event, RoundStarted):
+            for c in state.combatants.values():
+                if not c.able and not c.dead and c.hp <= 0:
+                    seen += 1
+                    assert line is not None
+                    assert f"({c.name} does nothing this round: unconscious)" in line
+    assert seen, "no seed left a fighter unconscious at the start of a round"
