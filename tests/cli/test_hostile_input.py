@@ -166,3 +166,18 @@ def test_roll_stats_prints_the_distribution_without_a_random_total() -> None:
     assert "seed" not in result.stderr
     both = run("roll", "2D6", "--stats", "--times", "2", "--seed", "1")
     assert len(both.stdout.splitlines()) == 2 + 1 + 11
+
+
+def test_numbers_of_thousands_of_digits_are_refused_not_a_traceback(
+    toy_file: Path, tmp_path: Path
+) -> None:
+    huge = "9" * 5000
+    rolls = tmp_path / "huge.rolls"
+    rolls.write_text(huge + "\n")
+    refused(run("fight", str(toy_file), "--rolls", str(rolls)), f"{rolls}: line 1: ", "not a roll")
+    refused(run("roll", f"{huge}d6"), "(5000 digits) dice at column 1")
+    refused(run("roll", f"d6+{huge}"), "(5000 digits) at column 4")
+    asked = run("fight", str(toy_file), "--ask", input=f"{huge}\n")
+    refused(asked, "'99999999999999999999'... is not a number")
+    menu = run("fight", str(toy_file), "--seed", "1", "--control", "Ann", input=f"{huge}\n")
+    refused(menu, "type a number from 1 to 2")

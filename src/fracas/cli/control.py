@@ -176,7 +176,12 @@ class Table:
             if answer == "?":
                 self.say("\n".join([f"Round {state.round}:", *self.status()]))
                 continue
-            if answer.isdigit() and answer.isascii() and 1 <= int(answer) <= top:
+            if (
+                answer.isdigit()
+                and answer.isascii()
+                and len(answer) < 7
+                and 1 <= int(answer) <= top
+            ):
                 return choices[int(answer) - 1].action
             self.say(f"{answer!r}: type a number from 1 to {top}, t, u or ?")
 

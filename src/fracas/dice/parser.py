@@ -174,7 +174,13 @@ def _sides(text: str, token: object) -> int:
 
 
 def _number(text: str, token: object, limit: int, what: str) -> int:
-    value = int(str(token))
+    digits = str(token).lstrip("0") or "0"
+    if len(digits) > _MAX_DIGITS:  # surely over the limit (and too long for int())
+        shown = f"{digits[:6]}... ({len(digits)} digits)"
+        raise DiceSyntaxError(
+            text, _column(token), what.format(shown), f"at most {limit:,} are allowed"
+        )
+    value = int(digits)
     if value > limit:
         raise DiceSyntaxError(
             text, _column(token), what.format(value), f"at most {limit:,} are allowed"
