@@ -107,12 +107,13 @@ def test_a_fight_killed_after_a_printed_line_loses_no_roll_and_asks_none_again(
     assert stored == answers[: len(stored)]
     # each question is asked only once the roll before it is stored
     assert len(stored) >= asked - 1
-    rest = "".join(f"{value}\n" for value in answers[len(stored) :])
-    resumed = subprocess.run(
-        [*FRACAS, "resume", str(db), "--ask"], input=rest, capture_output=True, text=True
-    )
-    assert resumed.returncode == 0, resumed.stderr
-    assert "Traceback" not in resumed.stderr
+    if len(stored) < len(answers):  # (on a busy machine the fight may have ended first)
+        rest = "".join(f"{value}\n" for value in answers[len(stored) :])
+        resumed = subprocess.run(
+            [*FRACAS, "resume", str(db), "--ask"], input=rest, capture_output=True, text=True
+        )
+        assert resumed.returncode == 0, resumed.stderr
+        assert "Traceback" not in resumed.stderr
     with SqliteStore(db) as store:
         assert store.lines(1) == lines
         assert store.pending_rolls(1) == []
