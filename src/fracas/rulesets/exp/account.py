@@ -92,7 +92,8 @@ def damaged(e: ev.Damaged, s: ExpEncounter) -> str:
 
 def condition_changed(e: ev.ConditionChanged, s: ExpEncounter) -> str:
     if e.condition == "conceded":
-        return f"{_n(s, e.target)} calls it quits"
+        why = "" if e.reason == "calls it quits" else f" ({e.reason})"
+        return f"{_n(s, e.target)} calls it quits{why}"
     return f"  {_n(s, e.target)} is {e.condition} ({e.reason})"
 
 

@@ -10,7 +10,9 @@ account says why). ``lethal``: a lethal attack with the best weapon. ``grapple``
 the nearest enemy it may (one holding an ally first), then pummel. ``snatch``: snatch a
 weapon until it holds one, then brawl. ``trip``: trip the nearest enemy on its feet once,
 but not one that has foiled two trips (dodged or stopped), then brawl. ``concede-below: N``
-(any of them, for those who grasp surrender): concede as soon as HPS are below N. Every
+(any of them, for those who grasp surrender): concede as soon as HPS are below N. A persona
+left with nothing to fight with (its only weapon thrown and no Strike row for its fists)
+calls it quits if it grasps surrender, else waits; the account says why. Every
 tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a
 reversal instead)."""
 
@@ -237,7 +239,27 @@ def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
         action = lethal_attack(state, p, target)
         if action is not None:
             return action
-    return Wait(actor=p.id)
+    return no_attack(state, p)
+
+
+def unarmed_reason(p: Persona) -> str | None:
+    """Why ``p``, holding no one, has nothing to fight with (every weapon it has lacks its
+    combat-table row: a Fling-only persona whose bottle is thrown has fists but no Strike
+    row), or None if it has a usable weapon or holds someone."""
+    if p.holding is not None or any(w.attack_type in p.table for w in p.weapons):
+        return None
+    needs = ", ".join(f"the {w.name} needs a {w.attack_type} row" for w in p.weapons)
+    return f"nothing left to fight with: {needs} in the combat table"
+
+
+def no_attack(state: ExpEncounter, p: Persona) -> ExpAction:
+    """No attack is open: a persona with nothing left to fight with calls it quits if it
+    grasps surrender (no player stands idle to be beaten), else waits saying why; one who
+    holds someone keeps hold."""
+    why = unarmed_reason(p)
+    if why is not None and surrender_problem(p) is None:
+        return Concede(actor=p.id, reason=why)
+    return Wait(actor=p.id, reason=why or "")
 
 
 def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
@@ -256,7 +278,7 @@ def lethal(state: ExpEncounter, p: Persona) -> ExpAction:
         action = lethal_attack(state, p, target)
         if action is not None:
             return action
-    return Wait(actor=p.id)
+    return no_attack(state, p)
 
 
 def grapple(state: ExpEncounter, p: Persona) -> ExpAction:
