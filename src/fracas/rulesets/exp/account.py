@@ -99,12 +99,17 @@ def condition_changed(e: ev.ConditionChanged, s: ExpEncounter) -> str:
 
 def contested(e: ev.Contested, s: ExpEncounter) -> str:
     winner = e.attacker if e.attacker_wins else e.defender
-    # break checks and reversals are actions of their own: no attack line above them
-    indent = "" if e.name.startswith(("Break check", "Reversal")) else "  "
+    # break checks and reversals are actions of their own: no attack line above them, so
+    # the line says who tries what
+    head = "  "
+    if e.name.startswith("Break check"):
+        head = f"{_n(s, e.attacker)} tries to break free of {_n(s, e.defender)}: "
+    elif e.name.startswith("Reversal"):
+        head = f"{_n(s, e.attacker)} tries to reverse {_n(s, e.defender)}'s grapple: "
     a_add, d_add = e.attacker_total - e.attacker_roll, e.defender_total - e.defender_roll
     tie = " (a tie holds the status quo)" if e.attacker_total == e.defender_total else ""
     return (
-        f"{indent}{e.name} (1d20 + {e.attribute}): {_n(s, e.attacker)} {e.attacker_roll} + "
+        f"{head}{e.name} (1d20 + {e.attribute}): {_n(s, e.attacker)} {e.attacker_roll} + "
         f"{a_add} = {e.attacker_total} vs {_n(s, e.defender)} {e.defender_roll} + {d_add} = "
         f"{e.defender_total}: {_n(s, winner)} wins{tie}"
     )
