@@ -185,7 +185,7 @@ def test_only_subduable_personas_can_be_grappled_by_option() -> None:
 def test_break_checks_and_reversals_say_who_tries_to_get_loose_of_whom() -> None:
     s = grappled([3, 10])
     lines = [s.ruleset.describe(e, s.state) or "" for e in s.act(BreakFree(actor="Bob"))]
-    assert lines[0].startswith("Bob tries to break free of Ann: Break check")
+    assert any(line.startswith("Bob tries to break free of Ann: Break check") for line in lines)
     s = grappled([15, 2])
     lines = [s.ruleset.describe(e, s.state) or "" for e in s.act(Reverse(actor="Bob"))]
-    assert lines[0].startswith("Bob tries to reverse Ann's grapple: Reversal")
+    assert any(line.startswith("Bob tries to reverse Ann's grapple: Reversal") for line in lines)
