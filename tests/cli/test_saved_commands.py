@@ -164,3 +164,16 @@ def test_a_pipe_and_dev_stdin_work_as_paths() -> None:
     )
     assert replayed.returncode == 0, replayed.stderr
     assert "The fight is over" in replayed.stdout
+
+
+def test_rest_errors_name_the_saved_fight(toy_file: Path, tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    assert run("fight", str(toy_file), "--seed", "1", "--db", str(db)).exit_code == 0
+    before = db.read_bytes()
+    refused = run("rest", str(db), "--hours", "2")
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith(f"error: {db}: ") and "no rest" in refused.stderr
+    assert db.read_bytes() == before
+    not_a_log = run("rest", str(toy_file), "--hours", "2")
+    assert not_a_log.exit_code == 2
+    assert not_a_log.stderr.startswith(f"error: {toy_file}: line 1: not JSON")

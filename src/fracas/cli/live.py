@@ -47,7 +47,7 @@ def make_roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccoun
         return AskRoller(prompt=ask_line(live))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-        click.echo(f"seed: {seed}  (pass --seed {seed} to fight this again)", err=True)
+        click.echo(f"seed: {seed}  (pass --seed {seed} to roll the same dice again)", err=True)
     return SeededRoller(seed)
 
 
