@@ -80,6 +80,12 @@ def parse_control(values: Sequence[str], state: Encounter[Any]) -> Control:
     return Control(frozenset(names), frozenset(sides), everyone)
 
 
+def heading(name: str, prompt: str) -> str:
+    """The ruleset's prompt for the pending decision (``Vera's action (unit 1)``, ``Joanne:
+    stance for round 1``), with the combatant's name in front if it lacks it."""
+    return prompt if name in prompt else f"{name}: {prompt}"
+
+
 def describe_action(action: object) -> str:
     """A short text for an action: ``Ann: Hit target=Bob``."""
     data = msgspec.to_builtins(action)
@@ -160,7 +166,8 @@ class Table:
             ) from None
         tactics: Action = session.ruleset.choose(state, pending)
         if not choices:  # nothing to choose between: say so rather than ask
-            self.say(f"Round {state.round}: {state.combatants[actor].name} has no choice now")
+            name = state.combatants[actor].name
+            self.say(f"{heading(name, pending.prompt)}: no choice, so the tactics act")
             return tactics
         self.say(self._menu(state, pending, actor, choices, tactics))
         top = len(choices)
@@ -174,7 +181,7 @@ class Table:
                     raise Undone
                 continue
             if answer == "?":
-                self.say("\n".join([f"Round {state.round}:", *self.status()]))
+                self.say("\n".join(["Where everyone stands now:", *self.status()]))
                 continue
             if (
                 answer.isdigit()
@@ -193,8 +200,7 @@ class Table:
         choices: list[Choice],
         tactics: Action,
     ) -> str:
-        name = state.combatants[actor].name
-        lines = [f"Round {state.round}: {name} decides ({pending.prompt})"]
+        lines = [f"{heading(state.combatants[actor].name, pending.prompt)}: you decide"]
         width = len(str(len(choices)))
         for i, choice in enumerate(choices, start=1):
             mark = "   <- tactics" if choice.action == tactics else ""

@@ -147,7 +147,9 @@ def play(
             click.echo(f"\n(undone: {what}; back to round {session.state.round})")
 
     def status() -> list[str]:
-        return list(session.ruleset.summary(session.state))
+        # a ruleset's summary is written for the end of a fight: drop its heading mid-fight
+        lines = session.ruleset.summary(session.state)
+        return [line for line in lines if line.strip() and line.strip() != "At the end:"]
 
     table = Table(session, control, _menu_answer(live), _say, on_undo, status)
     try:
