@@ -89,8 +89,8 @@ def test_undo_goes_back_to_the_last_decision_and_the_store_follows(
         input="2\nu\n" + "1\n" * 20,
     )
     assert result.exit_code == 0, result.stderr
-    assert "undone: Ann: Wait and what followed" in result.stderr
-    assert "(undone: Ann: Wait" in result.stdout
+    assert "undone: Ann: wait and what followed" in result.stderr  # the menu's label
+    assert "(undone: Ann: wait" in result.stdout
     with SqliteStore(db) as store:
         logged = actions("\n".join(store.lines(1)))
     assert logged[0] == {"action": "Hit", "actor": "Ann", "target": "Bob"}

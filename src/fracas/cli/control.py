@@ -18,7 +18,7 @@ import msgspec
 
 from fracas.engine.errors import FracasError, IllegalAction
 from fracas.engine.events import Acted, Event
-from fracas.engine.ruleset import Action, Choice, Pending
+from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
 from fracas.engine.session import Session
 from fracas.engine.state import Encounter
 
@@ -93,8 +93,27 @@ def describe_action(action: object) -> str:
         return str(data)
     actor = data.pop("actor", None)
     kind = data.pop("action", "action")
-    rest = " ".join(f"{k}={v}" for k, v in data.items() if v not in (None, [], {}))
+    rest = " ".join(
+        f"{k}={v}" for k, v in data.items() if v not in (None, [], {}, "") and v is not False
+    )
     return f"{actor or 'the round'}: {kind}{' ' + rest if rest else ''}"
+
+
+def action_text(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any], action: object) -> str:
+    """What ``action`` was, in the words of the menu (``Hobb: hit Marta non-lethally with
+    the chair``): its label among the legal actions of ``state``, the state it was taken
+    in; ``describe_action`` if the ruleset lists none that match."""
+    pending = None if state.over else ruleset.pending(state)
+    if pending is not None and pending.actor is not None:
+        try:
+            choices = ruleset.legal_actions(state, pending)
+        except (NotImplementedError, FracasError):
+            choices = []
+        wanted = msgspec.to_builtins(action)  # a decoded log holds the action as data
+        for choice in choices:
+            if msgspec.to_builtins(choice.action) == wanted:
+                return f"{state.combatants[pending.actor].name}: {choice.label}"
+    return describe_action(action)
 
 
 class Undone(Exception):
@@ -227,7 +246,7 @@ class Table:
             dropped = session.undo() + dropped
         first = dropped[0]
         assert isinstance(first, Acted)
-        what = f"{describe_action(first.action)} and what followed"
+        what = f"{action_text(session.ruleset, session.state, first.action)} and what followed"
         self.on_undo(len(log), what)
         self.say(f"undone: {what} ({len(dropped)} events); back to round {session.state.round}")
         return True

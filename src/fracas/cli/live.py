@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from fracas.cli.control import Control, Table
-from fracas.cli.render import LiveAccount, print_summary
+from fracas.cli.render import LiveAccount, print_summary, state_lines
 from fracas.dice import AskRoller, DiceError, Expr, Roller, ScriptedRoller, SeededRoller, parse
 from fracas.dice.errors import ScriptExhausted
 from fracas.dice.readings import read_rolls
@@ -147,9 +147,7 @@ def play(
             click.echo(f"\n(undone: {what}; back to round {session.state.round})")
 
     def status() -> list[str]:
-        # a ruleset's summary is written for the end of a fight: drop its heading mid-fight
-        lines = session.ruleset.summary(session.state)
-        return [line for line in lines if line.strip() and line.strip() != "At the end:"]
+        return state_lines(session.ruleset, session.state)
 
     table = Table(session, control, _menu_answer(live), _say, on_undo, status)
     try:
