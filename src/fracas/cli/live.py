@@ -130,6 +130,14 @@ def _is_fracas_log(path: Path) -> bool:
     return first.startswith(b'{"type":"EncounterStarted"')
 
 
+def begin(session: Session, source: str | None) -> None:
+    """Begin the fight (initiative and the like); rolls that run out name their file."""
+    try:
+        session.begin()
+    except ScriptExhausted as exc:
+        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
+
+
 def play(
     session: Session,
     live: LiveAccount,

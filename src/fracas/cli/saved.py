@@ -9,7 +9,7 @@ import msgspec
 
 from fracas.cli.control import action_text, parse_control
 from fracas.cli.errors import reported_errors
-from fracas.cli.live import DurableRoller, finish, make_roller, play, tell_where_saved
+from fracas.cli.live import DurableRoller, begin, finish, make_roller, play, tell_where_saved
 from fracas.cli.render import LiveAccount, Narrator, print_summary, state_lines, write_utf8
 from fracas.dice import ScriptedRoller
 from fracas.engine import Event, LogDecoder, Session, encode_log
@@ -134,7 +134,7 @@ def resume(
             session.subscribe(lambda _events: live.flush())
             try:
                 if not began:
-                    session.begin()
+                    begin(session, rolls)
                 play(session, live, control, recorder, rolls)
             finally:
                 tell_where_saved(recorder, session)
