@@ -60,7 +60,7 @@ def test_question_mark_shows_each_combatants_state_and_asks_again(toy_file: Path
         "fight", str(toy_file), "--seed", "1", "--control", "side:red", input="?\n" + "1\n" * 20
     )
     assert result.exit_code == 0, result.stderr
-    assert "Where everyone stands now:\nAnn: 10 hp\nBob: 10 hp" in result.stderr
+    assert "Where everyone stands (Ann: hit):\nAnn: 10 hp\nBob: 10 hp" in result.stderr
 
 
 def test_a_bad_answer_is_explained_and_asked_again(toy_file: Path) -> None:
@@ -140,6 +140,6 @@ def test_the_menu_heading_is_the_rulesets_prompt_and_the_state_has_no_end_headin
     assert result.exit_code == 0, result.stderr
     assert "Vera's action (unit 1): you decide" in result.stderr
     assert "Round 1" not in result.stderr  # EXP counts units
-    state = result.stderr.split("Where everyone stands now:\n", 1)[1]
+    state = result.stderr.split("Where everyone stands (Vera's action (unit 1)):\n", 1)[1]
     assert state.startswith("  Vera (anthro, spacers): 42/42 HPS, active")
     assert "At the end" not in result.stderr

@@ -200,7 +200,8 @@ class Table:
                     raise Undone
                 continue
             if answer == "?":
-                self.say("\n".join(["Where everyone stands now:", *self.status()]))
+                now = heading(state.combatants[actor].name, pending.prompt)
+                self.say("\n".join([f"Where everyone stands ({now}):", *self.status()]))
                 continue
             if (
                 answer.isdigit()
