@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Event, RoundStarted
+from fracas.engine import EncounterEnded, Event, RoundStarted
 from fracas.rulesets.exp import events as ev
 from fracas.rulesets.exp.legality import lethal_reason
 from fracas.rulesets.exp.state import ExpEncounter, persona
@@ -175,8 +175,19 @@ def unit_started(e: RoundStarted, s: ExpEncounter) -> str:
     return f"\n— Unit {e.round} —"
 
 
+def ended(e: EncounterEnded, s: ExpEncounter) -> str:
+    """The end, and who is out of the fight and how (the winners' own fallen included, so
+    the reason says what the list is)."""
+    winner = f"side {e.winner} wins" if e.winner else "no winner"
+    out = e.reason
+    if e.winner and out != "nobody fell":
+        out = f"out of the fight: {out}"
+    return f"\nThe fight is over: {winner} ({out})."
+
+
 LINES: dict[type[Event[Any]], Callable[[Any, ExpEncounter], str | None]] = {
     RoundStarted: unit_started,
+    EncounterEnded: ended,
     ev.InitiativeRolled: initiative,
     ev.AttackRolled: attack_rolled,
     ev.DamageRolled: damage_rolled,
