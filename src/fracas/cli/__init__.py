@@ -8,13 +8,14 @@ from fracas import __version__
 from fracas.cli.fight import demo, fight, replay, resume
 from fracas.cli.roll import roll
 from fracas.cli.schema import schema
+from fracas.cli.sim import compare, sim, sweep
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fracas")
 def main() -> None:
-    """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
+    """fracas: run a tabletop-RPG fight, replay it, analyse a matchup, or roll dice."""
 
 
-for command in (fight, resume, replay, demo, roll, schema):
+for command in (fight, resume, replay, demo, roll, schema, sim, compare, sweep):
     main.add_command(command)

@@ -12,7 +12,7 @@ from fracas.engine.events import (
     Rolled,
     RoundStarted,
 )
-from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
+from fracas.engine.ruleset import Action, Choice, Hit, Pending, Ruleset
 from fracas.engine.session import Session
 from fracas.engine.state import Combatant, Encounter
 
@@ -27,6 +27,7 @@ __all__ = [
     "EncounterStarted",
     "Event",
     "FracasError",
+    "Hit",
     "IllegalAction",
     "InconsistentLog",
     "LogDecoder",

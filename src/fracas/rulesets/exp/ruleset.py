@@ -3,12 +3,13 @@ dispatches each action to the module of the rule it carries out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from fracas.engine import (
     Action,
     Context,
+    Encounter,
     EncounterEnded,
     Event,
     IllegalAction,
@@ -16,8 +17,9 @@ from fracas.engine import (
     RoundStarted,
     Ruleset,
 )
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
 from fracas.rulesets.exp import actions as act
+from fracas.rulesets.exp import analysis
 from fracas.rulesets.exp.attack import attack
 from fracas.rulesets.exp.describe import describe
 from fracas.rulesets.exp.events import (
@@ -162,6 +164,15 @@ class ExpRuleset(Ruleset):
 
     def describe(self, event: Event, state: Any) -> str | None:
         return describe(event, state)
+
+    def outcome(self, state: Encounter, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event], state: Encounter) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event], state: Encounter) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: Any) -> list[str]:
         """Each persona's HPS and condition at the end."""

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.dice import parse
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
 from fracas.engine.events import RoundStarted
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
+from fracas.rulesets.percentile import analysis
 from fracas.rulesets.percentile import describe as account
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.armour import (
@@ -209,6 +210,15 @@ class PercentileRuleset(Ruleset):
 
     def describe(self, event: Event, state: Encounter) -> str | None:
         return account.describe(event, state)
+
+    def outcome(self, state: Encounter, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event], state: Encounter) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event], state: Encounter) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: Encounter) -> list[str]:
         return account.summary(state)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
-from fracas.engine.ruleset import Demo
-from fracas.rulesets.starflight import account
+from fracas.engine.ruleset import Demo, Hit
+from fracas.rulesets.starflight import account, analysis
 from fracas.rulesets.starflight.actions import REGISTRY, load_builtin_actions
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
@@ -98,6 +98,15 @@ class StarflightRuleset(Ruleset):
     def describe(self, event: Event, state: Encounter) -> str | None:
         """One account line."""
         return account.describe(event, _fight(state))
+
+    def outcome(self, state: Encounter, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event], state: Encounter) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event], state: Encounter) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: Encounter) -> list[str]:
         """Each combatant's condition and each side's CSI."""
