@@ -35,16 +35,16 @@ class DaskExecutor:
             ) from None
         threads = sum(self.client.nthreads().values()) or 1
         self.slots = 2 * threads
+        self.done: Any = distributed.as_completed(loop=self.client.loop)  # as they finish
 
     def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Any:
-        return self.client.submit(fn, *args, pure=False)
+        future = self.client.submit(fn, *args, pure=False)
+        self.done.add(future)
+        return future
 
     def wait_any(self, futures: Sequence[Any]) -> list[Any]:
-        import distributed
-
-        wait: Any = distributed.wait
-        done, _ = wait(list(futures), return_when="FIRST_COMPLETED")
-        return list(done)
+        first = next(self.done)
+        return [first, *self.done.next_batch(block=False)]
 
     def result(self, future: Any) -> ChunkOut:
         out: ChunkOut = future.result()
