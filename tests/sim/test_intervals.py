@@ -62,4 +62,4 @@ def test_the_mean_interval_is_the_normal_approximation() -> None:
     mean, low, high, sd = mean_interval(sum(xs), sum(x * x for x in xs), len(xs))
     assert mean == pytest.approx(5.0)
     assert sd == pytest.approx(np.std(xs, ddof=1))
-    assert high - mean == pytest.approx(Z95 * sd / math.sqrt(5))
+    assert high - mean == pytest.approx(Z95 * sd / math.sqrt(5)) == mean - low

@@ -35,7 +35,8 @@ class DaskExecutor:
             ) from None
         threads = sum(self.client.nthreads().values()) or 1
         self.slots = 2 * threads
-        self.done: Any = distributed.as_completed(loop=self.client.loop)  # as they finish
+        finished: Any = distributed.as_completed
+        self.done: Any = finished(loop=self.client.loop)  # as they finish
 
     def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Any:
         future = self.client.submit(fn, *args, pure=False)
