@@ -93,8 +93,13 @@ def _progress_bar(enabled: bool, what: str) -> Iterator[Callable[[Progress], Non
         transient=True,
     )
     task = bar.add_task(what, total=None, rate="-", wide="-")
+    started = False
 
     def show(p: Progress) -> None:
+        nonlocal started
+        if not started:  # only now: worker processes are forked before this thread exists
+            bar.start()
+            started = True
         elapsed = bar.tasks[0].elapsed or 0.0
         speed = f"{p.fights_done / elapsed:,.0f}" if elapsed > 0 else "-"
         if p.jobs_total > 1:
@@ -110,8 +115,11 @@ def _progress_bar(enabled: bool, what: str) -> Iterator[Callable[[Progress], Non
                 wide=f"{p.widest:.3f}",
             )
 
-    with bar:
+    try:
         yield show
+    finally:
+        if started:
+            bar.stop()
 
 
 def _seed(seed: int | None) -> int:

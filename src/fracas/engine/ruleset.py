@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 import msgspec
 from pydantic import BaseModel
@@ -42,14 +42,11 @@ class Choice:
     kind: str = ""
 
 
-class Hit(NamedTuple):
-    """Damage one combatant took in a fight, for analysis: ``dealer`` is whose blow or shot
-    it was (``None`` when it was no one's: bleeding, a fall); ``amount`` is in the ruleset's
-    own unit of damage (hit points, HPS, NHP + HP...)."""
-
-    dealer: str | None
-    target: str
-    amount: int
+#: Damage one combatant took in a fight, for analysis: ``(dealer, target, amount)``;
+#: ``dealer`` is whose blow or shot it was (``None`` when it was no one's: bleeding, a fall),
+#: ``amount`` is in the ruleset's own unit of damage (hit points, HPS, NHP + HP...). A plain
+#: tuple: a sim reads millions of them.
+Hit = tuple[str | None, str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,3 +140,9 @@ class Ruleset(ABC):
         took it, how much. The whole log, because who dealt a blow is often told by an
         earlier event (the attack roll). The default finds none."""
         return ()
+
+    def analyse(self, log: Sequence[Event], state: Encounter) -> tuple[list[str], list[Hit]]:
+        """``notable`` and ``damage`` of one finished fight together. The default calls both;
+        a ruleset may read its log once for both instead (``fracas sim`` calls this once per
+        fight, and a pass over a log costs about as much as the reading of it)."""
+        return list(self.notable(log, state)), list(self.damage(log, state))

@@ -26,11 +26,12 @@ class EventBackend:
     def run_chunk(self, variant: Variant, seeds: Sequence[int]) -> Tally:
         ruleset, scenario = variant.load()
         tally = empty_tally(ruleset, ruleset.build(scenario))
+        index = {cid: i for i, cid in enumerate(tally.combatants)}
         for seed in seeds:
             try:
                 session = Session.start(ruleset, scenario, SeededRoller(seed))
                 state = session.run()
-                add_fight(tally, ruleset, session.log, state)
+                add_fight(tally, ruleset, session.log, state, index)
             except Exception as exc:  # a rule that raises: stop with the seed
                 error = f"{type(exc).__name__}: {exc}"
                 raise FightFailed(variant.source, seed, error, variant.overrides) from None
@@ -48,18 +49,28 @@ def empty_tally(ruleset: Ruleset, state: Encounter) -> Tally:
     )
 
 
-def add_fight(tally: Tally, ruleset: Ruleset, log: Sequence[Event], state: Encounter) -> None:
-    """Read one finished fight through the ruleset's hooks and add it to ``tally``."""
+def add_fight(
+    tally: Tally,
+    ruleset: Ruleset,
+    log: Sequence[Event],
+    state: Encounter,
+    index: dict[str, int] | None = None,
+) -> None:
+    """Read one finished fight through the ruleset's hooks and add it to ``tally``
+    (``index``: each combatant id's position in ``tally.combatants``, if already known).
+    On the hot path: what ``Tally.add`` does, written out."""
     ids = tally.combatants
-    index = {cid: i for i, cid in enumerate(ids)}
-    dealt = [0] * len(ids)
+    if index is None:
+        index = {cid: i for i, cid in enumerate(ids)}
+    names, hits = ruleset.analyse(log, state)
     taken = [0] * len(ids)
-    for dealer, target, amount in ruleset.damage(log, state):
+    dealt = [0] * len(ids)
+    for dealer, target, amount in hits:
         taken[index[target]] += amount
         if dealer is not None and dealer != target:
             dealt[index[dealer]] += amount
     notable: dict[str, int] = {}
-    for name in ruleset.notable(log, state):
+    for name in names:
         notable[name] = notable.get(name, 0) + 1
     winner = None if state.winner is None else tally.sides.index(state.winner)
     outcomes = [ruleset.outcome(state, cid) for cid in ids]

@@ -13,6 +13,7 @@ after each merge, so where a run stops depends on the seed only.
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -123,12 +124,13 @@ class InlineExecutor:
 
 
 class ProcessExecutor:
-    """Local worker processes (``--jobs J``), started from a fork server that has fracas
-    imported (quick to start, and safe beside the progress bar's thread)."""
+    """Local worker processes (``--jobs J``). On Linux they are forked (quick: fracas is
+    already imported), all at the first submit, before any other thread of ours exists (the
+    CLI starts its progress bar only when the first chunk is merged); elsewhere spawned."""
 
     def __init__(self, jobs: int) -> None:
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(["fracas.sim.event_backend"])
+        method = "fork" if sys.platform == "linux" else "spawn"
+        context = multiprocessing.get_context(method)
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
         self.slots = 2 * jobs
 

@@ -73,18 +73,21 @@ class Tally:
             self.wins[winner] += 1
             self.winners.append(winner)
         self.rounds[rounds] = self.rounds.get(rounds, 0) + 1
-        for i, x in enumerate(dealt):
-            self.dealt[i] += x
-            self.dealt_sq[i] += x * x
-        for i, x in enumerate(taken):
-            self.taken[i] += x
-            self.taken_sq[i] += x * x
-        for i, name in enumerate(outcomes):
+        d, d2, t, t2 = self.dealt, self.dealt_sq, self.taken, self.taken_sq
+        for i, (x, y, name) in enumerate(zip(dealt, taken, outcomes, strict=True)):
+            if x:
+                d[i] += x
+                d2[i] += x * x
+            if y:
+                t[i] += y
+                t2[i] += y * y
             counts = self.outcomes[i]
             counts[name] = counts.get(name, 0) + 1
-        for name, count in notable.items():
-            self.notable_fights[name] = self.notable_fights.get(name, 0) + 1
-            self.notable_total[name] = self.notable_total.get(name, 0) + count
+        if notable:
+            fights, total = self.notable_fights, self.notable_total
+            for name, count in notable.items():
+                fights[name] = fights.get(name, 0) + 1
+                total[name] = total.get(name, 0) + count
 
     def merge(self, other: Tally) -> None:
         """Add ``other`` (a later chunk of the same scenario) into this tally."""

@@ -63,4 +63,4 @@ def damage(log: Sequence[Event], state: Encounter) -> Iterator[Hit]:
     for event in log:
         if type(event) is DamageRolled:
             assert isinstance(event, DamageRolled)
-            yield Hit(event.attacker, event.target, event.damage)
+            yield (event.attacker, event.target, event.damage)

@@ -4,6 +4,8 @@ combatant, its notable events, and who dealt what damage (the ``Ruleset`` analys
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import compress
+from operator import attrgetter
 
 from fracas.engine import Encounter, Event, Hit
 from fracas.rulesets.percentile.events import (
@@ -11,7 +13,6 @@ from fracas.rulesets.percentile.events import (
     ArmourLoosened,
     AttackRolled,
     Damaged,
-    Exchanged,
     ExplosionRolled,
     FumbleRolled,
     Killed,
@@ -41,58 +42,95 @@ def outcome(state: Encounter, cid: str) -> str:
     return "standing"
 
 
-def notable(log: Sequence[Event], state: Encounter) -> Iterator[str]:
-    """Fumbles (table 5.2), perfect attacks, instant kills, disarms and dropped weapons,
-    weapons damaged or broken (break value), exploding weapons, armour malfunctions, and
-    blows on one's own side (a fumble's "hits friend")."""
-    for event in log:
+#: events named whenever they happen
+_ALWAYS: dict[type[Event], str] = {
+    FumbleRolled: "fumble",
+    Killed: "instant kill",
+    WeaponBroken: "breakage",
+    WeaponDamaged: "weapon damaged",
+    ArmourGlitched: "armour malfunction",
+    ArmourLoosened: "armour malfunction",
+}
+#: the events ``notable`` and ``damage`` look at; the others (most of a log: rolls,
+#: declarations, exchanges) are passed over in C by ``compress``
+_RARE = frozenset({*_ALWAYS, WeaponDropped, ExplosionRolled, Damaged})
+_ATTACK = frozenset({AttackRolled})
+_RESULT = attrgetter("result")
+#: damage that is no one's blow
+_NOBODY = ("fall", "bleeding")
+
+
+def _of(log: Sequence[Event], kinds: frozenset[type[Event]]) -> Iterator[Event]:
+    return compress(log, map(kinds.__contains__, map(type, log)))
+
+
+def _dealer(event: Damaged, ids: dict[str, str]) -> str | None:
+    """Whose weapon a ``Damaged`` was, from the source it names (damage.py's ``deal``): a
+    blow or a counter is "<name>'s <weapon>", a fumble's blow on oneself "her own <weapon>"
+    or "her exploding <weapon>" (table 5.2), a friend hit by a fumble "<fumbler>'s <weapon>";
+    a fall and bleeding are no one's."""
+    if event.kind in _NOBODY:
+        return None
+    source = event.source
+    if source.startswith("her "):
+        return event.who
+    return ids.get(source.partition("'s ")[0])
+
+
+def _ids(state: Encounter) -> dict[str, str]:
+    return {c.name: c.id for c in state.combatants.values()}
+
+
+def analyse(log: Sequence[Event], state: Encounter) -> tuple[list[str], list[Hit]]:
+    """``notable`` and ``damage`` in one reading of the log (``fracas sim`` reads every fight
+    this way; see ``_dealer`` for whose weapon each ``Damaged`` was). The log is mostly
+    rolls, declarations and exchanges: the events wanted are picked out in C (``compress``
+    over the events' types), and perfect attacks counted there too."""
+    kinds = list(map(type, log))
+    perfect = sum(
+        map(_PERFECT.__eq__, map(_RESULT, compress(log, map(_ATTACK.__contains__, kinds))))
+    )
+    names = ["perfect attack"] * perfect
+    hits: list[Hit] = []
+    people = state.combatants
+    ids = {c.name: c.id for c in people.values()}
+    for event in compress(log, map(_RARE.__contains__, kinds)):
         kind = type(event)
-        if kind is FumbleRolled:
-            yield "fumble"
-        elif kind is AttackRolled:
-            if event.result == _PERFECT:  # type: ignore[attr-defined]
-                yield "perfect attack"
-        elif kind is Killed:
-            yield "instant kill"
+        if kind is Damaged:
+            target = event.who  # type: ignore[attr-defined]
+            if event.kind in _NOBODY:  # type: ignore[attr-defined]
+                dealer = None
+            else:
+                source: str = event.source  # type: ignore[attr-defined]
+                dealer = (
+                    target if source.startswith("her ") else ids.get(source.partition("'s ")[0])
+                )
+                if (
+                    dealer is not None
+                    and dealer != target
+                    and people[dealer].side == people[target].side
+                ):
+                    names.append("blue-on-blue")
+            hits.append((dealer, target, event.amount))  # type: ignore[attr-defined]
         elif kind is WeaponDropped:
-            yield "disarm" if event.reason == "disarmed" else "weapon dropped"  # type: ignore[attr-defined]
-        elif kind is WeaponBroken:
-            yield "breakage"
-        elif kind is WeaponDamaged:
-            yield "weapon damaged"
+            names.append("disarm" if event.reason == "disarmed" else "weapon dropped")  # type: ignore[attr-defined]
         elif kind is ExplosionRolled:
             if event.exploded:  # type: ignore[attr-defined]
-                yield "explosion"
-        elif kind is ArmourGlitched or kind is ArmourLoosened:
-            yield "armour malfunction"
-    people = state.combatants
-    for dealer, target, _ in damage(log, state):
-        if dealer is not None and dealer != target and people[dealer].side == people[target].side:
-            yield "blue-on-blue"
+                names.append("explosion")
+        else:
+            names.append(_ALWAYS[kind])
+    return names, hits
 
 
-def damage(log: Sequence[Event], state: Encounter) -> Iterator[Hit]:
-    """Every ``Damaged``, with whose weapon it was. Within one exchange of table 5.1 the
-    defender's damage is the attacker's blow and the attacker's is the defender's counter,
-    unless a fumble (table 5.2) was rolled: then the fumbler hurts herself ("her own" weapon,
-    "her exploding" one) or a friend. Falls and bleeding are no one's blow."""
-    attacker = defender = fumbler = None
-    for event in log:
-        kind = type(event)
-        if kind is Exchanged:
-            attacker, defender = event.attacker, event.defender  # type: ignore[attr-defined]
-            fumbler = None
-        elif kind is FumbleRolled:
-            fumbler = event.who  # type: ignore[attr-defined]
-        elif kind is Damaged:
-            assert isinstance(event, Damaged)
-            target = event.who
-            if event.kind in ("fall", "bleeding") or attacker is None:
-                dealer = None
-            elif fumbler is not None and target != fumbler:
-                dealer = fumbler  # a friend hit by the fumbler
-            elif fumbler is not None and event.source.startswith("her "):
-                dealer = fumbler  # her own weapon
-            else:
-                dealer = defender if target == attacker else attacker
-            yield Hit(dealer, target, event.amount)
+def notable(log: Sequence[Event], state: Encounter) -> list[str]:
+    """Fumbles (table 5.2), perfect attacks, instant kills, disarms and dropped weapons,
+    weapons damaged or broken (break value), exploding weapons, armour malfunctions, and
+    blows on one's own side (a fumble's "hits friend"), in log order."""
+    return analyse(log, state)[0]
+
+
+def damage(log: Sequence[Event], state: Encounter) -> list[Hit]:
+    """Every ``Damaged``, with whose weapon it was (see ``_dealer``): the attacker's blow,
+    the defender's counter (table 5.1), a fumbler's blow on herself or a friend (table
+    5.2); falls and bleeding are no one's blow."""
+    return analyse(log, state)[1]

@@ -220,6 +220,9 @@ class PercentileRuleset(Ruleset):
     def damage(self, log: Sequence[Event], state: Encounter) -> Iterable[Hit]:
         return analysis.damage(log, state)
 
+    def analyse(self, log: Sequence[Event], state: Encounter) -> tuple[list[str], list[Hit]]:
+        return analysis.analyse(log, state)
+
     def summary(self, state: Encounter) -> list[str]:
         return account.summary(state)
 

@@ -77,7 +77,7 @@ def damage(log: Sequence[Event], state: Encounter) -> Iterator[Hit]:
         elif kind is DamageTaken:
             assert isinstance(event, DamageTaken)
             amount = event.lethal + event.nonlethal
-            yield Hit(attacker.get(event.target), event.target, amount)
+            yield (attacker.get(event.target), event.target, amount)
         elif kind is Bled:
             assert isinstance(event, Bled)
-            yield Hit(None, event.who, event.amount)
+            yield (None, event.who, event.amount)
