@@ -6,7 +6,7 @@ the finished fight is read through the ruleset's analysis hooks (``outcome``, ``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from fracas.dice import SeededRoller
 from fracas.engine import Encounter, Event, Ruleset, Session
@@ -38,7 +38,7 @@ class EventBackend:
         return tally
 
 
-def empty_tally(ruleset: Ruleset, state: Encounter) -> Tally:
+def empty_tally(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any]) -> Tally:
     """An empty tally for the fight that ``state`` (built, not yet started) is the start of."""
     people = list(state.combatants.values())
     return Tally(
@@ -51,9 +51,9 @@ def empty_tally(ruleset: Ruleset, state: Encounter) -> Tally:
 
 def add_fight(
     tally: Tally,
-    ruleset: Ruleset,
-    log: Sequence[Event],
-    state: Encounter,
+    ruleset: Ruleset[Any, Any, Any],
+    log: Sequence[Event[Any]],
+    state: Encounter[Any],
     index: dict[str, int] | None = None,
 ) -> None:
     """Read one finished fight through the ruleset's hooks and add it to ``tally``

@@ -46,7 +46,7 @@ class Variant:
             digest=scenario_hash(data),
         )
 
-    def load(self) -> tuple[Ruleset, Any]:
+    def load(self) -> tuple[Ruleset[Any, Any, Any], Any]:
         """The ruleset and validated scenario model (cached per process)."""
         key = self.digest or scenario_hash(self.data)
         hit = _LOADED.get(key)
@@ -62,7 +62,7 @@ class Variant:
         return dict(options) if isinstance(options, dict) else {}
 
 
-_LOADED: dict[str, tuple[Ruleset, Any]] = {}
+_LOADED: dict[str, tuple[Ruleset[Any, Any, Any], Any]] = {}
 
 
 def scenario_hash(data: dict[str, Any]) -> str:

@@ -4,8 +4,9 @@ notable events, and who dealt what damage (the ``Ruleset`` analysis hooks)."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from fracas.engine import Encounter, Event, Hit
+from fracas.engine import Event, Hit
 from fracas.rulesets.exp.events import (
     AttackRolled,
     DamageRolled,
@@ -16,10 +17,10 @@ from fracas.rulesets.exp.events import (
     TripResolved,
     WeaponSnatched,
 )
-from fracas.rulesets.exp.personas import ACTIVE, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, persona
 
 
-def outcome(state: Encounter, cid: str) -> str:
+def outcome(state: ExpEncounter, cid: str) -> str:
     """Chapter, 'Victory Conditions': a persona out of the fight has conceded, is stunned (a
     failed DSS roll), unconscious or dead (accidental damage), or broken (a robot); one still
     in it is standing."""
@@ -27,7 +28,7 @@ def outcome(state: Encounter, cid: str) -> str:
     return "standing" if condition == ACTIVE else condition
 
 
-def notable(log: Sequence[Event], state: Encounter) -> Iterator[str]:
+def notable(log: Sequence[Event[Any]], state: ExpEncounter) -> Iterator[str]:
     """Oops damage, grapples that stick and grapples reversed, weapons snatched (a disarm)
     and failed snatches, trips that put the target down, and blows that land on one's own
     side."""
@@ -55,7 +56,7 @@ def notable(log: Sequence[Event], state: Encounter) -> Iterator[str]:
                     yield "blue-on-blue"
 
 
-def damage(log: Sequence[Event], state: Encounter) -> Iterator[Hit]:
+def damage(log: Sequence[Event[Any]], state: ExpEncounter) -> Iterator[Hit]:
     """Every blow's damage as rolled (the non-lethal damage DSS is rolled against, or the
     lethal damage of a lethal blow: 'Damage is rolled as per normal'), dealt by the attacker
     to the target. The 10% actual damage and oops damage on HPS follow from it and are not

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import compress
 from operator import attrgetter
+from typing import Any
 
-from fracas.engine import Encounter, Event, Hit
+from fracas.engine import Event, Hit
 from fracas.rulesets.percentile.events import (
     ArmourGlitched,
     ArmourLoosened,
@@ -20,13 +21,13 @@ from fracas.rulesets.percentile.events import (
     WeaponDamaged,
     WeaponDropped,
 )
-from fracas.rulesets.percentile.state import fighter
+from fracas.rulesets.percentile.state import PercentileEncounter, fighter
 
 #: attack and parry results (skill_check: 0 fumble .. 4 perfect)
 _PERFECT = 4
 
 
-def outcome(state: Encounter, cid: str) -> str:
+def outcome(state: PercentileEncounter, cid: str) -> str:
     """Chapter 5, "Damage and fatigue": dead at -CON hp (or a perfect attack against a fumbled
     parry), unconscious at 0 hp, bleeding below 0 until first aid; "Powered armour": a
     battle-suit without power cannot move."""
@@ -43,7 +44,7 @@ def outcome(state: Encounter, cid: str) -> str:
 
 
 #: events named whenever they happen
-_ALWAYS: dict[type[Event], str] = {
+_ALWAYS: dict[type[Event[Any]], str] = {
     FumbleRolled: "fumble",
     Killed: "instant kill",
     WeaponBroken: "breakage",
@@ -60,7 +61,7 @@ _RESULT = attrgetter("result")
 _NOBODY = ("fall", "bleeding")
 
 
-def _of(log: Sequence[Event], kinds: frozenset[type[Event]]) -> Iterator[Event]:
+def _of(log: Sequence[Event[Any]], kinds: frozenset[type[Event[Any]]]) -> Iterator[Event[Any]]:
     return compress(log, map(kinds.__contains__, map(type, log)))
 
 
@@ -77,11 +78,11 @@ def _dealer(event: Damaged, ids: dict[str, str]) -> str | None:
     return ids.get(source.partition("'s ")[0])
 
 
-def _ids(state: Encounter) -> dict[str, str]:
+def _ids(state: PercentileEncounter) -> dict[str, str]:
     return {c.name: c.id for c in state.combatants.values()}
 
 
-def analyse(log: Sequence[Event], state: Encounter) -> tuple[list[str], list[Hit]]:
+def analyse(log: Sequence[Event[Any]], state: PercentileEncounter) -> tuple[list[str], list[Hit]]:
     """``notable`` and ``damage`` in one reading of the log (``fracas sim`` reads every fight
     this way; see ``_dealer`` for whose weapon each ``Damaged`` was). The log is mostly
     rolls, declarations and exchanges: the events wanted are picked out in C (``compress``
@@ -122,14 +123,14 @@ def analyse(log: Sequence[Event], state: Encounter) -> tuple[list[str], list[Hit
     return names, hits
 
 
-def notable(log: Sequence[Event], state: Encounter) -> list[str]:
+def notable(log: Sequence[Event[Any]], state: PercentileEncounter) -> list[str]:
     """Fumbles (table 5.2), perfect attacks, instant kills, disarms and dropped weapons,
     weapons damaged or broken (break value), exploding weapons, armour malfunctions, and
     blows on one's own side (a fumble's "hits friend"), in log order."""
     return analyse(log, state)[0]
 
 
-def damage(log: Sequence[Event], state: Encounter) -> list[Hit]:
+def damage(log: Sequence[Event[Any]], state: PercentileEncounter) -> list[Hit]:
     """Every ``Damaged``, with whose weapon it was (see ``_dealer``): the attacker's blow,
     the defender's counter (table 5.1), a fumbler's blow on herself or a friend (table
     5.2); falls and bleeding are no one's blow."""

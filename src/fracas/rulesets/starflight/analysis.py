@@ -4,8 +4,9 @@ combatant, its notable events, and who dealt what damage (the ``Ruleset`` analys
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Any
 
-from fracas.engine import Encounter, Event, Hit
+from fracas.engine import Event, Hit
 from fracas.rulesets.starflight.conditions import is_unconscious
 from fracas.rulesets.starflight.events import (
     AttackRolled,
@@ -20,11 +21,10 @@ from fracas.rulesets.starflight.events import (
 from fracas.rulesets.starflight.state import Fight
 
 
-def outcome(state: Encounter, cid: str) -> str:
+def outcome(state: Fight, cid: str) -> str:
     """Chapter 9.2, 'Lethal Damage and Wounds' and 'Miscellaneous Terms and Definitions', the
     worst state the combatant ends in: brain dead (or mutilated), clinically dead, comatose,
     unconscious, withdrawn from the fight, or standing."""
-    assert isinstance(state, Fight)
     c = state.fighter(cid)
     if c.brain_dead:
         return "mutilated" if c.mutilated else "brain dead"
@@ -39,7 +39,7 @@ def outcome(state: Encounter, cid: str) -> str:
     return "standing"
 
 
-def notable(log: Sequence[Event], state: Encounter) -> Iterator[str]:
+def notable(log: Sequence[Event[Any]], state: Fight) -> Iterator[str]:
     """Critical successes and failures on attack rolls (chapter 1.1, 'Core Mechanic'),
     knock-outs, Wounds, failed and maimed parts, dropped weapons, and attacks that hit one's
     own side."""
@@ -65,7 +65,7 @@ def notable(log: Sequence[Event], state: Encounter) -> Iterator[str]:
             yield "weapon dropped"
 
 
-def damage(log: Sequence[Event], state: Encounter) -> Iterator[Hit]:
+def damage(log: Sequence[Event[Any]], state: Fight) -> Iterator[Hit]:
     """Each hit's lethal plus non-lethal damage that got past shields and armour, dealt by
     the attacker whose roll hit that target last; bleeding is no one's blow."""
     attacker: dict[str, str] = {}  # target -> who attacked it last
