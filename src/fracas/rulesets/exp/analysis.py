@@ -34,8 +34,8 @@ def notable(log: Sequence[Event[Any]], state: ExpEncounter) -> Iterator[str]:
     side."""
     for event in log:
         kind = type(event)
-        if kind is OopsChecked:
-            if event.oops:  # type: ignore[attr-defined]
+        if isinstance(event, OopsChecked):
+            if event.oops:
                 yield "oops"
         elif kind is Grappled:
             yield "grapple held"
@@ -45,8 +45,8 @@ def notable(log: Sequence[Event[Any]], state: ExpEncounter) -> Iterator[str]:
             yield "disarm"
         elif kind is SnatchBacklash:
             yield "snatch failed"
-        elif kind is TripResolved:
-            if event.outcome == "tripped":  # type: ignore[attr-defined]
+        elif isinstance(event, TripResolved):
+            if event.outcome == "tripped":
                 yield "tripped"
         elif kind is AttackRolled:
             assert isinstance(event, AttackRolled)

@@ -96,13 +96,12 @@ def analyse(log: Sequence[Event[Any]], state: PercentileEncounter) -> tuple[list
     people = state.combatants
     ids = {c.name: c.id for c in people.values()}
     for event in compress(log, map(_RARE.__contains__, kinds)):
-        kind = type(event)
-        if kind is Damaged:
-            target = event.who  # type: ignore[attr-defined]
-            if event.kind in _NOBODY:  # type: ignore[attr-defined]
+        if isinstance(event, Damaged):
+            target = event.who
+            if event.kind in _NOBODY:
                 dealer = None
             else:
-                source: str = event.source  # type: ignore[attr-defined]
+                source = event.source
                 dealer = (
                     target if source.startswith("her ") else ids.get(source.partition("'s ")[0])
                 )
@@ -112,14 +111,14 @@ def analyse(log: Sequence[Event[Any]], state: PercentileEncounter) -> tuple[list
                     and people[dealer].side == people[target].side
                 ):
                     names.append("blue-on-blue")
-            hits.append((dealer, target, event.amount))  # type: ignore[attr-defined]
-        elif kind is WeaponDropped:
-            names.append("disarm" if event.reason == "disarmed" else "weapon dropped")  # type: ignore[attr-defined]
-        elif kind is ExplosionRolled:
-            if event.exploded:  # type: ignore[attr-defined]
+            hits.append((dealer, target, event.amount))
+        elif isinstance(event, WeaponDropped):
+            names.append("disarm" if event.reason == "disarmed" else "weapon dropped")
+        elif isinstance(event, ExplosionRolled):
+            if event.exploded:
                 names.append("explosion")
         else:
-            names.append(_ALWAYS[kind])
+            names.append(_ALWAYS[type(event)])
     return names, hits
 
 
