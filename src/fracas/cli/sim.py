@@ -459,10 +459,8 @@ def render_sweep(table: Any) -> list[str]:
         f"{len(table)} grid points, {table['n'].iloc[0]} fights each; {side}'s win rate "
         "with its 95% Wilson interval, in %"
     ]
-    for _, r in table.iterrows():
-        values = ", ".join(f"{p}={r[p]}" for p in varied)
-        out.append(
-            f"  {values}: {100 * r[col]:5.1f}% [{100 * r[col + '.low']:4.1f}, "
-            f"{100 * r[col + '.high']:4.1f}]"
-        )
+    for i in range(len(table)):
+        values = ", ".join(f"{p}={table[p].iloc[i]}" for p in varied)
+        rate, low, high = (table[c].iloc[i] for c in (col, f"{col}.low", f"{col}.high"))
+        out.append(f"  {values}: {100 * rate:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
     return out

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import matplotlib
 
 matplotlib.use("Agg")
+matplotlib.rcParams["svg.hashsalt"] = "fracas"  # the same SVG for the same figures
 import matplotlib.pyplot as plt
 import numpy as np
 
@@ -51,7 +52,7 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     ax.set_xticks(x, [Path(sim.scenario).stem for sim in sims], rotation=15)
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson interval)")
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="center right", framealpha=0.9)
     _save(fig, Path(path))
 
 

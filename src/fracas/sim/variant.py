@@ -52,7 +52,7 @@ class Variant:
         hit = _LOADED.get(key)
         if hit is None:
             loaded = parse_scenario(self.data, self.source)
-            if len(_LOADED) >= 256:
+            if len(_LOADED) >= 8:  # a worker runs one grid point's chunks after another
                 _LOADED.clear()
             hit = _LOADED[key] = (loaded.ruleset, loaded.scenario)
         return hit
