@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (after choosing the backend)
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
 matplotlib.rcParams["svg.hashsalt"] = "fracas"  # the same SVG for the same figures
 
