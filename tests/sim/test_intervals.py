@@ -53,8 +53,8 @@ def test_the_paired_interval_covers_the_true_difference_about_95_percent_of_the_
     for table in rng.multinomial(200, probs, size=reps):
         _, low, high = newcombe_paired(*(int(x) for x in table))
         hits += low <= true <= high
-    low, high = wilson(hits, reps, z=3.2905)
-    assert low <= 0.95 <= high or low > 0.95
+    _, high = wilson(hits, reps, z=3.2905)
+    assert high >= 0.95  # not below the nominal level by more than chance allows
 
 
 def test_the_mean_interval_is_the_normal_approximation() -> None:

@@ -96,11 +96,21 @@ def test_a_precision_stops_after_the_same_chunk_whatever_the_jobs() -> None:
 
 
 def test_a_shorter_run_is_the_start_of_a_longer_one() -> None:
+    """Chunk seeds do not depend on -n: the first 500 fights of a 1,000-fight run are the
+    500-fight run, fight for fight."""
     short = simulate(DUEL, n=CHUNK, seed=9)
     long = simulate(DUEL, n=2 * CHUNK, seed=9)
-    first = plain_loop(DUEL, CHUNK, 9)
-    assert counted(short)["wins"] == first["wins"]
-    assert long.sides[0].win.count >= short.sides[0].win.count
+    assert chunk_seeds(9, 0) == chunk_seeds(9, 0, CHUNK) and len(set(chunk_seeds(9, 1))) == CHUNK
+    wins_second = sum(
+        Session.start(*_loaded(DUEL), SeededRoller(s)).run().winner == "Joanne"
+        for s in chunk_seeds(9, 1)
+    )
+    assert long.sides[0].win.count == short.sides[0].win.count + wins_second
+
+
+def _loaded(path: Path) -> tuple[object, object]:
+    loaded = load_scenario(path)
+    return loaded.ruleset, loaded.scenario
 
 
 def test_the_result_round_trips_through_json() -> None:
