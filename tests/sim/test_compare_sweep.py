@@ -95,7 +95,7 @@ def test_an_invalid_grid_point_is_refused_before_anything_runs(
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("ran fights before the grid was checked")
 
-    monkeypatch.setattr(module, "_run", never)
+    monkeypatch.setattr(module, "run_all", never)
     with pytest.raises(FracasError, match=r"grid point combatants\[0\].skills.epee=-10: "):
         sweep(DUEL, ["combatants[0].skills.epee=[30, -10]"], n=10)
 

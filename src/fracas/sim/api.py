@@ -97,9 +97,10 @@ def executor_for(jobs: int, scheduler: str | None) -> Iterator[Executor]:
         executor.close()
 
 
-def _meta(
+def citation(
     variant: Variant, engine: str, tally: Tally, seed: int, precision: float | None, wall: float
 ) -> dict[str, Any]:
+    """What a result needs so that it can be cited and run again."""
     return {
         "fracas_version": __version__,
         "engine": engine,
@@ -115,7 +116,7 @@ def _meta(
     }
 
 
-def _run(
+def run_all(
     jobs_: list[Job],
     seed: int,
     jobs: int,
@@ -147,11 +148,11 @@ def simulate(
     are run."""
     check_run(n, seed, jobs, precision)
     variant = as_variant(scenario, overrides)
-    results, name, wall = _run(
+    results, name, wall = run_all(
         [Job((variant,), n, precision)], seed, jobs, engine, scheduler, progress
     )
     tally = results[0].tallies[0]
-    return figures(tally, **_meta(variant, name, tally, seed, precision, wall))
+    return figures(tally, **citation(variant, name, tally, seed, precision, wall))
 
 
 def compare(
@@ -172,12 +173,12 @@ def compare(
     if len(scenarios) < 2:
         raise FracasError("compare needs at least two scenarios")
     variants = tuple(as_variant(s, overrides) for s in scenarios)
-    results, name, wall = _run(
+    results, name, wall = run_all(
         [Job(variants, n, precision)], seed, jobs, engine, scheduler, progress
     )
     job = results[0]
     sims = tuple(
-        figures(t, **_meta(v, name, t, seed, precision, wall))
+        figures(t, **citation(v, name, t, seed, precision, wall))
         for v, t in zip(variants, job.tallies, strict=True)
     )
     diffs = []

@@ -12,7 +12,7 @@ import yaml
 
 from fracas.engine.errors import FracasError
 from fracas.scenario import ScenarioError, load_scenario, parse_scenario
-from fracas.sim.api import _meta, _run, check_run
+from fracas.sim.api import check_run, citation, run_all
 from fracas.sim.figures import Rate, SimResult, figures, rate
 from fracas.sim.grid import Vary, grid, parse_vary
 from fracas.sim.runner import Job, ProgressFn
@@ -121,10 +121,10 @@ def sweep(
     points = grid_variants(scenario, varies, overrides)
     jobs_ = [Job((variant,), n) for _, variant in points]
     t0 = time.perf_counter()
-    results, name, _ = _run(jobs_, seed, jobs, engine, scheduler, progress)
+    results, name, _ = run_all(jobs_, seed, jobs, engine, scheduler, progress)
     wall = time.perf_counter() - t0
     sims = [
-        figures(r.tallies[0], **_meta(v, name, r.tallies[0], seed, None, wall))
+        figures(r.tallies[0], **citation(v, name, r.tallies[0], seed, None, wall))
         for (_, v), r in zip(points, results, strict=True)
     ]
     outcome_keys = list(
