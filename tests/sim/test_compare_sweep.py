@@ -90,7 +90,7 @@ def test_a_bad_vary_is_named_with_its_problem(spec: str, message: str) -> None:
 def test_an_invalid_grid_point_is_refused_before_anything_runs(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    module = importlib.import_module("fracas.sim.sweep")
+    module = importlib.import_module("fracas.sim.sweeps")
 
     def never(*args: object, **kwargs: object) -> None:
         raise AssertionError("ran fights before the grid was checked")

@@ -6,6 +6,7 @@ import click
 
 from fracas import __version__
 from fracas.cli.fight import demo, fight, replay, resume
+from fracas.cli.rest import rest
 from fracas.cli.roll import roll
 from fracas.cli.schema import schema
 from fracas.cli.sim import compare, sim, sweep
@@ -17,5 +18,5 @@ def main() -> None:
     """fracas: run a tabletop-RPG fight, replay it, analyse a matchup, or roll dice."""
 
 
-for command in (fight, resume, replay, demo, roll, schema, sim, compare, sweep):
+for command in (fight, resume, replay, demo, roll, schema, rest, sim, compare, sweep):
     main.add_command(command)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,7 +16,9 @@ from fracas.cli.errors import reported_errors
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import FightFailed
 from fracas.sim.figures import Rate, SimResult
-from fracas.sim.runner import Progress
+
+if TYPE_CHECKING:
+    from fracas.sim.runner import Progress
 
 #: exit status when a rule raised inside one of the fights
 EXIT_FIGHT_FAILED = 1

@@ -129,6 +129,10 @@ class ProcessExecutor:
     CLI starts its progress bar only when the first chunk is merged); elsewhere spawned."""
 
     def __init__(self, jobs: int) -> None:
+        import numpy  # noqa: F401  (loaded once here, so forked workers have it)
+
+        from fracas.sim import event_backend  # noqa: F401
+
         method = "fork" if sys.platform == "linux" else "spawn"
         context = multiprocessing.get_context(method)
         self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)

@@ -8,8 +8,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from fracas.engine import Ruleset
 from fracas.scenario.loader import LoadedScenario, parse_scenario
 
@@ -77,6 +75,8 @@ def chunk_seeds(seed: int, chunk: int, count: int = CHUNK) -> list[int]:
     ``SeedSequence(seed).spawn(...)[chunk]`` (built directly as the child with spawn key
     ``(chunk,)``), 64-bit words from its ``generate_state``. Each is a ``SeededRoller`` seed,
     so fight ``i`` of chunk ``c`` is ``fracas fight SCENARIO --seed <that number>``."""
+    import numpy as np  # here: a command that does not analyse does not load NumPy
+
     child = np.random.SeedSequence(entropy=seed, spawn_key=(chunk,))
     words = child.generate_state(CHUNK, dtype=np.uint64)
     seeds: list[int] = words[:count].tolist()
