@@ -9,14 +9,16 @@ from pathlib import Path
 import click
 
 from fracas.cli.errors import reported_errors
-from fracas.cli.fight import _checked_events, _read_text, _roller
+from fracas.cli.live import make_roller
 from fracas.cli.render import LiveAccount, print_summary
+from fracas.cli.saved import checked_events
 from fracas.dice import DiceError, ScriptedRoller
 from fracas.dice.errors import ScriptExhausted
 from fracas.engine import Session, encode_log
 from fracas.engine.errors import FracasError
 from fracas.engine.events import EncounterStarted
 from fracas.engine.session import scenario_of
+from fracas.scenario.files import read_text
 from fracas.store import SqliteStore
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -73,7 +75,7 @@ def _run_rest(
     text: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice
 ) -> tuple[Session, int]:
     """Fold the saved log, refuse a fight not over, rest; the session and the old length."""
-    ruleset, events = _checked_events(text)
+    ruleset, events = checked_events(text)
     head = events[0]
     assert isinstance(head, EncounterStarted)
     folded = Session.from_log(ruleset, events, ScriptedRoller([])).state
@@ -81,7 +83,7 @@ def _run_rest(
         raise FracasError("the fight is not over: finish it (fracas resume) before resting")
     action = ruleset.rest_action(folded, hours, medic, vehicle)
     live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
-    session = Session.from_log(ruleset, events, _roller(*dice, live))
+    session = Session.from_log(ruleset, events, make_roller(*dice, live))
     live.follow(session.log, shown=len(events))
     try:
         session.act(action)
@@ -112,7 +114,7 @@ def _rest_in_store(
 
 
 def _rest_in_file(path: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice) -> None:
-    text = _read_text(path, "fracas log (JSON lines)")
+    text = read_text(path, "fracas log (JSON lines)")
     session, _ = _run_rest(text, hours, medic, vehicle, dice)
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")

@@ -63,4 +63,6 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'fracas.sim' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"fracas.sim.{module}"), name)
+    value = getattr(importlib.import_module(f"fracas.sim.{module}"), name)
+    globals()[name] = value
+    return value
