@@ -96,7 +96,7 @@ def describe_action(action: object) -> str:
     rest = " ".join(
         f"{k}={v}" for k, v in data.items() if v not in (None, [], {}, "") and v is not False
     )
-    return f"{actor or 'the round'}: {kind}{' ' + rest if rest else ''}"
+    return f"{actor + ': ' if actor else ''}{kind}{' ' + rest if rest else ''}"
 
 
 def action_text(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any], action: object) -> str:
