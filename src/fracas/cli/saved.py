@@ -221,7 +221,10 @@ def undo(db: str, encounter: int | None) -> None:
             f"({len(events) - cut} events); now round {state.round}, {cut} events"
         )
         if state.over:  # a rest undone: the fight itself is still over
-            click.echo(f"the fight is over; see it with: fracas replay {db} --encounter {record.id}", err=True)
+            click.echo(
+                f"the fight is over; see it with: fracas replay {db} --encounter {record.id}",
+                err=True,
+            )
         else:
             click.echo(f"go on with: fracas resume {db} --encounter {record.id}", err=True)
 
