@@ -187,6 +187,8 @@ def _coma(e: ev.ComaHour, f: Fight) -> str:
 
 @line(ev.Moved)
 def _moved(e: ev.Moved, f: Fight) -> str:
+    if e.step:  # 'a character moving less than [6 m] is taking a step, which is a free action'
+        return f"  {_n(f, e.who)} steps {e.metres} m to ({e.x}, {e.y}) (a free step)"
     return f"  {_n(f, e.who)} moves {e.metres} m to ({e.x}, {e.y})"
 
 
