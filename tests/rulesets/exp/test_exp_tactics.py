@@ -148,6 +148,7 @@ def test_a_fling_only_thrower_whose_bottle_is_gone_calls_it_quits_saying_why() -
     s.act(StartUnit(actor=None))
     action = choice_now(s)
     assert isinstance(action, Concede) and "needs a strike row" in action.reason
+    assert action in [c.action for c in s.ruleset.legal_actions(s.state, s.pending())]
     lines = [s.ruleset.describe(e, s.state) or "" for e in s.act(action)]
     assert who(s, "Ann").condition == "conceded"
     assert any("Ann calls it quits (nothing left to fight with" in line for line in lines)
@@ -162,6 +163,7 @@ def test_a_fling_only_robot_whose_bottle_is_gone_waits_saying_why() -> None:
     s.act(StartUnit(actor=None))
     action = choice_now(s)
     assert isinstance(action, Wait) and "nothing left to fight with" in action.reason
+    assert action in [c.action for c in s.ruleset.legal_actions(s.state, s.pending())]
 
 
 def test_the_snatch_tactic_stops_snatching_once_it_holds_a_weapon() -> None:

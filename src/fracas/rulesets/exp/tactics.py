@@ -44,6 +44,7 @@ from fracas.rulesets.exp.legality import (
     subdual_target_problem,
     surrender_problem,
     tippable_problem,
+    unarmed_reason,
 )
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.options import ExpOptions
@@ -242,16 +243,6 @@ def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
     return no_attack(state, p)
 
 
-def unarmed_reason(p: Persona) -> str | None:
-    """Why ``p``, holding no one, has nothing to fight with (every weapon it has lacks its
-    combat-table row: a Fling-only persona whose bottle is thrown has fists but no Strike
-    row), or None if it has a usable weapon or holds someone."""
-    if p.holding is not None or any(w.attack_type in p.table for w in p.weapons):
-        return None
-    needs = ", ".join(f"the {w.name} needs a {w.attack_type} row" for w in p.weapons)
-    return f"nothing left to fight with: {needs} in the combat table"
-
-
 def no_attack(state: ExpEncounter, p: Persona) -> ExpAction:
     """No attack is open: a persona with nothing left to fight with calls it quits if it
     grasps surrender (no player stands idle to be beaten), else waits saying why; one who
@@ -352,7 +343,7 @@ def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     if state.free_attack is not None and state.free_attack[0] == p.id:
         return free_attack(state, p)
     if wants_to_concede(p):
-        return Concede(actor=p.id)
+        return Concede(actor=p.id, reason=unarmed_reason(p) or "")
     if p.down > 0:
         return StandUp(actor=p.id)
     name = p.tactics.split(";", 1)[0]
