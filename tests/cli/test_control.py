@@ -23,7 +23,7 @@ def actions(log_text: str) -> list[dict[str, object]]:
 def test_the_menu_lists_the_legal_actions_and_marks_the_tactics_choice(toy_file: Path) -> None:
     result = run("fight", str(toy_file), "--seed", "1", "--control", "Ann", input="t\n" * 20)
     assert result.exit_code == 0, result.stderr
-    assert "Ann: hit: you decide" in result.stderr
+    assert "You decide: Ann: hit" in result.stderr
     assert "1. [attack] hit Bob   <- tactics" in result.stderr
     assert "2. [wait] wait" in result.stderr
     assert "Bob decides" not in result.stderr  # Bob follows his tactics
@@ -131,14 +131,14 @@ def test_running_out_of_answers_keeps_what_was_decided(toy_file: Path, tmp_path:
     resumed = run("resume", str(db), "--seed", "9", "--control", "Ann", input="1\n" * 20)
     assert resumed.exit_code == 0, resumed.stderr
     assert resumed.stdout.startswith("Resuming encounter 1 (toy), round 3:\nAnn: ")
-    assert "Ann: hit: you decide" in resumed.stderr
+    assert "You decide: Ann: hit" in resumed.stderr
 
 
 def test_the_menu_heading_is_the_rulesets_prompt_and_the_state_has_no_end_heading() -> None:
     exp = Path(__file__).parents[2] / "examples" / "exp" / "bar-brawl.yaml"
     result = run("fight", str(exp), "--seed", "2", "--control", "Vera", input="?\n" + "t\n" * 40)
     assert result.exit_code == 0, result.stderr
-    assert "Vera's action (unit 1): you decide" in result.stderr
+    assert "You decide: Vera's action (unit 1)" in result.stderr
     assert "Round 1" not in result.stderr  # EXP counts units
     state = result.stderr.split("Where everyone stands (Vera's action (unit 1)):\n", 1)[1]
     assert state.startswith("  Vera (anthro, spacers): 42/42 HPS, active")

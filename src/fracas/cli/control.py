@@ -186,7 +186,7 @@ class Table:
         tactics: Action = session.ruleset.choose(state, pending)
         if not choices:  # nothing to choose between: say so rather than ask
             name = state.combatants[actor].name
-            self.say(f"{heading(name, pending.prompt)}: no choice, so the tactics act")
+            self.say(f"No choice: {heading(name, pending.prompt)}; the tactics act")
             return tactics
         self.say(self._menu(state, pending, actor, choices, tactics))
         top = len(choices)
@@ -220,7 +220,7 @@ class Table:
         choices: list[Choice],
         tactics: Action,
     ) -> str:
-        lines = [f"{heading(state.combatants[actor].name, pending.prompt)}: you decide"]
+        lines = [f"You decide: {heading(state.combatants[actor].name, pending.prompt)}"]
         width = len(str(len(choices)))
         for i, choice in enumerate(choices, start=1):
             mark = "   <- tactics" if choice.action == tactics else ""
