@@ -59,7 +59,7 @@ def damage_rolled(e: ev.DamageRolled, s: ExpEncounter) -> str:
 
 def stun_checked(e: ev.StunChecked, s: ExpEncounter) -> str:
     who = _n(s, e.target)
-    head = f"  stun check: {who} takes the DSS as if at {e.hps_as_if} HPS"
+    head = f"  stun check (Damage System Shock): {who} rolls as if at {e.hps_as_if} HPS"
     if e.roll is None:
         return f"{head}: nothing left to resist with, stunned"
     if e.method == "percentile":
