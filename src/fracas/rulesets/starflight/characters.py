@@ -9,7 +9,7 @@ in a chapter we do not have, the stat block gives it and a PROPOSED default fill
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -27,6 +27,8 @@ from fracas.rulesets.starflight.shields import ShieldSpec, shield_gear
 from fracas.rulesets.starflight.species import Species
 from fracas.rulesets.starflight.state import Fighter, WeaponState
 from fracas.rulesets.starflight.weapons import WEAPONS, weapon_class
+
+Ability = Literal["trample", "improved grab", "constrict", "swallow whole"]
 
 
 class Attributes(BaseModel):
@@ -56,6 +58,7 @@ class Skills(BaseModel):
     three_dimensional_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     dexterous_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     lifting: Int = Field(0, ge=0, le=MAX_SCORE)
+    leadership: Int = Field(0, ge=0, le=MAX_SCORE)
 
 
 class Saves(BaseModel):
@@ -153,6 +156,14 @@ class CombatantSpec(BaseModel):
     position: tuple[Coordinate, Coordinate] = (0, 0)
     facing: Int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
     surprised: bool = False
+    abilities: tuple[Ability, ...] = Field(
+        (), description="Creature abilities: trample, improved grab, constrict, swallow whole."
+    )
+    charge_response: Literal["strike", "trip"] = Field(
+        "strike",
+        description="What this combatant's Opportunity Attack against a charger is "
+        "('Trip ... even an Opportunity Attack against a Charging opponent').",
+    )
 
 
 def attribute_modifier(score: int) -> int:
@@ -255,6 +266,9 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "facing": spec.facing,
         "surprised": spec.surprised,
         "amputee": spec.amputee,
+        "abilities": tuple(spec.abilities),
+        "charge_response": spec.charge_response,
+        "shield_batteries": 0 if spec.shield is None else spec.shield.spare_batteries,
     }
     if len(_TEMPLATES) >= CACHE_LIMIT:
         _TEMPLATES.clear()

@@ -5,23 +5,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fracas.engine import Action, Event, Pending, Ruleset
+from fracas.engine import Action, Choice, Event, Pending, Ruleset
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
+    activate_item,
+    aid,
     attack_action,
+    attack_item,
+    charge,
+    constrict,
+    coup_de_grace,
+    disarm_sunder,
     draw_sheathe,
+    drop_item,
     facing,
+    full_attack,
+    grapple,
+    improved_grab,
+    maneuver_account,
+    manipulate_item,
     move_action,
     prone,
+    push_attack,
+    recharge,
     reload,
     snipe,
     standby,
+    swallow_whole,
+    trample,
+    trip,
 )
 from fracas.rulesets.starflight.actions import REGISTRY
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
@@ -49,6 +68,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             species=species,
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
+            frictionless=scenario.surface == "frictionless",
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles
@@ -75,6 +95,12 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         fight = state
         c = fight.fighter(pending.actor or "")
         return TACTICS[c.tactics](fight, c)
+
+    def legal_actions(self, state: Fight, pending: Pending) -> list[Choice]:
+        """Every action the pending combatant may take now (each action type lists its own)."""
+        if pending.actor is None or pending.actor not in state.combatants:
+            return []
+        return legal_actions(state, state.fighter(pending.actor))
 
     def resolve(self, ctx: StarflightContext, action: Action) -> None:
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""

@@ -71,6 +71,11 @@ class StarflightScenario(BaseModel):
         default_factory=dict, description="Extra species (body plans) for this scenario."
     )
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
+    surface: Literal["normal", "frictionless"] = Field(
+        "normal",
+        description="'If the Charging player is tripped on a frictionless surface, they will "
+        "slide twice the indicated distance'.",
+    )
     combatants: list[CombatantSpec] = Field(min_length=2)
     round_limit_reason: str | None = Field(
         None,

@@ -31,6 +31,10 @@ class WeaponState:
     reload_progress: int = 0
     dropped: bool = False
     discharged_round: int = 0
+    # chapter 9.2 'Drop Item', 'Disarm/Sunder': where a dropped weapon lies; wrecked by a sunder
+    dropped_at: tuple[int, int] | None = None
+    wrecked: bool = False
+    taken: bool = False
 
 
 @dataclass(slots=True)
@@ -89,6 +93,24 @@ class Fighter(Combatant):
     mutilated: bool = False
     withdrawn: bool = False
     first_wound_round: int | None = None
+    # the combat actions of 'Attack Action Rules' ('Charge', 'Grapple', 'Swallow Whole'...)
+    abilities: tuple[str, ...] = ()
+    charge_response: str = "strike"
+    charged_round: int = 0
+    charged_turn: int = -1
+    grappling: list[str] = field(default_factory=list)
+    pinning: str | None = None
+    pin_round: int = 0
+    pin_turn: int = -1
+    grapple_won_round: int = 0
+    grapple_won_against: str | None = None
+    constricting: str | None = None
+    swallowed_by: str | None = None
+    swallow_damage: int = 0
+    full_attack_round: int | None = None
+    inspired_until: int = 0
+    inspired_bonus: int = 0
+    shield_batteries: int = 0
 
     def total_wounds(self) -> int:
         """Every Wound on every part."""
@@ -105,6 +127,7 @@ class Obstacle:
     kind: str
     hp: int
     damage_reduction: int
+    destroyed: bool = False
 
 
 @dataclass(slots=True)
@@ -129,6 +152,7 @@ class Fight(Encounter[Fighter]):
     crossings: dict[tuple[int, int, int, int], tuple[int, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    frictionless: bool = False
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""

@@ -13,6 +13,7 @@ from fracas.engine import EncounterEnded, RoundStarted
 from fracas.rulesets.starflight.checks import save
 from fracas.rulesets.starflight.conditions import in_fight, phases_per_turn
 from fracas.rulesets.starflight.death import brain_death_upkeep
+from fracas.rulesets.starflight.digestion import digest
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
 from fracas.rulesets.starflight.initiative import roll_order
 from fracas.rulesets.starflight.nonlethal import coma_hour
@@ -118,6 +119,8 @@ def end_round(ctx: StarflightContext) -> None:
     for c in fight.fighters():
         if bleed_due(fight, c):
             bleed(ctx, c)
+        if c.swallowed_by is not None:
+            digest(ctx, c)  # 'Swallow Whole': 1d10 Lethal per round
         if c.comatose and fight.round % ROUNDS_PER_HOUR == 0:
             coma_hour(ctx, c)
         brain_death_upkeep(ctx, c)
