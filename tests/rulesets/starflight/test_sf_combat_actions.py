@@ -24,7 +24,6 @@ from fracas.rulesets.starflight.actions import (
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Charged,
-    ConditionGained,
     DamageTaken,
     Displaced,
     ItemDropped,

@@ -114,9 +114,7 @@ def melee_weapon_problem(c: Fighter, weapon: int | None) -> str | None:
     return None
 
 
-def run_in(
-    ctx: StarflightContext, c: Fighter, target: Fighter, run: RunIn, kind: str
-) -> set[str]:
+def run_in(ctx: StarflightContext, c: Fighter, target: Fighter, run: RunIn, kind: str) -> set[str]:
     """Move to the stop point; opponents newly within 10 m (but the target) strike as the
     move rules say. Returns who struck (each strikes once per action)."""
     fight = ctx.state
