@@ -102,7 +102,7 @@ def test_a_charger_is_at_minus_10_hd_until_the_end_of_its_next_turn() -> None:
     s.act(Attack(actor="t", strikes=[Strike(target="a", weapon=0)]))
     last = [e for e in events(s, AttackRolled) if e.attacker == "t"][-1]
     assert not any("charging" in n for n in last.notes)  # the two actions are over
-    opportunity = [e for e in events(s, AttackRolled) if e.attacker == "t"][0]
+    opportunity = next(e for e in events(s, AttackRolled) if e.attacker == "t")
     assert "charging -10" in opportunity.notes
 
 
@@ -165,7 +165,7 @@ def test_on_a_frictionless_surface_the_slide_is_twice_as_long_but_hurts_the_same
     s, _ = begin([a(), t(charge_response="trip")], rolls, surface="frictionless")
     s.act(Charge(actor="a", target="t"))
     assert events(s, Displaced)[0].metres == 20
-    assert [e for e in events(s, DamageTaken) if e.target == "a"][0].nonlethal == 7
+    assert next(e for e in events(s, DamageTaken) if e.target == "a").nonlethal == 7
 
 
 def test_a_trip_is_a_touch_attack_then_power_against_finesse() -> None:
@@ -173,7 +173,7 @@ def test_a_trip_is_a_touch_attack_then_power_against_finesse() -> None:
     rolls |= {"t trip (Power vs Finesse) check": [55]}
     s, _ = begin([a(), t(position=[3, 0], thd=40, weapons=KNIFE)], rolls)
     s.act(Trip(actor="a", target="t"))
-    roll = [e for e in events(s, AttackRolled) if e.attacker == "a"][0]
+    roll = next(e for e in events(s, AttackRolled) if e.attacker == "a")
     assert roll.effective_hd == 40 and roll.hits  # against THD
     assert who(s, "t").prone and who(s, "t").weapons[0].dropped  # 50 + 10 beats 55
     assert events(s, ItemDropped)[0].reason == "tripped by a"
@@ -210,7 +210,7 @@ def test_a_push_won_pushes_one_increment_knocks_down_and_disarms() -> None:
     s.act(PushAttack(actor="a", target="t"))
     assert (who(s, "a").x, who(s, "t").x) == (19, 25)  # stops at Range Zero; t 5 m on
     assert who(s, "t").prone and who(s, "t").weapons[0].dropped
-    hit = [e for e in events(s, DamageTaken) if e.target == "t"][0]
+    hit = next(e for e in events(s, DamageTaken) if e.target == "t")
     assert hit.nonlethal == 30  # unarmed damage: the margin, 80 - 50
 
 
@@ -255,7 +255,7 @@ def test_a_trample_deals_power_modifier_times_size_class() -> None:
     rolls |= {"t Reflex save (trample)": [10]}
     s, _ = begin([beast(), t()], rolls)
     s.act(Trample(actor="a", target="t"))
-    hit = [e for e in events(s, DamageTaken) if e.target == "t"][0]
+    hit = next(e for e in events(s, DamageTaken) if e.target == "t")
     assert hit.lethal + hit.nonlethal == 4 * 5  # Power modifier 4 x Size Class 5
     assert who(s, "t").prone
     assert not [e for e in events(s, AttackRolled) if e.opportunity]  # success: no OA
@@ -266,7 +266,7 @@ def test_a_failed_trample_does_half_and_a_reflex_save_halves_again_and_draws_att
     rolls |= {"t Reflex save (trample)": [95], "attack on a": [5]}
     s, _ = begin([beast(), t()], rolls)
     s.act(Trample(actor="a", target="t"))
-    hit = [e for e in events(s, DamageTaken) if e.target == "t"][0]
+    hit = next(e for e in events(s, DamageTaken) if e.target == "t")
     assert hit.lethal + hit.nonlethal == 20 // 2 // 2
     assert any(e.opportunity and e.attacker == "t" for e in events(s, AttackRolled))
 

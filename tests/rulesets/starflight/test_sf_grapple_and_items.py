@@ -72,12 +72,12 @@ def test_a_grab_provokes_the_targets_opportunity_attack_then_opposed_grapple_che
     s, roller = grappling()
     purposes = [p for p, _ in roller.log]
     assert purposes.index("t attack on a") < purposes.index("a grab on t")
-    grab = [e for e in events(s, AttackRolled) if e.attacker == "a"][0]
+    grab = next(e for e in events(s, AttackRolled) if e.attacker == "a")
     assert grab.effective_hd == 50 and "grab" in grab.weapon  # against THD
     check = events(s, Opposed)[0]
     assert (check.a_total, check.b_total) == (15 + 3, 5 + 3)  # 2d10 + Size Class 3
     assert events(s, GrappleStarted) and who(s, "a").grappling == ["t"]
-    hurt = [e for e in events(s, DamageTaken) if e.target == "t"][0]
+    hurt = next(e for e in events(s, DamageTaken) if e.target == "t")
     assert hurt.nonlethal == 10  # unarmed damage: the margin
 
 
@@ -119,7 +119,7 @@ def test_a_pin_gives_others_plus_20_and_holds_the_pinned_to_breaking_it() -> Non
     s.act(GrappleCheck(actor="a", aim="pin", target="t"))
     assert who(s, "a").pinning == "t"
     s.act(Attack(actor="u", strikes=[Strike(target="t", weapon=0)]))
-    u_roll = [e for e in events(s, AttackRolled) if e.attacker == "u"][0]
+    u_roll = next(e for e in events(s, AttackRolled) if e.attacker == "u")
     assert ("target pinned", 20) in u_roll.roll_terms
     s.act(Standby(actor="u"))
     with pytest.raises(IllegalAction, match="pinned by a"):
@@ -229,7 +229,7 @@ def test_cutting_free_from_within() -> None:
     s.act(Standby(actor="a"))
     s.act(CutFree(actor="t"))  # 95 + 10 against HD 50: 55 non-lethal + 1 lethal >= 50
     assert events(s, Escaped) and who(s, "t").swallowed_by is None
-    burst = [e for e in events(s, WoundsInflicted) if e.cause == "burst out"][0]
+    burst = next(e for e in events(s, WoundsInflicted) if e.cause == "burst out")
     assert burst.target == "a" and burst.count == 6 and burst.part in ("chest", "abdomen", "groin")
 
 
@@ -285,7 +285,7 @@ def test_picking_up_needs_range_zero_and_an_unattended_item() -> None:
 
 def test_activate_item_is_another_chapters() -> None:
     s, _ = begin([a(), t()])
-    with pytest.raises(IllegalAction, match="chapter 5.4"):
+    with pytest.raises(IllegalAction, match=r"chapter 5\.4"):
         s.act(ActivateItem(actor="a", item="scanner"))
 
 
@@ -309,7 +309,7 @@ def test_disarm_25_over_drops_the_weapon_and_halves_the_damage_to_its_hand() -> 
     rolls = {"a disarm: the knife on t": [95], "a knife damage": [2]}
     s, _ = begin([a(weapons=KNIFE), t(position=CLOSE, weapons=KNIFE)], rolls)
     s.act(Disarm(actor="a", target="t", item=0, weapon=0))  # 95 vs HD 50: 45 over
-    hit = [e for e in events(s, DamageTaken) if e.target == "t"][0]
+    hit = next(e for e in events(s, DamageTaken) if e.target == "t")
     assert hit.part == "right_arm" and hit.lethal == (4 + 2) // 2
     assert who(s, "t").weapons[0].dropped and not events(s, ItemPickedUp)
 
