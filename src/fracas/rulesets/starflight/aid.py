@@ -22,7 +22,7 @@ from fracas.engine import Choice, IllegalAction
 from fracas.rulesets.starflight.actions import Aid, register
 from fracas.rulesets.starflight.checks import check, roll_natural, skill_modifier
 from fracas.rulesets.starflight.conditions import in_fight, inspired_save_bonus, save_penalty
-from fracas.rulesets.starflight.events import ConditionEnded, Inspired, Opposed
+from fracas.rulesets.starflight.events import ConditionEnded, Inspired, Maneuver, Opposed
 from fracas.rulesets.starflight.range import distance_m
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
@@ -106,6 +106,9 @@ def resolve_aid(ctx: StarflightContext, c: Fighter, action: Aid) -> None:
     if problem is not None:
         raise IllegalAction(problem)
     targets = [fight.fighter(t) for t in action.targets]
+    names = ", ".join(t.name for t in targets)
+    verb = "rallies" if action.kind == "rally" else "inspires"
+    ctx.emit(Maneuver(who=c.id, kind="aid", text=f"{verb} {names} (Leadership)"))
     if action.kind == "rally" and len(targets) >= GROUP:
         dc = fight.options.rally_group_dc
         mod = skill_modifier(fight, c, "leadership", "charm")

@@ -34,13 +34,14 @@ from fracas.rulesets.starflight.attack import Hit, resolve_hit
 from fracas.rulesets.starflight.blow import land_basic
 from fracas.rulesets.starflight.charge import target_problem
 from fracas.rulesets.starflight.checks import roll_natural
-from fracas.rulesets.starflight.conditions import is_dead
+from fracas.rulesets.starflight.conditions import in_fight, is_dead
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.events import (
     GearCheck,
     ItemDropped,
     ItemPickedUp,
     ItemWrecked,
+    Maneuver,
     ShieldLost,
 )
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
@@ -174,6 +175,8 @@ def resolve_disarm(ctx: StarflightContext, c: Fighter, action: Disarm) -> None:
     if problem is not None:
         raise IllegalAction(problem)
     t = fight.fighter(action.target)
+    text = f"tries to disarm {t.name} of {item_name(t, action.item)}"
+    ctx.emit(Maneuver(who=c.id, kind="disarm", target=t.id, text=text))
     roll = roll_attack(ctx, c, t, action.weapon, label=f"disarm: {item_name(t, action.item)}")
     if roll is None or not roll.hit:
         return
@@ -186,6 +189,8 @@ def resolve_disarm(ctx: StarflightContext, c: Fighter, action: Disarm) -> None:
         through = line_of_sight(fight, c, t).through
         resolve_hit(ctx, c, t, Hit(w, roll.critical, roll.degree, halved=True, part=part), through)
     if not disarmed:
+        if not in_fight(t, fight.options):
+            return
         ctx.emit(
             GearCheck(
                 target=t.id, text=f"keeps hold ({roll.degree} over; {needed} needed to disarm)"

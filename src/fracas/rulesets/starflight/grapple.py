@@ -32,6 +32,7 @@ from fracas.rulesets.starflight.events import (
     GrappleEnded,
     GrappleStarted,
     GrappleWon,
+    Maneuver,
     PinBroken,
     Pinned,
     Refused,
@@ -82,9 +83,12 @@ def start_grapple(ctx: StarflightContext, c: Fighter, target: Fighter, *, grabbe
     """The grab (unless ``grabbed`` already, or joining), the target's Opportunity Attack,
     then the opposed Grapple checks. Returns whether the grapple began."""
     fight = ctx.state
+    joining = bool(grapple_opponents(fight, target))
+    if not grabbed:
+        text = f"joins the grapple with {target.name}" if joining else f"grabs at {target.name}"
+        ctx.emit(Maneuver(who=c.id, kind="grapple", target=target.id, text=text))
     if automatic_failure(ctx, c, target):
         return False
-    joining = bool(grapple_opponents(fight, target))
     if not grabbed and not joining:
         strike_back(ctx, target, c)
         if not in_fight(c, fight.options) or not in_fight(target, fight.options):
@@ -158,7 +162,13 @@ def resolve_grapple_check(ctx: StarflightContext, c: Fighter, action: GrappleChe
     problem = check_problem(fight, c, action)
     if problem is not None:
         raise IllegalAction(problem)
+    what = {
+        "damage": "tries to hurt",
+        "pin": "tries to pin",
+        "break-pin": "tries to break the pin of",
+    }
     if action.aim == "escape":
+        ctx.emit(Maneuver(who=c.id, kind="grapple", text="tries to escape the grapple"))
         opponents = grapple_opponents(fight, c)
         for o in opponents:
             if not grapple_check(ctx, c, o).won:
@@ -166,6 +176,7 @@ def resolve_grapple_check(ctx: StarflightContext, c: Fighter, action: GrappleChe
         ctx.emit(GrappleEnded(who=c.id, others=[o.id for o in opponents], reason="escapes"))
         return
     t = fight.fighter(action.target or "")
+    ctx.emit(Maneuver(who=c.id, kind="grapple", target=t.id, text=f"{what[action.aim]} {t.name}"))
     extra = [("damage attempt", -DAMAGE_PENALTY)] if action.aim == "damage" else []
     result = grapple_check(ctx, c, t, extra)
     if not result.won:

@@ -14,7 +14,7 @@ from fracas.rulesets.starflight.actions import GrabAttack, Strike, register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.charge import melee_weapon_problem
 from fracas.rulesets.starflight.conditions import in_fight
-from fracas.rulesets.starflight.events import AttackRolled
+from fracas.rulesets.starflight.events import AttackRolled, Maneuver
 from fracas.rulesets.starflight.grapple import grapple_problem, start_grapple
 from fracas.rulesets.starflight.legality import check_strike
 from fracas.rulesets.starflight.range import hostiles
@@ -60,6 +60,8 @@ def resolve_grab_attack(ctx: StarflightContext, c: Fighter, action: GrabAttack) 
     if problem is not None:
         raise IllegalAction(problem)
     target = fight.fighter(action.target)
+    text = f"lunges at {target.name}, ready to grab (Improved Grab)"
+    ctx.emit(Maneuver(who=c.id, kind="improved grab", target=target.id, text=text))
     start = len(ctx.log)
     attack_target(ctx, c, target, [Use(action.weapon, 1)], 0)
     hit = any(

@@ -27,7 +27,14 @@ from fracas.rulesets.starflight.combat_states import won_grapple_now
 from fracas.rulesets.starflight.conditions import grapple_opponents, is_dead
 from fracas.rulesets.starflight.damage import INTERNAL
 from fracas.rulesets.starflight.digestion import disabled_inside
-from fracas.rulesets.starflight.events import CutAt, Escaped, GrappleEnded, Swallowed, WinSpent
+from fracas.rulesets.starflight.events import (
+    CutAt,
+    Escaped,
+    GrappleEnded,
+    Maneuver,
+    Swallowed,
+    WinSpent,
+)
 from fracas.rulesets.starflight.opposed import grapple_check
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M
 from fracas.rulesets.starflight.special_attack import roll_attack
@@ -81,6 +88,8 @@ def resolve_swallow(ctx: StarflightContext, c: Fighter, action: SwallowWhole) ->
         raise IllegalAction(problem)
     t = fight.fighter(action.target)
     ctx.emit(WinSpent(who=c.id))
+    text = f"tries to swallow {t.name} whole"
+    ctx.emit(Maneuver(who=c.id, kind="swallow", target=t.id, text=text))
     bonus = lunch_bonus(c, t)
     if not grapple_check(ctx, c, t, b_extra=[("Size Classes smaller", bonus)]).won:
         return

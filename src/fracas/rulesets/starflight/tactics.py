@@ -21,11 +21,21 @@ from fracas.rulesets.starflight.actions import (
     StandUp,
     Strike,
 )
+from fracas.rulesets.starflight.combat_tactics import (
+    blind_grab_choice,
+    disarm_choice,
+    grab_choice,
+    held_choice,
+    pick_up_choice,
+    rally_choice,
+    rush_choice,
+)
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
 from fracas.rulesets.starflight.move_action import destination
 from fracas.rulesets.starflight.range import (
+    MELEE_INCREMENT_M,
     distance_m,
     hostiles,
     is_sniping_range,
@@ -49,8 +59,10 @@ def tactic(name: str) -> Callable[[Tactic], Tactic]:
 
 
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
-    """Hostiles still in the fight, nearest first (ties: scenario order)."""
-    return sorted(hostiles(fight, c), key=lambda o: distance_m(c, o))
+    """Hostiles still in the fight and not inside a creature, nearest first (ties: scenario
+    order)."""
+    out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
+    return sorted(out, key=lambda o: distance_m(c, o))
 
 
 def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
@@ -92,8 +104,15 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
             continue
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
-        return Attack(actor=c.id, strikes=strikes)
+        return grab_choice(fight, c, target) or Attack(actor=c.id, strikes=strikes)
+    if targets:
+        grab = blind_grab_choice(fight, c, targets[0])
+        if grab is not None:
+            return grab
     if close_in and targets:
+        rush = rush_choice(fight, c, targets[0])
+        if rush is not None:
+            return rush
         move = Move(actor=c.id, toward=targets[0].id)
         if possible_move(fight, c, move):
             return move
@@ -113,15 +132,53 @@ def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
 
 @tactic("all-out-attack")
 def all_out_attack(fight: Fight, c: Fighter) -> Action:
-    """Stand up, keep weapons drawn and loaded, attack the nearest target, close in."""
+    """Deal with a grapple or a gullet first; stand up; rally a Shaken ally; pick a dropped
+    weapon back up; keep weapons drawn and loaded; attack the nearest target (a grab for a
+    creature with Improved Grab); charge or trample from out of reach; close in."""
+    held = held_choice(fight, c)
+    if held is not None:
+        return held
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
-    return housekeeping(fight, c) or engage(fight, c)
+    return (
+        rally_choice(fight, c)
+        or pick_up_choice(fight, c)
+        or housekeeping(fight, c)
+        or engage(fight, c)
+    )
+
+
+@tactic("disarmer")
+def disarmer(fight: Fight, c: Fighter) -> Action:
+    """Walk up to the nearest armed opponent and disarm it; fight on once it is unarmed."""
+    held = held_choice(fight, c)
+    if held is not None:
+        return held
+    if c.prone and can_move(c, fight):
+        return StandUp(actor=c.id)
+    targets = targets_by_distance(fight, c)
+    armed = [o for o in targets if any(w.drawn for w in o.weapons)]
+    if armed:
+        choice = disarm_choice(fight, c, armed[0])
+        if choice is not None:
+            return choice
+        move = Move(actor=c.id, toward=armed[0].id)
+        if distance_m(c, armed[0]) >= 2 * MELEE_INCREMENT_M and possible_move(fight, c, move):
+            return move
+    return (
+        rally_choice(fight, c)
+        or pick_up_choice(fight, c)
+        or housekeeping(fight, c)
+        or engage(fight, c)
+    )
 
 
 @tactic("cautious")
 def cautious(fight: Fight, c: Fighter) -> Action:
     """Fight from the ground; withdraw once Shaken or fatigued."""
+    held = held_choice(fight, c)
+    if held is not None:
+        return held
     targets = targets_by_distance(fight, c)
     if (c.shaken or is_fatigued(c)) and targets and can_move(c, fight):
         if c.prone:
@@ -137,6 +194,9 @@ def cautious(fight: Fight, c: Fighter) -> Action:
 @tactic("sniper")
 def sniper(fight: Fight, c: Fighter) -> Action:
     """Snipe at the nearest target beyond ranged combat when a whole turn is left."""
+    held = held_choice(fight, c)
+    if held is not None:
+        return held
     for target in targets_by_distance(fight, c):
         if not is_sniping_range(fight, distance_m(c, target)):
             continue

@@ -20,7 +20,7 @@ from fracas.rulesets.starflight.blow import land_blow
 from fracas.rulesets.starflight.combat_states import range_zero
 from fracas.rulesets.starflight.conditions import in_fight
 from fracas.rulesets.starflight.drop_item import knock_down
-from fracas.rulesets.starflight.events import ConditionGained, Displaced
+from fracas.rulesets.starflight.events import ConditionGained, Displaced, Maneuver
 from fracas.rulesets.starflight.opposed import attribute_terms, opposed, push_terms
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m, hostiles
 from fracas.rulesets.starflight.special_attack import roll_attack
@@ -74,6 +74,7 @@ def attempt_trip(
     """The melee attack against THD, then Power against Finesse with the Push modifiers.
     Returns whether the target went down. ``charge_direction``: the target is charging."""
     fight = ctx.state
+    ctx.emit(Maneuver(who=c.id, kind="trip", target=target.id, text=f"tries to trip {target.name}"))
     roll = roll_attack(ctx, c, target, None, label="trip", touch=True, opportunity=opportunity)
     if roll is None or not roll.hit:
         return False
