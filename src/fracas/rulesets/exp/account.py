@@ -8,6 +8,7 @@ from typing import Any
 
 from fracas.engine import Event, RoundStarted
 from fracas.rulesets.exp import events as ev
+from fracas.rulesets.exp.legality import lethal_reason
 from fracas.rulesets.exp.state import ExpEncounter, persona
 
 
@@ -28,9 +29,12 @@ def attack_rolled(e: ev.AttackRolled, s: ExpEncounter) -> str:
         "snatch": "grabs at the weapon of",
         "trip": "tries to trip",
     }.get(e.attack)
-    if what is None:
-        mode = "lethally" if e.lethal else "non-lethally"
-        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} {mode} ({e.attack})"
+    if what is None and e.lethal:
+        attacker, target = persona(s, e.attacker), persona(s, e.target)
+        why = lethal_reason(attacker, target, attacker.weapon(e.attack), s.options)
+        head = f"{attacker.name} attacks {target.name} lethally ({e.attack}; {why})"
+    elif what is None:
+        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} non-lethally ({e.attack})"
     else:
         head = f"{_n(s, e.attacker)} {what} {_n(s, e.target)}"
     free = getattr(s, "free_attack", None)
@@ -112,6 +116,8 @@ def grappled(e: ev.Grappled, s: ExpEncounter) -> str:
 def grapple_ended(e: ev.GrappleEnded, s: ExpEncounter) -> str:
     if e.how == "released":
         return f"{_n(s, e.grappler)} lets go of {_n(s, e.target)}"
+    if e.how == "let go":
+        return f"  {_n(s, e.grappler)}, grappled in turn, has to let go of {_n(s, e.target)}"
     return f"  {_n(s, e.target)} breaks free of {_n(s, e.grappler)}"
 
 
@@ -121,6 +127,10 @@ def grapple_reversed(e: ev.GrappleReversed, s: ExpEncounter) -> str:
 
 def snatched(e: ev.WeaponSnatched, s: ExpEncounter) -> str:
     return f"  {_n(s, e.grabber)} wrests the {e.weapon} from {_n(s, e.target)}"
+
+
+def thrown(e: ev.WeaponThrown, s: ExpEncounter) -> str:
+    return f"  the {e.weapon} is thrown: {_n(s, e.thrower)} no longer holds it"
 
 
 def backlash(e: ev.SnatchBacklash, s: ExpEncounter) -> str:
@@ -174,6 +184,7 @@ LINES: dict[type[Event[Any]], Callable[[Any, ExpEncounter], str | None]] = {
     ev.GrappleEnded: grapple_ended,
     ev.GrappleReversed: grapple_reversed,
     ev.WeaponSnatched: snatched,
+    ev.WeaponThrown: thrown,
     ev.SnatchBacklash: backlash,
     ev.TripResolved: trip_resolved,
     ev.StoodUp: stood_up,

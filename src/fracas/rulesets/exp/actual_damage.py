@@ -10,12 +10,19 @@ from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, Persona, conditio
 
 def actual_damage(damage: int, rounding: str) -> int:
     """Chapter, 'Actual Damage': "Ten percent of the non-lethal damage causes actual damage",
-    in whole HPS, rounded half up, down or up (option ``actual_damage_rounding``)."""
+    in whole HPS, rounded half up, down or up (option ``actual_damage_rounding``). Chapter,
+    'Non-Lethal Combat' and 'Actual Damage': "Each attack still does some damage", "Every
+    non-lethal damage roll inflicts a smaller amount of actual damage": never less than 1
+    HPS for a blow that does any damage, whatever the rounding."""
+    if damage <= 0:
+        return 0
     if rounding == "half-up":
-        return (damage + 5) // 10
-    if rounding == "down":
-        return damage // 10
-    return (damage + 9) // 10
+        tenth = (damage + 5) // 10
+    elif rounding == "down":
+        tenth = damage // 10
+    else:
+        tenth = (damage + 9) // 10
+    return max(1, tenth)
 
 
 def lose_hps(ctx: ExpContext, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from fracas.engine import Event
-from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, persona
+from fracas.engine import Event, FracasError
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, hold, let_go, let_go_all, persona
 
 
 class InitiativeRolled(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -126,12 +126,7 @@ class ConditionChanged(Event[ExpEncounter], frozen=True, kw_only=True):
         p = persona(state, self.target)
         p.condition = self.condition
         if self.condition != ACTIVE:
-            for other in (p.holding, p.held_by):
-                if other is not None:
-                    o = persona(state, other)
-                    o.holding = None if o.holding == p.id else o.holding
-                    o.held_by = None if o.held_by == p.id else o.held_by
-            p.holding = p.held_by = None
+            let_go_all(state, p.id)
 
 
 class Contested(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -155,20 +150,19 @@ class Grappled(Event[ExpEncounter], frozen=True, kw_only=True):
     target: str
 
     def apply(self, state: ExpEncounter) -> None:
-        persona(state, self.grappler).holding = self.target
-        persona(state, self.target).held_by = self.grappler
+        hold(state, self.grappler, self.target)
 
 
 class GrappleEnded(Event[ExpEncounter], frozen=True, kw_only=True):
-    """The grapple is over: broken free, released."""
+    """The grapple is over: broken free, released, or let go when the grappler is grappled
+    in turn (``how``)."""
 
     grappler: str
     target: str
     how: str
 
     def apply(self, state: ExpEncounter) -> None:
-        persona(state, self.grappler).holding = None
-        persona(state, self.target).held_by = None
+        let_go(state, self.grappler, self.target)
 
 
 class GrappleReversed(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -178,9 +172,8 @@ class GrappleReversed(Event[ExpEncounter], frozen=True, kw_only=True):
     target: str
 
     def apply(self, state: ExpEncounter) -> None:
-        new, old = persona(state, self.grappler), persona(state, self.target)
-        new.held_by, new.holding = None, old.id
-        old.holding, old.held_by = None, new.id
+        let_go(state, self.target, self.grappler)  # the hold being reversed must exist
+        hold(state, self.grappler, self.target)
 
 
 class WeaponSnatched(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -198,6 +191,22 @@ class WeaponSnatched(Event[ExpEncounter], frozen=True, kw_only=True):
         grabber.weapons.append(held)
         if not target.weapons:
             target.weapons.append(state.bare_hands)
+
+
+class WeaponThrown(Event[ExpEncounter], frozen=True, kw_only=True):
+    """``thrower`` has thrown ``weapon``: it is no longer in hand (option ``thrown_weapons``)."""
+
+    thrower: str
+    weapon: str
+
+    def apply(self, state: ExpEncounter) -> None:
+        thrower = persona(state, self.thrower)
+        held = thrower.weapon(self.weapon)
+        if held is None:
+            raise FracasError(f"{thrower.name} holds no {self.weapon} to throw")
+        thrower.weapons.remove(held)
+        if not thrower.weapons:
+            thrower.weapons.append(state.bare_hands)
 
 
 class SnatchBacklash(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -227,8 +236,14 @@ class TripResolved(Event[ExpEncounter], frozen=True, kw_only=True):
     down: int
 
     def apply(self, state: ExpEncounter) -> None:
+        attacker = persona(state, self.attacker)
+        foiled = attacker.failed_trips
         if self.outcome == "tripped":
             persona(state, self.target).down = self.down
+            if self.target not in attacker.tripped:
+                attacker.tripped.append(self.target)
+        elif self.outcome in ("dodged", "stopped"):
+            foiled[self.target] = foiled.get(self.target, 0) + 1
 
 
 class StoodUp(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -269,6 +284,7 @@ EXP_EVENTS: tuple[type[Event[Any]], ...] = (
     GrappleEnded,
     GrappleReversed,
     WeaponSnatched,
+    WeaponThrown,
     SnatchBacklash,
     TripResolved,
     StoodUp,

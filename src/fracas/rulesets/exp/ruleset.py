@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from fracas.engine import (
     Action,
+    Choice,
     EncounterEnded,
     Event,
     IllegalAction,
@@ -30,7 +31,13 @@ from fracas.rulesets.exp.events import (
 )
 from fracas.rulesets.exp.grapple import break_check, grapple, release, reverse
 from fracas.rulesets.exp.initiative import next_actor, start_unit_order
-from fracas.rulesets.exp.legality import check_free_to_act, check_turn
+from fracas.rulesets.exp.legal_actions import (
+    check_concede,
+    check_free_attack,
+    check_stand_up,
+    legal_actions,
+)
+from fracas.rulesets.exp.legality import check_turn
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
 from fracas.rulesets.exp.snatch import snatch
@@ -45,8 +52,7 @@ def _weapons(model: PersonaModel, overrides: dict[str, str]) -> list[Weapon]:
     out = []
     for raw, w in zip(model.weapons, model.weapon_models(), strict=True):
         damage = overrides.get(w.name, w.damage) if isinstance(raw, str) else w.damage
-        natural = isinstance(raw, str) and WEAPONS[raw].natural
-        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, natural, w.stun))
+        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, w.natural, w.stun))
     return out
 
 
@@ -125,6 +131,10 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
             return act.StartUnit(actor=None)
         return choose_action(state, pending.actor)
 
+    def legal_actions(self, state: ExpEncounter, pending: Pending) -> list[Choice]:
+        """Every action the pending persona (or the unit's upkeep) may take now."""
+        return legal_actions(state, pending)
+
     def resolve(self, ctx: ExpContext, action: Action) -> None:
         """Check whose turn it is, carry out the action, end the turn, check victory."""
         state = ctx.state
@@ -139,7 +149,7 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
         free = state.free_attack is not None
         check_turn(state, actor, free)
         if free:
-            _check_free_attack(state, action)
+            check_free_attack(state, action)
         keeps_turn = HANDLERS[type(action)](ctx, action)
         if not keeps_turn:
             ctx.emit(TurnEnded(actor=actor.id, free=free))
@@ -179,29 +189,19 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
         return worked_example()
 
 
-def _check_free_attack(state: ExpEncounter, action: Action) -> None:
-    """A free attack must be the offered one (weapon, victim), or declined with Wait."""
-    assert state.free_attack is not None
-    _, victim, weapon = state.free_attack
-    if isinstance(action, act.Wait):
-        return
-    if not isinstance(action, act.Attack) or action.target != victim or action.weapon != weapon:
-        raise IllegalAction(f"the free attack is with the {weapon} on {victim}, or none (Wait)")
-
-
 def _concede(ctx: ExpContext, action: act.Concede) -> bool:
-    """'A persona may have had enough and calls it quits' (Victory Conditions)."""
+    """'A persona may have had enough and calls it quits' (Victory Conditions); flora, fauna
+    and robots "do not understand surrender" and never do."""
     who = action.actor or ""
+    check_concede(ctx.state, ctx.options, action)
     ctx.emit(ConditionChanged(target=who, condition="conceded", reason="calls it quits"))
     return False
 
 
 def _stand_up(ctx: ExpContext, action: act.StandUp) -> bool:
     """A tripped persona spends an action getting up (option ``tripped_loses_actions``)."""
-    p = persona(ctx.state, action.actor or "")
-    if p.down == 0:
-        raise IllegalAction(f"{p.name} is not down")
-    ctx.emit(StoodUp(target=p.id))
+    check_stand_up(ctx.state, ctx.options, action)
+    ctx.emit(StoodUp(target=action.actor or ""))
     return False
 
 
@@ -237,7 +237,6 @@ def _maneuver(rule: Callable[[ExpContext, Any], None]) -> Callable[[ExpContext, 
 
 def _release(ctx: ExpContext, action: act.Release) -> bool:
     """The grappler lets go (one of the simplest of tasks)."""
-    check_free_to_act(persona(ctx.state, action.actor or ""), "let go")
     release(ctx, action)
     return False
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fracas.engine import Combatant, Context, Encounter
+from fracas.engine import Combatant, Context, Encounter, FracasError
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.tables import KINDS, SIZES
 
@@ -65,6 +65,8 @@ class Persona(Combatant):
     held_by: str | None = None  # who grapples this persona
     down: int = 0  # actions still to spend getting up after a trip
     bonus_against: dict[str, int] = field(default_factory=dict)  # +242 after a failed snatch
+    failed_trips: dict[str, int] = field(default_factory=dict)  # target -> trips it foiled
+    tripped: list[str] = field(default_factory=list)  # targets this persona has tripped
 
     @property
     def active(self) -> bool:
@@ -104,6 +106,36 @@ def persona(state: ExpEncounter, name: str) -> Persona:
     return state.personas[name]
 
 
+def hold(state: ExpEncounter, grappler: str, target: str) -> None:
+    """Link ``grappler`` holding ``target``, mirrored. Whatever either held or was held by
+    before is let go first, so no persona holds or is held twice and every link has its
+    mirror (Chapter, 'Grapples', 'Overpower': the grappled target "cannot accomplish
+    anything other than psionic attacks and yelling")."""
+    for name in (grappler, target):
+        let_go_all(state, name)
+    persona(state, grappler).holding = target
+    persona(state, target).held_by = grappler
+
+
+def let_go(state: ExpEncounter, grappler: str, target: str) -> None:
+    """End the hold of ``grappler`` on ``target``. A hold that does not exist is a log that
+    does not fold: ``FracasError`` (never a half-changed link)."""
+    g, t = persona(state, grappler), persona(state, target)
+    if g.holding != t.id or t.held_by != g.id:
+        raise FracasError(f"{g.name} does not hold {t.name} in a grapple")
+    g.holding = None
+    t.held_by = None
+
+
+def let_go_all(state: ExpEncounter, name: str) -> None:
+    """End every hold ``name`` is part of, as grappler or as held (its mirror too)."""
+    p = persona(state, name)
+    if p.holding is not None:
+        let_go(state, p.id, p.holding)
+    if p.held_by is not None:
+        let_go(state, p.held_by, p.id)
+
+
 #: the kinds table read once: (kind, advanced) -> may be subdued / may attack non-lethally
 SUBDUABLE: dict[tuple[str, bool], bool] = {
     (name, advanced): row.nonlethal_target_if_advanced if advanced else row.nonlethal_target
@@ -124,6 +156,14 @@ def can_be_subdued(p: Persona) -> bool:
     the target of non-lethal damage? (Flora, fauna and robots "do not understand
     surrender".)"""
     return SUBDUABLE[p.kind, p.advanced]
+
+
+def grasps_surrender(kind: str, advanced: bool) -> bool:
+    """Chapter, 'Non-Lethal Combat': "The combatants must be able to grasp the concept of
+    surrender. Flora, fauna and robots do not understand surrender ... and will lethally
+    fight for their lives": only those who can be subdued (anthros and advanced aliens) may
+    concede."""
+    return SUBDUABLE[kind, advanced]
 
 
 def may_attack_nonlethally(p: Persona) -> bool:

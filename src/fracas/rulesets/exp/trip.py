@@ -15,7 +15,8 @@ from fracas.rulesets.exp.attack_roll import maneuver_attack_roll
 from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import TripResolved
 from fracas.rulesets.exp.legality import check_maneuver, require, tippable_problem
-from fracas.rulesets.exp.state import ExpContext, Persona, persona
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, persona
 
 #: a trip step: None if the attacker wins it, else the outcome that ends the trip
 TripStep = Callable[[ExpContext, Persona, Persona], str | None]
@@ -52,15 +53,21 @@ def trip_outcome(ctx: ExpContext, actor: Persona, target: Persona) -> str:
     return "tripped"
 
 
-def trip(ctx: ExpContext, action: Trip) -> None:
-    """Chapter, 'Tripping', 'Attack Roll': "[If] the player misses the attack roll the target
-    does not even notice the attempted trip"; on a hit, the two challenges."""
-    state = ctx.state
+def check_trip(state: ExpEncounter, options: ExpOptions, action: Trip) -> tuple[Persona, Persona]:
+    """Chapter, 'Tripping': "For trips to work, the target and the attacker should be about
+    the same size. The target must also be tippable." Returns attacker and target."""
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
     actor, target = persona(state, action.actor or ""), persona(state, action.target)
-    check_maneuver(actor, target, ctx.options, "trip")
+    check_maneuver(actor, target, options, "trip")
     require(tippable_problem(target))
+    return actor, target
+
+
+def trip(ctx: ExpContext, action: Trip) -> None:
+    """Chapter, 'Tripping', 'Attack Roll': "[If] the player misses the attack roll the target
+    does not even notice the attempted trip"; on a hit, the two challenges."""
+    actor, target = check_trip(ctx.state, ctx.options, action)
     hit = maneuver_attack_roll(ctx, actor, target, "trip", action.situational)
     outcome = trip_outcome(ctx, actor, target) if hit else "unnoticed"
     down = ctx.options.tripped_loses_actions if outcome == "tripped" else 0

@@ -164,6 +164,10 @@ class CombatantSpec(BaseModel):
         description="What this combatant's Opportunity Attack against a charger is "
         "('Trip ... even an Opportunity Attack against a Charging opponent').",
     )
+    speed: Int | None = Field(
+        None, ge=0, le=MAX_SCORE, description="Speed rating, for speed-based movement."
+    )
+    steed: bool = Field(False, description="Others of its side may mount it (Mount/Dismount).")
 
 
 def attribute_modifier(score: int) -> int:
@@ -269,6 +273,8 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "abilities": tuple(spec.abilities),
         "charge_response": spec.charge_response,
         "shield_batteries": 0 if spec.shield is None else spec.shield.spare_batteries,
+        "speed": spec.speed or 0,
+        "steed": spec.steed,
     }
     if len(_TEMPLATES) >= CACHE_LIMIT:
         _TEMPLATES.clear()

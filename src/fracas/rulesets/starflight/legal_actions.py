@@ -1,7 +1,8 @@
 """The legal actions of the pending combatant (for ``--control``, the web tracker, tests).
 
 Each registered action type lists its own choices (``register(..., choices=fn)`` in its
-module); this keeps those the turn's action phases and the combatant's hold allow.
+module); this keeps those the turn's action phases and the combatant's hold (swallowed,
+pinned) allow.
 """
 
 from __future__ import annotations
@@ -18,12 +19,14 @@ def legal_actions(fight: Fight, c: Fighter) -> list[Choice]:
         return []
     out: list[Choice] = []
     for kind in REGISTRY.values():
-        if kind.choices is None or kind.phases > fight.phases_left:
+        if kind.choices is None:
             continue
         for choice in kind.choices(fight, c):
             try:
+                phases = kind.phases_for(fight, c, choice.action)
                 check_held(fight, c, choice.action)
             except IllegalAction:
                 continue
-            out.append(choice)
+            if phases <= fight.phases_left:
+                out.append(choice)
     return out

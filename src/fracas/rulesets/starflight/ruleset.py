@@ -25,21 +25,28 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     improved_grab,
     maneuver_account,
     manipulate_item,
+    mount,
     move_action,
     prone,
     push_attack,
+    raise_lower_shield,
+    ready,
     recharge,
     reload,
+    run,
     snipe,
+    speak,
     standby,
+    stunts,
     swallow_whole,
     trample,
     trip,
+    use_skill,
 )
 from fracas.rulesets.starflight.actions import REGISTRY
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
-from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
 from fracas.rulesets.starflight.options import StarflightOptions
@@ -69,6 +76,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
             frictionless=scenario.surface == "frictionless",
+            vehicles=list(scenario.vehicles),
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles
@@ -106,14 +114,16 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
         fight = ctx.state
         kind, actor = check_turn(fight, action)
-        kind.resolve(ctx, fight.fighter(actor), action)
-        if kind.phases:
-            ctx.emit(PhasesSpent(actor=actor, phases=kind.phases))
+        c = fight.fighter(actor)
+        phases = kind.phases_for(fight, c, action)
+        kind.resolve(ctx, c, action)
+        if phases:
+            ctx.emit(PhasesSpent(actor=actor, phases=phases))
         advance(ctx)
 
     def event_types(self) -> Sequence[type[Event[Any]]]:
         """Every Starflight event."""
-        return EVENT_TYPES
+        return all_event_types()
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""

@@ -25,11 +25,14 @@ class ShieldSpec(BaseModel):
     spare_batteries: Int = Field(
         0, ge=0, le=MAX_POINTS, description="Spare batteries for 'Reload/Recharge'."
     )
+    physical: bool = Field(
+        False, description="A physical shield (two appendages to hold) rather than a personal one."
+    )
 
 
 def shield_gear(spec: ShieldSpec) -> Gear:
     """Runtime gear for a shield (it covers every part)."""
-    return Gear(spec.name, spec.hp, spec.hp, None, tuple(spec.blocks))
+    return Gear(spec.name, spec.hp, spec.hp, None, tuple(spec.blocks), physical=spec.physical)
 
 
 def active_shield(shield: Gear | None, raised: bool) -> Gear | None:
