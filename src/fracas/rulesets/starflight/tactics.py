@@ -60,13 +60,22 @@ TACTICS: dict[str, Tactic] = {}
 
 
 def tactic(name: str) -> Callable[[Tactic], Tactic]:
-    """Register a tactic under ``name``."""
+    """Register a tactic under ``name``. Every tactic but 'standby' first deals with a grapple
+    or a gullet it is caught in (``held_choice``): nobody held plays on as if free."""
 
     def decorate(fn: Tactic) -> Tactic:
-        TACTICS[name] = fn
+        TACTICS[name] = fn if name == "standby" else _minding_holds(fn)
         return fn
 
     return decorate
+
+
+def _minding_holds(fn: Tactic) -> Tactic:
+    def choose(fight: Fight, c: Fighter) -> Action:
+        return held_choice(fight, c) or fn(fight, c)
+
+    choose.__doc__ = fn.__doc__
+    return choose
 
 
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
@@ -165,9 +174,6 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
     """Deal with a grapple or a gullet first; stand up; rally a Shaken ally; pick a dropped
     weapon back up; keep weapons drawn and loaded; attack the nearest target (a grab for a
     creature with Improved Grab); charge or trample from out of reach; close in."""
-    held = held_choice(fight, c)
-    if held is not None:
-        return held
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
     return (
@@ -181,9 +187,6 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
 @tactic("disarmer")
 def disarmer(fight: Fight, c: Fighter) -> Action:
     """Walk up to the nearest armed opponent and disarm it; fight on once it is unarmed."""
-    held = held_choice(fight, c)
-    if held is not None:
-        return held
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
     targets = targets_by_distance(fight, c)
@@ -228,9 +231,6 @@ def wants_out(c: Fighter) -> bool:
 def cautious(fight: Fight, c: Fighter) -> Action:
     """Fight from the ground; once Shaken, fatigued or wounded, withdraw - and keep
     withdrawing (running while it can) until out of the fight."""
-    held = held_choice(fight, c)
-    if held is not None:
-        return held
     targets = targets_by_distance(fight, c)
     if wants_out(c) and targets and can_move(c, fight):
         if c.prone:
@@ -246,9 +246,6 @@ def cautious(fight: Fight, c: Fighter) -> Action:
 @tactic("sniper")
 def sniper(fight: Fight, c: Fighter) -> Action:
     """Snipe at the nearest target beyond ranged combat when a whole turn is left."""
-    held = held_choice(fight, c)
-    if held is not None:
-        return held
     for target in targets_by_distance(fight, c):
         if not is_sniping_range(fight, distance_m(c, target)):
             continue
