@@ -9,8 +9,9 @@ distance involved, or else they may not charge a target. Charging provokes an Op
 Attack from the target. The charging combatant gains a +10 Attack Bonus for the round, but
 suffers a -10 HD penalty for their next two actions".
 
-The run is a Run: the charger must be standing, and covers at most four times its movement
-(movement points x 5 m). The target's Opportunity Attack may be a Trip ('Trip'). The run-in
+The run is a Run: the charger must be standing, and covers at most what a Run may
+(``run.run_allowance_m``: four times the movement, less encumbrance). The target's
+Opportunity Attack may be a Trip ('Trip'). The run-in
 helpers here also serve Push Attack and Trample, which work "the same way as a Charge".
 """
 
@@ -25,16 +26,16 @@ from fracas.rulesets.starflight.attack import Hit, resolve_hit
 from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead
 from fracas.rulesets.starflight.events import Charged, Maneuver, Moved
 from fracas.rulesets.starflight.line_of_sight import bearing, line_of_sight
-from fracas.rulesets.starflight.movement import movement_points, step_towards
+from fracas.rulesets.starflight.movement import step_towards
 from fracas.rulesets.starflight.opportunity import provoked
 from fracas.rulesets.starflight.provoked_attacks import may_answer, strike_back
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m, hostiles
+from fracas.rulesets.starflight.run import run_allowance_m
 from fracas.rulesets.starflight.special_attack import roll_attack
 from fracas.rulesets.starflight.stamina_check import propulsion_works
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.trip import attempt_trip, trip_problem
 
-RUN_MULTIPLIER = 4
 STOP_SHORT_M = 1  # a run in ends a metre from the target, as a Move towards one does
 
 
@@ -48,11 +49,6 @@ class RunIn:
     y1: int
     metres: int
     facing: int
-
-
-def run_allowance_m(c: Fighter) -> int:
-    """'Run': four times the movement (movement points x 5 m)."""
-    return RUN_MULTIPLIER * movement_points(c) * MELEE_INCREMENT_M
 
 
 def target_problem(fight: Fight, c: Fighter, tid: str) -> str | None:
@@ -84,7 +80,7 @@ def plan_run(fight: Fight, c: Fighter, target: Fighter, what: str, *, back: bool
             f"one full {MELEE_INCREMENT_M} m increment"
         )
     both = back and fight.options.charge_distance == "both-legs"
-    need, can = (2 * metres if both else metres), run_allowance_m(c)
+    need, can = (2 * metres if both else metres), run_allowance_m(fight, c)
     if need > can:
         raise IllegalAction(
             f"{c.name} cannot run the full distance: the {what} needs {need} m, "
