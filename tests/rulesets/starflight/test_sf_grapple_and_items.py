@@ -32,8 +32,10 @@ from fracas.rulesets.starflight.actions import (
     Strike,
     SwallowWhole,
 )
+from fracas.rulesets.starflight.combat_states import finesse_score
 from fracas.rulesets.starflight.events import (
     AttackRolled,
+    Checked,
     ClinicalDeath,
     ConditionEnded,
     DamageTaken,
@@ -49,6 +51,7 @@ from fracas.rulesets.starflight.events import (
     Swallowed,
     WoundsInflicted,
 )
+from fracas.rulesets.starflight.opposed import attribute_terms
 
 from .helpers import fighter
 from .test_sf_combat_actions import KNIFE, a, begin, events, st, t, who
@@ -375,3 +378,63 @@ def test_legal_actions_list_the_combat_actions_and_each_resolves() -> None:
     for choice in choices:
         s.act(choice.action)
         s.undo()
+
+
+def test_a_grappler_has_no_finesse_for_checks_or_ranged_damage() -> None:
+    s, _ = grappling(a={"attributes": {"finesse": 60}})
+    fight = st(s)
+    terms = dict(attribute_terms(fight, who(s, "a"), "finesse"))
+    assert terms["Finesse"] == 0
+    laser = who(s, "a").weapons
+    assert laser == [] and finesse_score(fight, who(s, "a")) == 0
+
+
+def test_rallying_three_at_once_is_against_a_very_difficult_dc() -> None:
+    allies = [fighter(f"b{i}", "red", position=[5 * i, 5]) for i in range(3)]
+    s, _ = begin(
+        [a(skills={"leadership": 90}), *allies, t(position=[60, 0])], {"a Leadership": [80]}
+    )
+    for o in allies:
+        who(s, o["id"]).shaken = True
+    s.act(Aid(actor="a", kind="rally", targets=["b0", "b1", "b2"]))
+    check = next(e for e in s.log if isinstance(e, Checked))
+    assert check.dc == 165 and check.success  # 80 + 90 > 165
+    assert not any(who(s, o["id"]).shaken for o in allies)
+
+
+def test_an_inspired_ally_does_not_become_shaken() -> None:
+    rolls = {"a Leadership check": [60], "b Willpower save (against Leadership)": [20]}
+    rolls |= {"t attack on b": [95], "b Willpower save (hit)": [1]}
+    s, _ = begin(
+        [
+            a(skills={"leadership": 50}),
+            ally(position=[3, 3]),
+            t(position=[5, 0], weapons=KNIFE, attributes={"power": 90}),
+        ],
+        rolls,
+    )
+    s.act(Aid(actor="a", kind="inspire", targets=["b"]))
+    s.act(Standby(actor="a"))
+    while st(s).current != "t":
+        s.act(Standby(actor=st(s).current or ""))
+    s.act(Attack(actor="t", strikes=[Strike(target="b", weapon=0)]))
+    will = [e for e in s.log if isinstance(e, Checked) and e.what == "Willpower save (hit)"]
+    assert will and not will[-1].success
+    assert will[-1].modifier == 9  # the inspiration's +9 to all die rolls
+    assert not who(s, "b").shaken  # 'will not become Shaken'
+
+
+def test_a_disarmed_shield_generator_shuts_down() -> None:
+    shield = {"name": "belt shield", "hp": 20}
+    s, _ = begin([a(), t(position=CLOSE, shield=shield)], {"a disarm: the belt shield on t": [95]})
+    s.act(Disarm(actor="a", target="t", item=None))
+    assert who(s, "t").shield is None and not who(s, "t").shield_raised
+
+
+def test_recharging_without_a_spare_battery_is_refused() -> None:
+    s, _ = begin([a(shield={"name": "belt shield", "hp": 20}), t()])
+    sh = who(s, "a").shield
+    assert sh is not None
+    sh.hp = 5
+    with pytest.raises(IllegalAction, match="no spare battery"):
+        s.act(RechargeShield(actor="a"))
