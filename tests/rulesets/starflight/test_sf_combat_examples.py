@@ -25,7 +25,7 @@ CASES = [
             "SWALLOWS",
         ],
     ),
-    ("tunnel-wyrm", 1, ["rallies", "Leadership against Willpower"]),
+    ("tunnel-wyrm", 4, ["rallies", "Leadership against Willpower"]),
     (
         "charge-and-trip",
         5,

@@ -46,13 +46,16 @@ def attribute_terms(fight: Fight, c: Fighter, attribute: str) -> Terms:
     return [(attribute.capitalize(), value), *penalties(fight, c)]
 
 
-def grapple_terms(c: Fighter) -> Terms:
-    """'2d10 plus ... base Attack Bonus ..., Power bonus, and Size Class'."""
-    return [
+def grapple_terms(fight: Fight, c: Fighter) -> Terms:
+    """'2d10 plus ... base Attack Bonus ..., Power bonus, and Size Class', and the Check
+    penalties (Wounds, Shaken, Dazed, fatigue) unless the option ``grapple_check_penalties``
+    is off."""
+    terms = [
         ("base AB", base_attack_bonus(c.skills["security"])),
         ("Power bonus", attribute_modifier(c.attributes["power"])),
         ("Size Class", c.size_class),
     ]
+    return terms + (penalties(fight, c) if fight.options.grapple_check_penalties else [])
 
 
 def is_stable(c: Fighter) -> bool:
@@ -127,8 +130,8 @@ def grapple_check(
         ctx,
         "Grapple",
         a,
-        [*grapple_terms(a), *extra],
+        [*grapple_terms(ctx.state, a), *extra],
         b,
-        [*grapple_terms(b), *b_extra],
+        [*grapple_terms(ctx.state, b), *b_extra],
         dice="2d10",
     )

@@ -205,6 +205,11 @@ class StarflightOptions(BaseModel):
         description="'If helping at least three characters at once, the Leadership Check "
         "automatically requires a Very Difficult DC' (165-195).",
     )
+    grapple_check_penalties: bool = Field(
+        True,
+        description="A Grapple Check ('2d10 plus ...') is a Check: the Check penalties (Wounds, "
+        "Shaken -30, Dazed -5, fatigue -20) apply to it (true) or not (false).",
+    )
     acid_wounds: Literal["two-per-round", "two-per-point"] = Field(
         "two-per-round",
         description="Digestion: '1d10 Lethal damage per round ... each counts as two Wounds': "
