@@ -282,3 +282,16 @@ def test_trample_refusals(attacker: dict[str, Any], reason: str) -> None:
     s, _ = begin([fighter("a", "red", **attacker), t()])
     with pytest.raises(IllegalAction, match=reason):
         s.act(Trample(actor="a", target="t"))
+
+
+def test_charges_are_runs_and_too_many_in_a_row_hurt() -> None:
+    rolls = {"a charge on t": [10], "t attack on a": [5], "a running too long": [12]}
+    s, _ = begin([a(durability=5), t()], rolls)
+    for _ in range(3):
+        s.act(Charge(actor="a", target="t"))
+        s.act(Standby(actor="t"))
+        s.act(Standby(actor="t"))
+    runs = [e for e in s.log if type(e).__name__ == "Ran"]
+    assert [r.streak for r in runs] == [1, 2, 3] and runs[0].limit == 2
+    hurt = [e for e in events(s, DamageTaken) if e.target == "a"]
+    assert [h.nonlethal for h in hurt] == [12]  # only the third: 'runs for a longer period'

@@ -30,7 +30,7 @@ from fracas.rulesets.starflight.movement import step_towards
 from fracas.rulesets.starflight.opportunity import provoked
 from fracas.rulesets.starflight.provoked_attacks import may_answer, strike_back
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m, hostiles
-from fracas.rulesets.starflight.run import run_allowance_m
+from fracas.rulesets.starflight.run import Ran, overrun, run_allowance_m, run_limit
 from fracas.rulesets.starflight.special_attack import roll_attack
 from fracas.rulesets.starflight.stamina_check import propulsion_works
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
@@ -117,12 +117,23 @@ def run_in(ctx: StarflightContext, c: Fighter, target: Fighter, run: RunIn, kind
     before = {o.id: distance_m(c, o) for o in fight.fighters()}
     ctx.emit(Maneuver(who=c.id, kind=kind, target=target.id, text=f"{kind}s {target.name}"))
     ctx.emit(Moved(who=c.id, x=run.x1, y=run.y1, facing=run.facing, metres=run.metres))
+    count_the_run(ctx, c)
     struck = set()
     for o in provoked(fight, c, before):
         if o.id != target.id:
             strike_back(ctx, o, c)
             struck.add(o.id)
     return struck
+
+
+def count_the_run(ctx: StarflightContext, c: Fighter) -> None:
+    """A charge (push, trample) is run, so its turn counts towards the Run's limit of half
+    Durability turns in a row, past which running costs 2d10 Non-Lethal ('Run')."""
+    fight = ctx.state
+    streak = c.run_streak + 1 if c.ran_round == fight.round - 1 else 1
+    ctx.emit(Ran(who=c.id, streak=streak, limit=run_limit(c)))
+    if streak > run_limit(c):
+        overrun(ctx, c)
 
 
 def charge_choices(fight: Fight, c: Fighter) -> list[Choice]:
