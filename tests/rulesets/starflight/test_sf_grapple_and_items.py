@@ -438,3 +438,11 @@ def test_recharging_without_a_spare_battery_is_refused() -> None:
     sh.hp = 5
     with pytest.raises(IllegalAction, match="no spare battery"):
         s.act(RechargeShield(actor="a"))
+
+
+def test_leadership_aid_takes_the_whole_turn_when_medical_aid_cost_says_so() -> None:
+    rolls = {"a Leadership check": [60], "b Willpower save (against Leadership)": [20]}
+    fighters = [a(skills={"leadership": 50}), ally(), t(position=[60, 0])]
+    s, _ = begin(fighters, rolls, options={"medical_aid_cost": "full"})
+    s.act(Aid(actor="a", kind="inspire", targets=["b"]))
+    assert st(s).current != "a"

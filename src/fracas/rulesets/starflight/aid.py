@@ -12,8 +12,9 @@ Further, during that time, that specialist may add the same amount (degree of su
 by ten) to all die rolls they make. A character may only try to inspire one other character at
 a time." The Intensive Care half is the healing rules' (issue 13).
 
-A special action here is a standard action (as Reload). A Leadership Check is d% + Leadership
-+ the Charm modifier - the Check penalties.
+Aid "counts as a special action": the option ``medical_aid_cost`` (the same sentence for
+both halves of Aid) makes it a standard action or a full round. A Leadership Check is
+d% + Leadership + the Charm modifier - the Check penalties.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from fracas.rulesets.starflight.actions import Aid, register
 from fracas.rulesets.starflight.checks import check, roll_natural, skill_modifier
 from fracas.rulesets.starflight.conditions import in_fight, inspired_save_bonus, save_penalty
 from fracas.rulesets.starflight.events import ConditionEnded, Inspired, Maneuver, Opposed
+from fracas.rulesets.starflight.medical_aid import aid_cost
 from fracas.rulesets.starflight.range import distance_m
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
@@ -98,7 +100,7 @@ def aid_choices(fight: Fight, c: Fighter) -> list[Choice]:
     return out
 
 
-@register(Aid, "standard", choices=aid_choices)
+@register(Aid, "standard", choices=aid_choices, cost_of=aid_cost)
 def resolve_aid(ctx: StarflightContext, c: Fighter, action: Aid) -> None:
     """Rally (each target opposes, or a Very Difficult DC for three or more) or inspire."""
     fight = ctx.state

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.problems import located
 from fracas.rulesets.starflight.armour import ArmourSpec, armour_gear
+from fracas.rulesets.starflight.medicine import TechnologyAge
 from fracas.rulesets.starflight.numbers import (
     MAX_DURABILITY,
     MAX_POINTS,
@@ -59,6 +60,14 @@ class Skills(BaseModel):
     dexterous_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     lifting: Int = Field(0, ge=0, le=MAX_SCORE)
     leadership: Int = Field(0, ge=0, le=MAX_SCORE)
+    # Medicine sub-disciplines (chapter 9.2, 'Assisted Healing'; 'Assisted Revival ...')
+    intensive_care: Int = Field(0, ge=0, le=MAX_SCORE)
+    long_term_care: Int = Field(0, ge=0, le=MAX_SCORE)
+    primatology: Int = Field(0, ge=0, le=MAX_SCORE)
+    etymology: Int = Field(0, ge=0, le=MAX_SCORE)
+    herpetology: Int = Field(0, ge=0, le=MAX_SCORE)
+    herbology: Int = Field(0, ge=0, le=MAX_SCORE)
+    xenobiology: Int = Field(0, ge=0, le=MAX_SCORE)
 
 
 class Saves(BaseModel):
@@ -115,6 +124,18 @@ class WeaponSpec(BaseModel):
         return WEAPONS[self.weapon].appendages
 
 
+class MedicalKit(BaseModel):
+    """What a medic carries: doses of revival medicine (stimulants, with the means to deliver
+    them) and a way to place a patient in stasis (stasis drugs, or a cryogenic chamber)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stimulants: Int = Field(0, ge=0, le=MAX_SCORE, description="Doses of revival medicine.")
+    stasis: Literal["drug", "cryogenic"] | None = Field(
+        None, description="How this medic can place a patient in stasis (none: cannot)."
+    )
+
+
 class CombatantSpec(BaseModel):
     """One combatant's stat block in a scenario file."""
 
@@ -168,6 +189,11 @@ class CombatantSpec(BaseModel):
         None, ge=0, le=MAX_SCORE, description="Speed rating, for speed-based movement."
     )
     steed: bool = Field(False, description="Others of its side may mount it (Mount/Dismount).")
+    comeliness: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE, description="Comeliness trait.")
+    technology_age: TechnologyAge = Field(
+        "starfaring", description="The medical know-how this combatant treats others with."
+    )
+    medical: MedicalKit = Field(default_factory=MedicalKit)
 
 
 def attribute_modifier(score: int) -> int:
@@ -275,6 +301,10 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "shield_batteries": 0 if spec.shield is None else spec.shield.spare_batteries,
         "speed": spec.speed or 0,
         "steed": spec.steed,
+        "comeliness": spec.comeliness,
+        "technology_age": spec.technology_age,
+        "stimulants": spec.medical.stimulants,
+        "stasis_method": spec.medical.stasis,
     }
     if len(_TEMPLATES) >= CACHE_LIMIT:
         _TEMPLATES.clear()

@@ -106,7 +106,7 @@ def grapple_opponents(fight: Fight, c: Fighter) -> list[Fighter]:
 
 def can_move(c: Fighter, fight: Fight) -> bool:
     """Not immobile (groin rider), and propulsive appendages working ('Move Action Rules')."""
-    if c.immobile_until >= fight.round or c.swallowed_by is not None:
+    if c.immobile_until >= fight.clock() or c.swallowed_by is not None:
         return False
     if c.grappling and grapple_opponents(fight, c):
         return False  # 'While Grappling, all involved combatants may not move'
@@ -144,11 +144,14 @@ def condition_names(c: Fighter, fight: Fight) -> list[str]:
         (c.withdrawn, "withdrawn"),
         (c.prone, "prone"),
         (c.shaken, "shaken"),
-        (not is_unconscious(c, opts) and is_dazed(c, fight.round), "dazed"),
+        (not is_unconscious(c, opts) and is_dazed(c, fight.clock()), "dazed"),
         (is_fatigued(c) and not is_dead(c), "fatigued"),
-        (c.immobile_until >= fight.round, "immobile"),
+        (c.immobile_until >= fight.clock(), "immobile"),
         (bool(grapple_opponents(fight, c)), "grappling"),
         (c.swallowed_by is not None, "swallowed"),
     ]
     names.extend(name for flag, name in flags if flag)
+    if c.in_stasis:
+        names.insert(0, "in stasis")
+    names.extend(c.afflictions)
     return names
