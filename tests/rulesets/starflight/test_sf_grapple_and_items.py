@@ -28,6 +28,7 @@ from fracas.rulesets.starflight.actions import (
     Move,
     ReapplyConstriction,
     RechargeShield,
+    Resuscitate,
     Standby,
     Strike,
     SwallowWhole,
@@ -446,3 +447,10 @@ def test_leadership_aid_takes_the_whole_turn_when_medical_aid_cost_says_so() -> 
     s, _ = begin(fighters, rolls, options={"medical_aid_cost": "full"})
     s.act(Aid(actor="a", kind="inspire", targets=["b"]))
     assert st(s).current != "a"
+
+
+def test_nobody_can_give_medical_aid_to_a_swallowed_ally() -> None:
+    s, _ = begin([a(), ally(), t(position=[5, 0])])
+    who(s, "b").swallowed_by = "t"
+    with pytest.raises(IllegalAction, match="inside t"):
+        s.act(Resuscitate(actor="a", patient="b"))
