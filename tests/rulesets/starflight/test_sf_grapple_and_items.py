@@ -454,3 +454,15 @@ def test_nobody_can_give_medical_aid_to_a_swallowed_ally() -> None:
     who(s, "b").swallowed_by = "t"
     with pytest.raises(IllegalAction, match="inside t"):
         s.act(Resuscitate(actor="a", patient="b"))
+
+
+def test_a_grappler_lets_go_of_an_opponent_who_is_out_of_the_fight() -> None:
+    u = fighter("u", "blue", position=[40, 0], facing=180)
+    s, _ = grappling(fighters=[a(), t(position=CLOSE), u])
+    who(s, "t").nhp = 0  # knocked out (by a third party, say)
+    s.act(Standby(actor="a"))
+    s.act(Standby(actor="u"))
+    s.act(Standby(actor="u"))  # round 2: a's turn begins
+    assert who(s, "a").grappling == [] and who(s, "t").grappling == []
+    ended = [e for e in s.log if type(e).__name__ == "GrappleEnded"]
+    assert ended and "out of the fight" in ended[-1].reason
