@@ -9,6 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.dice import SeededRoller
+from fracas.engine import Session
+from fracas.scenario import load_scenario
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "starflight"
 
@@ -74,3 +77,20 @@ def test_no_seed_of_the_examples_stalls_or_ends_without_a_fight(name: str) -> No
         fought = runner.invoke(main, ["fight", str(EXAMPLES / f"{name}.yaml"), "--seed", str(seed)])
         assert fought.exit_code == 0, fought.output
         assert "The fight is over" in fought.stdout
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "notes"),
+    [
+        ("charge-and-trip", 5, {"charge", "tripped"}),
+        ("tunnel-wyrm", 7, {"grapple", "swallowed whole"}),
+        ("disarm", 2, {"disarmed"}),
+    ],
+)
+def test_fracas_sim_counts_the_combat_actions_as_notable(
+    name: str, seed: int, notes: set[str]
+) -> None:
+    loaded = load_scenario(EXAMPLES / f"{name}.yaml")
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+    session.run()
+    assert notes <= set(loaded.ruleset.notable(session.log, session.state))
