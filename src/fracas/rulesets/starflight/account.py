@@ -217,7 +217,8 @@ def _reload(e: ev.Reloading, f: Fight) -> str:
 
 @line(ev.StoodBy)
 def _standby(e: ev.StoodBy, f: Fight) -> str:
-    return f"  {_n(f, e.who)} stands by"
+    why = f" ({e.reason})" if e.reason else ""
+    return f"  {_n(f, e.who)} stands by{why}"
 
 
 @line(ev.Withdrew)
