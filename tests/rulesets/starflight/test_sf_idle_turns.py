@@ -11,7 +11,7 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
 from fracas.rulesets.starflight.actions import Attack, Standby, Strike
-from fracas.rulesets.starflight.events import PartFailed
+from fracas.rulesets.starflight.events import BlueOnBlue, PartFailed
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.scenario import load_scenario
 
@@ -55,3 +55,18 @@ def test_an_unarmed_strike_with_a_failed_hand_is_refused() -> None:
     part = a.part_names.get(a.dominant, a.dominant)
     reason = f"its {part} has failed: nothing to strike with"
     assert stand_by(fight_of(s), a) == Standby(actor="a", reason=reason)
+
+
+def test_a_blue_on_blue_on_oneself_and_a_plural_part_read_as_english() -> None:
+    s = start([fighter("a", "red", sex="female"), fighter("w", "blue")], [10, 1])
+    fight = fight_of(s)
+    describe = s.ruleset.describe
+    assert describe(BlueOnBlue(attacker="a", victim="a"), fight) == (
+        "    Blue on blue: a hits herself!"
+    )
+    assert describe(BlueOnBlue(attacker="w", victim="w"), fight) == (
+        "    Blue on blue: w hits itself!"
+    )
+    fight.fighter("w").part_names["jaws"] = "jaws"
+    jaws = PartFailed(target="w", part="jaws", reason="failed Stamina check")
+    assert describe(jaws, fight) == "    w's jaws fail (failed Stamina check)"

@@ -127,7 +127,10 @@ def _healed(e: ev.WoundHealed, f: Fight) -> str:
 
 @line(ev.PartFailed)
 def _failed(e: ev.PartFailed, f: Fight) -> str:
-    return f"    {_n(f, e.target)}'s {_part(f, e.target, e.part)} fails ({e.reason})"
+    part = _part(f, e.target, e.part)
+    plural = part.endswith("s") and not part.endswith(("ss", "us", "is"))  # jaws, not pelvis
+    verb = "fail" if plural else "fails"
+    return f"    {_n(f, e.target)}'s {part} {verb} ({e.reason})"
 
 
 @line(ev.PartMaimed)
@@ -229,7 +232,9 @@ def _withdrew(e: ev.Withdrew, f: Fight) -> str:
 @line(ev.BlueOnBlue)
 def _blue(e: ev.BlueOnBlue, f: Fight) -> str:
     if e.attacker == e.victim:
-        return f"    Blue on blue: {_n(f, e.attacker)} hits themself!"
+        sex = f.fighter(e.attacker).sex
+        self_ = {"male": "himself", "female": "herself"}.get(sex or "", "itself")
+        return f"    Blue on blue: {_n(f, e.attacker)} hits {self_}!"
     return f"    Blue on blue: {_n(f, e.attacker)} hits {_n(f, e.victim)}!"
 
 
