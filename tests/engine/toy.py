@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from fracas.engine import (
     Action,
+    Choice,
     Combatant,
     Context,
     Encounter,
@@ -20,6 +21,8 @@ from fracas.engine import (
     RoundStarted,
     Ruleset,
 )
+from fracas.engine.overrides import GmAdjustHp, GmEndFight, Override
+from fracas.engine.view import Bar, Card, wound_level
 
 
 class ToyFighter(BaseModel):
@@ -74,6 +77,36 @@ class ToyRuleset(Ruleset):
     def choose(self, state: Encounter, pending: Pending) -> Action:
         other = next(n for n in state.combatants if n != pending.actor)
         return Hit(actor=pending.actor, target=other)
+
+    def legal_actions(self, state: Encounter, pending: Pending) -> list[Choice]:
+        return [
+            Choice(f"hit {name}", Hit(actor=pending.actor, target=name), "attack")
+            for name in state.combatants
+            if name != pending.actor
+        ]
+
+    def card(self, state: Encounter, combatant_id: str) -> Card:
+        c = state.combatants[combatant_id]
+        assert isinstance(c, ToyCombatant)
+        return Card(
+            id=c.id,
+            name=c.name,
+            side=c.side,
+            wound=wound_level(c.hp, 10, c.hp <= 0),
+            bars=(Bar("hp", c.hp, 10),),
+            details=(("secret", f"{c.name}'s gm-only note"),),
+        )
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return (GmAdjustHp, GmEndFight)
+
+    def override(self, ctx: Context, action: Override) -> None:
+        if isinstance(action, GmAdjustHp):
+            if action.target not in ctx.state.combatants:
+                raise IllegalAction(f"no combatant called {action.target!r}")
+            ctx.emit(Damaged(target=action.target, amount=-action.amount))
+            return
+        super().override(ctx, action)
 
     def resolve(self, ctx: Context, action: Action) -> None:
         assert isinstance(action, Hit)

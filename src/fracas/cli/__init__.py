@@ -8,6 +8,7 @@ from fracas import __version__
 from fracas.cli.fight import demo, fight, replay, resume
 from fracas.cli.roll import roll
 from fracas.cli.schema import schema
+from fracas.cli.serve import serve
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -16,5 +17,5 @@ def main() -> None:
     """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
 
 
-for command in (fight, resume, replay, demo, roll, schema):
+for command in (fight, resume, replay, demo, roll, schema, serve):
     main.add_command(command)

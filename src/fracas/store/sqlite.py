@@ -122,6 +122,13 @@ class SqliteStore:
                 "DELETE FROM events WHERE encounter_id = ? AND seq >= ?", (encounter_id, length)
             )
 
+    def delete(self, encounter_id: int) -> None:
+        """Remove an encounter and its whole log."""
+        self.get(encounter_id)
+        with self._db:
+            self._db.execute("DELETE FROM events WHERE encounter_id = ?", (encounter_id,))
+            self._db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,))
+
     def lines(self, encounter_id: int) -> list[str]:
         """The encounter's log as JSON lines, in order."""
         self.get(encounter_id)

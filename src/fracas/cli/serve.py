@@ -1,0 +1,56 @@
+"""``fracas serve``: the live web tracker for the GM and the players."""
+
+from __future__ import annotations
+
+import ipaddress
+from pathlib import Path
+
+import click
+
+from fracas.cli.errors import reported_errors
+from fracas.engine.errors import FracasError
+
+
+def default_db() -> Path:
+    """The tracker's SQLite file in the user's data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("fracas", appauthor=False)) / "tracker.db"
+
+
+@click.command()
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="SQLite file (default: tracker.db in your data directory).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0: every network interface, for players).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--check", is_flag=True, help="Open the database, print the GM's URL, and exit.")
+def serve(db: str | None, host: str, port: int, check: bool) -> None:
+    """Run the live tracker: the GM's page and the players' pages, in your browser."""
+    with reported_errors():
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            if host != "localhost":
+                raise FracasError(f"--host {host!r}: not an IP address (or localhost)") from None
+        path = Path(db) if db else default_db()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FracasError(f"{path.parent}: cannot create the folder: {exc.strerror}") from None
+        from fracas.web import create_app
+
+        app = create_app(path)
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
+        click.echo(f"fracas tracker: {path}")
+        click.echo(f"GM: {url}")
+        if host in ("0.0.0.0", "::"):
+            click.echo("players on your network: use this computer's address instead of 127.0.0.1")
+        if check:
+            app.state.tracker.close()
+            return
+        import uvicorn
+
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                    timeout_graceful_shutdown=1)

@@ -1,0 +1,197 @@
+"""What each visitor's page holds, built from the live session through the Ruleset
+interface only: cards (full or public), the turn order, the account, the legal actions.
+
+The split between GM and players is made here, once: a player's page is built from
+:class:`PublicCard` objects for every combatant the player does not control, and hidden
+combatants are left out of everything a player receives (cards, order, feed), so nothing
+GM-only can reach a player's HTML or event stream.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgspec
+
+from fracas.engine import Choice, Encounter, Event, Pending
+from fracas.engine.events import Acted, EncounterEnded, RoundStarted
+from fracas.engine.ruleset import Ruleset
+from fracas.engine.view import Card
+from fracas.web.access import Visitor
+from fracas.web.live import LiveEncounter
+
+
+@dataclass(frozen=True, slots=True)
+class PublicCard:
+    """What the table sees of a combatant it does not control."""
+
+    id: str
+    name: str
+    side: str
+    wound: str
+    conditions: tuple[str, ...]
+
+
+@dataclass
+class Board:
+    """Everything one visitor's page shows of an encounter."""
+
+    encounter_id: int
+    name: str
+    ruleset: str
+    round: int
+    over: bool
+    winner: str | None
+    length: int
+    version: int
+    gm: bool
+    pending_actor: str | None
+    pending_prompt: str
+    may_act: bool
+    order: list[str]
+    cards: list[Card | PublicCard]
+    hidden: frozenset[str]
+    choices: list[tuple[int, Choice]] = field(default_factory=list)
+    lists_actions: bool = True
+    account: list[str] = field(default_factory=list)
+    can_undo: bool = False
+    can_redo: bool = False
+    own: tuple[str, ...] = ()
+    names: dict[str, str] = field(default_factory=dict)
+
+    def is_full(self, card: Card | PublicCard) -> bool:
+        return isinstance(card, Card)
+
+
+def public(card: Card) -> PublicCard:
+    return PublicCard(card.id, card.name, card.side, card.wound, card.conditions)
+
+
+def legal_choices(ruleset: Ruleset, state: Encounter, pending: Pending) -> list[Choice] | None:
+    """The ruleset's legal actions now, or ``None`` if it does not list them."""
+    try:
+        return ruleset.legal_actions(state, pending)
+    except NotImplementedError:
+        return None
+
+
+def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Board:
+    session = live.session
+    state = session.state
+    ruleset = live.ruleset
+    gm = visitor.is_gm
+    own = tuple(c for c in visitor.combatants if c in state.combatants)
+    seen = [cid for cid in state.combatants if gm or cid not in hidden]
+    cards: list[Card | PublicCard] = []
+    for cid in seen:
+        card = ruleset.card(state, cid)
+        cards.append(card if gm or cid in own else public(card))
+    pending = session.pending()
+    actor = pending.actor if pending else None
+    if not gm and actor in hidden:
+        actor, prompt = None, "waiting for the GM"
+    else:
+        prompt = pending.prompt if pending else ""
+    may_act = pending is not None and (gm or (actor is not None and actor in own))
+    b = Board(
+        encounter_id=live.id,
+        name=live.record.name,
+        ruleset=ruleset.name,
+        round=state.round,
+        over=state.over,
+        winner=state.winner,
+        length=live.length,
+        version=live.version,
+        gm=gm,
+        pending_actor=actor,
+        pending_prompt=prompt,
+        may_act=may_act,
+        order=[cid for cid in ruleset.turn_order(state) if cid in seen],
+        cards=cards,
+        hidden=hidden if gm else frozenset(),
+        own=own,
+        names={cid: state.combatants[cid].name for cid in seen},
+    )
+    if may_act and pending is not None:
+        listed = legal_choices(ruleset, state, pending)
+        b.lists_actions = listed is not None
+        b.choices = [
+            (i, c) for i, c in enumerate(listed or [])
+            if gm or not (mentions(c.action, state) & hidden)
+        ]
+    if gm:
+        b.account = account_lines(ruleset, live.scenario, session.log)
+        b.can_undo = session.can_undo
+        b.can_redo = session.can_redo
+    else:
+        b.account = player_feed(session.log, state, hidden)
+    return b
+
+
+def mentions(action: Any, state: Encounter) -> set[str]:
+    """The combatants an action names (its actor and any field holding a combatant id)."""
+    raw = msgspec.to_builtins(action)
+    if not isinstance(raw, dict):
+        return set()
+    found: set[str] = set()
+    for value in raw.values():
+        items = value if isinstance(value, list) else [value]
+        found |= {v for v in items if isinstance(v, str) and v in state.combatants}
+    return found
+
+
+def account_lines(ruleset: Ruleset, scenario: Any, log: list[Event]) -> list[str]:
+    """The narrated account, as the CLI prints it (folding a copy of the state)."""
+    state = ruleset.build(scenario)
+    lines: list[str] = []
+    for event in log:
+        event.apply(state)
+        line = ruleset.describe(event, state)
+        if line is None:
+            line = default_line(event)
+        if line is not None:
+            lines.extend(part for part in line.split("\n") if part.strip())
+    return lines
+
+
+def default_line(event: Event) -> str | None:
+    if isinstance(event, RoundStarted):
+        return f"— Round {event.round} —"
+    if isinstance(event, EncounterEnded):
+        winner = f"side {event.winner} wins" if event.winner else "no winner"
+        return f"The fight is over: {winner} ({event.reason})."
+    return None
+
+
+def player_feed(log: list[Event], state: Encounter, hidden: frozenset[str]) -> list[str]:
+    """What the players see happen: who did what to whom, rounds, the end. No numbers from
+    the rules' account (it tells hit points), nothing by or about a hidden combatant."""
+    names = {cid: c.name for cid, c in state.combatants.items() if cid not in hidden}
+    lines: list[str] = []
+    for event in log:
+        if isinstance(event, RoundStarted):
+            lines.append(f"— Round {event.round} —")
+        elif isinstance(event, EncounterEnded):
+            lines.append(default_line(event) or "")
+        elif isinstance(event, Acted) and event.actor is not None:
+            if event.actor not in names:
+                continue
+            raw = msgspec.to_builtins(event.action)
+            kind = str(raw.get("action", "acts")) if isinstance(raw, dict) else "acts"
+            targets = [
+                v for k, v in (raw.items() if isinstance(raw, dict) else ())
+                if k != "actor" and isinstance(v, str) and v in state.combatants
+            ]
+            if any(t not in names for t in targets):
+                continue
+            words = _words(kind)
+            to = f" → {', '.join(names[t] for t in targets)}" if targets else ""
+            lines.append(f"{names[event.actor]}: {words}{to}")
+    return lines
+
+
+def _words(tag: str) -> str:
+    """``FullAttack`` -> ``full attack``."""
+    out = "".join(" " + ch.lower() if ch.isupper() else ch for ch in tag).strip()
+    return out or tag
