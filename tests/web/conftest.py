@@ -46,8 +46,9 @@ class Tab:
             self.csrf = found.group(1)
         return response
 
-    async def post(self, url: str, data: dict[str, object] | None = None,
-                   csrf: bool = True, **kw: object) -> httpx.Response:
+    async def post(
+        self, url: str, data: dict[str, object] | None = None, csrf: bool = True, **kw: object
+    ) -> httpx.Response:
         headers = {"HX-Request": "true"}
         if csrf:
             headers["X-CSRF-Token"] = self.csrf

@@ -19,10 +19,18 @@ def default_db() -> Path:
 
 
 @click.command()
-@click.option("--db", type=click.Path(dir_okay=False), default=None,
-              help="SQLite file (default: tracker.db in your data directory).")
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (0.0.0.0: every network interface, for players).")
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="SQLite file (default: tracker.db in your data directory).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every network interface, for players).",
+)
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--check", is_flag=True, help="Open the database, print the GM's URL, and exit.")
 def serve(db: str | None, host: str, port: int, check: bool) -> None:
@@ -52,5 +60,11 @@ def serve(db: str | None, host: str, port: int, check: bool) -> None:
             return
         import uvicorn
 
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
-                    timeout_graceful_shutdown=1)
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=1,
+        )

@@ -257,10 +257,16 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
     return run
 
 
-def _board_response(tracker: Tracker, live: LiveEncounter, visitor: Visitor) -> HTMLResponse:
-    html = tracker.board_html(live, visitor)
-    clear = '<div id="panel" hx-swap-oob="innerHTML"></div><div id="message" hx-swap-oob="innerHTML"></div>'
-    return HTMLResponse(html + clear)
+#: out-of-band swaps that clear the roll prompt and the last message after a change
+_CLEAR = (
+    '<div id="panel" hx-swap-oob="innerHTML"></div><div id="message" hx-swap-oob="innerHTML"></div>'
+)
+
+
+def _board_response(
+    tracker: Tracker, live: LiveEncounter, visitor: Visitor, extra: str = ""
+) -> HTMLResponse:
+    return HTMLResponse(tracker.board_html(live, visitor) + _CLEAR + extra)
 
 
 # -- pages -----------------------------------------------------------------------------------
@@ -282,14 +288,13 @@ async def join(tracker: Tracker, request: Request) -> Response:
     if visitor is None or visitor.is_gm or visitor.encounter_id is None:
         raise Problem(403, "this join link is not (or no longer) valid: ask the GM for a new one")
     response = RedirectResponse(f"/e/{visitor.encounter_id}", status_code=303)
-    response.set_cookie(
-        PLAYER_COOKIE, token, httponly=True, samesite="lax", max_age=3600 * 24 * 30
-    )
+    response.set_cookie(PLAYER_COOKIE, token, httponly=True, samesite="lax", max_age=3600 * 24 * 30)
     return response
 
 
-async def home(tracker: Tracker, request: Request, problems: list[str] | None = None,
-               status: int = 200) -> Response:
+async def home(
+    tracker: Tracker, request: Request, problems: list[str] | None = None, status: int = 200
+) -> Response:
     visitor = tracker.visitor(request)
     if visitor is None:
         raise Problem(401, "no access: open the GM's URL the server printed, or a join link")
@@ -318,7 +323,9 @@ def _option_help(ruleset_name: str) -> list[tuple[str, str]]:
     out = []
     for name, info in field.annotation.model_fields.items():
         default = info.get_default(call_default_factory=True)
-        out.append((name, default if isinstance(default, str) else json.dumps(default, default=str)))
+        out.append(
+            (name, default if isinstance(default, str) else json.dumps(default, default=str))
+        )
     return out
 
 
@@ -351,13 +358,17 @@ async def create(tracker: Tracker, request: Request) -> Response:
             raise Problem(400, "file: choose a scenario file (or give a path on the server)")
     except ScenarioError as exc:
         problems = [p.replace(str(Path(tempfile.gettempdir())), "") for p in exc.problems]
-        return await home(tracker, request, [f"{Path(exc.source).name}: {p}" for p in problems], 400)
+        return await home(
+            tracker, request, [f"{Path(exc.source).name}: {p}" for p in problems], 400
+        )
     except Problem as problem:
         return await home(tracker, request, [problem.message], problem.status)
     name = _text(form, "name", required=False) or str(
         getattr(loaded.scenario, "name", None) or Path(source).stem
     )
-    eid = tracker.hub.create(name, loaded.ruleset, loaded.scenario, TableRoller([], engine_roller()))
+    eid = tracker.hub.create(
+        name, loaded.ruleset, loaded.scenario, TableRoller([], engine_roller())
+    )
     return RedirectResponse(f"/e/{eid}", status_code=303)
 
 
@@ -572,7 +583,9 @@ def _override(form: FormData, live: LiveEncounter) -> Override:
         condition = _text(form, "condition")
         known = list(live.ruleset.gm_conditions())
         if condition not in known:
-            raise Problem(400, f"condition: {condition!r} is not one of {', '.join(known) or '(none)'}")
+            raise Problem(
+                400, f"condition: {condition!r} is not one of {', '.join(known) or '(none)'}"
+            )
         if kind == "remove-condition":
             return GmRemoveCondition(target=target, condition=condition)
         rounds = _int(form, "rounds", 1, 1000, required=False)
@@ -595,8 +608,11 @@ def _override(form: FormData, live: LiveEncounter) -> Override:
             raise Problem(400, f"winner: no side called {winner!r}")
         reason = _text(form, "reason", required=False) or "the GM ended the fight"
         return GmEndFight(winner=winner, reason=reason)
-    raise Problem(400, f"kind: {kind!r} is not an override (hp, add-condition, "
-                  "remove-condition, add-combatant, remove-combatant, end)")
+    raise Problem(
+        400,
+        f"kind: {kind!r} is not an override (hp, add-condition, "
+        "remove-condition, add-combatant, remove-combatant, end)",
+    )
 
 
 async def override(tracker: Tracker, request: Request) -> Response:
@@ -609,11 +625,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
     live.act(action, TableRoller([], engine_roller()), expected)
-    response = _board_response(tracker, live, visitor)
-    tools = tracker.tools_html(live, visitor)
-    response.body = response.body + _oob("tools", tools).encode()
-    response.headers["content-length"] = str(len(response.body))
-    return response
+    return _board_response(tracker, live, visitor, _oob("tools", tracker.tools_html(live, visitor)))
 
 
 def _oob(element_id: str, html: str) -> str:
@@ -700,4 +712,3 @@ def create_app(db: str | Path) -> Starlette:
     app.state.tracker = tracker
     app.state.gm_token = tracker.access.new_gm_token()
     return app
-

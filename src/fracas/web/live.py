@@ -69,8 +69,12 @@ class LiveEncounter:
                 f"(it has {self.length} events, the page saw {expected}); look again"
             )
 
-    def act(self, action: Action | Callable[[Session], Action], roller: TableRoller,
-            expected: int | None) -> Outcome:
+    def act(
+        self,
+        action: Action | Callable[[Session], Action],
+        roller: TableRoller,
+        expected: int | None,
+    ) -> Outcome:
         """Resolve an action (or one chosen from the session, e.g. by the tactics) with
         ``roller``, commit it, and signal. Raises (with nothing changed) if refused."""
         self._check(expected)

@@ -117,7 +117,8 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         listed = legal_choices(ruleset, state, pending)
         b.lists_actions = listed is not None
         b.choices = [
-            (i, c) for i, c in enumerate(listed or [])
+            (i, c)
+            for i, c in enumerate(listed or [])
             if gm or not (mentions(c.action, state) & hidden)
         ]
     if gm:
@@ -180,7 +181,8 @@ def player_feed(log: list[Event], state: Encounter, hidden: frozenset[str]) -> l
             raw = msgspec.to_builtins(event.action)
             kind = str(raw.get("action", "acts")) if isinstance(raw, dict) else "acts"
             targets = [
-                v for k, v in (raw.items() if isinstance(raw, dict) else ())
+                v
+                for k, v in (raw.items() if isinstance(raw, dict) else ())
                 if k != "actor" and isinstance(v, str) and v in state.combatants
             ]
             if any(t not in names for t in targets):

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from fracas.engine import (
     Action,
     Context,
+    Encounter,
     EncounterEnded,
     Event,
     IllegalAction,
@@ -16,8 +17,11 @@ from fracas.engine import (
     RoundStarted,
     Ruleset,
 )
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo
+from fracas.engine.view import Card
 from fracas.rulesets.exp import actions as act
+from fracas.rulesets.exp import overrides, player_view
 from fracas.rulesets.exp.attack import attack
 from fracas.rulesets.exp.describe import describe
 from fracas.rulesets.exp.events import (
@@ -154,8 +158,25 @@ class ExpRuleset(Ruleset):
         ctx.emit(RoundStarted(round=state.round + 1))
         start_unit_order(ctx, state, first=False)
 
+    # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
+    def card(self, state: Encounter, combatant_id: str) -> Card:
+        return player_view.card(state, combatant_id)
+
+    def turn_order(self, state: Encounter) -> list[str]:
+        return player_view.turn_order(state)
+
+    def gm_conditions(self) -> Sequence[str]:
+        return overrides.GM_CONDITIONS
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return overrides.OVERRIDE_TYPES
+
+    def override(self, ctx: Context, action: Override) -> None:
+        if not overrides.override(ctx, action):
+            super().override(ctx, action)
+
     def event_types(self) -> Sequence[type[Event]]:
-        return EXP_EVENTS
+        return (*EXP_EVENTS, *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[Action]]:
         return act.ACTIONS

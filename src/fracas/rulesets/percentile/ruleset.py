@@ -9,8 +9,11 @@ from typing import Any, ClassVar
 from fracas.dice import parse
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
 from fracas.engine.events import RoundStarted
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo
+from fracas.engine.view import Card
 from fracas.rulesets.percentile import describe as account
+from fracas.rulesets.percentile import overrides, player_view
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.armour import (
     ARMOURS,
@@ -201,8 +204,25 @@ class PercentileRuleset(Ruleset):
         else:
             raise IllegalAction(f"not a percentile action: {type(action).__name__}")
 
+    # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
+    def card(self, state: Encounter, combatant_id: str) -> Card:
+        return player_view.card(state, combatant_id)
+
+    def turn_order(self, state: Encounter) -> list[str]:
+        return player_view.turn_order(state)
+
+    def gm_conditions(self) -> Sequence[str]:
+        return overrides.GM_CONDITIONS
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return overrides.OVERRIDE_TYPES
+
+    def override(self, ctx: Context, action: Override) -> None:
+        if not overrides.override(ctx, action):
+            super().override(ctx, action)
+
     def event_types(self) -> Sequence[type[Event]]:
-        return EVENT_TYPES
+        return (*EVENT_TYPES, *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[Action]]:
         return (Declare,)

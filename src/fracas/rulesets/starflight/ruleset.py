@@ -6,8 +6,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo
-from fracas.rulesets.starflight import account
+from fracas.engine.view import Card
+from fracas.rulesets.starflight import account, overrides, player_view
 from fracas.rulesets.starflight.actions import REGISTRY, load_builtin_actions
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
@@ -87,9 +89,26 @@ class StarflightRuleset(Ruleset):
             ctx.emit(PhasesSpent(actor=action.actor, phases=kind.phases))
         advance(ctx)
 
+    # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
+    def card(self, state: Encounter, combatant_id: str) -> Card:
+        return player_view.card(state, combatant_id)
+
+    def turn_order(self, state: Encounter) -> list[str]:
+        return player_view.turn_order(state)
+
+    def gm_conditions(self) -> Sequence[str]:
+        return overrides.GM_CONDITIONS
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return overrides.OVERRIDE_TYPES
+
+    def override(self, ctx: Context, action: Override) -> None:
+        if not overrides.override(ctx, action):
+            super().override(ctx, action)
+
     def event_types(self) -> Sequence[type[Event]]:
         """Every Starflight event."""
-        return EVENT_TYPES
+        return (*EVENT_TYPES, *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""

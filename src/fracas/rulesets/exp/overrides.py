@@ -1,0 +1,87 @@
+"""GM overrides in an EXP fight: HPS by hand, and a persona's condition by hand.
+
+Logged as the GM's action with its own event, so it undoes like any action. A change of HPS
+puts the persona in the condition the rules give at those HPS (notes, section 5, as
+:func:`~fracas.rulesets.exp.personas.condition_at`); then, as after any action, a side wins
+when every other persona is out ('Victory Conditions')."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fracas.engine import Context, Encounter, Event, IllegalAction
+from fracas.engine.overrides import (
+    GmAddCondition,
+    GmAdjustHp,
+    GmEndFight,
+    GmRemoveCondition,
+    Override,
+)
+from fracas.rulesets.exp.personas import ACTIVE, OUT, ExpEncounter, condition_at, persona
+from fracas.rulesets.exp.victory import check_victory
+
+#: the conditions a GM may set by hand (removing one makes the persona active again)
+GM_CONDITIONS = OUT
+
+
+class HpsAdjusted(Event, frozen=True, kw_only=True):
+    """The GM changed ``who``'s HPS by ``amount`` (negative: damage); ``condition`` after."""
+
+    who: str
+    amount: int
+    hps_after: int
+    condition: str
+
+    def apply(self, state: Encounter) -> None:
+        p = persona(state, self.who)
+        p.hps += self.amount
+        p.condition = self.condition
+
+
+class ConditionSet(Event, frozen=True, kw_only=True):
+    """The GM put ``who`` in ``condition`` (``active``: back in the fight)."""
+
+    who: str
+    condition: str
+
+    def apply(self, state: Encounter) -> None:
+        persona(state, self.who).condition = self.condition
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (HpsAdjusted, ConditionSet)
+OVERRIDE_TYPES: Sequence[type[Override]] = (
+    GmAdjustHp,
+    GmAddCondition,
+    GmRemoveCondition,
+    GmEndFight,
+)
+
+
+def override(ctx: Context, action: Override) -> bool:
+    """Carry out ``action`` if it is one of this module's; False if it is not."""
+    state = ctx.state
+    if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition):
+        return False
+    if state.over:
+        raise IllegalAction("the fight is over")
+    if action.target not in state.combatants:
+        raise IllegalAction(f"target: no combatant {action.target!r}")
+    assert isinstance(state, ExpEncounter)
+    p = persona(state, action.target)
+    if isinstance(action, GmAdjustHp):
+        hps = p.hps + action.amount
+        opts = state.options
+        condition = condition_at(p, hps, opts.death_below_zero, opts.robot_at_zero_hps)
+        if condition == ACTIVE and p.condition in ("conceded", "stunned"):
+            condition = p.condition  # healing does not undo a concession or a stun
+        ctx.emit(HpsAdjusted(who=p.id, amount=action.amount, hps_after=hps, condition=condition))
+    elif action.condition not in GM_CONDITIONS:
+        raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")
+    elif isinstance(action, GmAddCondition):
+        ctx.emit(ConditionSet(who=p.id, condition=action.condition))
+    else:
+        if p.condition != action.condition:
+            raise IllegalAction(f"{p.name} is not {action.condition}")
+        ctx.emit(ConditionSet(who=p.id, condition=ACTIVE))
+    check_victory(ctx, state)
+    return True

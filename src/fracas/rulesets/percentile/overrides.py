@@ -1,0 +1,92 @@
+"""GM overrides in a percentile fight: hit points by hand, death and first aid by hand.
+
+Each is logged as the GM's action with its own event, so it undoes like any action. After
+one, the fight ends if at most one side can still fight (Chapter 5, "Damage and fatigue")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fracas.engine import Context, Encounter, Event, IllegalAction
+from fracas.engine.overrides import (
+    GmAddCondition,
+    GmAdjustHp,
+    GmEndFight,
+    GmRemoveCondition,
+    Override,
+)
+from fracas.rulesets.percentile.round import fight_decided
+from fracas.rulesets.percentile.state import Fighter, fighter
+
+#: the conditions a GM may set by hand
+GM_CONDITIONS = ("dead", "first aid given")
+
+
+class HpAdjusted(Event, frozen=True, kw_only=True):
+    """The GM changed ``who``'s hit points by ``amount`` (negative: damage) to ``hp_after``."""
+
+    who: str
+    amount: int
+    hp_after: int
+
+    def apply(self, state: Encounter) -> None:
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+        if c.hp > 0 >= c.hp + self.amount:
+            c.down_round = state.round
+        c.hp += self.amount
+        if c.hp < 0 and c.below_zero_round == 0:
+            c.below_zero_round = state.round
+        if c.hp >= 0:
+            c.below_zero_round = 0
+        c.update_able()
+
+
+class ConditionSet(Event, frozen=True, kw_only=True):
+    """The GM put ``condition`` on ``who`` (``on``) or took it off."""
+
+    who: str
+    condition: str
+    on: bool
+
+    def apply(self, state: Encounter) -> None:
+        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+        if self.condition == "dead":
+            if self.on and c.able:
+                c.down_round = state.round
+            c.dead = self.on
+        else:
+            c.stabilised = self.on
+        c.update_able()
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (HpAdjusted, ConditionSet)
+OVERRIDE_TYPES: Sequence[type[Override]] = (
+    GmAdjustHp,
+    GmAddCondition,
+    GmRemoveCondition,
+    GmEndFight,
+)
+
+
+def override(ctx: Context, action: Override) -> bool:
+    """Carry out ``action`` if it is one of this module's; False if it is not."""
+    state = ctx.state
+    if isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition):
+        if state.over:
+            raise IllegalAction("the fight is over")
+        if action.target not in state.combatants:
+            raise IllegalAction(f"target: no combatant {action.target!r}")
+        c = fighter(state, action.target)
+        if isinstance(action, GmAdjustHp):
+            ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
+        else:
+            if action.condition not in GM_CONDITIONS:
+                raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")
+            ctx.emit(
+                ConditionSet(
+                    who=c.id, condition=action.condition, on=isinstance(action, GmAddCondition)
+                )
+            )
+        fight_decided(ctx)
+        return True
+    return False
