@@ -50,6 +50,7 @@ class LiveEncounter:
         self.session = self._fold()
         self.scenario: Any = self.session.scenario
         self.version = 0
+        self.narration: Any = None  # the GM's account, kept by fracas.web.views
         self._changed = asyncio.Event()
 
     def _fold(self) -> Session:

@@ -9,7 +9,7 @@ GM-only can reach a player's HTML or event stream.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import msgspec
@@ -68,6 +68,22 @@ def public(card: Card) -> PublicCard:
     return PublicCard(card.id, card.name, card.side, card.wound, card.conditions)
 
 
+def scrubbed(card: Card, unseen: list[str]) -> Card:
+    """``card`` with every mention of a hidden combatant (its target, its grappler...) taken
+    out, for a player's page."""
+
+    def clean(text: str) -> str:
+        for name in unseen:
+            text = text.replace(name, "someone unseen")
+        return text
+
+    return replace(
+        card,
+        conditions=tuple(clean(k) for k in card.conditions),
+        details=tuple((clean(k), clean(v)) for k, v in card.details),
+    )
+
+
 def legal_choices(ruleset: Ruleset, state: Encounter, pending: Pending) -> list[Choice] | None:
     """The ruleset's legal actions now, or ``None`` if it does not list them."""
     try:
@@ -84,8 +100,11 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     own = tuple(c for c in visitor.combatants if c in state.combatants)
     seen = [cid for cid in state.combatants if gm or cid not in hidden]
     cards: list[Card | PublicCard] = []
+    unseen = [state.combatants[cid].name for cid in hidden if cid in state.combatants]
     for cid in seen:
         card = ruleset.card(state, cid)
+        if not gm and unseen:
+            card = scrubbed(card, unseen)
         cards.append(card if gm or cid in own else public(card))
     pending = session.pending()
     actor = pending.actor if pending else None
@@ -122,11 +141,13 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
             if gm or not (mentions(c.action, state) & hidden)
         ]
     if gm:
-        b.account = account_lines(ruleset, live.scenario, session.log)
+        if live.narration is None:
+            live.narration = Narration(ruleset, live.scenario)
+        b.account = live.narration.lines(session.log)[-SHOWN_LINES:]
         b.can_undo = session.can_undo
         b.can_redo = session.can_redo
     else:
-        b.account = player_feed(session.log, state, hidden)
+        b.account = player_feed(session.log[-SHOWN_LINES * 3 :], state, hidden)[-SHOWN_LINES:]
     return b
 
 
@@ -142,18 +163,46 @@ def mentions(action: Any, state: Encounter) -> set[str]:
     return found
 
 
+#: how many lines of the account a board shows (the printable account has them all)
+SHOWN_LINES = 150
+
+
+class Narration:
+    """The narrated account of a live log, kept up to date as the log grows (folded again
+    from the start only when the log was cut back or changed: an undo)."""
+
+    def __init__(self, ruleset: Ruleset, scenario: Any) -> None:
+        self.ruleset = ruleset
+        self.scenario = scenario
+        self._reset()
+
+    def _reset(self) -> None:
+        self.state = self.ruleset.build(self.scenario)
+        self.told: list[str] = []
+        self.upto = 0
+        self.last: Event | None = None
+
+    def lines(self, log: list[Event]) -> list[str]:
+        if self.upto > len(log) or (self.upto and log[self.upto - 1] is not self.last):
+            self._reset()
+        for event in log[self.upto :]:
+            event.apply(self.state)
+            self.told.extend(_lines_of(self.ruleset, event, self.state))
+        self.upto = len(log)
+        self.last = log[-1] if log else None
+        return self.told
+
+
+def _lines_of(ruleset: Ruleset, event: Event, state: Encounter) -> list[str]:
+    line = ruleset.describe(event, state)
+    if line is None:
+        line = default_line(event)
+    return [] if line is None else [part for part in line.split("\n") if part.strip()]
+
+
 def account_lines(ruleset: Ruleset, scenario: Any, log: list[Event]) -> list[str]:
     """The narrated account, as the CLI prints it (folding a copy of the state)."""
-    state = ruleset.build(scenario)
-    lines: list[str] = []
-    for event in log:
-        event.apply(state)
-        line = ruleset.describe(event, state)
-        if line is None:
-            line = default_line(event)
-        if line is not None:
-            lines.extend(part for part in line.split("\n") if part.strip())
-    return lines
+    return Narration(ruleset, scenario).lines(log)
 
 
 def default_line(event: Event) -> str | None:
