@@ -43,9 +43,11 @@ class Server:
         self.proc.wait(5)
 
 
-def start(db: Path, toy: bool = False, port: int | None = None) -> Server:
-    port = port or free_port()
+def start(db: Path, toy: bool = False, seed: int | None = None) -> Server:
+    port = free_port()
     args = ["--db", str(db), "--port", str(port)]
+    if seed is not None:
+        args += ["--seed", str(seed)]
     if toy:
         command = [sys.executable, str(ROOT / "tests/web/serve_toy.py"), *args]
     else:

@@ -32,8 +32,9 @@ def default_db() -> Path:
     help="Address to listen on (0.0.0.0: every network interface, for players).",
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed for the engine's dice (repeatable).")
 @click.option("--check", is_flag=True, help="Open the database, print the GM's URL, and exit.")
-def serve(db: str | None, host: str, port: int, check: bool) -> None:
+def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -> None:
     """Run the live tracker: the GM's page and the players' pages, in your browser."""
     with reported_errors():
         try:
@@ -48,7 +49,7 @@ def serve(db: str | None, host: str, port: int, check: bool) -> None:
             raise FracasError(f"{path.parent}: cannot create the folder: {exc.strerror}") from None
         from fracas.web import create_app
 
-        app = create_app(path)
+        app = create_app(path, seed)
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
         click.echo(f"fracas tracker: {path}")

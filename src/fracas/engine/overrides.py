@@ -29,12 +29,11 @@ class GmAdjustHp(Override, frozen=True, kw_only=True):
 
 
 class GmAddCondition(Override, frozen=True, kw_only=True):
-    """Put ``condition`` (one of :meth:`Ruleset.gm_conditions`) on ``target``, for ``rounds``
-    rounds where the condition has a duration (``None``: until removed)."""
+    """Put ``condition`` (one of :meth:`Ruleset.gm_conditions`) on ``target``, until taken
+    off (the conditions a GM sets by hand have no duration of their own)."""
 
     target: str
     condition: str
-    rounds: int | None = None
 
 
 class GmRemoveCondition(Override, frozen=True, kw_only=True):

@@ -77,8 +77,9 @@ def render(name: str, **context: Any) -> str:
 class Tracker:
     """The app's state: the store, the access tables, the live encounters."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, seed: int | None = None) -> None:
         self.db = db
+        self.seed = seed
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
         self.hub = Hub(self.store)
@@ -367,7 +368,10 @@ async def create(tracker: Tracker, request: Request) -> Response:
         getattr(loaded.scenario, "name", None) or Path(source).stem
     )
     eid = tracker.hub.create(
-        name, loaded.ruleset, loaded.scenario, TableRoller([], engine_roller())
+        name,
+        loaded.ruleset,
+        loaded.scenario,
+        TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters()))),
     )
     return RedirectResponse(f"/e/{eid}", status_code=303)
 
@@ -535,7 +539,8 @@ async def act(tracker: Tracker, request: Request) -> Response:
     if dice not in ("engine", "table"):
         raise Problem(400, "dice: must be 'engine' or 'table'")
     answers = _answers(form)
-    roller = TableRoller(answers, engine_roller() if dice == "engine" else None)
+    engine = engine_roller(tracker.seed, live.id, live.length)
+    roller = TableRoller(answers, engine, ask=dice == "table")
     try:
         live.act(action, roller, expected)
     except NeedRoll as need:
@@ -588,8 +593,7 @@ def _override(form: FormData, live: LiveEncounter) -> Override:
             )
         if kind == "remove-condition":
             return GmRemoveCondition(target=target, condition=condition)
-        rounds = _int(form, "rounds", 1, 1000, required=False)
-        return GmAddCondition(target=target, condition=condition, rounds=rounds)
+        return GmAddCondition(target=target, condition=condition)
     if kind == "add-combatant":
         text = _text(form, "spec", limit=20_000)
         try:
@@ -624,7 +628,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
     action = _override(form, live)
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
-    live.act(action, TableRoller([], engine_roller()), expected)
+    live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)
     return _board_response(tracker, live, visitor, _oob("tools", tracker.tools_html(live, visitor)))
 
 
@@ -669,9 +673,10 @@ async def players(tracker: Tracker, request: Request) -> Response:
 
 
 # -- the app -----------------------------------------------------------------------------------
-def create_app(db: str | Path) -> Starlette:
-    """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``."""
-    tracker = Tracker(Path(db))
+def create_app(db: str | Path, seed: int | None = None) -> Starlette:
+    """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
+    ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`)."""
+    tracker = Tracker(Path(db), seed)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -87,7 +87,7 @@ class LiveEncounter:
         try:
             events = session.act(action)
         finally:
-            self.roller.current = TableRoller([])
+            self.roller.current = TableRoller([], ask=True)
         self._commit(before, list(events))
         return Outcome(list(events))
 

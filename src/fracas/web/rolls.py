@@ -18,6 +18,7 @@ meantime, the retry is refused (the questions might no longer be the same).
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 from fracas.dice import Expr, Roller, SeededRoller, parse
@@ -45,18 +46,24 @@ class NeedRoll(Exception):
         self.problem = problem
 
 
-def engine_roller() -> SeededRoller:
-    """The engine's dice for one action: a fresh random seed (every value is logged)."""
-    return SeededRoller(int.from_bytes(os.urandom(8), "big"))
+def engine_roller(seed: int | None = None, *where: int) -> SeededRoller:
+    """The engine's dice for one action: a fresh random seed (every value is logged), or,
+    when the server runs with ``--seed``, one derived from that seed and ``where`` (the
+    encounter and its log length), so the same clicks give the same fight."""
+    if seed is None:
+        return SeededRoller(int.from_bytes(os.urandom(8), "big"))
+    text = ":".join(str(n) for n in (seed, *where))
+    return SeededRoller(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
 class TableRoller:
-    """Answers typed at the table, in order; then either the engine's dice (``engine``
-    given) or :class:`NeedRoll`."""
+    """Answers typed at the table, in order; then either :class:`NeedRoll` (``ask``) or the
+    engine's dice. An ``engine`` answer is rolled by ``engine`` (a fresh one if None)."""
 
-    def __init__(self, answers: list[str], engine: Roller | None = None) -> None:
+    def __init__(self, answers: list[str], engine: Roller | None = None, ask: bool = False) -> None:
         self.answers = list(answers)
         self.engine = engine
+        self.ask = ask
         self.used = 0
 
     def roll(self, expr: str | Expr, purpose: str) -> int:
@@ -72,11 +79,11 @@ class TableRoller:
                 if read is None:
                     raise NeedRoll(i, e.text, purpose, self.answers[:i], problem)
                 value = read
-        elif self.engine is not None:
-            value = self.engine.roll(e, purpose)
-            self.answers.append(str(value))
-        else:
+        elif self.ask:
             raise NeedRoll(i, e.text, purpose, self.answers[:i])
+        else:
+            value = (self.engine or engine_roller()).roll(e, purpose)
+            self.answers.append(str(value))
         self.used += 1
         return value
 
@@ -85,7 +92,7 @@ class SwitchRoller:
     """The roller a live session holds: each request puts its own in ``current``."""
 
     def __init__(self) -> None:
-        self.current: Roller = TableRoller([])
+        self.current: Roller = TableRoller([], ask=True)
 
     def roll(self, expr: str | Expr, purpose: str) -> int:
         return self.current.roll(expr, purpose)

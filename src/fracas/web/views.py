@@ -48,6 +48,7 @@ class Board:
     gm: bool
     pending_actor: str | None
     pending_prompt: str
+    pending_label: str
     may_act: bool
     order: list[str]
     cards: list[Card | PublicCard]
@@ -62,6 +63,17 @@ class Board:
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
+
+
+def label_of(prompt: str, actor: str | None, state: Encounter) -> str:
+    """The pending decision as a heading: the prompt, led by the actor's name unless the
+    prompt already names them."""
+    if actor is None:
+        return prompt or "the round"
+    name = state.combatants[actor].name
+    if name in prompt or actor in prompt:
+        return prompt
+    return f"{name}: {prompt}"
 
 
 def public(card: Card) -> PublicCard:
@@ -125,6 +137,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         gm=gm,
         pending_actor=actor,
         pending_prompt=prompt,
+        pending_label=label_of(prompt, actor, state),
         may_act=may_act,
         order=[cid for cid in ruleset.turn_order(state) if cid in seen],
         cards=cards,

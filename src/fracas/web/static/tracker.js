@@ -25,6 +25,11 @@
       var source = new EventSource(board.dataset.stream);
       source.addEventListener("open", function () { setBadge("● live", "on"); });
       source.addEventListener("board", function (e) {
+        // the page's own change already showed this version: do not swap it again under
+        // the GM's pointer
+        var shown = board.querySelector("[data-version]");
+        var incoming = /data-version="(\d+)"/.exec(e.data);
+        if (shown && incoming && shown.getAttribute("data-version") === incoming[1]) { return; }
         board.innerHTML = e.data;
         htmx.process(board);
         scrollLog();
@@ -43,6 +48,15 @@
     var elt = e.detail.elt;
     if (elt && elt.closest && elt.closest("[data-expected-from-board]")) {
       e.detail.parameters["expected"] = currentLength();
+    }
+  });
+  // A message fades after a while: it is about the fight as it was when it was refused.
+  var messageTimer = null;
+  document.body.addEventListener("htmx:afterSwap", function (e) {
+    var message = document.getElementById("message");
+    if (message && e.detail.target === message && message.innerHTML.trim()) {
+      clearTimeout(messageTimer);
+      messageTimer = setTimeout(function () { message.innerHTML = ""; }, 8000);
     }
   });
   document.body.addEventListener("htmx:afterSwap", function () {

@@ -1,0 +1,160 @@
+"""The tracker in a real browser: Playwright driving Debian's chromium (never a downloaded
+browser) against a real ``fracas serve``. A GM creates an encounter from an example, runs a
+round with the engine's dice while a player's phone page follows live, enters a physical
+roll, undoes it; the player's page is refused when it acts out of turn.
+
+Screenshots go to ``$FRACAS_SCREENSHOTS`` when it is set (``docs/`` for the docs: see
+docs/tracker.md), else to the test's temporary folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.servers import ROOT, Server, start
+
+playwright = pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SEED = 1  # the engine's dice, repeatable: the same clicks give the same fight
+EXAMPLE = ROOT / "examples/percentile/joanne-vs-ondkille.yaml"
+
+pytestmark = pytest.mark.skipif(
+    shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed (see .ci/run)"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = start(tmp_path / "table.db", seed=SEED)
+    yield s
+    s.stop()
+
+
+def shots(tmp_path: Path) -> Path:
+    where = os.environ.get("FRACAS_SCREENSHOTS")
+    return Path(where) if where else tmp_path
+
+
+def acting(page: Page) -> str:
+    """The name of the combatant the page's action panel is for."""
+    return page.locator("#act h2").inner_text().split(":", 1)[0].strip()
+
+
+def log_of(page: Page, url: str) -> list[dict[str, object]]:
+    text = page.request.get(url).text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) -> None:
+    out = shots(tmp_path)
+    gm_context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 860})
+    gm = gm_context.new_page()
+    gm.goto(f"{server.url}/login?token={server.gm_token}")
+    expect(gm.locator("h2", has_text="New encounter")).to_be_visible()
+
+    # create the encounter from an example file, uploaded through the form
+    gm.set_input_files("#create input[name=file]", str(EXAMPLE))
+    gm.click("#create button.primary")
+    gm.wait_for_url("**/e/*")
+    eid = int(gm.url.rsplit("/", 1)[1])
+    expect(gm.locator("#live")).to_have_text("● live")
+    first = acting(gm)
+    other = next(n for n in ("Joanne", "Ondkille") if n != first)
+
+    # a join link for the player of the combatant who does not act first
+    gm.fill("#new-player input[name=label]", "Sam")
+    gm.check(f"#new-player input[value={other}]")
+    gm.click("#new-player button")
+    link = gm.locator("#join-link").input_value()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    player = phone.new_page()
+    player.goto(link)
+    expect(player.locator("#live")).to_have_text("● live")
+    expect(player.locator(".waiting")).to_contain_text(f"Waiting for {first}")
+
+    # out of turn: the player's page is refused, and nothing changes
+    before = log_of(gm, f"/e/{eid}/log.jsonl")
+    player.evaluate(
+        """([eid, n]) => htmx.ajax('POST', `/e/${eid}/act`,
+             {values: {expected: n, choice: 'tactics'}, target: '#board'})""",
+        [eid, len(before)],
+    )
+    expect(player.locator("#message")).to_contain_text("not your turn")
+    assert log_of(gm, f"/e/{eid}/log.jsonl") == before
+
+    # a round with the engine's dice: the GM acts for the first, the player for their own
+    gm.click("#tactics")
+    expect(player.locator("#act h2"), "the player's page updates live").to_contain_text(
+        other, timeout=1500
+    )
+    player.screenshot(path=str(out / "tracker-player.png"), full_page=True)
+    player.click("#tactics")
+    expect(gm.locator(".status .round")).to_have_text("Round 2", timeout=1500)
+    expect(player.locator(".status .round")).to_have_text("Round 2")
+    assert player.locator(f'.card[data-id="{first}"] .bar').count() == 0  # no numbers
+    assert player.locator(f'.card[data-id="{other}"] .bar').count() > 0  # their own in full
+
+    # physical dice: the GM types them in, one at a time, each checked
+    gm.check("input[name=dice][value=table]")
+    gm.click("#tactics")  # the first declaration needs no dice
+    expect(gm.locator("#act h2")).to_contain_text(other)
+    gm.check("input[name=dice][value=table]")
+    gm.click("#tactics")
+    expect(gm.locator("#roll")).to_be_visible()
+    gm.wait_for_timeout(150)
+    gm.screenshot(path=str(out / "tracker-roll.png"))
+    gm.fill("#answer", "101")
+    gm.press("#answer", "Enter")
+    expect(gm.locator("#roll .problem")).to_contain_text("impossible")
+    gm.wait_for_timeout(150)  # let htmx settle the new form before typing into it
+    purpose = gm.locator("#roll .purpose").inner_text().split(" — roll ")[0]
+    gm.fill("#answer", "42")
+    with gm.expect_response(lambda r: r.url.endswith("/act")):
+        gm.press("#answer", "Enter")
+    for _ in range(40):  # the engine rolls the rest of the round's dice
+        gm.wait_for_timeout(150)
+        if gm.locator("#roll").count() == 0:
+            break
+        with gm.expect_response(lambda r: r.url.endswith("/act")):
+            gm.click("#roll button[name=engine_die]")
+    expect(gm.locator("#roll")).to_have_count(0)
+    expect(gm.locator(".status .round")).to_have_text("Round 3")
+    log = log_of(gm, f"/e/{eid}/log.jsonl")
+    assert {"type": "Rolled", "purpose": purpose, "dice": "D100", "value": 42} in log
+    gm.screenshot(path=str(out / "tracker-gm.png"), full_page=True)
+
+    # undo with the keyboard: the round's resolution is gone, on both pages
+    gm.locator("body").click(position={"x": 5, "y": 200})
+    gm.keyboard.press("Control+z")
+    expect(gm.locator(".status .round")).to_have_text("Round 2")
+    expect(player.locator(".status .round")).to_have_text("Round 2", timeout=1500)
+    assert len(log_of(gm, f"/e/{eid}/log.jsonl")) < len(log)
+    gm.click("#redo")
+    expect(gm.locator(".status .round")).to_have_text("Round 3")
+    assert log_of(gm, f"/e/{eid}/log.jsonl") == log
+    gm_context.close()
+    phone.close()
