@@ -35,7 +35,7 @@ class MovedOn(FracasError):
 class Outcome:
     """What a change did: its events (empty for a refused one)."""
 
-    events: list[Event]
+    events: list[Event[Any]]
 
 
 class LiveEncounter:
@@ -45,7 +45,7 @@ class LiveEncounter:
         self.store = store
         self.id = encounter_id
         self.record = store.get(encounter_id)
-        self.ruleset: Ruleset = get_ruleset(self.record.ruleset)
+        self.ruleset: Ruleset[Any, Any, Any] = get_ruleset(self.record.ruleset)
         self.roller = SwitchRoller()
         self.session = self._fold()
         self.scenario: Any = self.session.scenario
@@ -109,7 +109,7 @@ class LiveEncounter:
         self._commit(before, list(events))
         return Outcome(list(events))
 
-    def _commit(self, before: int, events: list[Event]) -> None:
+    def _commit(self, before: int, events: list[Event[Any]]) -> None:
         try:
             self.store.append(self.id, events, expected=before)
         except StaleWrite:
@@ -161,7 +161,9 @@ class Hub:
         if live is not None:
             live.changed()
 
-    def create(self, name: str, ruleset: Ruleset, scenario: Any, roller: TableRoller) -> int:
+    def create(
+        self, name: str, ruleset: Ruleset[Any, Any, Any], scenario: Any, roller: TableRoller
+    ) -> int:
         """Start a new encounter (initiative with ``roller``) and commit it."""
         session = Session(ruleset, scenario, roller)
         session.begin()

@@ -65,7 +65,7 @@ class Board:
         return isinstance(card, Card)
 
 
-def label_of(prompt: str, actor: str | None, state: Encounter) -> str:
+def label_of(prompt: str, actor: str | None, state: Encounter[Any]) -> str:
     """The pending decision as a heading: the prompt, led by the actor's name unless the
     prompt already names them."""
     if actor is None:
@@ -96,7 +96,9 @@ def scrubbed(card: Card, unseen: list[str]) -> Card:
     )
 
 
-def legal_choices(ruleset: Ruleset, state: Encounter, pending: Pending) -> list[Choice] | None:
+def legal_choices(
+    ruleset: Ruleset[Any, Any, Any], state: Encounter[Any], pending: Pending
+) -> list[Choice] | None:
     """The ruleset's legal actions now, or ``None`` if it does not list them."""
     try:
         return ruleset.legal_actions(state, pending)
@@ -164,7 +166,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     return b
 
 
-def mentions(action: Any, state: Encounter) -> set[str]:
+def mentions(action: Any, state: Encounter[Any]) -> set[str]:
     """The combatants an action names (its actor and any field holding a combatant id)."""
     raw = msgspec.to_builtins(action)
     if not isinstance(raw, dict):
@@ -184,7 +186,7 @@ class Narration:
     """The narrated account of a live log, kept up to date as the log grows (folded again
     from the start only when the log was cut back or changed: an undo)."""
 
-    def __init__(self, ruleset: Ruleset, scenario: Any) -> None:
+    def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any) -> None:
         self.ruleset = ruleset
         self.scenario = scenario
         self._reset()
@@ -193,9 +195,9 @@ class Narration:
         self.state = self.ruleset.build(self.scenario)
         self.told: list[str] = []
         self.upto = 0
-        self.last: Event | None = None
+        self.last: Event[Any] | None = None
 
-    def lines(self, log: list[Event]) -> list[str]:
+    def lines(self, log: list[Event[Any]]) -> list[str]:
         if self.upto > len(log) or (self.upto and log[self.upto - 1] is not self.last):
             self._reset()
         for event in log[self.upto :]:
@@ -206,19 +208,23 @@ class Narration:
         return self.told
 
 
-def _lines_of(ruleset: Ruleset, event: Event, state: Encounter) -> list[str]:
+def _lines_of(
+    ruleset: Ruleset[Any, Any, Any], event: Event[Any], state: Encounter[Any]
+) -> list[str]:
     line = ruleset.describe(event, state)
     if line is None:
         line = default_line(event)
     return [] if line is None else [part for part in line.split("\n") if part.strip()]
 
 
-def account_lines(ruleset: Ruleset, scenario: Any, log: list[Event]) -> list[str]:
+def account_lines(
+    ruleset: Ruleset[Any, Any, Any], scenario: Any, log: list[Event[Any]]
+) -> list[str]:
     """The narrated account, as the CLI prints it (folding a copy of the state)."""
     return Narration(ruleset, scenario).lines(log)
 
 
-def default_line(event: Event) -> str | None:
+def default_line(event: Event[Any]) -> str | None:
     if isinstance(event, RoundStarted):
         return f"— Round {event.round} —"
     if isinstance(event, EncounterEnded):
@@ -227,7 +233,7 @@ def default_line(event: Event) -> str | None:
     return None
 
 
-def player_feed(log: list[Event], state: Encounter, hidden: frozenset[str]) -> list[str]:
+def player_feed(log: list[Event[Any]], state: Encounter[Any], hidden: frozenset[str]) -> list[str]:
     """What the players see happen: who did what to whom, rounds, the end. No numbers from
     the rules' account (it tells hit points), nothing by or about a hidden combatant."""
     names = {cid: c.name for cid, c in state.combatants.items() if cid not in hidden}

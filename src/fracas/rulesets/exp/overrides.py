@@ -8,8 +8,9 @@ when every other persona is out ('Victory Conditions')."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from fracas.engine import Context, Encounter, Event, IllegalAction
+from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
     GmAddCondition,
     GmAdjustHp,
@@ -17,14 +18,14 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
-from fracas.rulesets.exp.personas import ACTIVE, OUT, ExpEncounter, condition_at, persona
+from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, ExpEncounter, condition_at, persona
 from fracas.rulesets.exp.victory import check_victory
 
 #: the conditions a GM may set by hand (removing one makes the persona active again)
 GM_CONDITIONS = OUT
 
 
-class HpsAdjusted(Event, frozen=True, kw_only=True):
+class HpsAdjusted(Event[ExpEncounter], frozen=True, kw_only=True):
     """The GM changed ``who``'s HPS by ``amount`` (negative: damage); ``condition`` after."""
 
     who: str
@@ -32,23 +33,23 @@ class HpsAdjusted(Event, frozen=True, kw_only=True):
     hps_after: int
     condition: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
         p = persona(state, self.who)
         p.hps += self.amount
         p.condition = self.condition
 
 
-class ConditionSet(Event, frozen=True, kw_only=True):
+class ConditionSet(Event[ExpEncounter], frozen=True, kw_only=True):
     """The GM put ``who`` in ``condition`` (``active``: back in the fight)."""
 
     who: str
     condition: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
         persona(state, self.who).condition = self.condition
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (HpsAdjusted, ConditionSet)
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpsAdjusted, ConditionSet)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
     GmAdjustHp,
     GmAddCondition,
@@ -57,7 +58,7 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 )
 
 
-def override(ctx: Context, action: Override) -> bool:
+def override(ctx: ExpContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
     if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition):

@@ -6,12 +6,11 @@ the numbers (HPS, attributes, defence rating) and the weapons."""
 
 from __future__ import annotations
 
-from fracas.engine import Encounter
 from fracas.engine.view import Bar, Card, wound_level
-from fracas.rulesets.exp.personas import ExpEncounter, persona
+from fracas.rulesets.exp.state import ExpEncounter, persona
 
 
-def card(state: Encounter, combatant_id: str) -> Card:
+def card(state: ExpEncounter, combatant_id: str) -> Card:
     p = persona(state, combatant_id)
     conditions: list[str] = []
     if not p.active:
@@ -42,7 +41,7 @@ def card(state: Encounter, combatant_id: str) -> Card:
     )
 
 
-def turn_order(state: Encounter) -> list[str]:
+def turn_order(state: ExpEncounter) -> list[str]:
     """The unit's initiative order (scenario order before it is rolled)."""
     order = state.order if isinstance(state, ExpEncounter) else []
     return list(order) or list(state.combatants)

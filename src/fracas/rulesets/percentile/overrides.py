@@ -6,8 +6,9 @@ one, the fight ends if at most one side can still fight (Chapter 5, "Damage and 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from fracas.engine import Context, Encounter, Event, IllegalAction
+from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
     GmAddCondition,
     GmAdjustHp,
@@ -16,21 +17,26 @@ from fracas.engine.overrides import (
     Override,
 )
 from fracas.rulesets.percentile.round import fight_decided
-from fracas.rulesets.percentile.state import Fighter, fighter
+from fracas.rulesets.percentile.state import (
+    Fighter,
+    PercentileContext,
+    PercentileEncounter,
+    fighter,
+)
 
 #: the conditions a GM may set by hand
 GM_CONDITIONS = ("dead", "first aid given")
 
 
-class HpAdjusted(Event, frozen=True, kw_only=True):
+class HpAdjusted(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The GM changed ``who``'s hit points by ``amount`` (negative: damage) to ``hp_after``."""
 
     who: str
     amount: int
     hp_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         if c.hp > 0 >= c.hp + self.amount:
             c.down_round = state.round
         c.hp += self.amount
@@ -41,15 +47,15 @@ class HpAdjusted(Event, frozen=True, kw_only=True):
         c.update_able()
 
 
-class ConditionSet(Event, frozen=True, kw_only=True):
+class ConditionSet(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The GM put ``condition`` on ``who`` (``on``) or took it off."""
 
     who: str
     condition: str
     on: bool
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         if self.condition == "dead":
             if self.on and c.able:
                 c.down_round = state.round
@@ -59,7 +65,7 @@ class ConditionSet(Event, frozen=True, kw_only=True):
         c.update_able()
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (HpAdjusted, ConditionSet)
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
     GmAdjustHp,
     GmAddCondition,
@@ -68,7 +74,7 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 )
 
 
-def override(ctx: Context, action: Override) -> bool:
+def override(ctx: PercentileContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
     if isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition):

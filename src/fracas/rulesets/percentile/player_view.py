@@ -7,12 +7,11 @@ private: the GM's and the combatant's own player's."""
 
 from __future__ import annotations
 
-from fracas.engine import Encounter
 from fracas.engine.view import Bar, Card, wound_level
 from fracas.rulesets.percentile.state import Fighter, PercentileEncounter, fighter
 
 
-def visible_conditions(state: Encounter, c: Fighter) -> tuple[str, ...]:
+def visible_conditions(state: PercentileEncounter, c: Fighter) -> tuple[str, ...]:
     """What the table sees: dead, unconscious, bleeding, given first aid, immobile, unarmed."""
     out: list[str] = []
     if c.dead:
@@ -32,7 +31,7 @@ def visible_conditions(state: Encounter, c: Fighter) -> tuple[str, ...]:
     return tuple(out)
 
 
-def card(state: Encounter, combatant_id: str) -> Card:
+def card(state: PercentileEncounter, combatant_id: str) -> Card:
     c = fighter(state, combatant_id)
     details: list[tuple[str, str]] = []
     for i, arm in enumerate(c.p.arms):
@@ -58,7 +57,7 @@ def card(state: Encounter, combatant_id: str) -> Card:
     )
 
 
-def turn_order(state: Encounter) -> list[str]:
+def turn_order(state: PercentileEncounter) -> list[str]:
     """The order attacks resolve in this round (scenario order before initiative)."""
     order = state.order if isinstance(state, PercentileEncounter) else []
     return list(order) or list(state.combatants)

@@ -9,8 +9,9 @@ anyone still in it (chapter 9.2, 'Character-Scale Actions')."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from fracas.engine import Context, Encounter, Event, IllegalAction
+from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
     GmAddCondition,
     GmAdjustHp,
@@ -19,37 +20,37 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.turns import check_end
 
 #: the conditions a GM may set by hand (stored flags, chapter 9.2)
 GM_CONDITIONS = ("prone", "shaken")
 
 
-def _fighter(state: Encounter, who: str) -> Fighter:
+def _fighter(state: Fight, who: str) -> Fighter:
     assert isinstance(state, Fight)
     return state.fighter(who)
 
 
-class HpAdjusted(Event, frozen=True, kw_only=True):
+class HpAdjusted(Event[Fight], frozen=True, kw_only=True):
     """The GM changed ``who``'s HP by ``amount`` (negative: damage) to ``hp_after``."""
 
     who: str
     amount: int
     hp_after: int
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: Fight) -> None:
         _fighter(state, self.who).hp += self.amount
 
 
-class ConditionSet(Event, frozen=True, kw_only=True):
+class ConditionSet(Event[Fight], frozen=True, kw_only=True):
     """The GM put ``condition`` on ``who`` (``on``) or took it off."""
 
     who: str
     condition: str
     on: bool
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: Fight) -> None:
         c = _fighter(state, self.who)
         if self.condition == "prone":
             c.prone = self.on
@@ -57,16 +58,16 @@ class ConditionSet(Event, frozen=True, kw_only=True):
             c.shaken = self.on
 
 
-class RemovedByGm(Event, frozen=True, kw_only=True):
+class RemovedByGm(Event[Fight], frozen=True, kw_only=True):
     """The GM took ``who`` out of the fight (it counts as withdrawn)."""
 
     who: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: Fight) -> None:
         _fighter(state, self.who).withdrawn = True
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (HpAdjusted, ConditionSet, RemovedByGm)
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet, RemovedByGm)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
     GmAdjustHp,
     GmAddCondition,
@@ -76,7 +77,7 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 )
 
 
-def override(ctx: Context, action: Override) -> bool:
+def override(ctx: StarflightContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
     if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition | GmRemoveCombatant):

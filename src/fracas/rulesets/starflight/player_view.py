@@ -7,13 +7,12 @@ unconscious...). Private: HP and NHP, Wounds by body part, failed and maimed par
 
 from __future__ import annotations
 
-from fracas.engine import Encounter
 from fracas.engine.view import Bar, Card, worst, wound_level
 from fracas.rulesets.starflight.conditions import condition_names, in_fight
 from fracas.rulesets.starflight.state import Fight
 
 
-def card(state: Encounter, combatant_id: str) -> Card:
+def card(state: Fight, combatant_id: str) -> Card:
     assert isinstance(state, Fight)
     c = state.fighter(combatant_id)
     out = not in_fight(c, state.options)
@@ -47,7 +46,7 @@ def card(state: Encounter, combatant_id: str) -> Card:
     )
 
 
-def turn_order(state: Encounter) -> list[str]:
+def turn_order(state: Fight) -> list[str]:
     """The order of battle (scenario order before it is rolled)."""
     order = state.order if isinstance(state, Fight) else []
     return list(order) or list(state.combatants)
