@@ -60,8 +60,8 @@ def shots(tmp_path: Path) -> Path:
 
 
 def acting(page: Page) -> str:
-    """The name of the combatant the page's action panel is for."""
-    return page.locator("#act h2").inner_text().split(":", 1)[0].strip()
+    """The name of the combatant whose turn it is (marked in the page's turn order)."""
+    return page.locator("ol.order li.current").inner_text().strip()
 
 
 def log_of(page: Page, url: str) -> list[dict[str, object]]:
@@ -111,7 +111,6 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
     expect(player.locator("#act h2"), "the player's page updates live").to_contain_text(
         other, timeout=1500
     )
-    player.screenshot(path=str(out / "tracker-player.png"), full_page=True)
     player.click("#tactics")
     expect(gm.locator(".status .round")).to_have_text("Round 2", timeout=1500)
     expect(player.locator(".status .round")).to_have_text("Round 2")
@@ -145,7 +144,6 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
     expect(gm.locator(".status .round")).to_have_text("Round 3")
     log = log_of(gm, f"/e/{eid}/log.jsonl")
     assert {"type": "Rolled", "purpose": purpose, "dice": "D100", "value": 42} in log
-    gm.screenshot(path=str(out / "tracker-gm.png"), full_page=True)
 
     # undo with the keyboard: the round's resolution is gone, on both pages
     gm.locator("body").click(position={"x": 5, "y": 200})
@@ -156,5 +154,55 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
     gm.click("#redo")
     expect(gm.locator(".status .round")).to_have_text("Round 3")
     assert log_of(gm, f"/e/{eid}/log.jsonl") == log
+    gm_context.close()
+    phone.close()
+
+
+def test_a_player_picks_a_listed_action_on_their_phone(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    out = shots(tmp_path)
+    gm_context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 860})
+    gm = gm_context.new_page()
+    gm.goto(f"/login?token={server.gm_token}")
+    gm.fill("#create input[name=path]", str(ROOT / "examples/exp/bar-brawl.yaml"))
+    gm.click("#create button.primary")
+    gm.wait_for_url("**/e/*")
+    eid = int(gm.url.rsplit("/", 1)[1])
+    first = acting(gm)
+    cards = gm.locator(".card")
+    names = [cards.nth(i).locator("h3").inner_text() for i in range(cards.count())]
+    sides = {n: gm.locator(f'.card[data-id="{n}"] .side').inner_text() for n in names}
+    mine = [n for n in names if sides[n] != sides[first]]
+    gm.fill("#new-player input[name=label]", "Sam")
+    for name in mine:
+        gm.check(f"#new-player input[value={name}]")
+    gm.click("#new-player button")
+    phone = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, device_scale_factor=2
+    )
+    player = phone.new_page()
+    player.goto(gm.locator("#join-link").input_value())
+    expect(player.locator("#live")).to_have_text("● live")
+    while acting(gm) not in mine:
+        gm.click("#tactics")
+        gm.wait_for_timeout(150)
+    turn = acting(gm)
+    expect(player.locator("#act h2")).to_contain_text(turn, timeout=1500)
+    for name in names:
+        card = player.locator(f'.card[data-id="{name}"]')
+        assert (card.locator(".bar").count() > 0) == (name in mine), name
+        assert (card.locator("dl").count() > 0) == (name in mine), name
+    player.screenshot(path=str(out / "tracker-player.png"), full_page=True)
+    button = player.locator("#act .choice-group button").first
+    label = button.inner_text()
+    button.click()
+    expect(player.locator("#act")).to_have_count(0, timeout=1500)
+    acted = [e for e in log_of(gm, f"/e/{eid}/log.jsonl") if e["type"] == "Acted"]
+    assert acted[-1]["actor"] == turn
+    gm.wait_for_timeout(300)
+    expect(gm.locator("#log")).to_contain_text(turn)
+    gm.screenshot(path=str(out / "tracker-gm.png"), full_page=True)
+    print(f"\n{turn}'s player chose {label!r} on the phone page")
     gm_context.close()
     phone.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 from pathlib import Path
 
 import click
@@ -16,6 +17,17 @@ def default_db() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("fracas", appauthor=False)) / "tracker.db"
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, with a message, an address the server could not listen on."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise FracasError(f"--port {port}: cannot listen on {host}: {exc.strerror}") from None
 
 
 @click.command()
@@ -47,6 +59,7 @@ def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise FracasError(f"{path.parent}: cannot create the folder: {exc.strerror}") from None
+        _check_port(host, port)
         from fracas.web import create_app
 
         app = create_app(path, seed)

@@ -54,6 +54,7 @@ class Board:
     cards: list[Card | PublicCard]
     hidden: frozenset[str]
     choices: list[tuple[int, Choice]] = field(default_factory=list)
+    groups: list[tuple[str, list[tuple[int, Choice]]]] = field(default_factory=list)
     lists_actions: bool = True
     account: list[str] = field(default_factory=list)
     can_undo: bool = False
@@ -112,7 +113,9 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     ruleset = live.ruleset
     gm = visitor.is_gm
     own = tuple(c for c in visitor.combatants if c in state.combatants)
-    seen = [cid for cid in state.combatants if gm or cid not in hidden]
+    ordered = ruleset.turn_order(state)
+    ordered += [cid for cid in state.combatants if cid not in ordered]
+    seen = [cid for cid in ordered if gm or cid not in hidden]
     cards: list[Card | PublicCard] = []
     unseen = [state.combatants[cid].name for cid in hidden if cid in state.combatants]
     for cid in seen:
@@ -141,7 +144,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         pending_prompt=prompt,
         pending_label=label_of(prompt, actor, state),
         may_act=may_act,
-        order=[cid for cid in ruleset.turn_order(state) if cid in seen],
+        order=seen,
         cards=cards,
         hidden=hidden if gm else frozenset(),
         own=own,
@@ -155,6 +158,10 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
             for i, c in enumerate(listed or [])
             if gm or not (mentions(c.action, state) & hidden)
         ]
+        kinds: dict[str, list[tuple[int, Choice]]] = {}
+        for i, c in b.choices:
+            kinds.setdefault(c.kind or "actions", []).append((i, c))
+        b.groups = list(kinds.items())
     if gm:
         if live.narration is None:
             live.narration = Narration(ruleset, live.scenario)
