@@ -43,8 +43,8 @@ class Server:
         self.proc.wait(5)
 
 
-def start(db: Path, toy: bool = False, seed: int | None = None) -> Server:
-    port = free_port()
+def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -> Server:
+    port = port or free_port()
     args = ["--db", str(db), "--port", str(port)]
     if seed is not None:
         args += ["--seed", str(seed)]

@@ -371,3 +371,20 @@ async def test_the_printable_account_is_the_narrated_log(app_and_gm: Any, tmp_pa
     page = (await gm.client.get(f"/e/{eid}/account")).text
     assert "Bob takes" in unescape(page) and "Round 1" in unescape(page)
     assert isinstance(httpx.Response, type)
+
+
+async def test_pages_cannot_be_framed_and_send_no_referrer(app_and_gm: Any) -> None:
+    _app, gm = app_and_gm
+    response = await gm.get("/")
+    assert response.headers["x-frame-options"] == "DENY"
+    assert response.headers["referrer-policy"] == "no-referrer"
+
+
+async def test_an_override_is_told_in_the_gms_account(app_and_gm: Any, tmp_path: Path) -> None:
+    _app, gm = app_and_gm
+    eid = await create_toy(gm, tmp_path)
+    n = await board_length(gm, eid)
+    response = await gm.post(
+        f"/e/{eid}/override", {"expected": n, "kind": "hp", "target": "Bob", "amount": "-4"}
+    )
+    assert "GM damages Bob: -4 hp" in unescape(response.text)

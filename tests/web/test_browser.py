@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.servers import ROOT, Server, start
+from tests.web.servers import ROOT, Browserless, Server, length_of, start
 
 playwright = pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
@@ -206,3 +206,37 @@ def test_a_player_picks_a_listed_action_on_their_phone(
     print(f"\n{turn}'s player chose {label!r} on the phone page")
     gm_context.close()
     phone.close()
+
+
+def test_a_page_that_lost_its_connection_reconnects_and_catches_up(
+    browser: Browser, tmp_path: Path
+) -> None:
+    db = tmp_path / "table.db"
+    first = start(db, seed=SEED)
+    port = int(first.url.rsplit(":", 1)[1])
+    context = browser.new_context(base_url=first.url)
+    gm = context.new_page()
+    try:
+        gm.goto(f"/login?token={first.gm_token}")
+        gm.fill("#create input[name=path]", str(EXAMPLE))
+        gm.click("#create button.primary")
+        gm.wait_for_url("**/e/*")
+        eid = int(gm.url.rsplit("/", 1)[1])
+        expect(gm.locator("#live")).to_have_text("● live")
+        shown = int(gm.locator("[data-length]").get_attribute("data-length") or 0)
+    finally:
+        first.kill()
+    expect(gm.locator("#live")).to_have_text("reconnecting…")
+    again = start(db, seed=SEED, port=port)
+    try:
+        other = Browserless(again.url)
+        other.get(f"/login?token={again.gm_token}")
+        response = other.post(f"/e/{eid}/act", {"expected": shown, "choice": "tactics"})
+        assert response.status_code == 200, response.text
+        moved = length_of(response.text)
+        expect(gm.locator("#live")).to_have_text("● live", timeout=8000)
+        expect(gm.locator("[data-length]")).to_have_attribute("data-length", str(moved))
+        other.close()
+    finally:
+        context.close()
+        again.stop()

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from fracas.engine.ruleset import Action
 
 
@@ -71,3 +73,42 @@ OVERRIDE_TYPES: tuple[type[Override], ...] = (
     GmRemoveCombatant,
     GmEndFight,
 )
+
+
+def describe_override(action: Override, names: dict[str, str]) -> str:
+    """The GM's override as a line of the account (``names``: combatant id -> name)."""
+
+    def name(cid: str) -> str:
+        return names.get(cid, cid)
+
+    if isinstance(action, GmAdjustHp):
+        verb = "heals" if action.amount > 0 else "damages"
+        return f"GM {verb} {name(action.target)}: {action.amount:+d} hp"
+    if isinstance(action, GmAddCondition):
+        return f"GM: {name(action.target)} is now {action.condition}"
+    if isinstance(action, GmRemoveCondition):
+        return f"GM: {name(action.target)} is no longer {action.condition}"
+    if isinstance(action, GmAddCombatant):
+        return f"GM: {action.spec.get('name', 'a combatant')} joins the fight"
+    if isinstance(action, GmRemoveCombatant):
+        return f"GM: {name(action.target)} leaves the fight"
+    if isinstance(action, GmEndFight):
+        return f"GM ends the fight: {action.reason}"
+    return f"GM: {type(action).__name__}"
+
+
+def as_override(raw: Any) -> Override | None:
+    """An ``Acted`` event's action as an override, or ``None`` if it is not one (a live
+    session holds the Struct; a decoded log holds a dict tagged with its class name)."""
+    if isinstance(raw, Override):
+        return raw
+    if isinstance(raw, dict) and raw.get("action") in _BY_TAG:
+        try:
+            result: Override = msgspec.convert(raw, _BY_TAG[raw["action"]])
+        except msgspec.ValidationError:
+            return None
+        return result
+    return None
+
+
+_BY_TAG: dict[str, type[Override]] = {t.__name__: t for t in OVERRIDE_TYPES}

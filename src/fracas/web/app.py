@@ -18,11 +18,13 @@ from typing import Any
 import yaml
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.datastructures import FormData, UploadFile
+from starlette.datastructures import FormData, MutableHeaders, UploadFile
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fracas.dice import DiceError
 from fracas.engine import Action
@@ -492,7 +494,7 @@ async def stream(tracker: Tracker, request: Request) -> Response:
                     return
                 html = tracker.board_html(current, visitor)
                 data = "\n".join(f"data: {line}" for line in html.splitlines() or [""])
-                yield f"event: board\nid: {version}\n{data}\n\n"
+                yield f"retry: 1000\nevent: board\nid: {version}\n{data}\n\n"
             if not await current.wait(version, KEEPALIVE_SECONDS):
                 yield ": keep-alive\n\n"
 
@@ -672,6 +674,31 @@ async def players(tracker: Tracker, request: Request) -> Response:
     return HTMLResponse(tracker.tools_html(live, visitor, link=link))
 
 
+class SecurityHeaders:
+    """Headers on every answer: no framing (clickjacking), no referrer (a join link's token
+    never leaks to another site), no content sniffing, no caching of pages."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers["X-Frame-Options"] = "DENY"
+                headers["Referrer-Policy"] = "no-referrer"
+                headers["X-Content-Type-Options"] = "nosniff"
+                if "cache-control" not in headers:
+                    headers["Cache-Control"] = "no-store"
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 # -- the app -----------------------------------------------------------------------------------
 def create_app(db: str | Path, seed: int | None = None) -> Starlette:
     """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
@@ -713,7 +740,7 @@ def create_app(db: str | Path, seed: int | None = None) -> Starlette:
         post("/e/{eid:int}/delete", delete),
         Mount("/static", StaticFiles(packages=[("fracas.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.tracker = tracker
     app.state.gm_token = tracker.access.new_gm_token()
     return app

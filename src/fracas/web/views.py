@@ -16,6 +16,7 @@ import msgspec
 
 from fracas.engine import Choice, Encounter, Event, Pending
 from fracas.engine.events import Acted, EncounterEnded, RoundStarted
+from fracas.engine.overrides import GmEndFight, as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.view import Card
 from fracas.web.access import Visitor
@@ -218,6 +219,11 @@ class Narration:
 def _lines_of(
     ruleset: Ruleset[Any, Any, Any], event: Event[Any], state: Encounter[Any]
 ) -> list[str]:
+    if isinstance(event, Acted) and event.actor is None:
+        override = as_override(event.action)
+        if override is not None:
+            names = {cid: c.name for cid, c in state.combatants.items()}
+            return [describe_override(override, names)]
     line = ruleset.describe(event, state)
     if line is None:
         line = default_line(event)
@@ -250,6 +256,10 @@ def player_feed(log: list[Event[Any]], state: Encounter[Any], hidden: frozenset[
             lines.append(f"— Round {event.round} —")
         elif isinstance(event, EncounterEnded):
             lines.append(default_line(event) or "")
+        elif isinstance(event, Acted) and event.actor is None:
+            override = as_override(event.action)
+            if isinstance(override, GmEndFight):
+                lines.append("The GM ends the fight.")
         elif isinstance(event, Acted) and event.actor is not None:
             if event.actor not in names:
                 continue
