@@ -9,7 +9,13 @@ import pytest
 
 from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
-from fracas.engine.overrides import GmAddCondition, GmAdjustHp, GmEndFight, GmRemoveCondition
+from fracas.engine.overrides import (
+    GmAddCondition,
+    GmAdjustHp,
+    GmEndFight,
+    GmRemoveCombatant,
+    GmRemoveCondition,
+)
 from fracas.engine.replay import verify_log
 from fracas.engine.view import DOWN, UNHURT, WOUND_LEVELS
 from fracas.scenario import load_scenario
@@ -82,3 +88,31 @@ def test_a_heal_past_zero_brings_a_percentile_fighter_back() -> None:
     if not session.state.over:
         session.act(GmAdjustHp(target=victim, amount=hp))
         assert loaded.ruleset.card(session.state, victim).wound == UNHURT
+
+
+@pytest.mark.parametrize(
+    "path", ["examples/exp/bar-brawl.yaml", "examples/starflight/firefight.yaml"]
+)
+def test_a_combatant_the_gm_removes_never_acts_again_until_undone(path: str) -> None:
+    loaded = load_scenario(Path(__file__).parents[2] / path)
+    ruleset = loaded.ruleset
+    session = Session.start(ruleset, loaded.scenario, SeededRoller(5))
+    assert GmRemoveCombatant in ruleset.override_types()
+    pending = session.pending()
+    assert pending is not None
+    leaver = next(cid for cid in ruleset.turn_order(session.state) if cid != pending.actor)
+    session.act(GmRemoveCombatant(target=leaver))
+    assert ruleset.card(session.state, leaver).wound == DOWN
+    with pytest.raises(IllegalAction):
+        session.act(GmRemoveCombatant(target=leaver))
+    log = list(session.log)
+    for _ in range(300):
+        pending = session.pending()
+        if pending is None:
+            break
+        assert pending.actor != leaver
+        session.step()
+    verify_log(ruleset, session.log)
+    while len(session.log) > len(log) - 2:
+        session.undo()
+    assert ruleset.card(session.state, leaver).wound != DOWN

@@ -15,6 +15,7 @@ from fracas.engine.overrides import (
     GmAddCondition,
     GmAdjustHp,
     GmEndFight,
+    GmRemoveCombatant,
     GmRemoveCondition,
     Override,
 )
@@ -49,11 +50,32 @@ class ConditionSet(Event[ExpEncounter], frozen=True, kw_only=True):
         persona(state, self.who).condition = self.condition
 
 
-EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpsAdjusted, ConditionSet)
+class LeftTheFight(Event[ExpEncounter], frozen=True, kw_only=True):
+    """The GM took ``who`` out of the fight: out like a persona who conceded, and any grapple
+    it was in is over."""
+
+    who: str
+
+    def apply(self, state: ExpEncounter) -> None:
+        p = persona(state, self.who)
+        p.condition = WITHDRAWN
+        if p.holding is not None:
+            persona(state, p.holding).held_by = None
+            p.holding = None
+        if p.held_by is not None:
+            persona(state, p.held_by).holding = None
+            p.held_by = None
+
+
+#: the condition of a persona the GM took out of the fight
+WITHDRAWN = "withdrawn"
+
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpsAdjusted, ConditionSet, LeftTheFight)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
     GmAdjustHp,
     GmAddCondition,
     GmRemoveCondition,
+    GmRemoveCombatant,
     GmEndFight,
 )
 
@@ -61,7 +83,7 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 def override(ctx: ExpContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
-    if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition):
+    if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition | GmRemoveCombatant):
         return False
     if state.over:
         raise IllegalAction("the fight is over")
@@ -69,7 +91,13 @@ def override(ctx: ExpContext, action: Override) -> bool:
         raise IllegalAction(f"target: no combatant {action.target!r}")
     assert isinstance(state, ExpEncounter)
     p = persona(state, action.target)
-    if isinstance(action, GmAdjustHp):
+    if isinstance(action, GmRemoveCombatant):
+        if not p.active:
+            raise IllegalAction(f"{p.name} is already out of the fight ({p.condition})")
+        if state.free_attack is not None and p.id in state.free_attack[:2]:
+            raise IllegalAction(f"{p.name} is in a free attack now: resolve it first")
+        ctx.emit(LeftTheFight(who=p.id))
+    elif isinstance(action, GmAdjustHp):
         hps = p.hps + action.amount
         opts = state.options
         condition = condition_at(p, hps, opts.death_below_zero, opts.robot_at_zero_hps)
