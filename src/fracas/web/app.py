@@ -44,6 +44,7 @@ from fracas.scenario import load_scenario
 from fracas.scenario.loader import ScenarioError
 from fracas.store import SqliteStore
 from fracas.web.access import Access, Visitor
+from fracas.web.builder import MAX_COMBATANTS, Draft, build, combatant_template, option_fields
 from fracas.web.live import Hub, LiveEncounter, MovedOn
 from fracas.web.rolls import MAX_ANSWERS, NeedRoll, TableRoller, engine_roller
 from fracas.web.views import account_lines, board, legal_choices
@@ -375,6 +376,65 @@ async def create(tracker: Tracker, request: Request) -> Response:
         loaded.scenario,
         TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters()))),
     )
+    return RedirectResponse(f"/e/{eid}", status_code=303)
+
+
+async def new_encounter(tracker: Tracker, request: Request) -> Response:
+    """The form that builds a scenario in the browser, for one ruleset."""
+    visitor = tracker.need_gm(request)
+    name = request.query_params.get("ruleset", "")
+    if name not in RULESETS:
+        raise Problem(400, f"ruleset: {name!r} is not one of {', '.join(sorted(RULESETS))}")
+    ruleset = get_ruleset(name)
+    draft = Draft(ruleset=name, combatants=[combatant_template(ruleset)] * 2)
+    return _builder_page(tracker, visitor, draft, 200)
+
+
+def _builder_page(tracker: Tracker, visitor: Visitor, draft: Draft, status: int) -> Response:
+    html = render(
+        "build.html",
+        csrf=tracker.access.csrf(visitor),
+        draft=draft,
+        options=option_fields(get_ruleset(draft.ruleset)),
+    )
+    return HTMLResponse(html, status_code=status)
+
+
+async def build_encounter(tracker: Tracker, request: Request) -> Response:
+    """Create an encounter from the builder form (or add/remove a combatant box)."""
+    visitor = tracker.need_gm(request)
+    form = await tracker.form(request, visitor)
+    name = _text(form, "ruleset", limit=40)
+    if name not in RULESETS:
+        raise Problem(400, f"ruleset: {name!r} is not one of {', '.join(sorted(RULESETS))}")
+    ruleset = get_ruleset(name)
+    boxes = [c for c in form.getlist("combatant") if isinstance(c, str)]
+    if len(boxes) > MAX_COMBATANTS or any(len(c) > 20_000 for c in boxes):
+        raise Problem(400, f"combatant: at most {MAX_COMBATANTS} of 20,000 characters each")
+    draft = Draft(
+        ruleset=name,
+        name=_text(form, "name", required=False),
+        options={
+            key[4:]: value
+            for key, value in form.multi_items()
+            if key.startswith("opt.") and isinstance(value, str) and len(value) <= 200
+        },
+        combatants=boxes,
+        extra=_text(form, "extra", required=False, limit=20_000),
+    )
+    if form.get("more") is not None:
+        draft.combatants.append(combatant_template(ruleset))
+        return _builder_page(tracker, visitor, draft, 200)
+    drop = _int(form, "drop", 0, MAX_COMBATANTS, required=False)
+    if drop is not None:
+        del draft.combatants[drop : drop + 1]
+        return _builder_page(tracker, visitor, draft, 200)
+    loaded = build(draft, ruleset)
+    if loaded is None:
+        return _builder_page(tracker, visitor, draft, 400)
+    title = draft.name or str(getattr(loaded.scenario, "name", None) or f"{name} encounter")
+    roller = TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters())))
+    eid = tracker.hub.create(title, loaded.ruleset, loaded.scenario, roller)
     return RedirectResponse(f"/e/{eid}", status_code=303)
 
 
@@ -725,6 +785,8 @@ def create_app(db: str | Path, seed: int | None = None) -> Starlette:
         get("/join/{token}", join),
         post("/encounters", create),
         post("/encounters/import", import_log),
+        get("/new", new_encounter),
+        post("/encounters/build", build_encounter),
         get("/e/{eid:int}", fight_page),
         get("/e/{eid:int}/board", board_fragment),
         get("/e/{eid:int}/stream", stream),
