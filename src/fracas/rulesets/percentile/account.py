@@ -9,6 +9,7 @@ from fracas.engine import Event, Note
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
+from fracas.rulesets.percentile.stances import YIELDED
 from fracas.rulesets.percentile.state import PercentileEncounter, fighter, fighters
 
 RESULT_TEXT = ("fumble", "fail", "success", "special success", "perfect success")
@@ -20,6 +21,8 @@ STANCE_TEXT = {
     "recover-weapon": "recovers the dropped weapon",
     "reload": "reloads",
     "first-aid": "first aid",
+    "surrender": "surrenders",
+    "flee": "flees",
 }
 
 
@@ -71,25 +74,50 @@ def _stance(e: ev.StanceDeclared, s: PercentileEncounter) -> str:
     extra = f" on {name(s, e.target)}" if e.target else ""
     if e.dodge:
         extra += ", dodging"
-    if e.extra_defences:
-        extra += f", up to {e.extra_defences} extra defences"
+    if e.speed_reload:
+        extra += ", speed-reloading"
     return f"{name(s, e.who)}: {text}{extra}"
 
 
+def falling(s: PercentileEncounter, who: str, verb: str) -> str:
+    """ " (simultaneous: strikes as she falls)" for a combatant downed earlier in this
+    simultaneous round who still acts (option ``later_rounds``), else ""."""
+    c = fighter(s, who)
+    if c.able or c.down_round != s.round:
+        return ""
+    falls = "fall" if c.p.pronoun == "they" else "falls"
+    return f" (simultaneous: {verb} as {c.p.pronoun} {falls})"
+
+
 def _attack(e: ev.AttackRolled, s: PercentileEncounter) -> str:
+    with_ = "with body parts" if e.weapon == "Body parts" else f"with the {e.weapon}"
     return (
-        f"{name(s, e.who)} attacks {name(s, e.target)} with the {e.weapon} "
+        f"{name(s, e.who)} attacks {name(s, e.target)} {with_} "
         f"{check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
+        f"{falling(s, e.who, 'strikes')}"
     )
 
 
 def _defence(e: ev.DefenceRolled, s: PercentileEncounter) -> str:
     who = name(s, e.who)
+    if e.declined:
+        return f"{who} does not defend ({e.reason})"
     if e.kind == "none":
         return f"{who} cannot defend ({e.reason})"
     arm = fighter(s, e.who).arm
-    verb = f"parries with the {arm.name}" if e.kind == "parry" and arm else "dodges"
-    return f"{who} {verb} {check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
+    verb = "dodges"
+    if e.kind == "parry" and arm:
+        verb = "parries with body parts" if arm.natural else f"parries with the {arm.name}"
+    free = "" if e.counts else " (a fumbled attack: not counted)"
+    return (
+        f"{who} {verb} {check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}{free}"
+        f"{falling(s, e.who, verb.split()[0])}"
+    )
+
+
+def _yielded(e: ev.Yielded, s: PercentileEncounter) -> str:
+    why = f" ({e.reason})" if e.reason else ""
+    return f"{name(s, e.who)} {e.how}{why}: out of the fight"
 
 
 def _first_aid(e: ev.FirstAidRolled, s: PercentileEncounter) -> str:
@@ -163,9 +191,13 @@ LINES: dict[type[Any], Callable[[Any, PercentileEncounter], str | None]] = {
     ev.WeaponDropped: _dropped,
     ev.FumbleRolled: _fumble,
     ev.FatigueLost: _fatigue,
+    ev.Yielded: _yielded,
+    ev.DefenceAsked: lambda e, s: None,
     ev.WeaponRecovered: lambda e, s: f"{name(s, e.who)} recovers the {e.weapon}",
     ev.WeaponDrawn: lambda e, s: (
-        f"{name(s, e.who)} draws the {fighter(s, e.who).p.arms[e.index].name}"
+        f"{name(s, e.who)} fights with body parts (unarmed)"
+        if e.index >= 0 and fighter(s, e.who).p.arms[e.index].natural
+        else f"{name(s, e.who)} draws the {fighter(s, e.who).p.arms[e.index].name}"
         if e.index >= 0
         else f"{name(s, e.who)} has no weapon left"
     ),
@@ -213,6 +245,8 @@ def summary(state: PercentileEncounter) -> list[str]:
             if c.hp <= 0
             else "immobile (battle-suit without power)"
             if not c.p.mobile
+            else YIELDED.get(c.yielded, c.yielded)
+            if c.yielded
             else "fighting"
         )
         arm = c.arm

@@ -93,6 +93,9 @@ class CombatantSpec(BaseModel):
         None, description="For tactics 'scripted': the stance of each round, in order."
     )
     then: str | None = Field(None, description="For 'scripted': the tactic once the list ends.")
+    pronoun: Literal["he", "she", "they"] = Field(
+        "they", description="How the account refers to the combatant ('strikes as she falls')."
+    )
 
     @field_validator("armour")
     @classmethod

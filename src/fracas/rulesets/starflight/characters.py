@@ -153,6 +153,10 @@ class CombatantSpec(BaseModel):
     position: tuple[Coordinate, Coordinate] = (0, 0)
     facing: Int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
     surprised: bool = False
+    speed: Int | None = Field(
+        None, ge=0, le=MAX_SCORE, description="Speed rating, for speed-based movement."
+    )
+    steed: bool = Field(False, description="Others of its side may mount it (Mount/Dismount).")
 
 
 def attribute_modifier(score: int) -> int:
@@ -255,6 +259,8 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "facing": spec.facing,
         "surprised": spec.surprised,
         "amputee": spec.amputee,
+        "speed": spec.speed or 0,
+        "steed": spec.steed,
     }
     if len(_TEMPLATES) >= CACHE_LIMIT:
         _TEMPLATES.clear()

@@ -33,7 +33,8 @@ class SurpriseRound(Event[Fight], frozen=True, kw_only=True):
 
 
 class TurnStarted(Event[Fight], frozen=True, kw_only=True):
-    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order)."""
+    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order);
+    its free steps, movement points, lost phases and stunt HD bonus of the turn before end."""
 
     actor: str
     turn: int
@@ -42,6 +43,8 @@ class TurnStarted(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         fight = state
         fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
+        c = fight.fighter(self.actor)
+        c.steps_taken, c.mp_spent, c.phases_owed, c.stunt_hd = 0, 0, 0, 0
 
 
 class TurnsOver(Event[Fight], frozen=True, kw_only=True):
@@ -61,6 +64,7 @@ class PhasesSpent(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         fight = state
         fight.phases_left = max(0, fight.phases_left - self.phases)
+        fight.fighter(self.actor).actions_taken += 1
 
 
 class Checked(Event[Fight], frozen=True, kw_only=True):
@@ -327,27 +331,45 @@ class ComaHour(Event[Fight], frozen=True, kw_only=True):
 
 
 class Moved(Event[Fight], frozen=True, kw_only=True):
-    """A move: new position and facing, ``metres`` covered."""
+    """A move: new position and facing, ``metres`` covered; ``step``: a free step (under
+    6 m); ``points``: movement points of the turn spent; ``withdrawing``: the mover means to
+    leave the fight. A rider and its steed move together."""
 
     who: str
     x: int
     y: int
     facing: int
     metres: int
+    step: bool = False
+    points: int = 0
+    withdrawing: bool = False
 
     def apply(self, state: Fight) -> None:
-        c = state.fighter(self.who)
+        fight = state
+        c = fight.fighter(self.who)
         c.x, c.y, c.facing = self.x, self.y, self.facing
+        if c.mounted_on:  # 'they gain the movement benefits of that steed': they go together
+            steed = fight.fighter(c.mounted_on)
+            steed.x, steed.y = self.x, self.y
+        for rider in fight.fighters():
+            if rider.mounted_on == c.id:
+                rider.x, rider.y = self.x, self.y
+        c.steps_taken += self.step
+        c.mp_spent += self.points
+        c.withdrawing = c.withdrawing or self.withdrawing
 
 
 class Faced(Event[Fight], frozen=True, kw_only=True):
-    """A change of facing (free action)."""
+    """A change of facing (free action); ``points``: movement points it cost (option)."""
 
     who: str
     facing: int
+    points: int = 0
 
     def apply(self, state: Fight) -> None:
-        state.fighter(self.who).facing = self.facing
+        c = state.fighter(self.who)
+        c.facing = self.facing
+        c.mp_spent += self.points
 
 
 class WeaponDrawn(Event[Fight], frozen=True, kw_only=True):
@@ -433,6 +455,20 @@ class GearCheck(Event[Fight], frozen=True, kw_only=True):
 
     target: str
     text: str
+
+
+MORE_EVENTS: list[type[Event[Any]]] = []
+
+
+def more_event(cls: type[Event[Any]]) -> type[Event[Any]]:
+    """Register an event class defined in an action's own module (see ``all_event_types``)."""
+    MORE_EVENTS.append(cls)
+    return cls
+
+
+def all_event_types() -> tuple[type[Event[Any]], ...]:
+    """The events below and those the action modules register."""
+    return (*EVENT_TYPES, *MORE_EVENTS)
 
 
 EVENT_TYPES: tuple[type[Event[Any]], ...] = (

@@ -156,4 +156,73 @@ class StarflightOptions(BaseModel):
         description="'+20 HD' to a combatant 'in melee' against ranged attacks: also when its "
         "only melee opponent is the shooter itself (true), or only when someone else is (false).",
     )
+    massive_attack_lethal: Literal["after-conversion", "before-conversion"] = Field(
+        "after-conversion",
+        description="The Lethal damage that counts towards a massive attack (50+): after gear "
+        "that blocks the weapon turned it Non-Lethal ('before any damage is applied'), or "
+        "before.",
+    )
+    steps_per_turn: int = Field(
+        1,
+        ge=0,
+        le=10,
+        description="Free steps (moves under 6 m) a combatant may take in one turn; the chapter "
+        "does not limit them.",
+    )
+    movement_points_per: Literal["move", "turn"] = Field(
+        "move",
+        description="'characters receive a number of movement points equal to one plus their "
+        "Initiative value': for each Move action, or for the whole turn.",
+    )
+    falloff_increment: Literal["scale", "ranged"] = Field(
+        "scale",
+        description="HD range falloff per range increment of the scenario's scale (5 m in "
+        "melee, 25 m in ranged), or always per 25 m ranged increment.",
+    )
+    burst_criticals: Literal["every-shot", "first-shot"] = Field(
+        "every-shot",
+        description="A critical attack roll with a multiple-fire weapon: every landed shot is "
+        "a critical hit, or only the first.",
+    )
+    facing_cost: Literal["none", "movement-point"] = Field(
+        "none",
+        description="'Change Facing as a free action (see above) with the usual movement "
+        "cost': no movement, or one movement point of the turn's movement.",
+    )
+    ready_cost: Literal["standard", "free"] = Field(
+        "standard",
+        description="Declaring a Ready: one of the turn's two actions, or free (the chapter "
+        "only says an executed readied action costs a phase of the next round).",
+    )
+    run_encumbrance: Literal["movement-point", "two-metres"] = Field(
+        "movement-point",
+        description="'Every ten points of encumbrance ... decreases the possible movement by "
+        "one movement point (two meters)': a movement point of the scale, or 2 m.",
+    )
+    movement: Literal["initiative", "speed"] = Field(
+        "initiative",
+        description="'Movement on the character-scale can either be Speed-based or "
+        "Initative-based': movement points of 1 + Initiative, or 5/3 x Speed metres.",
+    )
+    leaving_melee: Literal["withdraw", "switch-to-ranged"] = Field(
+        "withdraw",
+        description="'GMs have the discretion of switching over to ranged combat if a character "
+        "moves out of melee combat, or just allowing the withdrawal'.",
+    )
+    grid: bool = Field(
+        True,
+        description="Positions on a grid; without one a move 'simply changes the range to the "
+        "current target' by a 2d10 roll.",
+    )
+    gridless_disengage_rolls: Literal["16-18", "16-20"] = Field(
+        "16-18",
+        description="'In the event that a very long range is rolled (16, 17 or 18)' the mover "
+        "may disengage: those rolls, or every roll over fifteen increments.",
+    )
+    wounded_walk_check: bool = Field(
+        True,
+        description="'moving straight ahead does not require a Three-Dimensional Maneuvers "
+        "Check, provided their propulsive appendages aren't damaged': a Move or Run on wounded "
+        "propulsive parts rolls it (DC 10 per Wound + encumbrance).",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")

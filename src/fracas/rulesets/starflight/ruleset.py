@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fracas.engine import Action, Event, Pending, Ruleset
+from fracas.engine import Action, Choice, Event, Pending, Ruleset
 from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo
 from fracas.engine.view import Card
@@ -14,18 +14,26 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     attack_action,
     draw_sheathe,
     facing,
+    mount,
     move_action,
     overrides,
     player_view,
     prone,
+    raise_lower_shield,
+    ready,
     reload,
+    run,
     snipe,
+    speak,
     standby,
+    stunts,
+    use_skill,
 )
 from fracas.rulesets.starflight.actions import REGISTRY
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
-from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
+from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
@@ -53,6 +61,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             species=species,
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
+            vehicles=list(scenario.vehicles),
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles
@@ -80,13 +89,21 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         c = fight.fighter(pending.actor or "")
         return TACTICS[c.tactics](fight, c)
 
+    def legal_actions(self, state: Fight, pending: Pending) -> list[Choice]:
+        """Every action the pending combatant may take now (each action type lists its own)."""
+        if pending.actor is None or pending.actor not in state.combatants:
+            return []
+        return legal_actions(state, state.fighter(pending.actor))
+
     def resolve(self, ctx: StarflightContext, action: Action) -> None:
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
         fight = ctx.state
         kind, actor = check_turn(fight, action)
-        kind.resolve(ctx, fight.fighter(actor), action)
-        if kind.phases:
-            ctx.emit(PhasesSpent(actor=actor, phases=kind.phases))
+        c = fight.fighter(actor)
+        phases = kind.phases_for(fight, c, action)
+        kind.resolve(ctx, c, action)
+        if phases:
+            ctx.emit(PhasesSpent(actor=actor, phases=phases))
         advance(ctx)
 
     # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
@@ -108,7 +125,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
 
     def event_types(self) -> Sequence[type[Event[Any]]]:
         """Every Starflight event."""
-        return (*EVENT_TYPES, *overrides.EVENT_TYPES)
+        return (*all_event_types(), *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""
