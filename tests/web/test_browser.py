@@ -194,7 +194,7 @@ def test_a_player_picks_a_listed_action_on_their_phone(
         assert (card.locator(".bar").count() > 0) == (name in mine), name
         assert (card.locator("dl").count() > 0) == (name in mine), name
     player.screenshot(path=str(out / "tracker-player.png"), full_page=True)
-    button = player.locator("#act .choice-group button").first
+    button = player.locator("#act .choice-group > .choices button").first  # not folded away
     label = button.inner_text()
     button.click()
     expect(player.locator("#act")).to_have_count(0, timeout=5000)

@@ -27,7 +27,7 @@ def card(state: Fight, combatant_id: str) -> Card:
         details.append(("maimed", ", ".join(c.part_names.get(p, p) for p in c.maimed)))
     for w in c.weapons:
         state_ = "dropped" if w.dropped else "drawn" if w.drawn else "holstered"
-        shots = f", {w.loaded}/{w.stats.shots} loaded" if w.type != "melee" else ""
+        shots = f", {w.loaded} loaded" if w.type != "melee" else ""
         details.append((w.name, f"{state_}{shots}"))
     for g in c.armour:
         details.append(("armour", f"{g.name} {g.hp}/{g.hp_max} HP"))
