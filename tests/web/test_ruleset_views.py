@@ -91,7 +91,13 @@ def test_a_heal_past_zero_brings_a_percentile_fighter_back() -> None:
 
 
 @pytest.mark.parametrize(
-    "path", ["examples/exp/bar-brawl.yaml", "examples/starflight/firefight.yaml"]
+    "path",
+    [
+        "examples/percentile/scout-and-medic.yaml",
+        "examples/percentile/spaceport-firefight.yaml",
+        "examples/exp/bar-brawl.yaml",
+        "examples/starflight/firefight.yaml",
+    ],
 )
 def test_a_combatant_the_gm_removes_never_acts_again_until_undone(path: str) -> None:
     loaded = load_scenario(Path(__file__).parents[2] / path)

@@ -13,6 +13,7 @@ from fracas.engine.overrides import (
     GmAddCondition,
     GmAdjustHp,
     GmEndFight,
+    GmRemoveCombatant,
     GmRemoveCondition,
     Override,
 )
@@ -65,11 +66,25 @@ class ConditionSet(Event[PercentileEncounter], frozen=True, kw_only=True):
         c.update_able()
 
 
-EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet)
+class LeftTheFight(Event[PercentileEncounter], frozen=True, kw_only=True):
+    """The GM took ``who`` out of the fight. Chapter 5 has no rule for it; it counts as the
+    fighter fleeing (out of the fight by choice: it neither acts nor counts as standing, and
+    the end of the fight names it as fled)."""
+
+    who: str
+
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
+        c.yielded = "flees"
+        c.update_able()
+
+
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet, LeftTheFight)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
     GmAdjustHp,
     GmAddCondition,
     GmRemoveCondition,
+    GmRemoveCombatant,
     GmEndFight,
 )
 
@@ -77,13 +92,17 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 def override(ctx: PercentileContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
-    if isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition):
+    if isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition | GmRemoveCombatant):
         if state.over:
             raise IllegalAction("the fight is over")
         if action.target not in state.combatants:
             raise IllegalAction(f"target: no combatant {action.target!r}")
         c = fighter(state, action.target)
-        if isinstance(action, GmAdjustHp):
+        if isinstance(action, GmRemoveCombatant):
+            if c.yielded:
+                raise IllegalAction(f"{c.name} is already out of the fight ({c.yielded})")
+            ctx.emit(LeftTheFight(who=c.id))
+        elif isinstance(action, GmAdjustHp):
             ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
         else:
             if action.condition not in GM_CONDITIONS:
