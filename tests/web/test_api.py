@@ -388,3 +388,34 @@ async def test_an_override_is_told_in_the_gms_account(app_and_gm: Any, tmp_path:
         f"/e/{eid}/override", {"expected": n, "kind": "hp", "target": "Bob", "amount": "-4"}
     )
     assert "GM damages Bob: -4 hp" in unescape(response.text)
+
+
+async def test_initiative_typed_in_from_the_table_one_die_at_a_time(
+    app_and_gm: Any, tmp_path: Path
+) -> None:
+    app, gm = app_and_gm
+    # the toy rolls no initiative: a ruleset that does
+    example = Path(__file__).parents[2] / "examples/percentile/joanne-vs-ondkille.yaml"
+    response = await gm.client.post(
+        "/encounters",
+        data={"csrf": gm.csrf, "path": str(example), "initiative": "table"},
+        follow_redirects=False,
+    )
+    assert response.status_code == 303
+    draft = response.headers["location"]
+    assert app.state.tracker.store.encounters() == []  # nothing is logged before the rolls
+    ask = await gm.client.get(draft)
+    assert "Joanne initiative — roll D20" in unescape(ask.text)
+    refused = await gm.client.post(draft, data={"csrf": gm.csrf, "answers": "[]", "answer": "21"})
+    assert refused.status_code == 422 and "21 is impossible for D20" in unescape(refused.text)
+    second = await gm.client.post(draft, data={"csrf": gm.csrf, "answers": "[]", "answer": "5"})
+    assert "Ondkille initiative — roll D20" in unescape(second.text)
+    done = await gm.client.post(
+        draft, data={"csrf": gm.csrf, "answers": '["5"]', "answer": "19"}, follow_redirects=False
+    )
+    assert done.status_code == 303 and done.headers["location"].startswith("/e/")
+    (record,) = app.state.tracker.store.encounters()
+    rolled = [json.loads(line) for line in app.state.tracker.store.lines(record.id)]
+    assert [e["value"] for e in rolled if e["type"] == "Rolled"] == [5, 19]
+    gone = await gm.client.get(draft)
+    assert gone.status_code == 404

@@ -29,6 +29,12 @@ CREATE TABLE IF NOT EXISTS web_tokens (
     combatants TEXT NOT NULL DEFAULT '[]',
     created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
 );
+CREATE TABLE IF NOT EXISTS web_drafts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    scenario TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS web_encounters (
     encounter_id INTEGER PRIMARY KEY,
     archived INTEGER NOT NULL DEFAULT 0,
@@ -150,6 +156,29 @@ class Access:
 
     def csrf_ok(self, visitor: Visitor, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(self.csrf(visitor), given)
+
+    # -- encounters waiting for their first rolls (initiative typed in from the table) ------
+    def new_draft(self, name: str, ruleset: str, scenario: dict[str, object]) -> int:
+        with self._db:
+            cur = self._db.execute(
+                "INSERT INTO web_drafts (name, ruleset, scenario) VALUES (?, ?, ?)",
+                (name, ruleset, json.dumps(scenario)),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def draft(self, draft_id: int) -> tuple[str, str, dict[str, object]] | None:
+        row = self._db.execute(
+            "SELECT name, ruleset, scenario FROM web_drafts WHERE id = ?", (draft_id,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1], json.loads(row[2]))
+
+    def drafts(self) -> list[tuple[int, str, str]]:
+        return list(self._db.execute("SELECT id, name, ruleset FROM web_drafts ORDER BY id"))
+
+    def drop_draft(self, draft_id: int) -> None:
+        with self._db:
+            self._db.execute("DELETE FROM web_drafts WHERE id = ?", (draft_id,))
 
     # -- per-encounter settings -------------------------------------------------------------
     def hidden(self, encounter_id: int) -> frozenset[str]:

@@ -41,7 +41,7 @@ from fracas.engine.overrides import (
 )
 from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario import load_scenario
-from fracas.scenario.loader import ScenarioError
+from fracas.scenario.loader import LoadedScenario, ScenarioError
 from fracas.store import SqliteStore
 from fracas.web.access import Access, Visitor
 from fracas.web.builder import MAX_COMBATANTS, Draft, build, combatant_template, option_fields
@@ -73,8 +73,8 @@ class Problem(Exception):
         self.message = message
 
 
-def render(name: str, **context: Any) -> str:
-    return _env.get_template(name).render(**context)
+def render(template: str, /, **context: Any) -> str:
+    return _env.get_template(template).render(**context)
 
 
 class Tracker:
@@ -310,6 +310,7 @@ async def home(
         "index.html",
         csrf=tracker.access.csrf(visitor),
         active=[r for r in reversed(records) if r.id not in archived],
+        drafts=tracker.access.drafts(),
         archived=[r for r in reversed(records) if r.id in archived],
         rulesets=sorted(RULESETS),
         options={name: _option_help(name) for name in sorted(RULESETS)},
@@ -370,12 +371,53 @@ async def create(tracker: Tracker, request: Request) -> Response:
     name = _text(form, "name", required=False) or str(
         getattr(loaded.scenario, "name", None) or Path(source).stem
     )
-    eid = tracker.hub.create(
-        name,
-        loaded.ruleset,
-        loaded.scenario,
-        TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters()))),
-    )
+    return _start(tracker, form, name, loaded)
+
+
+def _start(tracker: Tracker, form: FormData, name: str, loaded: LoadedScenario) -> Response:
+    """Begin the encounter: initiative by the engine's dice, or typed in from the table (then
+    the scenario waits as a draft until its first rolls are in)."""
+    initiative = _text(form, "initiative", required=False) or "engine"
+    if initiative not in ("engine", "table"):
+        raise Problem(400, "initiative: must be 'engine' or 'table'")
+    if initiative == "table":
+        dump = loaded.scenario.model_dump(mode="json")
+        draft = tracker.access.new_draft(name, loaded.ruleset.name, dump)
+        return RedirectResponse(f"/d/{draft}", status_code=303)
+    roller = TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters())))
+    eid = tracker.hub.create(name, loaded.ruleset, loaded.scenario, roller)
+    return RedirectResponse(f"/e/{eid}", status_code=303)
+
+
+async def draft_page(tracker: Tracker, request: Request) -> Response:
+    """An encounter waiting for its first rolls: ask for the next die (GET shows the first)."""
+    visitor = tracker.need_gm(request)
+    answers: list[str] = []
+    if request.method == "POST":
+        form = await tracker.form(request, visitor)
+        answers = _answers(form)
+    draft_id = request.path_params["did"]
+    found = tracker.access.draft(draft_id)
+    if found is None:
+        raise Problem(404, f"no encounter waiting for initiative with id {draft_id}")
+    name, ruleset_name, data = found
+    ruleset = get_ruleset(ruleset_name)
+    scenario = ruleset.scenario_model.model_validate(data)
+    engine = engine_roller(tracker.seed, -draft_id, len(answers))
+    try:
+        eid = tracker.hub.create(name, ruleset, scenario, TableRoller(answers, engine, ask=True))
+    except NeedRoll as need:
+        html = render(
+            "draft.html",
+            csrf=tracker.access.csrf(visitor),
+            did=draft_id,
+            name=name,
+            ruleset=ruleset_name,
+            need=need,
+            answers=json.dumps(need.answers),
+        )
+        return HTMLResponse(html, status_code=422 if need.problem else 200)
+    tracker.access.drop_draft(draft_id)
     return RedirectResponse(f"/e/{eid}", status_code=303)
 
 
@@ -433,9 +475,7 @@ async def build_encounter(tracker: Tracker, request: Request) -> Response:
     if loaded is None:
         return _builder_page(tracker, visitor, draft, 400)
     title = draft.name or str(getattr(loaded.scenario, "name", None) or f"{name} encounter")
-    roller = TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters())))
-    eid = tracker.hub.create(title, loaded.ruleset, loaded.scenario, roller)
-    return RedirectResponse(f"/e/{eid}", status_code=303)
+    return _start(tracker, form, title, loaded)
 
 
 async def import_log(tracker: Tracker, request: Request) -> Response:
@@ -786,6 +826,7 @@ def create_app(db: str | Path, seed: int | None = None) -> Starlette:
         post("/encounters", create),
         post("/encounters/import", import_log),
         get("/new", new_encounter),
+        Route("/d/{did:int}", endpoint(draft_page), methods=["GET", "POST"]),
         post("/encounters/build", build_encounter),
         get("/e/{eid:int}", fight_page),
         get("/e/{eid:int}/board", board_fragment),
