@@ -27,7 +27,7 @@ def test_players_on_the_network_are_told_to_use_the_computers_address(tmp_path: 
         ["serve", "--db", str(tmp_path / "t.db"), "--host", "0.0.0.0", "--check", "--port", "0"],
     )
     assert result.exit_code == 0
-    assert "players on your network" in result.output
+    assert "players on your network: " in result.output
 
 
 def test_a_foreign_sqlite_file_is_refused_and_left_alone(tmp_path: Path) -> None:

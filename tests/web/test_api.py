@@ -419,3 +419,16 @@ async def test_initiative_typed_in_from_the_table_one_die_at_a_time(
     assert [e["value"] for e in rolled if e["type"] == "Rolled"] == [5, 19]
     gone = await gm.client.get(draft)
     assert gone.status_code == 404
+
+
+async def test_join_links_point_where_players_reach_the_server(tmp_path: Path, toy: None) -> None:
+    from fracas.web import create_app
+
+    app = create_app(tmp_path / "lan.db", public_url="http://192.168.1.20:8000")
+    async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
+        gm = Tab(c)
+        await gm.get(f"/login?token={app.state.gm_token}")
+        eid = await create_toy(gm, tmp_path)
+        tools = await gm.post(f"/e/{eid}/players", {"label": "Sam", "combatants": ["Ann"]})
+        assert 'value="http://192.168.1.20:8000/join/' in tools.text
+    app.state.tracker.close()

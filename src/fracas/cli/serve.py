@@ -19,6 +19,18 @@ def default_db() -> Path:
     return Path(platformdirs.user_data_dir("fracas", appauthor=False)) / "tracker.db"
 
 
+def lan_address() -> str | None:
+    """This computer's address on its local network (best effort: the address of the
+    interface that routes outwards; nothing is sent), or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
 def _check_port(host: str, port: int) -> None:
     """Refuse, with a message, an address the server could not listen on."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -62,13 +74,18 @@ def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -
         _check_port(host, port)
         from fracas.web import create_app
 
-        app = create_app(path, seed)
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        everywhere = host in ("0.0.0.0", "::")
+        lan = lan_address() if everywhere else None
+        public = f"http://{lan}:{port}" if lan else None
+        app = create_app(path, seed, public)
+        shown = "127.0.0.1" if everywhere else host
         url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
         click.echo(f"fracas tracker: {path}")
         click.echo(f"GM: {url}")
-        if host in ("0.0.0.0", "::"):
-            click.echo("players on your network: use this computer's address instead of 127.0.0.1")
+        if public:
+            click.echo(f"players on your network: the GM's join links point to {public}")
+        elif everywhere:
+            click.echo("players on your network: use this computer's address in join links")
         if check:
             app.state.tracker.close()
             return

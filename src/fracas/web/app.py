@@ -80,9 +80,10 @@ def render(template: str, /, **context: Any) -> str:
 class Tracker:
     """The app's state: the store, the access tables, the live encounters."""
 
-    def __init__(self, db: Path, seed: int | None = None) -> None:
+    def __init__(self, db: Path, seed: int | None = None, public_url: str | None = None) -> None:
         self.db = db
         self.seed = seed
+        self.public_url = public_url
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
         self.hub = Hub(self.store)
@@ -770,7 +771,8 @@ async def players(tracker: Tracker, request: Request) -> Response:
         if cid not in live.session.state.combatants:
             raise Problem(400, f"combatants: no combatant {cid!r} in this fight")
     token = tracker.access.new_player_token(live.id, label, chosen)
-    link = f"{request.base_url}join/{token}"
+    base = tracker.public_url or str(request.base_url).rstrip("/")
+    link = f"{base}/join/{token}"
     return HTMLResponse(tracker.tools_html(live, visitor, link=link))
 
 
@@ -800,10 +802,12 @@ class SecurityHeaders:
 
 
 # -- the app -----------------------------------------------------------------------------------
-def create_app(db: str | Path, seed: int | None = None) -> Starlette:
+def create_app(db: str | Path, seed: int | None = None, public_url: str | None = None) -> Starlette:
     """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
-    ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`)."""
-    tracker = Tracker(Path(db), seed)
+    ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`);
+    ``public_url`` (``http://192.168.1.20:8000``) is where players reach the server, for the
+    join links (default: the address the GM's page was opened with)."""
+    tracker = Tracker(Path(db), seed, public_url)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
