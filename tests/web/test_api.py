@@ -432,3 +432,35 @@ async def test_join_links_point_where_players_reach_the_server(tmp_path: Path, t
         tools = await gm.post(f"/e/{eid}/players", {"label": "Sam", "combatants": ["Ann"]})
         assert 'value="http://192.168.1.20:8000/join/' in tools.text
     app.state.tracker.close()
+
+
+async def test_the_gm_brings_a_combatant_into_the_fight(app_and_gm: Any) -> None:
+    app, gm = app_and_gm
+    example = Path(__file__).parents[2] / "examples/exp/bar-brawl.yaml"
+    response = await gm.client.post(
+        "/encounters", data={"csrf": gm.csrf, "path": str(example)}, follow_redirects=False
+    )
+    eid = int(response.headers["location"].rsplit("/", 1)[1])
+    page = await gm.get(f"/e/{eid}")
+    assert 'id="ov-add"' in page.text
+    n = length_of(page.text)
+    spec = (
+        "name: Zed\nside: dockers\nkind: anthro\nhps: 40\ndefence_rating: 420\n"
+        "attributes: {AWE: 10, CHA: 10, CON: 12, DEX: 11, INT: 10, MSTR: 10, PSTR: 12}\n"
+        "combat_table: {strike: {skilled_bonus: 90, raw_bonus: 35, maximum_roll: 760,"
+        " force_bonus: 6}}\nweapons: [fist]\ntactics: brawl\n"
+    )
+    bad = await gm.post(f"/e/{eid}/override", {"expected": n, "kind": "add-combatant", "spec": "["})
+    assert bad.status_code == 400 and "spec: not valid YAML" in bad.text
+    wrong = await gm.post(
+        f"/e/{eid}/override",
+        {"expected": n, "kind": "add-combatant", "spec": spec.replace("40", "lots")},
+    )
+    assert wrong.status_code == 409 and "spec.hps: Input should be a valid integer" in wrong.text
+    assert len(app.state.tracker.store.lines(eid)) == n
+    done = await gm.post(
+        f"/e/{eid}/override", {"expected": n, "kind": "add-combatant", "spec": spec}
+    )
+    assert done.status_code == 200
+    assert 'data-id="Zed"' in done.text and "GM: Zed joins the fight" in done.text
+    assert '<option value="Zed">Zed</option>' in done.text  # the tools list it too

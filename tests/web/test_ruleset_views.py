@@ -10,6 +10,7 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
 from fracas.engine.overrides import (
+    GmAddCombatant,
     GmAddCondition,
     GmAdjustHp,
     GmEndFight,
@@ -122,3 +123,114 @@ def test_a_combatant_the_gm_removes_never_acts_again_until_undone(path: str) -> 
     while len(session.log) > len(log) - 2:
         session.undo()
     assert ruleset.card(session.state, leaver).wound != DOWN
+
+
+def test_a_persona_the_gm_brings_in_acts_and_replays() -> None:
+    path = Path(__file__).parents[2] / "examples/exp/bar-brawl.yaml"
+    loaded = load_scenario(path)
+    ruleset = loaded.ruleset
+    spec = {
+        "name": "Zed",
+        "side": "dockers",
+        "kind": "anthro",
+        "attributes": {
+            "AWE": 10,
+            "CHA": 10,
+            "CON": 12,
+            "DEX": 11,
+            "INT": 10,
+            "MSTR": 10,
+            "PSTR": 12,
+        },
+        "hps": 40,
+        "combat_table": {
+            "strike": {"skilled_bonus": 90, "raw_bonus": 35, "maximum_roll": 760, "force_bonus": 6}
+        },
+        "defence_rating": 420,
+        "weapons": ["fist"],
+        "tactics": "brawl",
+    }
+    session = Session.start(ruleset, loaded.scenario, SeededRoller(4))
+    with pytest.raises(IllegalAction, match=r"spec\.hps: Input should be a valid integer"):
+        session.act(GmAddCombatant(spec={**spec, "hps": "lots"}))
+    with pytest.raises(IllegalAction, match="'Vera' is already in the fight"):
+        session.act(GmAddCombatant(spec={**spec, "name": "Vera"}))
+    session.act(GmAddCombatant(spec=spec))
+    assert ruleset.card(session.state, "Zed").wound == UNHURT
+    assert "Zed" in ruleset.turn_order(session.state)
+    actors = set()
+    for _ in range(300):
+        pending = session.pending()
+        if pending is None:
+            break
+        actors.add(pending.actor)
+        session.step()
+    assert "Zed" in actors
+    verify_log(ruleset, session.log)
+
+
+def test_a_fighter_the_gm_brings_in_takes_turns_and_replays() -> None:
+    path = Path(__file__).parents[2] / "examples/starflight/firefight.yaml"
+    loaded = load_scenario(path)
+    ruleset = loaded.ruleset
+    spec = {
+        "id": "zed",
+        "side": "Thrynn",
+        "species": "thrynn",
+        "tactics": "all-out-attack",
+        "attributes": {"power": 30, "finesse": 60, "physique": 40},
+        "durability": 5,
+        "hd": 52,
+        "nhp": 80,
+        "hp": 80,
+        "initiative": 7,
+        "weapons": [{"weapon": "laser rifle", "class": 3}],
+        "position": [90, 30],
+    }
+    session = Session.start(ruleset, loaded.scenario, SeededRoller(4))
+    with pytest.raises(IllegalAction, match=r"spec\.species: 'wookiee' is not one of"):
+        session.act(GmAddCombatant(spec={**spec, "species": "wookiee"}))
+    with pytest.raises(IllegalAction, match="'ikkit' is already in the fight"):
+        session.act(GmAddCombatant(spec={**spec, "id": "ikkit"}))
+    session.act(GmAddCombatant(spec=spec))
+    actors = set()
+    for _ in range(500):
+        pending = session.pending()
+        if pending is None:
+            break
+        actors.add(pending.actor)
+        session.step()
+    assert "zed" in actors
+    verify_log(ruleset, session.log)
+
+
+def test_a_percentile_fighter_the_gm_brings_in_declares_and_replays() -> None:
+    path = Path(__file__).parents[2] / "examples/percentile/joanne-vs-ondkille.yaml"
+    loaded = load_scenario(path)
+    ruleset = loaded.ruleset
+    spec = {
+        "name": "Brute",
+        "side": "thugs",
+        "STR": 8,
+        "CON": 8,
+        "AGL": 10,
+        "PER": 13,
+        "weapons": ["dagger"],
+        "skills": {"dagger": 40},
+        "tactics": "normal-attack",
+    }
+    session = Session.start(ruleset, loaded.scenario, SeededRoller(4))
+    session.step()  # mid-round: one declaration made
+    with pytest.raises(IllegalAction, match=r"spec\.STR: Input should be a valid integer"):
+        session.act(GmAddCombatant(spec={**spec, "STR": "big"}))
+    session.act(GmAddCombatant(spec=spec))
+    assert ruleset.card(session.state, "Brute").wound == UNHURT
+    actors = set()
+    for _ in range(500):
+        pending = session.pending()
+        if pending is None:
+            break
+        actors.add(pending.actor)
+        session.step()
+    assert "Brute" in actors
+    verify_log(ruleset, session.log)

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
+    GmAddCombatant,
     GmAddCondition,
     GmAdjustHp,
     GmEndFight,
@@ -19,6 +22,7 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
+from fracas.rulesets.exp.scenario import PersonaModel
 from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, ExpEncounter, condition_at, persona
 from fracas.rulesets.exp.victory import check_victory
 
@@ -70,8 +74,31 @@ class LeftTheFight(Event[ExpEncounter], frozen=True, kw_only=True):
 #: the condition of a persona the GM took out of the fight
 WITHDRAWN = "withdrawn"
 
-EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpsAdjusted, ConditionSet, LeftTheFight)
+
+class PersonaJoined(Event[ExpEncounter], frozen=True, kw_only=True):
+    """The GM brought a new persona into the fight: ``spec`` is its scenario entry (checked
+    as a scenario file's are). It acts after everyone in this unit's order, and takes part in
+    the next unit's initiative."""
+
+    spec: dict[str, Any]
+
+    def apply(self, state: ExpEncounter) -> None:
+        from fracas.rulesets.exp.ruleset import blueprint, build_persona  # (ruleset imports us)
+
+        model = PersonaModel.model_validate(self.spec)
+        p = build_persona(blueprint(model, state.options.weapon_damage))
+        state.combatants[p.id] = state.personas[p.id] = p
+        state.order.append(p.id)
+
+
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (
+    HpsAdjusted,
+    ConditionSet,
+    LeftTheFight,
+    PersonaJoined,
+)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
+    GmAddCombatant,
     GmAdjustHp,
     GmAddCondition,
     GmRemoveCondition,
@@ -80,9 +107,30 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 )
 
 
+def checked_spec(state: ExpEncounter, spec: dict[str, Any]) -> dict[str, Any]:
+    """A new persona's scenario entry, validated as a scenario file's entries are (fields,
+    then a name nobody in the fight has); ``IllegalAction`` names the field."""
+    try:
+        model = PersonaModel.model_validate(spec)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+    if model.name in state.combatants:
+        raise IllegalAction(f"spec.name: {model.name!r} is already in the fight")
+    dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
+    return dump
+
+
 def override(ctx: ExpContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
+    if isinstance(action, GmAddCombatant):
+        if state.over:
+            raise IllegalAction("the fight is over")
+        ctx.emit(PersonaJoined(spec=checked_spec(state, action.spec)))
+        return True
     if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition | GmRemoveCombatant):
         return False
     if state.over:

@@ -8,8 +8,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
+    GmAddCombatant,
     GmAddCondition,
     GmAdjustHp,
     GmEndFight,
@@ -17,8 +20,11 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
+from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.round import fight_decided
+from fracas.rulesets.percentile.scenario import CombatantSpec
 from fracas.rulesets.percentile.state import (
+    READY,
     Fighter,
     PercentileContext,
     PercentileEncounter,
@@ -79,8 +85,55 @@ class LeftTheFight(Event[PercentileEncounter], frozen=True, kw_only=True):
         c.update_able()
 
 
-EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet, LeftTheFight)
+class FighterJoined(Event[PercentileEncounter], frozen=True, kw_only=True):
+    """The GM brought a new fighter into the fight: ``spec`` is its scenario entry (checked
+    as a scenario file's are) and ``options`` the fight's rule options (its profile depends
+    on them). It joins the end of the order and declares with everyone else."""
+
+    spec: dict[str, Any]
+    options: dict[str, Any]
+
+    def apply(self, state: PercentileEncounter) -> None:
+        from fracas.rulesets.percentile.ruleset import build_profile  # (ruleset imports us)
+
+        spec = CombatantSpec.model_validate(self.spec)
+        p = build_profile(spec, PercentileOptions.model_validate(self.options))
+        c = Fighter(
+            spec.name,
+            spec.name,
+            spec.side,
+            spec.tactics,
+            p=p,
+            hp=p.hp_max,
+            fatigue=p.fatigue_max,
+            condition=[READY] * len(p.arms),
+            bv=[a.bv for a in p.arms],
+            ammo=[a.rounds for a in p.arms],
+        )
+        c.update_able()
+        state.combatants[c.id] = c
+        state.order.append(c.id)
+
+
+def checked_spec(state: PercentileEncounter, spec: dict[str, Any]) -> dict[str, Any]:
+    """A new fighter's scenario entry, validated as a scenario file's entries are (fields,
+    then a name nobody in the fight has); ``IllegalAction`` names the field."""
+    try:
+        model = CombatantSpec.model_validate(spec)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+    if model.name in state.combatants:
+        raise IllegalAction(f"spec.name: {model.name!r} is already in the fight")
+    dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
+    return dump
+
+
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet, LeftTheFight, FighterJoined)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
+    GmAddCombatant,
     GmAdjustHp,
     GmAddCondition,
     GmRemoveCondition,
@@ -92,6 +145,14 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 def override(ctx: PercentileContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
+    if isinstance(action, GmAddCombatant):
+        if state.over:
+            raise IllegalAction("the fight is over")
+        if state.asking is not None:
+            raise IllegalAction("an attack waits for its defender: add the fighter after it")
+        spec = checked_spec(state, action.spec)
+        ctx.emit(FighterJoined(spec=spec, options=ctx.options.model_dump(mode="json")))
+        return True
     if isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition | GmRemoveCombatant):
         if state.over:
             raise IllegalAction("the fight is over")

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pydantic import ValidationError
+
 from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
+    GmAddCombatant,
     GmAddCondition,
     GmAdjustHp,
     GmEndFight,
@@ -20,6 +23,7 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
+from fracas.rulesets.starflight.characters import CombatantSpec, build_fighter
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.turns import check_end
 
@@ -67,8 +71,42 @@ class RemovedByGm(Event[Fight], frozen=True, kw_only=True):
         _fighter(state, self.who).withdrawn = True
 
 
-EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet, RemovedByGm)
+class FighterJoined(Event[Fight], frozen=True, kw_only=True):
+    """The GM brought a new fighter into the fight: ``spec`` is its scenario entry (checked
+    as a scenario file's are). It takes its turn at the end of the order of battle."""
+
+    spec: dict[str, Any]
+
+    def apply(self, state: Fight) -> None:
+        spec = CombatantSpec.model_validate(self.spec)
+        fighter = build_fighter(spec, state.species[spec.species])
+        state.combatants[fighter.id] = fighter
+        state.order.append(fighter.id)
+
+
+def checked_spec(state: Fight, spec: dict[str, Any]) -> dict[str, Any]:
+    """A new fighter's scenario entry, validated as a scenario file's entries are (fields,
+    a species the fight knows, an id nobody in the fight has); ``IllegalAction`` names the
+    field."""
+    try:
+        model = CombatantSpec.model_validate(spec)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+    if model.id in state.combatants:
+        raise IllegalAction(f"spec.id: {model.id!r} is already in the fight")
+    if model.species not in state.species:
+        known = ", ".join(sorted(state.species))
+        raise IllegalAction(f"spec.species: {model.species!r} is not one of {known}")
+    dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
+    return dump
+
+
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (HpAdjusted, ConditionSet, RemovedByGm, FighterJoined)
 OVERRIDE_TYPES: Sequence[type[Override]] = (
+    GmAddCombatant,
     GmAdjustHp,
     GmAddCondition,
     GmRemoveCondition,
@@ -80,6 +118,11 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 def override(ctx: StarflightContext, action: Override) -> bool:
     """Carry out ``action`` if it is one of this module's; False if it is not."""
     state = ctx.state
+    if isinstance(action, GmAddCombatant):
+        if state.over:
+            raise IllegalAction("the fight is over")
+        ctx.emit(FighterJoined(spec=checked_spec(state, action.spec)))
+        return True
     if not isinstance(action, GmAdjustHp | GmAddCondition | GmRemoveCondition | GmRemoveCombatant):
         return False
     assert isinstance(state, Fight)
