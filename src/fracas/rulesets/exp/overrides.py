@@ -7,12 +7,13 @@ when every other persona is out ('Victory Conditions')."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from fracas.engine import Event, IllegalAction
+from fracas.engine.errors import InconsistentLog
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -23,7 +24,15 @@ from fracas.engine.overrides import (
     Override,
 )
 from fracas.rulesets.exp.scenario import PersonaModel
-from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, ExpEncounter, condition_at, persona
+from fracas.rulesets.exp.state import (
+    ACTIVE,
+    OUT,
+    ExpContext,
+    ExpEncounter,
+    Persona,
+    condition_at,
+    persona,
+)
 from fracas.rulesets.exp.victory import check_victory
 
 #: the conditions a GM may set by hand (removing one makes the persona active again)
@@ -75,6 +84,17 @@ class LeftTheFight(Event[ExpEncounter], frozen=True, kw_only=True):
 WITHDRAWN = "withdrawn"
 
 
+#: how a scenario entry becomes a persona (``ruleset.py``, which imports this module,
+#: registers its builder: see :func:`register_builder`)
+_builder: Callable[[PersonaModel, dict[str, str]], Persona] | None = None
+
+
+def register_builder(builder: Callable[[PersonaModel, dict[str, str]], Persona]) -> None:
+    """Set how a new persona is built (the ruleset's own ``build`` way)."""
+    global _builder
+    _builder = builder
+
+
 class PersonaJoined(Event[ExpEncounter], frozen=True, kw_only=True):
     """The GM brought a new persona into the fight: ``spec`` is its scenario entry (checked
     as a scenario file's are). It acts after everyone in this unit's order, and takes part in
@@ -83,10 +103,9 @@ class PersonaJoined(Event[ExpEncounter], frozen=True, kw_only=True):
     spec: dict[str, Any]
 
     def apply(self, state: ExpEncounter) -> None:
-        from fracas.rulesets.exp.ruleset import blueprint, build_persona  # (ruleset imports us)
-
-        model = PersonaModel.model_validate(self.spec)
-        p = build_persona(blueprint(model, state.options.weapon_damage))
+        if _builder is None:
+            raise InconsistentLog("PersonaJoined: the exp ruleset registered no builder")
+        p = _builder(PersonaModel.model_validate(self.spec), state.options.weapon_damage)
         state.combatants[p.id] = state.personas[p.id] = p
         state.order.append(p.id)
 

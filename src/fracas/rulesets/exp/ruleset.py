@@ -92,6 +92,11 @@ def build_persona(plan: dict[str, Any]) -> Persona:
     )
 
 
+overrides.register_builder(
+    lambda model, weapon_damage: build_persona(blueprint(model, weapon_damage))
+)
+
+
 class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
     """EXP, 'Non-Lethal Combat' (with the tactical combat it leans on, as options)."""
 

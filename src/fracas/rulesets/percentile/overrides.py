@@ -5,12 +5,13 @@ one, the fight ends if at most one side can still fight (Chapter 5, "Damage and 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pydantic import ValidationError
 
 from fracas.engine import Event, IllegalAction
+from fracas.engine.errors import InconsistentLog
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -28,6 +29,7 @@ from fracas.rulesets.percentile.state import (
     Fighter,
     PercentileContext,
     PercentileEncounter,
+    Profile,
     fighter,
 )
 
@@ -85,6 +87,17 @@ class LeftTheFight(Event[PercentileEncounter], frozen=True, kw_only=True):
         c.update_able()
 
 
+#: how a scenario entry's profile is built (``ruleset.py``, which imports this module,
+#: registers its own: see :func:`register_builder`)
+_profile: Callable[[CombatantSpec, PercentileOptions], Profile] | None = None
+
+
+def register_builder(builder: Callable[[CombatantSpec, PercentileOptions], Profile]) -> None:
+    """Set how a new fighter's profile is built (the ruleset's own ``build`` way)."""
+    global _profile
+    _profile = builder
+
+
 class FighterJoined(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The GM brought a new fighter into the fight: ``spec`` is its scenario entry (checked
     as a scenario file's are) and ``options`` the fight's rule options (its profile depends
@@ -94,10 +107,10 @@ class FighterJoined(Event[PercentileEncounter], frozen=True, kw_only=True):
     options: dict[str, Any]
 
     def apply(self, state: PercentileEncounter) -> None:
-        from fracas.rulesets.percentile.ruleset import build_profile  # (ruleset imports us)
-
+        if _profile is None:
+            raise InconsistentLog("FighterJoined: the percentile ruleset registered no builder")
         spec = CombatantSpec.model_validate(self.spec)
-        p = build_profile(spec, PercentileOptions.model_validate(self.options))
+        p = _profile(spec, PercentileOptions.model_validate(self.options))
         c = Fighter(
             spec.name,
             spec.name,

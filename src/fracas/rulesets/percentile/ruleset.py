@@ -128,6 +128,9 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
     )
 
 
+overrides.register_builder(build_profile)
+
+
 def defence_prompt(state: PercentileEncounter, asking: Asking) -> Pending:
     """The decision an attack waits for: whether its defender tries an extra defence."""
     d = fighter(state, asking.defender)
