@@ -187,7 +187,7 @@ def mentions(action: Any, state: Encounter[Any]) -> set[str]:
 
 
 #: how many lines of the account a board shows (the printable account has them all)
-SHOWN_LINES = 150
+SHOWN_LINES = 80
 
 
 class Narration:
