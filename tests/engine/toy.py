@@ -45,6 +45,10 @@ class Hit(Action, frozen=True, kw_only=True):
     target: str
 
 
+class Wait(Action, frozen=True, kw_only=True):
+    """Let the turn pass (no roll)."""
+
+
 class Damaged(Event, frozen=True, kw_only=True):
     target: str
     amount: int
@@ -79,10 +83,10 @@ class ToyRuleset(Ruleset):
         return Hit(actor=pending.actor, target=other)
 
     def legal_actions(self, state: Encounter, pending: Pending) -> list[Choice]:
+        others = [n for n in state.combatants if n != pending.actor]
         return [
-            Choice(f"hit {name}", Hit(actor=pending.actor, target=name), "attack")
-            for name in state.combatants
-            if name != pending.actor
+            *(Choice(f"hit {n}", Hit(actor=pending.actor, target=n), "attack") for n in others),
+            Choice("wait", Wait(actor=pending.actor), "wait"),
         ]
 
     def card(self, state: Encounter, combatant_id: str) -> Card:
@@ -109,6 +113,9 @@ class ToyRuleset(Ruleset):
         super().override(ctx, action)
 
     def resolve(self, ctx: Context, action: Action) -> None:
+        if isinstance(action, Wait):
+            ctx.emit(RoundStarted(round=ctx.state.round + 1))
+            return
         assert isinstance(action, Hit)
         if action.target not in ctx.state.combatants:
             raise IllegalAction(f"no combatant called {action.target!r}")
@@ -130,7 +137,7 @@ class ToyRuleset(Ruleset):
         return (Damaged,)
 
     def action_types(self) -> Sequence[type[Action]]:
-        return (Hit,)
+        return (Hit, Wait)
 
     def describe(self, event: Event, state: Encounter) -> str | None:
         if isinstance(event, Damaged):

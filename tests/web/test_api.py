@@ -170,7 +170,7 @@ async def test_every_change_needs_the_pages_csrf_token(app_and_gm: Any, tmp_path
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"choice": "9"}, "choice: 9 is out of range (0..1)"),
+        ({"choice": "9"}, "choice: 9 is out of range (0..2)"),
         ({"choice": "x"}, "choice: 'x' is not a whole number"),
         ({"choice": "0", "dice": "loaded"}, "dice: must be 'engine' or 'table'"),
         ({"choice": "0", "dice": "table", "answers": "{"}, "answers: not a JSON list"),

@@ -93,9 +93,17 @@ class LiveEncounter:
 
     def undo(self, expected: int | None) -> Outcome:
         self._check(expected)
+        before = self.length
         dropped = self.session.undo()
         try:
-            self.store.truncate(self.id, self.length)
+            self.store.truncate(self.id, self.length, expected=before)
+        except StaleWrite:
+            self.session = self._fold()
+            self.changed()
+            raise MovedOn(
+                "another writer changed this fight (its log on disk moved on); "
+                "the page now shows the log as it is"
+            ) from None
         except BaseException:
             self.session = self._fold()
             raise

@@ -158,9 +158,9 @@ def test_same_seed_gives_a_byte_identical_log(path: Path) -> None:
     assert log(7) == log(7)
 
 
-def test_examples_include_a_firefight_of_four_and_a_melee_of_two() -> None:
+def test_examples_include_a_firefight_of_four_a_melee_of_two_and_a_field_medic() -> None:
     sizes = {p.stem: len(load_scenario(p).scenario.combatants) for p in EXAMPLES}  # type: ignore[attr-defined]
-    assert {"firefight": 4, "melee": 2}.items() <= sizes.items()
+    assert {"firefight": 4, "melee": 2, "field-medic": 4}.items() <= sizes.items()
 
 
 @pytest.mark.parametrize("field", sorted(StarflightOptions.model_fields))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Event, Note
+from fracas.engine import Event, Note, RoundStarted
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
@@ -31,8 +31,9 @@ def name(state: PercentileEncounter, who: str) -> str:
 
 
 def rolls_text(rolls: tuple[int, ...], chance: int, skill: int, result: int) -> str:
-    """ "rolled 17: success", "rolled 97 (95-00, re-roll 5 vs unmodified 67): fail",
-    "automatic failure (harder than Impossible)"."""
+    """ "rolled 17: success", "automatic failure (harder than Impossible)", and for a roll
+    of 01-05 or 95-00, what the re-roll decided, in a GM's words: "rolled 97 (95-00, a
+    possible fumble: re-rolled 5, not above the unmodified skill 67, so no fumble): fail"."""
     outcome = RESULT_TEXT[result]
     if not rolls:
         if chance == AUTO_FAIL:
@@ -42,8 +43,17 @@ def rolls_text(rolls: tuple[int, ...], chance: int, skill: int, result: int) -> 
         return f"no roll: {outcome}"
     if len(rolls) == 1:
         return f"rolled {rolls[0]}: {outcome}"
-    zone = "01-05" if rolls[0] <= 5 else "95-00"
-    return f"rolled {rolls[0]} ({zone}, re-roll {rolls[1]} vs unmodified {skill}): {outcome}"
+    first, again = rolls[0], rolls[1]
+    within = "not above" if again <= skill else "above"
+    if first <= 5:
+        verdict = "so perfect" if again <= skill else "so only special"
+        why = f"01-05, a possible perfect success: re-rolled {again}, {within}"
+    else:
+        verdict = "so a fumble" if result == 0 else "so no fumble"
+        if first == again == 100:
+            within, verdict = "00 then 00 is always a fumble, whatever", "so a fumble"
+        why = f"95-00, a possible fumble: re-rolled {again}, {within}"
+    return f"rolled {first} ({why} the unmodified skill {skill}, {verdict}): {outcome}"
 
 
 def chance_text(skill: int, chance: int, mods: str) -> str:
@@ -96,6 +106,17 @@ def _attack(e: ev.AttackRolled, s: PercentileEncounter) -> str:
         f"{check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
         f"{falling(s, e.who, 'strikes')}"
     )
+
+
+def _round(e: RoundStarted, s: PercentileEncounter) -> str:
+    """The round's header, then who cannot act in it and why (a fighter down but not dead
+    would otherwise seem to do nothing for no reason)."""
+    idle = [
+        f"({c.name} does nothing this round: {'unconscious' if c.hp <= 0 else 'cannot move'})"
+        for c in fighters(s)
+        if not c.able and not c.dead
+    ]
+    return "\n".join([f"\n— Round {e.round} —", *idle])
 
 
 def _defence(e: ev.DefenceRolled, s: PercentileEncounter) -> str:
@@ -221,6 +242,7 @@ LINES: dict[type[Any], Callable[[Any, PercentileEncounter], str | None]] = {
     ev.SpeedReloadRolled: _speed_reload,
     ev.FirstAidRolled: _first_aid,
     Note: lambda e, s: f"({e.text})",
+    RoundStarted: _round,
 }
 
 

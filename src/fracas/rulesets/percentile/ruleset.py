@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -10,9 +10,9 @@ from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
 from fracas.engine.view import Card
-from fracas.rulesets.percentile import account, overrides, player_view
+from fracas.rulesets.percentile import account, analysis, overrides, player_view
 from fracas.rulesets.percentile.account import RESULT_TEXT
 from fracas.rulesets.percentile.actions import Declare, Defend, PercentileAction
 from fracas.rulesets.percentile.armour import (
@@ -273,6 +273,20 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     def describe(self, event: Event[Any], state: PercentileEncounter) -> str | None:
         return account.describe(event, state)
+
+    def outcome(self, state: PercentileEncounter, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event[Any]], state: PercentileEncounter) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event[Any]], state: PercentileEncounter) -> Iterable[Hit]:
+        return analysis.damage(log, state)
+
+    def analyse(
+        self, log: Sequence[Event[Any]], state: PercentileEncounter
+    ) -> tuple[list[str], list[Hit]]:
+        return analysis.analyse(log, state)
 
     def summary(self, state: PercentileEncounter) -> list[str]:
         return account.summary(state)

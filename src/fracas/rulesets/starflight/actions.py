@@ -243,3 +243,37 @@ class Mount(Action, frozen=True, kw_only=True):
 
 class Dismount(Action, frozen=True, kw_only=True):
     """Get down from the steed."""
+
+
+# -- medical Aid (chapter 9.2, 'Aid'; 'Assisted Revival, Resuscitation, and Stasis') ---------
+# Resolved in ``medical_aid``; the after-the-fight rest in ``rest``.
+
+
+Vehicle = Literal["none", "parked", "moving"]
+
+
+class Revive(Action, frozen=True, kw_only=True):
+    """Aid: an Intensive Care Check giving an Unconscious ``patient`` revival medicine."""
+
+    patient: str
+
+
+class Resuscitate(Action, frozen=True, kw_only=True):
+    """Aid: an Intensive Care Check to bring a ``patient`` at zero HP back from clinical death."""
+
+    patient: str
+
+
+class PlaceInStasis(Action, frozen=True, kw_only=True):
+    """Aid: an Intensive Care Check to place a clinically dead ``patient`` in stasis."""
+
+    patient: str
+
+
+class Rest(Action, frozen=True, kw_only=True):
+    """After the fight: ``hours`` of rest, with ``medic`` (an id) caring for the others, in a
+    ``vehicle`` (none, parked or moving). ``actor`` is None: nobody's turn."""
+
+    hours: int
+    medic: str | None = None
+    vehicle: Vehicle = "none"

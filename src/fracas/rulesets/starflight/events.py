@@ -505,3 +505,282 @@ EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     BlueOnBlue,
     GearCheck,
 )
+
+
+# -- medicine and rest (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...') ------
+
+
+class NonlethalChanged(Event[Fight], frozen=True, kw_only=True):
+    """Non-Lethal HP healed (``change`` > 0) or Impact Damage added (< 0) by ``cause``."""
+
+    who: str
+    change: int
+    nhp_after: int
+    cause: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).nhp = self.nhp_after
+
+
+class LethalChanged(Event[Fight], frozen=True, kw_only=True):
+    """Lethal HP healed (``change`` > 0) or lost (< 0) by ``cause``."""
+
+    who: str
+    change: int
+    hp_after: int
+    cause: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).hp = self.hp_after
+
+
+class WoundsHealed(Event[Fight], frozen=True, kw_only=True):
+    """Wounds healed, part by part (``parts``: part -> Wounds left on it); ``scar``: a Wound
+    healed leaving a scar (Comeliness ``comeliness_after``); ``working``: failed parts that
+    work again now that their Wounds are healed."""
+
+    who: str
+    healed: int
+    parts: dict[str, int]
+    total_after: int
+    cause: str
+    scar: bool = False
+    comeliness_after: int = 0
+    working: tuple[str, ...] = ()
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        for part, left in self.parts.items():
+            c.wounds[part] = left
+        if self.scar:
+            c.comeliness = self.comeliness_after
+        c.failed = [p for p in c.failed if p not in self.working]
+
+
+class Stimulated(Event[Fight], frozen=True, kw_only=True):
+    """A dose of revival medicine took: NHP ``nhp_after``, of which ``boost`` drains away one
+    a round (0 after a critical success); ``premature_doses``: doses within the hour so far."""
+
+    who: str
+    medic: str
+    nhp_after: int
+    boost: int
+    at: int
+    premature_doses: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.nhp, c.nhp_boost = self.nhp_after, self.boost
+        c.last_stimulant, c.premature_doses = self.at, self.premature_doses
+
+
+class DoseGiven(Event[Fight], frozen=True, kw_only=True):
+    """The medic used a dose of revival medicine on a patient (given at clock ``at``)."""
+
+    medic: str
+    who: str
+    at: int
+    premature_doses: int
+    left: int
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.medic).stimulants = self.left
+        c = state.fighter(self.who)
+        c.last_stimulant, c.premature_doses = self.at, self.premature_doses
+
+
+class StimulantWore(Event[Fight], frozen=True, kw_only=True):
+    """One round of revival medicine drained away."""
+
+    who: str
+    nhp_after: int
+    boost_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.nhp, c.nhp_boost = self.nhp_after, self.boost_after
+
+
+class Afflicted(Event[Fight], frozen=True, kw_only=True):
+    """An affliction the chapter hands on to another (chapter 12.4.2: poison, infection, cold
+    damage), or a lasting state (a permanent vegetative state): recorded, not resolved here."""
+
+    who: str
+    affliction: str
+    reason: str
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        if self.affliction not in c.afflictions:
+            c.afflictions.append(self.affliction)
+
+
+class Attempted(Event[Fight], frozen=True, kw_only=True):
+    """A medical attempt on a patient that limits the next one (``kind``: resuscitation,
+    stasis, prosthetic:<part>, regrowth:<part>) at clock ``at``; ``barred``: no more tries."""
+
+    who: str
+    kind: str
+    at: int
+    barred: bool = False
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.attempts[self.kind] = self.at
+        if self.barred:
+            c.stasis_failed = True
+
+
+class Resuscitated(Event[Fight], frozen=True, kw_only=True):
+    """Back from clinical death (still Unconscious until the NHP heal)."""
+
+    who: str
+    medic: str | None
+    hp_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.dead_since, c.hp = None, self.hp_after
+
+
+class StasisEntered(Event[Fight], frozen=True, kw_only=True):
+    """Suspended animation: brain death waits until clock ``deadline``; ``until``: the clock
+    at which a failed entry's hour ends (None: until the doctor revives the patient)."""
+
+    who: str
+    medic: str
+    method: str
+    deadline: int
+    until: int | None
+    unit: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.in_stasis, c.stasis_deadline, c.stasis_until = True, self.deadline, self.until
+        c.stasis_unit = self.unit
+
+
+class StasisEnded(Event[Fight], frozen=True, kw_only=True):
+    """Out of stasis; a patient still clinically dead resumes the clock (``dead_since_after``)."""
+
+    who: str
+    reason: str
+    dead_since_after: int | None
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.in_stasis, c.stasis_until = False, None
+        if c.dead_since is not None:
+            c.dead_since = self.dead_since_after
+
+
+class PartRestored(Event[Fight], frozen=True, kw_only=True):
+    """A maimed part works again: a prosthetic (Amputee kept) or a regrown part."""
+
+    who: str
+    part: str
+    how: str
+    amputee_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.failed = [p for p in c.failed if p != self.part]
+        if self.how == "regrown":
+            c.maimed = [p for p in c.maimed if p != self.part]
+        c.amputee = self.amputee_after
+
+
+class SurgeryHour(Event[Fight], frozen=True, kw_only=True):
+    """An hour of emergency surgery done (the stasis DC rises by ten for each)."""
+
+    who: str
+    hours: int
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).surgery_hours = self.hours
+
+
+class Crashed(Event[Fight], frozen=True, kw_only=True):
+    """Coma care's critical failure: the patient crashes to zero HP, clinically dead in
+    ``round``; ``hp_before`` is what they get back if pulled through."""
+
+    who: str
+    hp_before: int
+    round: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.crash_hp, c.dead_since, c.hp, c.prone = self.hp_before, self.round, 0, True
+        c.nhp = min(c.nhp, 0)
+
+
+class PulledThrough(Event[Fight], frozen=True, kw_only=True):
+    """Brought back after a crash: the HP before it, less ``loss`` points of a Physique skill
+    and one Intellect point."""
+
+    who: str
+    hp_after: int
+    skill: str
+    loss: int
+    skill_after: int
+    intellect_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.hp, c.crash_hp = self.hp_after, None
+        c.skills[self.skill] = self.skill_after
+        c.attributes["intellect"] = self.intellect_after
+
+
+class Awoke(Event[Fight], frozen=True, kw_only=True):
+    """Conscious again (at least 1 NHP, no Impact Damage)."""
+
+    who: str
+
+
+class RestStarted(Event[Fight], frozen=True, kw_only=True):
+    """A rest after the fight: ``hours`` of light activity, ``medic`` caring for the others."""
+
+    hours: int
+    medic: str | None
+    vehicle: str
+
+
+class RestClock(Event[Fight], frozen=True, kw_only=True):
+    """The rest has run ``minutes`` since the fight ended (all rests together): one each half
+    hour, silent in the account."""
+
+    minutes: int
+
+    def apply(self, state: Fight) -> None:
+        state.rest_minutes = self.minutes
+
+
+class RestTime(Event[Fight], frozen=True, kw_only=True):
+    """For the account: the time of the half hour whose checks follow."""
+
+    minutes: int
+
+
+EVENT_TYPES = (
+    *EVENT_TYPES,
+    NonlethalChanged,
+    LethalChanged,
+    WoundsHealed,
+    Stimulated,
+    DoseGiven,
+    StimulantWore,
+    Afflicted,
+    Attempted,
+    Resuscitated,
+    StasisEntered,
+    StasisEnded,
+    PartRestored,
+    SurgeryHour,
+    Crashed,
+    PulledThrough,
+    Awoke,
+    RestStarted,
+    RestClock,
+    RestTime,
+)

@@ -226,3 +226,71 @@ class StarflightOptions(BaseModel):
         "propulsive parts rolls it (DC 10 per Wound + encumbrance).",
     )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")
+    # -- medicine and rest (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
+    medical_aid_cost: Literal["standard", "full"] = Field(
+        "standard",
+        description="Medical Aid 'counts as a special action': one action phase, or the "
+        "whole turn.",
+    )
+    stasis_extends: Literal["remaining", "whole"] = Field(
+        "remaining",
+        description="'For every minute that a character can remain clinically dead before the "
+        "onset of brain death, stasis extends the period': the minutes left when stasis "
+        "begins, or the whole Durability minutes.",
+    )
+    physique_drain_stasis: Literal["vegetative", "refused"] = Field(
+        "vegetative",
+        description="'The GM must decide whether or not to allow a player who dies in this "
+        "manner to remain in stasis': stasis gives a permanent vegetative state, or is refused.",
+    )
+    rest_wounds_bleed: bool = Field(
+        False,
+        description="Wounds cost a Lethal point a minute 'unless properly healed': during a "
+        "rest they are taken as bandaged (false) or go on bleeding (true).",
+    )
+    unconscious_nonlethal_healing: Literal["check", "free"] = Field(
+        "check",
+        description="An Unconscious character with no Impact Damage left: the hourly "
+        "Recuperation Check goes on raising NHP (check), or NHP heal at Recuperation a "
+        "hour with no Check (free).",
+    )
+    medic_half_hour_nonlethal: Literal["replaces", "adds"] = Field(
+        "replaces",
+        description="'While in the care of a medic, a character will gain Non-Lethal HP "
+        "equal to their Recuperation score every half-hour': in place of the hourly natural "
+        "healing, or on top of it.",
+    )
+    medic_nearby_bonus: Literal["each-gain", "none"] = Field(
+        "each-gain",
+        description="'an extra HP of healing (both Lethal and Non-Lethal) for every ten "
+        "points in the medic's Long-Term Care': added to each HP or NHP gain, or not used.",
+    )
+    natural_checks_with_medic: bool = Field(
+        True,
+        description="'while assisted healing is going on, the character can still perform "
+        "Checks for themselves for natural healing': both run (true) or only the medic's.",
+    )
+    infection_save_dc: int = Field(
+        50,
+        ge=0,
+        le=1000,
+        description="DC of the 'Fortitude Save to fight off an infection' (the DC is in "
+        "chapter 12.4.2).",
+    )
+    mobile_vehicle: Literal["moving", "any"] = Field(
+        "moving",
+        description="'located within a mobile vehicle' raises the half-hourly and comatose "
+        "care DCs: a vehicle under way (moving), or any vehicle.",
+    )
+    sleep_dc_reduction: int = Field(
+        0,
+        ge=0,
+        le=100,
+        description="'The GM may, at their discretion, lower the DCs for healing if the "
+        "character decides to sleep': how much lower (every healing Check of a rest).",
+    )
+    maimed_part_care: Literal["regrow", "prosthetic"] = Field(
+        "regrow",
+        description="A Starfaring Age doctor 'has the option of regrowing parts': regrow "
+        "(DC 125) or fit a prosthetic (DC 100); other ages fit prosthetics.",
+    )

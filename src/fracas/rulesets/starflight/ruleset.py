@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
+from fracas.engine.errors import FracasError
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
 from fracas.engine.view import Card
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
+    analysis,
     attack_action,
     draw_sheathe,
     facing,
+    medical_aid,
     mount,
     move_action,
     overrides,
@@ -29,7 +32,7 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     stunts,
     use_skill,
 )
-from fracas.rulesets.starflight.actions import REGISTRY
+from fracas.rulesets.starflight.actions import REGISTRY, Rest, Vehicle
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
@@ -37,6 +40,7 @@ from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
+from fracas.rulesets.starflight.rest import VEHICLES, rest, rest_problem
 from fracas.rulesets.starflight.scenario import StarflightScenario
 from fracas.rulesets.starflight.species import RIDERS
 from fracas.rulesets.starflight.state import Fight, Obstacle, StarflightContext
@@ -62,6 +66,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
             vehicles=list(scenario.vehicles),
+            inside_vehicle=scenario.inside_vehicle,
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles
@@ -98,6 +103,9 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
     def resolve(self, ctx: StarflightContext, action: Action) -> None:
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
         fight = ctx.state
+        if isinstance(action, Rest):
+            rest(ctx, action)
+            return
         kind, actor = check_turn(fight, action)
         c = fight.fighter(actor)
         phases = kind.phases_for(fight, c, action)
@@ -129,11 +137,46 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""
-        return tuple(REGISTRY)
+        return (*REGISTRY, Rest)
+
+    def rest_action(
+        self, state: Fight, hours: int, medic: str | None, vehicle: str = "none"
+    ) -> Rest:
+        """A ``Rest`` of ``hours`` with ``medic`` (id or name) in a ``vehicle``."""
+        medic_id = None
+        if medic is not None:
+            matches = [c.id for c in state.fighters() if medic in (c.id, c.name)]
+            if not matches:
+                known = ", ".join(c.name for c in state.fighters())
+                raise FracasError(f"--medic: no combatant {medic!r} (combatants: {known})")
+            medic_id = matches[0]
+        if vehicle not in VEHICLES:
+            raise FracasError(f"--vehicle: {vehicle!r} is not one of {', '.join(VEHICLES)}")
+        place: Vehicle = (
+            "parked" if vehicle == "parked" else "moving" if vehicle == "moving" else "none"
+        )
+        action = Rest(actor=None, hours=hours, medic=medic_id, vehicle=place)
+        problem = rest_problem(state, action)
+        if problem:
+            raise FracasError(
+                f"--{problem}"
+                if problem.split(":")[0] in ("hours", "medic", "vehicle")
+                else problem
+            )
+        return action
 
     def describe(self, event: Event[Any], state: Fight) -> str | None:
         """One account line."""
         return account.describe(event, state)
+
+    def outcome(self, state: Fight, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event[Any]], state: Fight) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event[Any]], state: Fight) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: Fight) -> list[str]:
         """Each combatant's condition and each side's CSI."""

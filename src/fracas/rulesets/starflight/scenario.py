@@ -77,6 +77,11 @@ class StarflightScenario(BaseModel):
         "(chapter 9.5), which is refused.",
     )
     combatants: list[CombatantSpec] = Field(min_length=2)
+    inside_vehicle: Literal["none", "parked", "moving"] = Field(
+        "none",
+        description="Whether the fight is inside a vehicle (parked or moving): medical Checks "
+        "there are harder (chapter 9.2, 'Assisted Healing').",
+    )
     round_limit_reason: str | None = Field(
         None,
         description="What the account says when the fight stops at options.max_rounds "

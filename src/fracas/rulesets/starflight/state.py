@@ -118,6 +118,23 @@ class Fighter(Combatant):
     mounted_on: str = ""
     steed: bool = False
     first_wound_round: int | None = None
+    # medicine (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
+    comeliness: int = 0
+    technology_age: str = "starfaring"
+    stimulants: int = 0
+    stasis_method: str | None = None
+    nhp_boost: int = 0
+    last_stimulant: int | None = None
+    premature_doses: int = 0
+    in_stasis: bool = False
+    stasis_deadline: int = 0
+    stasis_unit: int = 1
+    stasis_until: int | None = None
+    afflictions: list[str] = field(default_factory=list)
+    attempts: dict[str, int] = field(default_factory=dict)
+    stasis_failed: bool = False
+    surgery_hours: int = 0
+    crash_hp: int | None = None
 
     def total_wounds(self) -> int:
         """Every Wound on every part."""
@@ -159,6 +176,14 @@ class Fight(Encounter[Fighter]):
     crossings: dict[tuple[int, int, int, int], tuple[int, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    rest_minutes: int = 0
+    inside_vehicle: str = "none"
+
+    def clock(self) -> int:
+        """Time since the fight began, in rounds: the combat rounds, then ten rounds for each
+        minute of rest after it (chapter 9.2: 'ten rounds (every minute)')."""
+        return self.round + 10 * self.rest_minutes
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""

@@ -16,8 +16,11 @@ from fracas.rulesets.starflight.actions import (
     DropProne,
     Face,
     Move,
+    PlaceInStasis,
     Ready,
     Reload,
+    Resuscitate,
+    Revive,
     Run,
     Snipe,
     Standby,
@@ -30,6 +33,14 @@ from fracas.rulesets.starflight.attack_action import full_strikes
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
+from fracas.rulesets.starflight.medical_aid import (
+    AID_RANGE_M,
+    premature,
+    resuscitation_problem,
+    revive_dc,
+    revive_problem,
+)
+from fracas.rulesets.starflight.medical_check import medical_modifier_now
 from fracas.rulesets.starflight.move_action import grid_moves, heading, possible
 from fracas.rulesets.starflight.range import (
     distance_m,
@@ -40,6 +51,7 @@ from fracas.rulesets.starflight.range import (
 )
 from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
 from fracas.rulesets.starflight.run import check_run, run_limit
+from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
 from fracas.rulesets.starflight.stunts import STUNTS, maneuver_dc, path, stunt_choices
@@ -311,6 +323,48 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
         if best is None or (bonus, -drift) > (best[0], -best[1]):
             best = (bonus, drift, move)
     return None if best is None else best[2]
+
+
+def success_chance(modifier: int, dc: int) -> float:
+    """The share of natural d% rolls (00-99) that beat ``dc`` with ``modifier``."""
+    return max(0, min(100, 99 - (dc - modifier))) / 100
+
+
+def medical_aid_choice(fight: Fight, c: Fighter) -> Action | None:
+    """Aid a downed ally when it is worth it: resuscitate the clinically dead (nothing is lost
+    by trying), else put them in stasis; revive the Unconscious only with a safe dose and an
+    even chance or better. Moves towards a dying ally out of reach."""
+    allies = [a for a in fight.fighters() if a.side == c.side and a.id != c.id]
+    for a in allies:
+        if a.dead_since is None or a.brain_dead:
+            continue
+        if distance_m(c, a) > AID_RANGE_M:
+            move = Move(actor=c.id, toward=a.id)
+            if possible_move(fight, c, move):
+                return move
+            continue
+        if resuscitation_problem(fight, c, a) is None:
+            return Resuscitate(actor=c.id, patient=a.id)
+        if stasis_problem(fight, c, a) is None:
+            return PlaceInStasis(actor=c.id, patient=a.id)
+    for a in allies:
+        if distance_m(c, a) > AID_RANGE_M or revive_problem(fight, c, a) is not None:
+            continue
+        if premature(fight, a):
+            continue
+        modifier = medical_modifier_now(fight, c, a)
+        if success_chance(modifier, revive_dc(a)) >= REVIVE_WORTH:
+            return Revive(actor=c.id, patient=a.id)
+    return None
+
+
+REVIVE_WORTH = 0.5
+
+
+@tactic("medic")
+def medic(fight: Fight, c: Fighter) -> Action:
+    """A field medic: medical Aid to a downed ally when it is worth it, else all-out attack."""
+    return medical_aid_choice(fight, c) or all_out_attack(fight, c)
 
 
 @tactic("standby")

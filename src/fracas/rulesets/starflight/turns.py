@@ -15,9 +15,11 @@ from fracas.rulesets.starflight.conditions import in_fight, phases_per_turn
 from fracas.rulesets.starflight.death import brain_death_upkeep
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
 from fracas.rulesets.starflight.initiative import roll_order
+from fracas.rulesets.starflight.medical_aid import stimulant_upkeep
 from fracas.rulesets.starflight.nonlethal import coma_hour
 from fracas.rulesets.starflight.ready import expire_readied
 from fracas.rulesets.starflight.stamina_check import start_of_turn_checks
+from fracas.rulesets.starflight.stasis import stasis_upkeep
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import bleed, bleed_due
 
@@ -123,6 +125,8 @@ def end_round(ctx: StarflightContext) -> None:
             bleed(ctx, c)
         if c.comatose and fight.round % ROUNDS_PER_HOUR == 0:
             coma_hour(ctx, c)
+        stimulant_upkeep(ctx, c)
+        stasis_upkeep(ctx, c)
         brain_death_upkeep(ctx, c)
     if fight.surprise_round:
         ctx.emit(SurpriseRound(active=False, surprised=[]))
