@@ -464,3 +464,21 @@ async def test_the_gm_brings_a_combatant_into_the_fight(app_and_gm: Any) -> None
     assert done.status_code == 200
     assert 'data-id="Zed"' in done.text and "GM: Zed joins the fight" in done.text
     assert '<option value="Zed">Zed</option>' in done.text  # the tools list it too
+
+
+async def test_another_writer_on_the_same_file_is_not_overwritten(
+    app_and_gm: Any, tmp_path: Path
+) -> None:
+    from fracas.engine.events import Note
+    from fracas.store import SqliteStore
+
+    app, gm = app_and_gm
+    eid = await create_toy(gm, tmp_path)
+    n = await board_length(gm, eid)
+    with SqliteStore(tmp_path / "t.db") as other:  # e.g. fracas resume on the same file
+        other.append(eid, [Note(text="written elsewhere")], expected=n)
+    response = await gm.post(f"/e/{eid}/act", {"expected": n, "choice": "0"})
+    assert response.status_code == 409 and "another writer" in unescape(response.text)
+    stored = lines(app, eid)
+    assert len(stored) == n + 1 and stored[-1] == {"type": "Note", "text": "written elsewhere"}
+    assert await board_length(gm, eid) == n + 1  # the page now shows the log as it is
