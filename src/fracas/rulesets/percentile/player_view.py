@@ -35,7 +35,7 @@ def card(state: PercentileEncounter, combatant_id: str) -> Card:
     c = fighter(state, combatant_id)
     details: list[tuple[str, str]] = []
     for i, arm in enumerate(c.p.arms):
-        parts = [c.condition[i], f"BV {c.bv[i]}"]
+        parts = [c.condition[i]] + ([f"BV {c.bv[i]}"] if arm.bv else [])
         if arm.rounds:
             parts.append(f"{c.ammo[i]}/{arm.rounds} rounds")
         mark = " (wielded)" if i == c.wielded else ""
