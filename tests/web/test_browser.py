@@ -64,6 +64,15 @@ def acting(page: Page) -> str:
     return page.locator("ol.order li.current").inner_text().strip()
 
 
+def settled(page: Page) -> None:
+    """Wait until htmx has swapped, settled and taken over the page's new forms."""
+    page.wait_for_function(
+        """() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')
+              && [...document.querySelectorAll('form[hx-post]')]
+                   .every(f => f['htmx-internal-data'] !== undefined)"""
+    )
+
+
 def log_of(page: Page, url: str) -> list[dict[str, object]]:
     text = page.request.get(url).text()
     return [json.loads(line) for line in text.splitlines() if line.strip()]
@@ -107,10 +116,12 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
     assert log_of(gm, f"/e/{eid}/log.jsonl") == before
 
     # a round with the engine's dice: the GM acts for the first, the player for their own
+    settled(gm)
     gm.click("#tactics")
     expect(player.locator("#act h2"), "the player's page updates live").to_contain_text(
         other, timeout=5000
     )
+    settled(player)
     player.click("#tactics")
     expect(gm.locator(".status .round")).to_have_text("Round 2", timeout=5000)
     expect(player.locator(".status .round")).to_have_text("Round 2")
@@ -119,23 +130,25 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
 
     # physical dice: the GM types them in, one at a time, each checked
     gm.check("input[name=dice][value=table]")
+    settled(gm)
     gm.click("#tactics")  # the first declaration needs no dice
     expect(gm.locator("#act h2")).to_contain_text(other)
     gm.check("input[name=dice][value=table]")
+    settled(gm)
     gm.click("#tactics")
     expect(gm.locator("#roll")).to_be_visible()
-    gm.wait_for_timeout(150)
+    settled(gm)
     gm.screenshot(path=str(out / "tracker-roll.png"))
     gm.fill("#answer", "101")
     gm.press("#answer", "Enter")
     expect(gm.locator("#roll .problem")).to_contain_text("impossible")
-    gm.wait_for_timeout(150)  # let htmx settle the new form before typing into it
+    settled(gm)  # htmx has taken over the new form before anything is typed into it
     purpose = gm.locator("#roll .purpose").inner_text().split(" — roll ")[0]
     gm.fill("#answer", "42")
     with gm.expect_response(lambda r: r.url.endswith("/act")):
         gm.press("#answer", "Enter")
     for _ in range(40):  # the engine rolls the rest of the round's dice
-        gm.wait_for_timeout(150)
+        settled(gm)
         if gm.locator("#roll").count() == 0:
             break
         with gm.expect_response(lambda r: r.url.endswith("/act")):
@@ -151,6 +164,7 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
     expect(gm.locator(".status .round")).to_have_text("Round 2")
     expect(player.locator(".status .round")).to_have_text("Round 2", timeout=5000)
     assert len(log_of(gm, f"/e/{eid}/log.jsonl")) < len(log)
+    settled(gm)
     gm.click("#redo")
     expect(gm.locator(".status .round")).to_have_text("Round 3")
     assert log_of(gm, f"/e/{eid}/log.jsonl") == log
@@ -185,8 +199,10 @@ def test_a_player_picks_a_listed_action_on_their_phone(
     player.goto(gm.locator("#join-link").input_value())
     expect(player.locator("#live")).to_have_text("● live")
     while acting(gm) not in mine:
-        gm.click("#tactics")
-        gm.wait_for_timeout(150)
+        settled(gm)
+        with gm.expect_response(lambda r: r.url.endswith("/act")):
+            gm.click("#tactics")
+    settled(gm)
     turn = acting(gm)
     expect(player.locator("#act h2")).to_contain_text(turn, timeout=5000)
     for name in names:
@@ -194,14 +210,14 @@ def test_a_player_picks_a_listed_action_on_their_phone(
         assert (card.locator(".bar").count() > 0) == (name in mine), name
         assert (card.locator("dl").count() > 0) == (name in mine), name
     player.screenshot(path=str(out / "tracker-player.png"), full_page=True)
+    settled(player)
     button = player.locator("#act .choice-group > .choices button").first  # not folded away
     label = button.inner_text()
     button.click()
     expect(player.locator("#act")).to_have_count(0, timeout=5000)
     acted = [e for e in log_of(gm, f"/e/{eid}/log.jsonl") if e["type"] == "Acted"]
     assert acted[-1]["actor"] == turn
-    gm.wait_for_timeout(300)
-    expect(gm.locator("#log")).to_contain_text(turn)
+    expect(gm.locator("#log")).to_contain_text(turn, timeout=5000)
     gm.screenshot(path=str(out / "tracker-gm.png"), full_page=True)
     print(f"\n{turn}'s player chose {label!r} on the phone page")
     gm_context.close()
