@@ -14,7 +14,15 @@ from fracas.scenario import load_scenario
 from tests.sim.conftest import EXAMPLES, ROOT
 
 OUTCOMES = {
-    "percentile": {"dead", "unconscious, bleeding", "unconscious", "immobile", "standing"},
+    "percentile": {
+        "dead",
+        "unconscious, bleeding",
+        "unconscious",
+        "immobile",
+        "surrendered",
+        "fled",
+        "standing",
+    },
     "exp": {"conceded", "stunned", "broken", "unconscious", "dead", "standing"},
     "starflight": {
         "brain dead",
@@ -65,3 +73,15 @@ def test_every_outcome_is_one_the_ruleset_documents(path: Path) -> None:
         for dealer, target, amount in rules.damage(session.log, state):
             assert target in state.combatants and amount >= 0
             assert dealer is None or dealer in state.combatants
+
+
+def test_a_percentile_fighter_who_yields_is_counted_as_surrendered_or_fled() -> None:
+    """A fighter whose only weapon breaks may surrender (option ``no_weapon_left``): the
+    sim must count that, not "standing"."""
+    path = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
+    seen = set()
+    for session in fights(path, 400):
+        for cid, c in session.state.combatants.items():
+            if getattr(c, "yielded", ""):
+                seen.add(session.ruleset.outcome(session.state, cid))
+    assert seen and seen <= {"surrendered", "fled"}

@@ -30,10 +30,13 @@ _PERFECT = 4
 def outcome(state: PercentileEncounter, cid: str) -> str:
     """Chapter 5, "Damage and fatigue": dead at -CON hp (or a perfect attack against a fumbled
     parry), unconscious at 0 hp, bleeding below 0 until first aid; "Powered armour": a
-    battle-suit without power cannot move."""
+    battle-suit without power cannot move; a fighter with no weapon left may surrender or
+    flee (option ``no_weapon_left``)."""
     c = fighter(state, cid)
     if c.dead:
         return "dead"
+    if c.yielded:
+        return _YIELDED.get(c.yielded, c.yielded)
     if c.bleeding:
         return "unconscious, bleeding"
     if c.hp <= 0:
@@ -42,6 +45,9 @@ def outcome(state: PercentileEncounter, cid: str) -> str:
         return "immobile"
     return "standing"
 
+
+#: ``Fighter.yielded`` -> how the fight ended for them
+_YIELDED = {"surrenders": "surrendered", "flees": "fled"}
 
 #: events named whenever they happen
 _ALWAYS: dict[type[Event[Any]], str] = {
