@@ -8,7 +8,7 @@ unconscious...). Private: HP and NHP, Wounds by body part, failed and maimed par
 from __future__ import annotations
 
 from fracas.engine.view import Bar, Card, worst, wound_level
-from fracas.rulesets.starflight.conditions import condition_names, in_fight
+from fracas.rulesets.starflight.conditions import condition_names, grapple_opponents, in_fight
 from fracas.rulesets.starflight.state import Fight
 
 
@@ -34,6 +34,17 @@ def card(state: Fight, combatant_id: str) -> Card:
     if c.shield is not None:
         raised = "raised" if c.shield_raised else "lowered"
         details.append(("shield", f"{c.shield.name} {c.shield.hp}/{c.shield.hp_max} HP, {raised}"))
+    holds = grapple_opponents(state, c)
+    if holds:
+        details.append(("grappling", ", ".join(g.name for g in holds)))
+    for label, other in (
+        ("pinning", c.pinning),
+        ("swallowed by", c.swallowed_by),
+        ("mounted on", c.mounted_on),
+    ):
+        if other:
+            found = state.combatants.get(other)
+            details.append((label, found.name if found is not None else other))
     details.append(("position", f"({c.x}, {c.y})"))
     return Card(
         id=c.id,
