@@ -23,6 +23,14 @@ if TYPE_CHECKING:  # the store (sqlite3) is imported only by fights that save as
     from fracas.store import PendingRoll, Recorder
 
 
+def _interactive() -> bool:
+    """Is standard input a terminal (which echoes what is typed)?"""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
 def ask_line(live: LiveAccount) -> Callable[[str], str]:
     """A question on stderr (stdout stays the account), answered by a line of stdin; the
     account so far is shown first, so the table sees every result before the next question."""
@@ -33,7 +41,10 @@ def ask_line(live: LiveAccount) -> Callable[[str], str]:
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        return line.rstrip("\n")
+        answer = line.rstrip("\n")
+        if not _interactive():  # a pipe or a file: show the answer, as a terminal echoes it
+            click.echo(answer, err=True)
+        return answer
 
     return ask
 
