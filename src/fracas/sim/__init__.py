@@ -1,0 +1,1 @@
+"""Analysis of matchups: many fights, their figures, fast paths (``fracas.sim.batch``)."""

@@ -1,0 +1,55 @@
+"""Batch kernels: many independent one-on-one fights at once, for ``fracas sim``.
+
+``scope(ruleset, scenario)`` says why a scenario is outside every kernel (None: a kernel runs
+it); ``run(ruleset, scenario, n, seed)`` fights ``n`` of them and returns per-fight arrays
+(:class:`~fracas.sim.batch.results.BatchResult`). ``engine_label`` is the line ``fracas sim``
+prints.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fracas.sim.batch.results import BatchResult
+
+__all__ = ["BatchResult", "engine_label", "run", "scope"]
+
+PERCENTILE_ENGINE = "batch (percentile duel)"
+EXP_ENGINE = "batch (EXP brawl)"
+
+
+def scope(ruleset: Any, scenario: Any) -> str | None:
+    """Why no batch kernel covers ``scenario`` (to print after ``engine: event``), or None."""
+    name = getattr(ruleset, "name", "")
+    if name == "percentile":
+        from fracas.sim.batch.percentile_spec import scope as percentile_scope
+
+        return percentile_scope(scenario, ruleset)
+    if name == "exp":
+        from fracas.sim.batch.exp_spec import scope as exp_scope
+
+        return exp_scope(scenario, ruleset)
+    return f"no batch kernel for the {name} ruleset"
+
+
+def engine_label(ruleset: Any, scenario: Any) -> str:
+    """``batch (percentile duel)``, or ``event (<why not>)``."""
+    why = scope(ruleset, scenario)
+    if why is not None:
+        return f"event ({why})"
+    return PERCENTILE_ENGINE if ruleset.name == "percentile" else EXP_ENGINE
+
+
+def run(ruleset: Any, scenario: Any, n: int, seed: int) -> BatchResult:
+    """``n`` fights of ``scenario`` on its kernel (ValueError if it is outside every kernel's
+    scope). The same ``seed`` gives the same arrays."""
+    why = scope(ruleset, scenario)
+    if why is not None:
+        raise ValueError(why)
+    if ruleset.name == "percentile":
+        from fracas.sim.batch.percentile import run_duels
+
+        return run_duels(ruleset, scenario, n, seed)
+    from fracas.sim.batch.exp import run_brawls
+
+    return run_brawls(ruleset, scenario, n, seed)

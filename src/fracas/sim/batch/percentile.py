@@ -1,0 +1,50 @@
+"""Running percentile duels on the kernel: compile the scenario, fight, wrap the arrays."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from fracas.rulesets.percentile.ruleset import PercentileRuleset
+from fracas.rulesets.percentile.scenario import PercentileScenario
+from fracas.sim.batch.percentile_kernel import COUNTER_NAMES, COUNTERS, STATE_FIELDS, duels
+from fracas.sim.batch.percentile_spec import MAX_WEAPONS, IntArray, PercentileSpec, compile_duel
+from fracas.sim.batch.results import END_NAMES, BatchResult, kernel_seed
+
+
+def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResult:
+    """``n`` duels of a compiled spec."""
+    winner = np.zeros(n, np.int8)
+    rounds = np.zeros(n, np.int32)
+    end = np.zeros((n, 2), np.int8)
+    counts = np.zeros((n, 2, COUNTERS), np.int32)
+    draws = np.zeros(1, np.int64)
+    scratch = (
+        np.zeros((2, STATE_FIELDS), np.int64),
+        np.zeros((2, MAX_WEAPONS), np.int64),
+        np.zeros((2, MAX_WEAPONS), np.int64),
+        np.zeros(2, np.int64),
+    )
+    duels(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
+    return BatchResult(
+        engine=engine,
+        names=spec.names,
+        sides=spec.sides,
+        winner=winner,
+        rounds=rounds,
+        end=end,
+        end_names=END_NAMES,
+        counts=counts,
+        counter_names=COUNTER_NAMES,
+        draws=int(draws[0]),
+    )
+
+
+def run_duels(
+    ruleset: PercentileRuleset,
+    scenario: PercentileScenario,
+    n: int,
+    seed: int,
+    policy: IntArray | None = None,
+) -> BatchResult:
+    """``n`` duels of ``scenario`` (inside ``percentile_spec.scope``)."""
+    return run_spec(compile_duel(scenario, ruleset, policy), n, seed, "batch (percentile duel)")
