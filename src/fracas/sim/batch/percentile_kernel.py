@@ -266,11 +266,13 @@ def roll_fumble(
             if opts[O_FALL_ARMOUR] == 1:
                 taken = min(rolled, max(0, fi[c, ABS] - st[c, S_ABS_LOSS]))
             take_damage(st, c, rolled - taken, fi[c, CON], rnd, counts, fight)
-        elif effect == F_HIT_SELF or effect == F_HIT_FRIEND:
+        elif effect in (F_HIT_SELF, F_HIT_FRIEND):
             # no friend in a duel: 71-80 reads as 61-70; the wielded weapon, in any condition
             w = st[c, S_WIELD]
             if w >= 0:
-                deal(st, c, c, w, K_NORMAL, rnd, fi, faces, offset, dmax, opts, counts, fight, draws)
+                deal(
+                    st, c, c, w, K_NORMAL, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
+                )
         elif effect == F_ARMOUR:
             if fi[c, ARMOURED] == 1:
                 if fi[c, TECH] == 1:
@@ -279,11 +281,10 @@ def roll_fumble(
                 else:
                     st[c, S_ABS_LOSS] += 1
                     counts[fight, c, N_LOOSENED] += 1
-        elif effect == F_WEAPON:
-            if arm_ready(st, cond, c):
-                cond[c, st[c, S_WIELD]] = C_BROKEN
-                counts[fight, c, N_BROKEN] += 1
-                draw_next(st, cond, c, fi[c, NWEAP])
+        elif effect == F_WEAPON and arm_ready(st, cond, c):
+            cond[c, st[c, S_WIELD]] = C_BROKEN
+            counts[fight, c, N_BROKEN] += 1
+            draw_next(st, cond, c, fi[c, NWEAP])
 
 
 @inline
@@ -363,12 +364,24 @@ def attack(
         code = cell_fx[result, parry, k, 0]
         on_attacker = cell_fx[result, parry, k, 1] == 0
         dkind = cell_fx[result, parry, k, 2]
-        if spared and on_attacker and (code == E_DAMAGE or code == E_DISARM):
+        if spared and on_attacker and (code in (E_DAMAGE, E_DISARM)):
             continue
         if code == E_FUMBLE:
             who = a if on_attacker else d
             roll_fumble(
-                st, cond, who, rnd, fi, faces, offset, dmax, frow, row_fx, opts, counts, fight,
+                st,
+                cond,
+                who,
+                rnd,
+                fi,
+                faces,
+                offset,
+                dmax,
+                frow,
+                row_fx,
+                opts,
+                counts,
+                fight,
                 draws,
             )
         elif code == E_KILL:
@@ -382,8 +395,9 @@ def attack(
         elif on_attacker:
             if arm_ready(st, cond, d):
                 src_w = st[d, S_WIELD]
-                deal(st, a, d, src_w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight,
-                     draws)
+                deal(
+                    st, a, d, src_w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
+                )
         else:
             deal(st, d, a, w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws)
     if (
@@ -503,8 +517,29 @@ def duels(
                     if not arm_ready(st, cond, f):
                         continue
                     attack(
-                        st, cond, bvs, f, t, rnd, simultaneous, fi, skill, faces, offset, dmax,
-                        att, dfc, cell_n, cell_fx, hurt, frow, row_fx, opts, counts, fight, draws,
+                        st,
+                        cond,
+                        bvs,
+                        f,
+                        t,
+                        rnd,
+                        simultaneous,
+                        fi,
+                        skill,
+                        faces,
+                        offset,
+                        dmax,
+                        att,
+                        dfc,
+                        cell_n,
+                        cell_fx,
+                        hurt,
+                        frow,
+                        row_fx,
+                        opts,
+                        counts,
+                        fight,
+                        draws,
                     )
             # end of round: fatigue for the able (a duel ends the round someone is down, so
             # nobody bleeds in one)

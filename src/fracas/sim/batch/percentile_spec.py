@@ -127,7 +127,9 @@ def scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | Non
     n = len(scenario.combatants)
     if n != 2:
         return f"{n} combatants; the batch kernel covers duels"
-    for i, (spec, p) in enumerate(zip(scenario.combatants, ruleset.profiles(scenario), strict=True)):
+    for i, (spec, p) in enumerate(
+        zip(scenario.combatants, ruleset.profiles(scenario), strict=True)
+    ):
         where = f"combatants[{i}] ({spec.name})"
         if not p.mobile:
             return f"{where} cannot move (an unpowered battle-suit); the kernel covers melee duels"

@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch.jit import inline, njit
+from fracas.sim.batch.jit import inline
 
 # tactic codes
 T_ALL_OUT_ATTACK, T_NORMAL_ATTACK, T_ALL_OUT_DEFENCE, T_DEFENSIVE_BELOW_HALF = range(4)
