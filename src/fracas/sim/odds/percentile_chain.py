@@ -1,0 +1,354 @@
+"""The exact odds of a percentile duel: a Markov chain over the fight's state, round by round.
+
+The state is both combatants' hp (a grid, one array per state class) and each one's kit
+(``percentile_exchange.Kit``: weapons, break values, armour, glitches, defenceless), plus who
+goes first (fixed after the initiative roll). Fatigue and the round's rules (round 1 in
+order, later rounds simultaneous) follow from the round number. A round's two attacks are
+applied in order, each as the exact branch list of ``ExchangeModel.exchange`` shifting the hp
+grid; the second attack sees the first's result cell by cell (a fighter downed in round 1
+does not strike back; nobody attacks the dead). Everything else of the event engine in a
+melee duel is there; classes whose probability falls below ``PRUNE`` are dropped and their
+mass reported as the truncation error, as is the mass still fighting when the chain stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from fracas.sim.batch import percentile_spec as ps
+from fracas.sim.batch.percentile_tactics import (
+    C_DROPPED,
+    S_ALL_OUT_ATTACK,
+    S_ALL_OUT_DEFENCE,
+    S_NORMAL_ATTACK,
+    S_RECOVER,
+    base_stance,
+    take_stance,
+)
+from fracas.sim.odds.grid_kernel import apply_branches
+from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
+
+Grid = npt.NDArray[np.float64]
+Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
+#: a class below this probability is dropped (its mass counted in the truncation error)
+PRUNE = 1e-10
+#: the chain stops once less than this is still fighting (counted in the error too)
+SETTLED = 1e-9
+ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
+
+#: a stance table: (round, fighter) -> stance per (own hp, other's hp)
+StanceTable = Callable[[int, int], npt.NDArray[np.int64]]
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """P(each combatant's side wins), P(draw), P(the fight lasts r rounds) for r = 1.., and
+    the bound on what the chain left out (``error``: probability not accounted for)."""
+
+    names: tuple[str, str]
+    sides: tuple[str, str]
+    win: tuple[float, float]
+    draw: float
+    length: tuple[float, ...]
+    error: float
+    rounds_computed: int
+    classes: int
+
+    @property
+    def mean_rounds(self) -> float:
+        return sum((r + 1) * p for r, p in enumerate(self.length)) / max(sum(self.length), 1e-300)
+
+
+def first_player(spec: ps.PercentileSpec) -> float:
+    """P(combatant 0 goes first): PER + AGL + D20 each, ties by scenario order or re-rolled."""
+    a, b = int(spec.fi[0, ps.INIT]), int(spec.fi[1, ps.INIT])
+    wins = ties = 0
+    for x in range(1, 21):
+        for y in range(1, 21):
+            wins += a + x > b + y
+            ties += a + x == b + y
+    if spec.opts[ps.O_TIES_REROLL]:
+        return (wins + ties * 0.5) / 400
+    return (wins + ties) / 400
+
+
+class DuelChain:
+    """The chain of one compiled duel; ``stance(f, r)`` gives each fighter's stance table."""
+
+    def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
+        self.spec = spec
+        self.model = model
+        fi = spec.fi
+        self.con = (int(fi[0, ps.CON]), int(fi[1, ps.CON]))
+        self.hp = (int(fi[0, ps.HP]), int(fi[1, ps.HP]))
+        self.shape = (self.hp[0] + self.con[0] + 1, self.hp[1] + self.con[1] + 1)
+        # hp of each grid index, per axis
+        self.hp_axis = (
+            np.arange(self.shape[0]) - self.con[0],
+            np.arange(self.shape[1]) - self.con[1],
+        )
+        self._tired: dict[tuple[int, int], int] = {}
+        self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        self._all = np.ones(self.shape, bool)
+        # who may take the second turn of a round, cell by cell (state.acting and
+        # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
+        # able fighter on an able target
+        self._acts: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
+        for f in (0, 1):
+            g = 1 - f
+            for simultaneous in (False, True):
+                up = np.ones_like(self.hp_axis[f], bool) if simultaneous else self.hp_axis[f] > 0
+                target = self.hp_axis[g] > -self.con[g] if simultaneous else self.hp_axis[g] > 0
+                a = up[:, None] if f == 0 else up[None, :]
+                b = target[None, :] if f == 0 else target[:, None]
+                self._acts[(f, simultaneous)] = np.ascontiguousarray(np.broadcast_to(a & b, self.shape))
+        self.round_dependent = False  # no tactic looks at the round beyond a script
+        self._stances: dict[tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+
+    # -- the tactics --------------------------------------------------------------------------
+    def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Each fighter's base stance over the grid (own hp on its axis), by the kernel's
+        tactic function (``percentile_tactics.base_stance``)."""
+        spec = self.spec
+        out = []
+        for f in range(2):
+            table = np.zeros(self.shape, np.int64)
+            fi = spec.fi[f]
+            for i, hp_a in enumerate(self.hp_axis[0]):
+                for j, hp_b in enumerate(self.hp_axis[1]):
+                    own, other = (hp_a, hp_b) if f == 0 else (hp_b, hp_a)
+                    if own <= 0 or other <= 0:
+                        continue
+                    table[i, j] = base_stance(
+                        int(fi[ps.TACTIC]),
+                        rnd,
+                        int(own),
+                        int(fi[ps.HP_MAX]),
+                        int(other),
+                        spec.script[f],
+                        int(fi[ps.SCRIPT_LEN]),
+                        int(fi[ps.THEN]),
+                        spec.policy[f],
+                    )
+            out.append(table)
+        return out[0], out[1]
+
+    def tired(self, f: int, rnd: int) -> int:
+        """Fatigue at the start of round ``rnd`` is 0 (both fought every earlier round)."""
+        hit = self._tired.get((f, rnd))
+        if hit is None:
+            hit = self._tired[(f, rnd)] = self._tired_now(f, rnd)
+        return hit
+
+    def _tired_now(self, f: int, rnd: int) -> int:
+        spec = self.spec
+        fat = int(spec.fi[f, ps.FAT])
+        per_round = bool(spec.opts[ps.O_FATIGUE_PER_ROUND])
+        enc = int(spec.fi[f, ps.ENC_FAT])
+        for r in range(1, rnd):
+            fat -= min(fat, (1 if per_round or r % 3 == 0 else 0) + enc)
+        return 1 if fat <= 0 else 0
+
+    # -- moving probability on the grid -------------------------------------------------------
+    def shifted(self, grid: Grid, d0: int, d1: int, k0: bool, k1: bool) -> Grid:
+        """``grid`` with d0 and d1 hp taken off (clipped at death, -CON, index 0); a kill
+        moves the victim to index 0."""
+        g = grid
+        if k0:
+            g = np.concatenate([g.sum(axis=0, keepdims=True), np.zeros_like(g[1:])], axis=0)
+        elif d0:
+            g = np.concatenate([g[: d0 + 1].sum(axis=0, keepdims=True), g[d0 + 1 :], np.zeros_like(g[:d0])], axis=0)
+        if k1:
+            g = np.concatenate([g.sum(axis=1, keepdims=True), np.zeros_like(g[:, 1:])], axis=1)
+        elif d1:
+            g = np.concatenate([g[:, : d1 + 1].sum(axis=1, keepdims=True), g[:, d1 + 1 :], np.zeros_like(g[:, :d1])], axis=1)
+        return g
+
+    def branch_arrays(
+        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int
+    ) -> tuple[list[tuple[Kit, Kit]], Grid, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """The exchange's branches as arrays for ``apply_branches`` (cached per class):
+        destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there),
+        probability, hp lost by combatant 0 and 1 (-1: killed), destination index."""
+        key = (f, kf, kg, sf, sg, tf, tg)
+        hit = self._arrays.get(key)
+        if hit is not None:
+            return hit
+        dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
+        index: dict[tuple[Kit, Kit], int] = {}
+        q, d0, d1, dest = [], [], [], []
+        for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(f, kf, kg, sf, sg, tf, tg, True):
+            pair = (nkf, nkg) if f == 0 else (nkg, nkf)
+            if pair not in index:
+                index[pair] = len(dests)
+                dests.append(pair)
+            x0, x1 = (da, dd) if f == 0 else (dd, da)
+            k0, k1 = (ka, kd) if f == 0 else (kd, ka)
+            q.append(p)
+            d0.append(-1 if k0 else x0)
+            d1.append(-1 if k1 else x1)
+            dest.append(index[pair])
+        made = (dests, np.array(q), np.array(d0, np.int64), np.array(d1, np.int64), np.array(dest, np.int64))
+        self._arrays[key] = made
+        return made
+
+    def attack_step(
+        self,
+        grids: dict[Key, Grid],
+        f: int,
+        sf: int,
+        sg: int,
+        rnd: int,
+        simultaneous: bool,
+        first: bool,
+    ) -> dict[Key, Grid]:
+        """Combatant ``f`` takes its turn (attack in stance ``sf`` or recover) in every class."""
+        out: dict[Key, Grid] = {}
+        g = 1 - f
+        tf, tg = self.tired(f, rnd), self.tired(g, rnd)
+
+        def add(key: Key, grid: Grid) -> None:
+            have = out.get(key)
+            out[key] = grid if have is None else have + grid
+
+        if first:
+            acts = self._all
+        else:
+            acts = self._acts[(f, simultaneous)]
+        for key, grid in grids.items():
+            order, k0, k1 = key
+            kf = k0 if f == 0 else k1
+            kg = k1 if f == 0 else k0
+            if sf == S_RECOVER:
+                if kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED:
+                    conds = list(kf.conds)
+                    conds[kf.wield] = 0
+                    nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
+                    moved = np.where(acts, grid, 0.0)
+                    add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
+                    grid = grid - moved
+                add(key, grid)
+                continue
+            if sf not in ATTACKING or not kf.ready:
+                add(key, grid)
+                continue
+            dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg)
+            result = np.zeros((len(dests), *self.shape))
+            apply_branches(grid, acts, q, d0, d1, dest, result)
+            for i, (n0, n1) in enumerate(dests):
+                if i == 0 or result[i].any():
+                    add((order, n0, n1), result[i])
+        return out
+
+    def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
+        spec = self.spec
+        w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
+        kits = [
+            Kit(w[f], tuple([0] * int(spec.fi[f, ps.NWEAP])), tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]))
+            for f in range(2)
+        ]
+        start = np.zeros(self.shape)
+        start[self.hp[0] + self.con[0], self.hp[1] + self.con[1]] = 1.0
+        grids: dict[Key, Grid] = {}
+        if p_first0 > 0:
+            grids[(0, kits[0], kits[1])] = start * p_first0
+        if p_first0 < 1:
+            grids[(1, kits[0], kits[1])] = start * (1 - p_first0)
+        c0, c1 = self.con[0] + 1, self.con[1] + 1  # first index above 0 hp
+        win = [0.0, 0.0]
+        draw = 0.0
+        length: list[float] = []
+        error = 0.0
+        held = 0.0  # frozen mass: ends as a draw after max_rounds
+        seen: set[tuple[Kit, Kit]] = set()
+        rnd = 0
+        for rnd in range(1, max_rounds + 1):
+            simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
+            script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
+            base_key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
+            base = self._stances.get(base_key)
+            if base is None:
+                base = self._stances[base_key] = self.tactic_stances(rnd)
+            ended = 0.0
+            frozen = 0.0
+            nxt: dict[Key, Grid] = {}
+            for order in (0, 1):
+                if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO]:
+                    order_now = 0
+                else:
+                    order_now = order
+                group = {k: v for k, v in grids.items() if k[0] == order}
+                if not group:
+                    continue
+                x = order_now
+                y = 1 - x
+                # split by stance pairs (stances are declared from the start of the round)
+                for key, grid in group.items():
+                    _, k0, k1 = key
+                    seen.add((k0, k1))
+                    st = []
+                    for f, kit in ((0, k0), (1, k1)):
+                        cond = kit.conds[kit.wield] if kit.wield >= 0 else 3
+                        lut = np.array([take_stance(s, kit.wield, cond) for s in range(4)])
+                        st.append(lut[base[f]])
+                    pairs = set(zip(st[0][grid > 0].tolist(), st[1][grid > 0].tolist(), strict=True))
+                    if pairs == {(S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)} and rnd > script_len:
+                        # nobody will ever attack again: a draw after max_rounds
+                        frozen += float(grid.sum())
+                        continue
+                    for s0, s1 in pairs:
+                        mask = (st[0] == s0) & (st[1] == s1)
+                        part = {key: np.where(mask, grid, 0.0)}
+                        sx, sy = (s0, s1) if x == 0 else (s1, s0)
+                        part = self.attack_step(part, x, sx, sy, rnd, simultaneous, True)
+                        part = self.attack_step(part, y, sy, sx, rnd, simultaneous, False)
+                        for (o, n0, n1), g in part.items():
+                            # end of the round: the fight ends if someone is down
+                            both = float(g[c0:, c1:].sum())
+                            a_only = float(g[c0:, :c1].sum())
+                            b_only = float(g[:c0, c1:].sum())
+                            none = float(g[:c0, :c1].sum())
+                            win[0] += a_only
+                            win[1] += b_only
+                            draw += none
+                            ended += a_only + b_only + none
+                            if both < PRUNE:
+                                error += both
+                                continue
+                            nk = (o, n0.next_round(), n1.next_round())
+                            have = nxt.get(nk)
+                            if have is None:
+                                have = nxt[nk] = np.zeros(self.shape)
+                            have[c0:, c1:] += g[c0:, c1:]
+            length.append(ended)
+            draw += frozen
+            held += frozen
+            grids = nxt
+            still = sum(float(g.sum()) for g in grids.values())
+            if rnd == max_rounds:
+                draw += still
+                length[-1] += still + held
+                held = 0.0
+                break
+            if still < SETTLED:
+                error += still
+                break
+        if held:
+            length.extend([0.0] * (max_rounds - len(length)))
+            length[max_rounds - 1] += held
+        names = (spec.names[0], spec.names[1])
+        return DuelOdds(
+            names=names,
+            sides=spec.sides,
+            win=(win[0], win[1]),
+            draw=draw,
+            length=tuple(length),
+            error=error,
+            rounds_computed=rnd,
+            classes=len(seen),
+        )
