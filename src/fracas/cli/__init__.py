@@ -6,7 +6,7 @@ import click
 
 from fracas import __version__
 from fracas.cli.fight import demo, fight, replay, resume
-from fracas.cli.odds import odds
+from fracas.cli.odds import advise, odds
 from fracas.cli.roll import roll
 from fracas.cli.schema import schema
 
@@ -17,5 +17,5 @@ def main() -> None:
     """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
 
 
-for command in (fight, resume, replay, demo, roll, schema, odds):
+for command in (fight, resume, replay, demo, roll, schema, odds, advise):
     main.add_command(command)

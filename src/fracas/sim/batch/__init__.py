@@ -48,8 +48,9 @@ def run(ruleset: Any, scenario: Any, n: int, seed: int) -> BatchResult:
         raise ValueError(why)
     if ruleset.name == "percentile":
         from fracas.sim.batch.percentile import run_duels
+        from fracas.sim.odds.advise import install_policy
 
-        return run_duels(ruleset, scenario, n, seed)
+        return run_duels(ruleset, scenario, n, seed, install_policy(ruleset, scenario))
     from fracas.sim.batch.exp import run_brawls
 
     return run_brawls(ruleset, scenario, n, seed)

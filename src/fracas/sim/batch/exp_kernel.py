@@ -135,10 +135,7 @@ def settle(st: I64, pi: I64, t: int, stunned: bool, opts: I64) -> None:
     cond = ACTIVE
     if hps <= 0:
         limit = 0 if opts[O_DEATH_ZERO] == 1 else -pi[t, P_CON]
-        if pi[t, P_DEAD_AT_ZERO] == 1 or hps <= limit:
-            cond = DEAD
-        else:
-            cond = UNCONSCIOUS
+        cond = DEAD if pi[t, P_DEAD_AT_ZERO] == 1 or hps <= limit else UNCONSCIOUS
     elif stunned:
         cond = STUNNED
     if cond != ACTIVE:

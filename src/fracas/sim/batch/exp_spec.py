@@ -83,7 +83,7 @@ def scope(scenario: Any, ruleset: Any) -> str | None:
     n = len(scenario.combatants)
     if n != 2:
         return f"{n} combatants; the batch kernel covers one-on-one brawls"
-    state, a, b = _fight(scenario, ruleset)
+    _state, a, b = _fight(scenario, ruleset)
     options = scenario.options
     for i, (p, o) in enumerate(((a, b), (b, a))):
         where = f"combatants[{i}] ({p.name})"

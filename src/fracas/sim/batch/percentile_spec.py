@@ -172,6 +172,8 @@ def compile_duel(
     opts = scenario.options
     profiles = ruleset.profiles(scenario)
     specs = scenario.combatants
+    if policy is None and any(c.tactics == "optimal" for c in specs):
+        raise ValueError("tactics 'optimal' needs the policy of fracas advise (install_policy)")
     glitches = max(_glitch_levels(p, opts) for p in profiles)
     dice_n = max(len(a.damage.faces) for p in profiles for a in p.arms)
     fi = np.zeros((2, FI_FIELDS), np.int64)

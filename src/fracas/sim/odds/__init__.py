@@ -86,7 +86,14 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None) -> Odds:
         spec = compile_duel(scenario, ruleset, policy)
         chain = DuelChain(spec, ExchangeModel(spec, ruleset.profiles(scenario)))
         r = chain.run(first_player(spec), int(spec.opts[O_MAX_ROUNDS]))
-        win, draw, length, error, classes, unit = r.win, r.draw, r.length, r.error, r.classes, "rounds"
+        win, draw, length, error, classes, unit = (
+            r.win,
+            r.draw,
+            r.length,
+            r.error,
+            r.classes,
+            "rounds",
+        )
     else:
         from fracas.sim.odds.exp_chain import brawl_odds
 

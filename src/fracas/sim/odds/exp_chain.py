@@ -62,7 +62,12 @@ def strike_matrix(spec: xs.ExpSpec, a: int, damage: dict[int, float]) -> tuple[M
     top = int(pi[t, xs.P_HPS_MAX])
     stay = np.zeros((top + 1, top + 1))
     out = np.zeros(top + 1)
-    hit = _p_hit(int(wi[a, 0, xs.W_BONUS]), int(wi[a, 0, xs.W_CAP]), int(pi[t, xs.P_DR]), int(o[xs.O_KILODIE]))
+    hit = _p_hit(
+        int(wi[a, 0, xs.W_BONUS]),
+        int(wi[a, 0, xs.W_CAP]),
+        int(pi[t, xs.P_DR]),
+        int(o[xs.O_KILODIE]),
+    )
     for h in range(1, top + 1):
         stay[h, h] += 1 - hit
         for d, q in damage.items():
@@ -71,14 +76,18 @@ def strike_matrix(spec: xs.ExpSpec, a: int, damage: dict[int, float]) -> tuple[M
             if left <= 0:
                 p_stun = 1.0
             elif o[xs.O_DSS_SAVE]:
-                needed = min(int(o[xs.O_SAVE_CAP]), int(o[xs.O_SAVE_BASE]) + _half_up(int(o[xs.O_SAVE_SCALE]) * d, left))
+                needed = min(
+                    int(o[xs.O_SAVE_CAP]),
+                    int(o[xs.O_SAVE_BASE]) + _half_up(int(o[xs.O_SAVE_SCALE]) * d, left),
+                )
                 base = int(pi[t, xs.P_SAVE_ATTR]) + int(pi[t, xs.P_LEVEL])
                 sides = int(o[xs.O_SAVE_DIE])
                 p_stun = sum(1 for r in range(1, sides + 1) if r + base <= needed) / sides
             else:
                 needed = min(
                     int(o[xs.O_PCT_CAP]),
-                    _half_up(int(o[xs.O_PCT_SCALE]) * left, int(pi[t, xs.P_HPS_MAX])) + int(pi[t, xs.P_PCT_ATTR]),
+                    _half_up(int(o[xs.O_PCT_SCALE]) * left, int(pi[t, xs.P_HPS_MAX]))
+                    + int(pi[t, xs.P_PCT_ATTR]),
                 )
                 sides = int(o[xs.O_PCT_DIE])
                 p_stun = (sides - min(max(needed, 0), sides)) / sides
@@ -89,7 +98,13 @@ def strike_matrix(spec: xs.ExpSpec, a: int, damage: dict[int, float]) -> tuple[M
             else:
                 p_oops = 0.0
             mode = int(o[xs.O_ROUNDING])
-            actual = (d + 5) // 10 if mode == xs.ROUND_HALF_UP else d // 10 if mode == xs.ROUND_DOWN else (d + 9) // 10
+            actual = (
+                (d + 5) // 10
+                if mode == xs.ROUND_HALF_UP
+                else d // 10
+                if mode == xs.ROUND_DOWN
+                else (d + 9) // 10
+            )
             for oops, po in ((False, 1 - p_oops), (True, p_oops)):
                 if po == 0:
                     continue
@@ -150,7 +165,7 @@ def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
     length: list[float] = []
     error = 0.0
     max_units = int(spec.opts[xs.O_MAX_UNITS])
-    for unit in range(1, max_units + 1):
+    for _unit in range(1, max_units + 1):
         ended = 0.0
         nxt: dict[int, Matrix] = {}
         for order, grid in grids.items():

@@ -31,3 +31,18 @@ def apply_branches(
                 a = 0 if d0[b] < 0 else max(0, i - d0[b])
                 c = 0 if d1[b] < 0 else max(0, j - d1[b])
                 out[dest[b], a, c] += p * q[b]
+
+
+@njit
+def expect_branches(value: F64, q: F64, d0: I64, d1: I64, out: F64) -> None:
+    """``out[i, j] = sum_b q[b] * value[i - d0[b], j - d1[b]]`` (clipped at index 0; a
+    negative d is a kill, index 0): the expected value after one exchange, cell by cell."""
+    n0, n1 = value.shape
+    for i in range(n0):
+        for j in range(n1):
+            acc = 0.0
+            for b in range(q.shape[0]):
+                a = 0 if d0[b] < 0 else max(0, i - d0[b])
+                c = 0 if d1[b] < 0 else max(0, j - d1[b])
+                acc += q[b] * value[a, c]
+            out[i, j] = acc

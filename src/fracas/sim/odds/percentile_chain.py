@@ -106,9 +106,13 @@ class DuelChain:
                 target = self.hp_axis[g] > -self.con[g] if simultaneous else self.hp_axis[g] > 0
                 a = up[:, None] if f == 0 else up[None, :]
                 b = target[None, :] if f == 0 else target[:, None]
-                self._acts[(f, simultaneous)] = np.ascontiguousarray(np.broadcast_to(a & b, self.shape))
+                self._acts[(f, simultaneous)] = np.ascontiguousarray(
+                    np.broadcast_to(a & b, self.shape)
+                )
         self.round_dependent = False  # no tactic looks at the round beyond a script
-        self._stances: dict[tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+        self._stances: dict[
+            tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+        ] = {}
 
     # -- the tactics --------------------------------------------------------------------------
     def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -162,16 +166,31 @@ class DuelChain:
         if k0:
             g = np.concatenate([g.sum(axis=0, keepdims=True), np.zeros_like(g[1:])], axis=0)
         elif d0:
-            g = np.concatenate([g[: d0 + 1].sum(axis=0, keepdims=True), g[d0 + 1 :], np.zeros_like(g[:d0])], axis=0)
+            g = np.concatenate(
+                [g[: d0 + 1].sum(axis=0, keepdims=True), g[d0 + 1 :], np.zeros_like(g[:d0])], axis=0
+            )
         if k1:
             g = np.concatenate([g.sum(axis=1, keepdims=True), np.zeros_like(g[:, 1:])], axis=1)
         elif d1:
-            g = np.concatenate([g[:, : d1 + 1].sum(axis=1, keepdims=True), g[:, d1 + 1 :], np.zeros_like(g[:, :d1])], axis=1)
+            g = np.concatenate(
+                [
+                    g[:, : d1 + 1].sum(axis=1, keepdims=True),
+                    g[:, d1 + 1 :],
+                    np.zeros_like(g[:, :d1]),
+                ],
+                axis=1,
+            )
         return g
 
     def branch_arrays(
         self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int
-    ) -> tuple[list[tuple[Kit, Kit]], Grid, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    ) -> tuple[
+        list[tuple[Kit, Kit]],
+        Grid,
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+    ]:
         """The exchange's branches as arrays for ``apply_branches`` (cached per class):
         destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there),
         probability, hp lost by combatant 0 and 1 (-1: killed), destination index."""
@@ -193,7 +212,13 @@ class DuelChain:
             d0.append(-1 if k0 else x0)
             d1.append(-1 if k1 else x1)
             dest.append(index[pair])
-        made = (dests, np.array(q), np.array(d0, np.int64), np.array(d1, np.int64), np.array(dest, np.int64))
+        made = (
+            dests,
+            np.array(q),
+            np.array(d0, np.int64),
+            np.array(d1, np.int64),
+            np.array(dest, np.int64),
+        )
         self._arrays[key] = made
         return made
 
@@ -216,10 +241,7 @@ class DuelChain:
             have = out.get(key)
             out[key] = grid if have is None else have + grid
 
-        if first:
-            acts = self._all
-        else:
-            acts = self._acts[(f, simultaneous)]
+        acts = self._all if first else self._acts[f, simultaneous]
         for key, grid in grids.items():
             order, k0, k1 = key
             kf = k0 if f == 0 else k1
@@ -249,7 +271,11 @@ class DuelChain:
         spec = self.spec
         w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
         kits = [
-            Kit(w[f], tuple([0] * int(spec.fi[f, ps.NWEAP])), tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]))
+            Kit(
+                w[f],
+                tuple([0] * int(spec.fi[f, ps.NWEAP])),
+                tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]),
+            )
             for f in range(2)
         ]
         start = np.zeros(self.shape)
@@ -278,10 +304,7 @@ class DuelChain:
             frozen = 0.0
             nxt: dict[Key, Grid] = {}
             for order in (0, 1):
-                if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO]:
-                    order_now = 0
-                else:
-                    order_now = order
+                order_now = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
                 group = {k: v for k, v in grids.items() if k[0] == order}
                 if not group:
                     continue
@@ -296,7 +319,9 @@ class DuelChain:
                         cond = kit.conds[kit.wield] if kit.wield >= 0 else 3
                         lut = np.array([take_stance(s, kit.wield, cond) for s in range(4)])
                         st.append(lut[base[f]])
-                    pairs = set(zip(st[0][grid > 0].tolist(), st[1][grid > 0].tolist(), strict=True))
+                    pairs = set(
+                        zip(st[0][grid > 0].tolist(), st[1][grid > 0].tolist(), strict=True)
+                    )
                     if pairs == {(S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)} and rnd > script_len:
                         # nobody will ever attack again: a draw after max_rounds
                         frozen += float(grid.sum())

@@ -110,7 +110,9 @@ class ExchangeModel:
     def _armour(self, who: int, kit: Kit) -> int:
         return max(0, int(self.spec.fi[who, ps.ABS]) - kit.abs_loss)
 
-    def deal(self, m: Micro, role: int, ids: tuple[int, int], src: int, w: int, kind: int) -> Branches:
+    def deal(
+        self, m: Micro, role: int, ids: tuple[int, int], src: int, w: int, kind: int
+    ) -> Branches:
         """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
         who = ids[role]
         kit = m[2 + role]
@@ -125,7 +127,11 @@ class ExchangeModel:
         return out
 
     def _kit(self, m: Micro, role: int, kit: Kit) -> Micro:
-        return (m[0], m[1], kit, m[3], m[4], m[5]) if role == 0 else (m[0], m[1], m[2], kit, m[4], m[5])
+        return (
+            (m[0], m[1], kit, m[3], m[4], m[5])
+            if role == 0
+            else (m[0], m[1], m[2], kit, m[4], m[5])
+        )
 
     @staticmethod
     def _draw_next(kit: Kit) -> Kit:
@@ -160,7 +166,9 @@ class ExchangeModel:
             out.extend(branches)
         return out
 
-    def _fumble_effect(self, branches: Branches, effect: int, role: int, ids: tuple[int, int]) -> Branches:
+    def _fumble_effect(
+        self, branches: Branches, effect: int, role: int, ids: tuple[int, int]
+    ) -> Branches:
         who = ids[role]
         fi = self.spec.fi
         out: Branches = []
@@ -178,7 +186,9 @@ class ExchangeModel:
                     out.append((q / 4, (d[0], d[1], m[2], m[3], m[4], m[5])))
             elif effect in (ps.F_HIT_SELF, ps.F_HIT_FRIEND):
                 if kit.wield >= 0:
-                    out.extend((q * r, b) for r, b in self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL))
+                    out.extend(
+                        (q * r, b) for r, b in self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL)
+                    )
                 else:
                     out.append((q, m))
             elif effect == ps.F_ARMOUR:
@@ -196,7 +206,9 @@ class ExchangeModel:
                 out.append((q, self._kit(m, role, kit)))
         return out
 
-    def defence(self, g: int, kit: Kit, stance: int, tired: int, result: int, acting: bool) -> list[tuple[int, int, float]]:
+    def defence(
+        self, g: int, kit: Kit, stance: int, tired: int, result: int, acting: bool
+    ) -> list[tuple[int, int, float]]:
         """``attack.defend``: [(result, kind, p)]."""
         spec = self.spec
         none = [(FAIL, D_NONE, 1.0)]
@@ -224,7 +236,9 @@ class ExchangeModel:
         g = 1 - f
         ids = (f, g)
         w = kf.wield
-        att = int(spec.att_chance[f, w, 1 if sf == AOA else 0, tf, min(kf.glitch, self.glitches - 1)])
+        att = int(
+            spec.att_chance[f, w, 1 if sf == AOA else 0, tf, min(kf.glitch, self.glitches - 1)]
+        )
         results = check_distribution(att, int(spec.skill[f, w]), bool(o[ps.O_CHECK_TARGET]))
         merged: dict[Micro, float] = {}
         for result, pr in enumerate(results):
@@ -251,7 +265,15 @@ class ExchangeModel:
                     merged[m] = merged.get(m, 0.0) + q
         return tuple((q, m) for m, q in merged.items())
 
-    def _effect(self, branches: Branches, code: int, on_attacker: bool, dkind: int, ids: tuple[int, int], w: int) -> Branches:
+    def _effect(
+        self,
+        branches: Branches,
+        code: int,
+        on_attacker: bool,
+        dkind: int,
+        ids: tuple[int, int],
+        w: int,
+    ) -> Branches:
         out: Branches = []
         role = 0 if on_attacker else 1
         for q, m in branches:
