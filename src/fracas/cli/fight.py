@@ -7,6 +7,7 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -241,12 +242,14 @@ def replay(log: str, encounter: int | None, as_json: bool) -> None:
         print_summary(ruleset, session.state)
 
 
-def _load_log(path: str, encounter: int | None) -> tuple[Ruleset, list[Event], Session]:
+def _load_log(
+    path: str, encounter: int | None
+) -> tuple[Ruleset[Any, Any, Any], list[Event[Any]], Session]:
     ruleset, events = _checked_events(_read_log(path, encounter))
     return ruleset, events, Session.from_log(ruleset, events, ScriptedRoller([]))
 
 
-def _checked_events(text: str) -> tuple[Ruleset, list[Event]]:
+def _checked_events(text: str) -> tuple[Ruleset[Any, Any, Any], list[Event[Any]]]:
     """A saved log's ruleset and events, re-run by ``verify_log`` (every event is what the
     rules give): the first event is then surely the ``EncounterStarted`` head."""
     ruleset = get_ruleset(peek_ruleset(text))

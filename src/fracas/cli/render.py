@@ -17,11 +17,11 @@ from fracas.engine.ruleset import Ruleset
 class Narrator:
     """Folds events into its own copy of the state and yields a line for each that has one."""
 
-    def __init__(self, ruleset: Ruleset, scenario: Any) -> None:
+    def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any) -> None:
         self.ruleset = ruleset
         self.state = ruleset.build(scenario)
 
-    def feed(self, events: Iterable[Event]) -> Iterator[str]:
+    def feed(self, events: Iterable[Event[Any]]) -> Iterator[str]:
         for event in events:
             event.apply(self.state)
             line = self.ruleset.describe(event, self.state)
@@ -38,13 +38,13 @@ class LiveAccount:
     action and, with ``--ask``, before each question, so the table sees every result before
     the next roll is asked for."""
 
-    def __init__(self, ruleset: Ruleset, scenario: Any, as_json: bool) -> None:
+    def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any, as_json: bool) -> None:
         self.narrator = Narrator(ruleset, scenario)
         self.as_json = as_json
-        self.log: list[Event] = []
+        self.log: list[Event[Any]] = []
         self.shown = 0
 
-    def follow(self, log: list[Event], shown: int = 0) -> None:
+    def follow(self, log: list[Event[Any]], shown: int = 0) -> None:
         """Print from ``log``; its first ``shown`` events are already told (and folded)."""
         self.log = log
         self.shown = shown
@@ -61,7 +61,7 @@ class LiveAccount:
             click.echo(line)
 
 
-def _default_line(event: Event) -> str | None:
+def _default_line(event: Event[Any]) -> str | None:
     if isinstance(event, RoundStarted):
         return f"\n— Round {event.round} —"
     if isinstance(event, EncounterEnded):
@@ -70,6 +70,6 @@ def _default_line(event: Event) -> str | None:
     return None
 
 
-def print_summary(ruleset: Ruleset, state: Encounter) -> None:
+def print_summary(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any]) -> None:
     for line in ruleset.summary(state):
         click.echo(line)

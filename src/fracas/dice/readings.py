@@ -40,8 +40,9 @@ class Reading(int):
         reading.where = where
         return reading
 
-    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
-        return (self.text, self.where)
+    def __reduce__(self) -> tuple[type[Reading], tuple[str, str]]:
+        """Pickled (for worker processes) as the text and place it was read from."""
+        return (Reading, (self.text, self.where))
 
     def __repr__(self) -> str:
         return f"Reading({self.text!r})"

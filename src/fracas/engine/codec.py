@@ -13,12 +13,12 @@ from fracas.engine.events import ENGINE_EVENTS, Event
 _encoder = msgspec.json.Encoder()
 
 
-def encode_event(event: Event) -> bytes:
+def encode_event(event: Event[Any]) -> bytes:
     """One event as a JSON line (no newline). Field order is fixed, so output is stable."""
     return _encoder.encode(event)
 
 
-def encode_log(events: Iterable[Event]) -> bytes:
+def encode_log(events: Iterable[Event[Any]]) -> bytes:
     """A whole log as JSON lines, each ending in a newline."""
     return b"".join(_encoder.encode(e) + b"\n" for e in events)
 
@@ -26,21 +26,21 @@ def encode_log(events: Iterable[Event]) -> bytes:
 class LogDecoder:
     """Decodes JSON lines into the events of one ruleset (plus the engine's own)."""
 
-    def __init__(self, ruleset_events: Sequence[type[Event]]) -> None:
+    def __init__(self, ruleset_events: Sequence[type[Event[Any]]]) -> None:
         types = tuple(dict.fromkeys((*ENGINE_EVENTS, *ruleset_events)))
         union: Any = Union[types]  # noqa: UP007 (a union built at run time)
         self._decoder = msgspec.json.Decoder(union)
 
-    def decode_line(self, line: bytes | str, lineno: int = 0) -> Event:
+    def decode_line(self, line: bytes | str, lineno: int = 0) -> Event[Any]:
         try:
-            event: Event = self._decoder.decode(line)
+            event: Event[Any] = self._decoder.decode(line)
         except msgspec.DecodeError as exc:
             raise InconsistentLog(
                 f"line {lineno}: not an event of this log's ruleset, or damaged ({exc})"
             ) from None
         return event
 
-    def decode(self, data: bytes | str) -> list[Event]:
+    def decode(self, data: bytes | str) -> list[Event[Any]]:
         text = data.decode() if isinstance(data, bytes) else data
         text = text.lstrip("\ufeff")  # a byte-order mark some editors add
         return [

@@ -2,34 +2,40 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from fracas.dice import parse
 from fracas.engine.events import Event, Rolled
+from fracas.engine.state import Encounter
 
 if TYPE_CHECKING:
     from fracas.dice import Expr, Roller
-    from fracas.engine.state import Encounter
+
+StateT = TypeVar("StateT", bound="Encounter[Any]")
+OptionsT = TypeVar("OptionsT")
 
 
-class Context:
+class Context(Generic[StateT, OptionsT]):
     """Hands a rule the state, the options and a roller, and records what it does.
 
     A rule reads ``ctx.state`` and ``ctx.options``, rolls with :meth:`roll` (which records a
     :class:`~fracas.engine.events.Rolled` event with the purpose) and changes the state only
     with :meth:`emit`, which applies the event at once so that later steps of the same rule
-    see its effect, and appends it to the log.
+    see its effect, and appends it to the log. Generic in the ruleset's state and options
+    types, so ``ctx.state`` and ``ctx.options`` are typed in the rules.
     """
 
     __slots__ = ("log", "options", "roller", "state")
 
-    def __init__(self, state: Encounter, roller: Roller, options: Any, log: list[Event]) -> None:
+    def __init__(
+        self, state: StateT, roller: Roller, options: OptionsT, log: list[Event[Any]]
+    ) -> None:
         self.state = state
         self.roller = roller
         self.options = options
         self.log = log
 
-    def emit(self, event: Event) -> None:
+    def emit(self, event: Event[StateT]) -> None:
         """Apply ``event`` to the state and append it to the log."""
         event.apply(self.state)
         self.log.append(event)

@@ -10,29 +10,40 @@ that every ruleset shares (below).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar
 
 import msgspec
 
-if TYPE_CHECKING:
-    from fracas.engine.state import Encounter
+from fracas.engine.state import Encounter
+
+StateT_contra = TypeVar("StateT_contra", bound="Encounter[Any]", contravariant=True)
 
 
-class Event(msgspec.Struct, frozen=True, tag=True, tag_field="type", kw_only=True):
-    """Base of all events. Subclasses override :meth:`apply` when they change state."""
+class Event(
+    msgspec.Struct, Generic[StateT_contra], frozen=True, tag=True, tag_field="type", kw_only=True
+):
+    """Base of all events. Subclasses override :meth:`apply` when they change state.
 
-    def apply(self, state: Encounter) -> None:
+    Generic in the state it applies to: a ruleset's events subclass ``Event[ItsEncounter]``
+    and their ``apply`` gets that encounter, typed. The engine's own events apply to any
+    encounter (``Event[Encounter[Any]]``), so they fit every ruleset's log."""
+
+    def apply(self, state: StateT_contra) -> None:
         """Change ``state`` as this event says. The default changes nothing."""
 
 
-class EncounterStarted(Event, frozen=True, kw_only=True):
+#: the engine's own events apply to every ruleset's encounter
+EngineEvent = Event[Encounter[Any]]
+
+
+class EncounterStarted(EngineEvent, frozen=True, kw_only=True):
     """First line of every log: the ruleset and the validated scenario it was built from."""
 
     ruleset: str
     scenario: dict[str, Any]
 
 
-class Rolled(Event, frozen=True, kw_only=True):
+class Rolled(EngineEvent, frozen=True, kw_only=True):
     """A random number, with what it was for (``purpose``) and the dice (``dice``)."""
 
     purpose: str
@@ -40,7 +51,7 @@ class Rolled(Event, frozen=True, kw_only=True):
     value: int
 
 
-class Acted(Event, frozen=True, kw_only=True):
+class Acted(EngineEvent, frozen=True, kw_only=True):
     """A decision: who acted and the action itself (as data). Starts each action's events,
     so undo and resume know where one action ends and the next begins.
 
@@ -52,33 +63,33 @@ class Acted(Event, frozen=True, kw_only=True):
     action: Any
 
 
-class RoundStarted(Event, frozen=True, kw_only=True):
+class RoundStarted(EngineEvent, frozen=True, kw_only=True):
     """A new combat round begins."""
 
     round: int
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: Encounter[Any]) -> None:
         state.round = self.round
 
 
-class EncounterEnded(Event, frozen=True, kw_only=True):
+class EncounterEnded(EngineEvent, frozen=True, kw_only=True):
     """The fight is over: ``winner`` is a side name, or ``None`` for no winner (draw, timeout)."""
 
     winner: str | None
     reason: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: Encounter[Any]) -> None:
         state.over = True
         state.winner = self.winner
 
 
-class Note(Event, frozen=True, kw_only=True):
+class Note(EngineEvent, frozen=True, kw_only=True):
     """Free text for the account (a GM's remark, a rule's explanation). Changes nothing."""
 
     text: str
 
 
-ENGINE_EVENTS: tuple[type[Event], ...] = (
+ENGINE_EVENTS: tuple[type[Event[Any]], ...] = (
     EncounterStarted,
     Acted,
     Rolled,

@@ -21,7 +21,7 @@ from fracas.engine.ruleset import Action, Ruleset
 from fracas.engine.session import Session, scenario_of
 
 
-def decode_action(ruleset: Ruleset, raw: Any) -> Action:
+def decode_action(ruleset: Ruleset[Any, Any, Any], raw: Any) -> Action:
     """An ``Acted`` event's action as the ruleset's action object."""
     if isinstance(raw, Action):
         return raw
@@ -36,13 +36,13 @@ def decode_action(ruleset: Ruleset, raw: Any) -> Action:
     return action
 
 
-def verify_log(ruleset: Ruleset, events: Sequence[Event]) -> None:
+def verify_log(ruleset: Ruleset[Any, Any, Any], events: Sequence[Event[Any]]) -> None:
     """Raise ``InconsistentLog`` at the first event the rules would not have produced."""
     if not events or not isinstance(events[0], EncounterStarted):
         raise InconsistentLog("a log must start with an EncounterStarted event")
     scenario = scenario_of(ruleset, events[0])
     roller = ScriptedRoller([e.value for e in events if isinstance(e, Rolled)])
-    rerun: list[Event] = []
+    rerun: list[Event[Any]] = []
     try:
         session = Session.start(ruleset, scenario, roller)
         rerun = session.log
@@ -61,7 +61,7 @@ def verify_log(ruleset: Ruleset, events: Sequence[Event]) -> None:
         )
 
 
-def _first_difference(ours: Sequence[Event], theirs: Sequence[Event]) -> int | None:
+def _first_difference(ours: Sequence[Event[Any]], theirs: Sequence[Event[Any]]) -> int | None:
     """The 1-based number of the first event that differs, or None if none does."""
     for n, (a, b) in enumerate(zip(ours, theirs, strict=False), start=1):
         if encode_event(a) != encode_event(b):

@@ -18,7 +18,7 @@ from fracas.engine.events import Acted, EncounterStarted, Event
 from fracas.engine.ruleset import Action, Pending, Ruleset
 from fracas.engine.state import Encounter
 
-Listener = Callable[[Sequence[Event]], None]
+Listener = Callable[[Sequence[Event[Any]]], None]
 
 _DUMPS: dict[int, tuple[Any, dict[str, Any]]] = {}
 _DUMPS_MAX = 64
@@ -39,7 +39,7 @@ def scenario_dump(scenario: Any) -> dict[str, Any]:
     return dump
 
 
-def scenario_of(ruleset: Ruleset, head: EncounterStarted) -> Any:
+def scenario_of(ruleset: Ruleset[Any, Any, Any], head: EncounterStarted) -> Any:
     """The validated scenario a log's first event holds; ``InconsistentLog`` if it is not."""
     try:
         return ruleset.scenario_model.model_validate(head.scenario)
@@ -55,15 +55,15 @@ def scenario_of(ruleset: Ruleset, head: EncounterStarted) -> Any:
 class Session:
     """An encounter under way: ``log`` is the truth, ``state`` is the log folded."""
 
-    def __init__(self, ruleset: Ruleset, scenario: Any, roller: Roller) -> None:
+    def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any, roller: Roller) -> None:
         self.ruleset = ruleset
         self.scenario = scenario
         self.roller = roller
         self.options = ruleset.options_of(scenario)
-        self.log: list[Event] = []
-        self.state: Encounter = ruleset.build(scenario)
+        self.log: list[Event[Any]] = []
+        self.state: Encounter[Any] = ruleset.build(scenario)
         self._marks: list[int] = []  # log index where each action (and the start) begins
-        self._redo: list[list[Event]] = []
+        self._redo: list[list[Event[Any]]] = []
         self._listeners: list[Listener] = []
         # one Context for every action (its state follows self.state, see _truncate)
         self._ctx = Context(self.state, roller, self.options, self.log)
@@ -71,7 +71,11 @@ class Session:
     # -- building ---------------------------------------------------------------------------
     @classmethod
     def start(
-        cls, ruleset: Ruleset, scenario: Any, roller: Roller, listener: Listener | None = None
+        cls,
+        ruleset: Ruleset[Any, Any, Any],
+        scenario: Any,
+        roller: Roller,
+        listener: Listener | None = None,
     ) -> Session:
         """A new encounter: logs the scenario, then the ruleset's start (initiative...).
 
@@ -102,7 +106,9 @@ class Session:
             self._tell(0)
 
     @classmethod
-    def from_log(cls, ruleset: Ruleset, events: Sequence[Event], roller: Roller) -> Session:
+    def from_log(
+        cls, ruleset: Ruleset[Any, Any, Any], events: Sequence[Event[Any]], roller: Roller
+    ) -> Session:
         """Re-fold a saved log. Raises ``InconsistentLog`` if an event does not apply."""
         if not events or not isinstance(events[0], EncounterStarted):
             raise InconsistentLog("a log must start with an EncounterStarted event")
@@ -132,19 +138,19 @@ class Session:
     def pending(self) -> Pending | None:
         return None if self.state.over else self.ruleset.pending(self.state)
 
-    def act(self, action: Action) -> list[Event]:
+    def act(self, action: Action) -> list[Event[Any]]:
         """Resolve ``action``; return its events. On error nothing changes."""
         mark = self._resolve(action)
         return self.log[mark:]
 
-    def step(self) -> list[Event]:
+    def step(self) -> list[Event[Any]]:
         """Let the pending actor's tactics choose and resolve one action."""
         pending = self.pending()
         if pending is None:
             return []
         return self.act(self.ruleset.choose(self.state, pending))
 
-    def run(self, max_actions: int = 100_000) -> Encounter:
+    def run(self, max_actions: int = 100_000) -> Encounter[Any]:
         """Step until the fight is over. ``max_actions`` guards against a rule that never ends."""
         ruleset = self.ruleset
         for _ in range(max_actions):
@@ -183,7 +189,7 @@ class Session:
             listener(new)
 
     # -- undo -------------------------------------------------------------------------------
-    def undo(self) -> list[Event]:
+    def undo(self) -> list[Event[Any]]:
         """Drop the last action's events (not the start of the encounter). Returns them."""
         if len(self._marks) <= 1:
             raise FracasError("nothing to undo")
@@ -193,7 +199,7 @@ class Session:
         self._redo.append(dropped)
         return dropped
 
-    def redo(self) -> list[Event]:
+    def redo(self) -> list[Event[Any]]:
         """Re-apply the last undone action's events (the same rolls)."""
         if not self._redo:
             raise FracasError("nothing to redo")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from fracas.engine.errors import FracasError
 from fracas.engine.ruleset import Ruleset
@@ -18,12 +19,12 @@ class UnknownRuleset(FracasError):
     """A name that is not one of :data:`RULESETS`."""
 
 
-def get_ruleset(name: str) -> Ruleset:
+def get_ruleset(name: str) -> Ruleset[Any, Any, Any]:
     """The ruleset called ``name`` (each package exposes it as ``RULESET``)."""
     try:
         module = importlib.import_module(RULESETS[name])
     except KeyError:
         known = ", ".join(sorted(RULESETS))
         raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None
-    ruleset: Ruleset = module.RULESET
+    ruleset: Ruleset[Any, Any, Any] = module.RULESET
     return ruleset

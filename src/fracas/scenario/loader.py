@@ -29,7 +29,7 @@ class ScenarioError(FracasError):
 class LoadedScenario:
     """A validated scenario and the ruleset that runs it."""
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any, Any]
     scenario: BaseModel
     source: str
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from fracas.engine.events import Event
 from fracas.store.sqlite import SqliteStore
@@ -27,7 +28,7 @@ class Recorder:
         self.encounter_id = encounter_id
         self.length: int | None = None if encounter_id is None else len(store.lines(encounter_id))
 
-    def __call__(self, events: Sequence[Event]) -> None:
+    def __call__(self, events: Sequence[Event[Any]]) -> None:
         if self.encounter_id is None:
             self.encounter_id = self.store.create(self.name, self.ruleset, events)
             self.length = len(events)

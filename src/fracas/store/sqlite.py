@@ -11,6 +11,7 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, StaleWrite
@@ -82,7 +83,7 @@ class SqliteStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def create(self, name: str, ruleset: str, events: Iterable[Event] = ()) -> int:
+    def create(self, name: str, ruleset: str, events: Iterable[Event[Any]] = ()) -> int:
         """A new encounter, with its first events, in one transaction. Returns its id."""
         with self._db:
             cur = self._db.execute(
@@ -94,7 +95,7 @@ class SqliteStore:
         return encounter_id
 
     def append(
-        self, encounter_id: int, events: Iterable[Event], expected: int | None = None
+        self, encounter_id: int, events: Iterable[Event[Any]], expected: int | None = None
     ) -> int:
         """Add events to the end of an encounter's log; committed when this returns.
 
@@ -160,7 +161,7 @@ class SqliteStore:
             raise FracasError(f"{self.path}: no encounters stored")
         return records[-1]
 
-    def _insert(self, encounter_id: int, start: int, events: Iterable[Event]) -> None:
+    def _insert(self, encounter_id: int, start: int, events: Iterable[Event[Any]]) -> None:
         self._db.executemany(
             "INSERT INTO events (encounter_id, seq, data) VALUES (?, ?, ?)",
             ((encounter_id, start + i, encode_event(e).decode()) for i, e in enumerate(events)),

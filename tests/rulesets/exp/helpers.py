@@ -7,7 +7,7 @@ from typing import Any
 from fracas.dice import ScriptedRoller
 from fracas.engine import Event, Session
 from fracas.rulesets.exp import RULESET, ExpScenario
-from fracas.rulesets.exp.personas import Persona, persona
+from fracas.rulesets.exp.state import Persona, persona
 
 STRIKE = {"skilled_bonus": 100, "raw_bonus": 35, "maximum_roll": 790, "force_bonus": 6}
 FLING = {"skilled_bonus": 150, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 3}

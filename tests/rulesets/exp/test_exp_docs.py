@@ -44,7 +44,7 @@ HELPERS = {
     "check_attack",
     "sides_standing",
     "fallen",
-    "held_persona",
+    "check_held",
     "has_attack_left",
     "in_fight",
     "require",

@@ -68,7 +68,10 @@ def test_example_expectations() -> None:
     assert "grabs at the weapon" in out["snatch"]
     assert "tries to trip" in out["trip"]
     assert "BX-9 attacks Rollo non-lethally (fist)" in out["robot-brawl"]
-    assert "Rollo attacks BX-9 lethally (stick)" in out["robot-brawl"]
+    assert (
+        "Rollo attacks BX-9 lethally (stick; BX-9 is a robot: it cannot be subdued)"
+        in out["robot-brawl"]
+    )
 
 
 def test_an_option_can_be_switched_from_the_command_line() -> None:

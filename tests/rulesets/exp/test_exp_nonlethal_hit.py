@@ -35,7 +35,7 @@ def test_strike_damage_adds_the_force_bonus() -> None:
     assert (rolled.rolled, rolled.force_bonus, rolled.damage) == (4, 6, 10)
 
 
-def test_fling_damage_adds_no_force_bonus() -> None:
+def test_fling_damage_adds_its_rows_force_bonus_as_tactical_combat_would() -> None:
     thrower = anthro(
         "Ann",
         "red",
@@ -45,6 +45,30 @@ def test_fling_damage_adds_no_force_bonus() -> None:
         },
     )
     _, events = hit([500, 4, 10, 90], attacker=thrower, weapon="bottle")
+    (rolled,) = of_type(events, DamageRolled)
+    assert (rolled.force_bonus, rolled.damage) == (3, 7)
+
+
+def test_without_fling_force_bonus_a_fling_row_force_bonus_is_refused_not_ignored() -> None:
+    from fracas.scenario import ScenarioError, parse_scenario
+
+    thrower = anthro(
+        "Ann",
+        "red",
+        weapons=["bottle"],
+        combat_table={
+            "fling": {"skilled_bonus": 150, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 3}
+        },
+    )
+    data = {
+        "ruleset": "exp",
+        "combatants": [thrower, anthro("Bob", "blue")],
+        "options": {"fling_force_bonus": False},
+    }
+    with pytest.raises(ScenarioError, match=r"combatants\[0\]\.combat_table\.fling\.force_bonus"):
+        parse_scenario(data, "x.yaml")
+    thrower["combat_table"]["fling"]["force_bonus"] = 0
+    _, events = hit([500, 4, 10, 90], attacker=thrower, weapon="bottle", fling_force_bonus=False)
     (rolled,) = of_type(events, DamageRolled)
     assert (rolled.force_bonus, rolled.damage) == (0, 4)
 
@@ -103,14 +127,16 @@ def test_save_style_dss_needs_more_than_10_plus_20_times_damage_over_hps_left() 
         ("half-up", 20, 2),
         ("half-up", 14, 1),
         ("half-up", 15, 2),
-        ("half-up", 4, 0),
+        ("half-up", 4, 1),
+        ("half-up", 1, 1),
         ("down", 19, 1),
-        ("down", 9, 0),
+        ("down", 9, 1),
+        ("down", 29, 2),
         ("up", 11, 2),
         ("up", 1, 1),
     ],
 )
-def test_actual_damage_is_ten_percent_rounded_by_option(
+def test_actual_damage_is_ten_percent_rounded_by_option_and_never_below_one(
     rounding: str, damage: int, expected: int
 ) -> None:
     assert actual_damage(damage, rounding) == expected
@@ -213,3 +239,12 @@ def test_the_account_says_why_no_oops_check_is_made() -> None:
     lines = [s.ruleset.describe(e, s.state) for e in events]
     assert "  no oops check: Ann has hand-to-hand skill" in lines
     assert "  Bob takes 10% of 10 = 1 actual damage: 40 -> 39 HPS" in lines
+
+
+def test_a_small_blow_still_inflicts_one_hps_of_actual_damage() -> None:
+    """It inflicted 0 with the default rounding before: 10% of 3 rounds to 0."""
+    fling = {"skilled_bonus": 150, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 0}
+    thrower = anthro("Ann", "red", weapons=["bottle"], combat_table={"fling": fling})
+    _, events = hit([500, 3, 10, 90], attacker=thrower, weapon="bottle")
+    (damage,) = of_type(events, Damaged)
+    assert (damage.nonlethal, damage.amount, damage.hps_after) == (3, 1, 39)

@@ -11,7 +11,7 @@ from fracas.engine import Context
 from fracas.rulesets.exp import RULESET
 from fracas.rulesets.exp.attack import nonlethal_hit
 from fracas.rulesets.exp.events import OopsChecked
-from fracas.rulesets.exp.personas import Weapon, persona
+from fracas.rulesets.exp.state import Weapon, persona
 
 from .helpers import anthro, scenario
 

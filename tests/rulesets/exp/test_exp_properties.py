@@ -40,6 +40,10 @@ OPTIONS = st.fixed_dictionaries(
         "skilled_bonus_rule": st.sampled_from(["strike", "all-non-lethal"]),
         "force_bonus_on_natural": st.booleans(),
         "initiative_every_unit": st.booleans(),
+        "lethal_skilled_bonus": st.sampled_from(["proficiency", "hand-to-hand"]),
+        "fling_force_bonus": st.booleans(),
+        "thrown_weapons": st.sampled_from(["used-up", "fetched-back"]),
+        "grapple_a_grappler": st.sampled_from(["frees-their-hold", "refused"]),
     }
 )
 

@@ -206,4 +206,5 @@ def test_a_bottle_is_allowed_with_strike_and_fling() -> None:
     ann = anthro("Ann", "red", weapons=["fist", "bottle"], combat_table=table)
     s = session([500, 4, 10, 90], ann, anthro("Bob", "blue"))
     s.act(Attack(actor="Ann", target="Bob", weapon="bottle"))
-    assert s.state.combatants["Bob"].hps == 40  # type: ignore[attr-defined]  # 10% of 4 = 0
+    # 4 + Force Bonus 3 = 7: 10% rounds to 1 (and never below 1)
+    assert s.state.combatants["Bob"].hps == 39  # type: ignore[attr-defined]

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import pytest
 
-from fracas.rulesets.exp.actions import Attack, BreakFree, Concede, Grapple, Reverse, Snatch, Trip
+from fracas.rulesets.exp.actions import (
+    Attack,
+    BreakFree,
+    Concede,
+    Grapple,
+    Reverse,
+    Snatch,
+    StartUnit,
+    Trip,
+    Wait,
+)
 from fracas.rulesets.exp.tactics import TacticSpec, parse_tactics
 
-from .helpers import anthro, session
+from .helpers import anthro, session, who
 
 
 @pytest.mark.parametrize(
@@ -87,3 +97,95 @@ def test_a_held_persona_tries_to_get_loose() -> None:
         s = session([500, 15, 5], anthro("Ann", "red"), anthro("Bob", "blue", tactics=tactic))
         s.act(Grapple(actor="Ann", target="Bob"))
         assert isinstance(s.ruleset.choose(s.state, s.pending()), expected)  # type: ignore[arg-type]
+
+
+ROW = {"skilled_bonus": 100, "raw_bonus": 35, "maximum_roll": 790}
+
+
+def test_best_weapon_counts_the_force_bonus_a_fist_at_1d6_plus_5_beats_a_bottle_at_1d6() -> None:
+    table = {"strike": {**ROW, "force_bonus": 5}, "fling": {**ROW, "force_bonus": 0}}
+    ann = anthro("Ann", "red", weapons=["bottle", "fist"], combat_table=table)
+    assert choice(ann, anthro("Bob", "blue")) == Attack(actor="Ann", target="Bob", weapon="fist")
+
+
+def test_best_weapon_counts_the_chance_to_hit() -> None:
+    table = {"strike": {**ROW, "force_bonus": 0}, "fling": {**ROW, "raw_bonus": 400}}
+    ann = anthro("Ann", "red", weapons=["fist", "bottle"], combat_table=table)
+    bob = anthro("Bob", "blue", defence_rating=700)  # fist hits on 336+ of 1000, bottle 301+
+    assert choice(ann, bob) == Attack(actor="Ann", target="Bob", weapon="bottle")
+
+
+def thrower(**over: object) -> dict:  # type: ignore[type-arg]
+    table = {"strike": {**ROW, "force_bonus": 0}, "fling": {**ROW, "force_bonus": 6}}
+    return anthro("Ann", "red", weapons=["bottle", "fist"], combat_table=table, **over)
+
+
+def test_a_thrown_bottle_is_used_up_and_the_thrower_goes_on_with_fists() -> None:
+    s = session([100], thrower(), anthro("Bob", "blue", tactics="lethal"))
+    assert s.step()  # Ann throws the bottle (and misses)
+    assert [w.name for w in who(s, "Ann").weapons] == ["fist"]
+    s.act(Wait(actor="Bob"))
+    s.act(StartUnit(actor=None))
+    assert choice_now(s) == Attack(actor="Ann", target="Bob", weapon="fist")
+
+
+def test_a_thrown_bottle_is_fetched_back_by_option() -> None:
+    s = session([100], thrower(), anthro("Bob", "blue"), thrown_weapons="fetched-back")
+    s.step()
+    assert [w.name for w in who(s, "Ann").weapons] == ["bottle", "fist"]
+
+
+def choice_now(s):  # type: ignore[no-untyped-def]
+    return s.ruleset.choose(s.state, s.pending())
+
+
+def test_the_snatch_tactic_stops_snatching_once_it_holds_a_weapon() -> None:
+    table = {"strike": dict(ROW), "shoot": {**ROW, "maximum_roll": 900}}
+    kell = anthro("Kell", "red", tactics="snatch", combat_table=table)
+    guard = anthro("Guard", "blue", weapons=["stun-baton", "pistol"], combat_table=table)
+    s = session([500, 15, 5, 15, 5], kell, guard)
+    assert isinstance(choice_now(s), Snatch)
+    s.step()  # wrests the stun baton away
+    s.act(Wait(actor="Guard"))
+    s.act(StartUnit(actor=None))
+    assert choice_now(s) == Attack(actor="Kell", target="Guard", weapon="stun-baton")
+
+
+def test_the_trip_tactic_gives_up_on_a_target_that_keeps_dodging() -> None:
+    lin = anthro("Lin", "red", tactics="trip")
+    s = session([500, 1, 20, 500, 1, 20], lin, anthro("Sab", "blue"))
+    for _ in range(2):
+        assert choice_now(s) == Trip(actor="Lin", target="Sab")
+        s.step()  # hit, then the Dexterity Challenge 1 vs 20: dodged
+        s.act(Wait(actor="Sab"))
+        s.act(StartUnit(actor=None))
+    assert who(s, "Lin").failed_trips == {"Sab": 2}
+    assert choice_now(s) == Attack(actor="Lin", target="Sab", weapon="fist")
+
+
+def test_a_brawler_subdues_a_foe_of_its_size_before_hitting_a_huge_one_lethally() -> None:
+    ogre = anthro("Ogre", "blue", size="huge")
+    s = session([], anthro("Ann", "red"), ogre, anthro("Bob", "blue"))
+    assert choice_now(s) == Attack(actor="Ann", target="Bob", weapon="fist")
+
+
+def test_a_lethal_blow_on_a_foe_of_another_size_says_why_in_the_account() -> None:
+    ogre = anthro("Ogre", "blue", size="huge")
+    s = session([600, 3], anthro("Ann", "red"), ogre)
+    action = choice_now(s)
+    assert action == Attack(actor="Ann", target="Ogre", weapon="fist", lethal=True)
+    events = s.act(action)
+    lines = [s.ruleset.describe(e, s.state) for e in events]
+    assert any(
+        line and "lethally (fist; Ogre (huge) is too far from medium size to subdue)" in line
+        for line in lines
+    )
+
+
+def test_the_trip_tactic_beats_a_target_it_has_tripped_instead_of_tripping_it_again() -> None:
+    s = session([500, 20, 1, 20, 1], anthro("Lin", "red", tactics="trip"), anthro("Sab", "blue"))
+    s.step()  # tripped: Sab spends her action getting up
+    s.step()
+    assert who(s, "Sab").down == 0 and who(s, "Lin").tripped == ["Sab"]
+    s.act(StartUnit(actor=None))
+    assert choice_now(s) == Attack(actor="Lin", target="Sab", weapon="fist")

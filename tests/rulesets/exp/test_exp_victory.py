@@ -6,7 +6,7 @@ import pytest
 
 from fracas.engine import EncounterEnded
 from fracas.rulesets.exp.actions import Attack, Concede, StartUnit, Wait
-from fracas.rulesets.exp.personas import Persona, condition_at
+from fracas.rulesets.exp.state import Persona, condition_at
 
 from .helpers import anthro, of_type, session, who
 

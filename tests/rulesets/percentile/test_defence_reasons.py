@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from fracas.engine import Session
+from fracas.rulesets.percentile.account import describe
 from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.describe import describe
 from fracas.rulesets.percentile.events import DefenceRolled
 
 from .helpers import duel, fighter_spec, start

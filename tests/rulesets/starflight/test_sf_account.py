@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from fracas.engine import Session
 from fracas.rulesets.starflight import RULESET
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.prone import DropProne, StandUp
+from fracas.rulesets.starflight.actions import Attack, DropProne, Move, StandUp, Strike
 
 from .helpers import fighter, shooter, start, target
 

@@ -7,15 +7,21 @@ import pytest
 
 from fracas.engine import Action, Context, IllegalAction, Note
 from fracas.rulesets.starflight import RULESET
-from fracas.rulesets.starflight.actions import REGISTRY, register
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.draw import Draw, Sheathe
-from fracas.rulesets.starflight.actions.face import Face
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.prone import DropProne, StandUp
-from fracas.rulesets.starflight.actions.reload import Reload
-from fracas.rulesets.starflight.actions.snipe import Snipe
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import (
+    REGISTRY,
+    Attack,
+    Draw,
+    DropProne,
+    Face,
+    Move,
+    Reload,
+    Sheathe,
+    Snipe,
+    Standby,
+    StandUp,
+    Strike,
+    register,
+)
 from fracas.rulesets.starflight.events import Moved, Reloading, Withdrew
 from fracas.rulesets.starflight.state import Fighter
 

@@ -6,11 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.prone import DropProne
-from fracas.rulesets.starflight.actions.snipe import Snipe
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import Attack, DropProne, Move, Snipe, Standby, Strike
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     BlueOnBlue,

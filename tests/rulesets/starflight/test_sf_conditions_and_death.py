@@ -6,8 +6,7 @@ import pytest
 
 from fracas.dice import ScriptedRoller
 from fracas.engine import Context
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import Attack, Standby, Strike
 from fracas.rulesets.starflight.conditions import (
     check_penalty,
     is_dazed,

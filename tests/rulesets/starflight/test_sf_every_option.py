@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
+from fracas.rulesets.starflight.actions import Attack, Strike
 from fracas.rulesets.starflight.conditions import can_move, is_unconscious
 from fracas.rulesets.starflight.damage import absorb
 from fracas.rulesets.starflight.events import (
@@ -188,7 +188,7 @@ def test_blocking_radius_m(radius: int, blocked: bool) -> None:
 
 
 def test_withdrawal_in_melee_combat_is_beyond_75_m() -> None:
-    from fracas.rulesets.starflight.actions.move import Move
+    from fracas.rulesets.starflight.actions import Move
     from fracas.rulesets.starflight.events import Withdrew
 
     s = start([shooter(initiative=4), target(position=[60, 0])], [*INIT], scale="melee")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
+from fracas.rulesets.starflight.actions import Attack, Strike
 from fracas.rulesets.starflight.damage import absorb, split
 from fracas.rulesets.starflight.events import DamageTaken
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index

@@ -6,9 +6,7 @@ import pytest
 
 from fracas.dice import ScriptedRoller
 from fracas.engine import Context
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import Attack, Move, Standby, Strike
 from fracas.rulesets.starflight.conditions import can_move, is_unconscious
 from fracas.rulesets.starflight.events import (
     Checked,
@@ -20,8 +18,9 @@ from fracas.rulesets.starflight.events import (
 )
 from fracas.rulesets.starflight.hit_location import roll_location
 from fracas.rulesets.starflight.line_of_sight import eyesight
-from fracas.rulesets.starflight.part_failure import amputee_after, check_part, stamina_dc
+from fracas.rulesets.starflight.part_failure import amputee_after, stamina_dc
 from fracas.rulesets.starflight.species import SPECIES
+from fracas.rulesets.starflight.stamina_check import check_part
 from fracas.rulesets.starflight.wounds import inflict_wounds
 
 from .helpers import fight_of, of_type, shooter, start, target, who

@@ -7,11 +7,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.draw import Draw
-from fracas.rulesets.starflight.actions.move import Move
-from fracas.rulesets.starflight.actions.snipe import Snipe
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import Attack, Draw, Move, Snipe, Standby, Strike
 from fracas.rulesets.starflight.attack import shots_that_hit
 from fracas.rulesets.starflight.events import (
     AttackRolled,

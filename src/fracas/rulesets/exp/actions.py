@@ -72,7 +72,23 @@ class StandUp(Action, frozen=True, kw_only=True):
     """Get up after being tripped."""
 
 
-ACTIONS: tuple[type[Action], ...] = (
+#: any action of an EXP fight (what the tactics choose)
+ExpAction = (
+    StartUnit
+    | Attack
+    | Grapple
+    | BreakFree
+    | Reverse
+    | Release
+    | Snatch
+    | Trip
+    | Yell
+    | Wait
+    | Concede
+    | StandUp
+)
+
+ACTIONS: tuple[type[ExpAction], ...] = (
     StartUnit,
     Attack,
     Grapple,

@@ -4,22 +4,28 @@ successful attack roll." Rounding is not given (option ``actual_damage_rounding`
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import ConditionChanged, Damaged
-from fracas.rulesets.exp.personas import ACTIVE, OUT, Persona, condition_at
+from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, Persona, condition_at
 
 
 def actual_damage(damage: int, rounding: str) -> int:
     """Chapter, 'Actual Damage': "Ten percent of the non-lethal damage causes actual damage",
-    in whole HPS, rounded half up, down or up (option ``actual_damage_rounding``)."""
+    in whole HPS, rounded half up, down or up (option ``actual_damage_rounding``). Chapter,
+    'Non-Lethal Combat' and 'Actual Damage': "Each attack still does some damage", "Every
+    non-lethal damage roll inflicts a smaller amount of actual damage": never less than 1
+    HPS for a blow that does any damage, whatever the rounding."""
+    if damage <= 0:
+        return 0
     if rounding == "half-up":
-        return (damage + 5) // 10
-    if rounding == "down":
-        return damage // 10
-    return (damage + 9) // 10
+        tenth = (damage + 5) // 10
+    elif rounding == "down":
+        tenth = damage // 10
+    else:
+        tenth = (damage + 9) // 10
+    return max(1, tenth)
 
 
-def lose_hps(ctx: Context, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:
+def lose_hps(ctx: ExpContext, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:
     """Chapter, 'Actual Damage': "The target's hit point total (HPS) loses that amount";
     also oops and lethal damage. Take ``amount`` HPS off ``target``."""
     before = target.hps
@@ -35,7 +41,7 @@ def lose_hps(ctx: Context, target: Persona, amount: int, cause: str, nonlethal: 
     )
 
 
-def settle_condition(ctx: Context, target: Persona, stunned: bool, reason: str) -> None:
+def settle_condition(ctx: ExpContext, target: Persona, stunned: bool, reason: str) -> None:
     """Chapter, 'Victory Conditions': after a hit, the worst of "stunned by a failed DSS
     Roll" and what the HPS left mean for the kind ("knocked unconscious", "die" from
     accidental damage; a robot broken)."""

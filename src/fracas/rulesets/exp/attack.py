@@ -5,12 +5,12 @@ simultaneously") applies its damage in full."""
 
 from __future__ import annotations
 
-from fracas.engine import Context, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import Attack
 from fracas.rulesets.exp.actual_damage import actual_damage, lose_hps, settle_condition
 from fracas.rulesets.exp.attack_roll import roll_attack, uses_skilled_bonus
 from fracas.rulesets.exp.dss import stun_check
-from fracas.rulesets.exp.events import OopsSkipped
+from fracas.rulesets.exp.events import OopsSkipped, WeaponThrown
 from fracas.rulesets.exp.legality import (
     check_free_to_act,
     check_held_attack,
@@ -18,18 +18,20 @@ from fracas.rulesets.exp.legality import (
     check_target,
     check_weapon_use,
 )
-from fracas.rulesets.exp.nonlethal_damage import roll_damage
+from fracas.rulesets.exp.nonlethal_damage import THROWN_TYPES, roll_damage
 from fracas.rulesets.exp.oops import oops_check, oops_exemption
-from fracas.rulesets.exp.personas import Persona, Weapon, persona
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, Weapon, persona
 
 
-def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon]:
+def check_attack(
+    state: ExpEncounter, options: ExpOptions, action: Attack
+) -> tuple[Persona, Persona, Weapon]:
     """Every legality check of an attack; returns attacker, target and weapon."""
-    state = ctx.state
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
     attacker, target = persona(state, action.actor or ""), persona(state, action.target)
-    held = attacker.held_by is not None and ctx.options.held_target_may_attack
+    held = attacker.held_by is not None and options.held_target_may_attack
     if not held:
         check_free_to_act(attacker, "attack")
     check_target(attacker, target)
@@ -39,32 +41,40 @@ def check_attack(ctx: Context, action: Attack) -> tuple[Persona, Persona, Weapon
         raise IllegalAction(f"{attacker.name} holds no {action.weapon!r} (holds: {holds})")
     if held:
         check_held_attack(attacker, target, weapon)
-    check_weapon_use(attacker, target, weapon, ctx.options)
+    check_weapon_use(attacker, target, weapon, options)
     if not action.lethal:
-        check_nonlethal(attacker, target, weapon, ctx.options)
+        check_nonlethal(attacker, target, weapon, options)
     return attacker, target, weapon
 
 
-def attack(ctx: Context, action: Attack) -> None:
+def attack(ctx: ExpContext, action: Attack) -> None:
     """Chapter, 'Non-Lethal Combat' ("Attack Rolls based on Initiative", "Each successful
     hit"): check, roll to hit, and on a hit apply the lethal or non-lethal damage steps."""
-    attacker, target, weapon = check_attack(ctx, action)
+    attacker, target, weapon = check_attack(ctx.state, ctx.options, action)
     row = attacker.table[weapon.attack_type]
-    skilled = uses_skilled_bonus(
-        attacker, weapon.attack_type, weapon.name, action.lethal, ctx.options.skilled_bonus_rule
-    )
+    skilled = uses_skilled_bonus(attacker, weapon, action.lethal, ctx.options)
     hit = roll_attack(
         ctx, attacker, target, row, weapon.name, skilled, action.lethal, action.situational
     )
-    if not hit:
-        return
-    if action.lethal:
+    if hit and action.lethal:
         lethal_hit(ctx, attacker, target, weapon)
-    else:
+    elif hit:
         nonlethal_hit(ctx, attacker, target, weapon)
+    if is_thrown(attacker, weapon) and ctx.options.thrown_weapons == "used-up":
+        ctx.emit(WeaponThrown(thrower=attacker.id, weapon=weapon.name))
 
 
-def lethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:
+def is_thrown(attacker: Persona, weapon: Weapon) -> bool:
+    """Chapter, 'Non-Lethal Combat': "Fling attacks like rocks, plates, bottles, and cheese
+    wheels": a Fling (or Pointy Fling) attack throws the object, unless a close-range weapon
+    (a dagger) is used in hand in a grapple."""
+    if weapon.attack_type not in THROWN_TYPES:
+        return False
+    in_grapple = attacker.holding is not None or attacker.held_by is not None
+    return not (weapon.close_range and in_grapple)
+
+
+def lethal_hit(ctx: ExpContext, attacker: Persona, target: Persona, weapon: Weapon) -> None:
     """Chapter, 'Non-Lethal Combat': "The players can use non-lethal and lethal personal
     combat simultaneously": a lethal blow's damage (with the Force Bonus for Strike) comes
     off the HPS in full."""
@@ -73,7 +83,7 @@ def lethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon)
     settle_condition(ctx, target, stunned=False, reason="lethal damage")
 
 
-def nonlethal_hit(ctx: Context, attacker: Persona, target: Persona, weapon: Weapon) -> None:
+def nonlethal_hit(ctx: ExpContext, attacker: Persona, target: Persona, weapon: Weapon) -> None:
     """Chapter, 'Non-Lethal Combat', "Each successful hit": non-lethal damage, the DSS as if
     HPS were reduced by it, then 10% actual damage, unless the oops check turns the blow
     into the full damage."""

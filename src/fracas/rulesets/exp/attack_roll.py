@@ -5,24 +5,31 @@ section 3: bonuses are added after the cap and may pass it; penalties come off t
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import AttackRolled
-from fracas.rulesets.exp.personas import CombatRow, Persona
+from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.state import CombatRow, ExpContext, Persona, Weapon
 from fracas.rulesets.exp.tables import die
 
 KILODIE = die("kilodie")
 
 
 def uses_skilled_bonus(
-    attacker: Persona, attack_type: str, weapon: str, lethal: bool, rule: str
+    attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions
 ) -> bool:
     """Chapter, 'Attack Rolls': "Proficiency in hand-to-hand combat is required to use one's
     Skilled Bonus": for Strike attacks (the older text: "Type A bonus proficient"), or for
     every non-lethal attack (option ``skilled_bonus_rule``); other attacks need proficiency
-    with the weapon (``proficient_with``)."""
-    if attack_type == "strike" or (not lethal and rule == "all-non-lethal"):
+    with the weapon (``proficient_with``). A lethal attack is plain tactical combat ("Non-lethal
+    combat is part of the tactical combat rules"): with option ``lethal_skilled_bonus`` =
+    ``proficiency`` a weapon in ``proficient_with`` uses the Skilled Bonus, Strike or not."""
+    proficient = weapon.name in attacker.proficient_with
+    if lethal and options.lethal_skilled_bonus == "proficiency" and proficient:
+        return True
+    if weapon.attack_type == "strike" or (
+        not lethal and options.skilled_bonus_rule == "all-non-lethal"
+    ):
         return attacker.hand_to_hand
-    return weapon in attacker.proficient_with
+    return proficient
 
 
 def attack_total(roll: int, bonus: int, cap: int, situational: int) -> int:
@@ -34,6 +41,14 @@ def attack_total(roll: int, bonus: int, cap: int, situational: int) -> int:
     return min(roll + bonus, cap) + situational
 
 
+def hit_chance(bonus: int, cap: int, defence_rating: int) -> int:
+    """Chapter, 'Attack Rolls' (total as :func:`attack_total`, no situational adjustment):
+    how many of the kilodie's 1000 faces beat ``defence_rating``."""
+    if cap <= defence_rating:
+        return 0
+    return max(0, min(1000, 1000 - max(0, defence_rating - bonus)))
+
+
 def is_hit(total: int, defence_rating: int) -> bool:
     """Chapter, 'Attack Rolls': "must beat the target's Defence Rating": higher than it; a
     tie misses."""
@@ -41,7 +56,7 @@ def is_hit(total: int, defence_rating: int) -> bool:
 
 
 def roll_attack(
-    ctx: Context,
+    ctx: ExpContext,
     attacker: Persona,
     target: Persona,
     row: CombatRow,
@@ -80,7 +95,7 @@ def roll_attack(
 
 
 def maneuver_attack_roll(
-    ctx: Context, actor: Persona, target: Persona, maneuver: str, situational: int = 0
+    ctx: ExpContext, actor: Persona, target: Persona, maneuver: str, situational: int = 0
 ) -> bool:
     """Chapter, 'Grapples' / 'Weapon Snatching' / 'Tripping', each 'Attack roll': "The player
     makes a usual attack roll made against the target's Defence Rating. [It] is a Strike

@@ -5,9 +5,8 @@ rolls the attribute die (d20) + attribute, higher total wins; ties to the defend
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import Contested
-from fracas.rulesets.exp.personas import Persona
+from fracas.rulesets.exp.state import ExpContext, Persona
 from fracas.rulesets.exp.tables import die
 
 ATTRIBUTE_DIE = die("attribute-die")
@@ -20,7 +19,9 @@ def competitor_total(p: Persona, attribute: str, roll: int, adds_level: bool) ->
     return roll + p.attribute(attribute) + (p.level if adds_level else 0)
 
 
-def compete(ctx: Context, name: str, attribute: str, attacker: Persona, defender: Persona) -> bool:
+def compete(
+    ctx: ExpContext, name: str, attribute: str, attacker: Persona, defender: Persona
+) -> bool:
     """Chapter, 'Overpower', 'Dexterity Challenge', 'Strength Challenge' (procedure: notes,
     section 2). Roll a competition between ``attacker`` (who must win) and ``defender``; emit it;
     True if the attacker wins. Ties go to the defender, or both roll again."""

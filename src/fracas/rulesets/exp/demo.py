@@ -55,6 +55,6 @@ def socmob_scenario() -> dict[str, Any]:
 SOCMOB_ROLLS: tuple[int, ...] = (15, 4, 700, 14, 31, 12)
 
 
-def socmob_demo() -> Demo:
+def worked_example() -> Demo:
     """The Socmob example with its rolls."""
     return Demo(intro=INTRO, scenario=socmob_scenario(), rolls=SOCMOB_ROLLS)

@@ -6,9 +6,8 @@ research notes, section 1, with parameters in data/dss.yaml."""
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import StunChecked
-from fracas.rulesets.exp.personas import Persona
+from fracas.rulesets.exp.state import ExpContext, Persona
 from fracas.rulesets.exp.tables import DSS_TABLE, die
 
 
@@ -50,7 +49,7 @@ PERCENTILE_DIE = die(DSS_TABLE.percentile.die)
 SAVE_DIE = die(DSS_TABLE.save_d20.die)
 
 
-def roll_dss(ctx: Context, target: Persona, method: str, needed: int) -> tuple[int, int, bool]:
+def roll_dss(ctx: ExpContext, target: Persona, method: str, needed: int) -> tuple[int, int, bool]:
     """Chapter, 'Stun Check': "The target must win a damage system shock roll": roll the DSS
     die: (roll, total, stunned). Percentile: she wins at or under ``needed``; save-style:
     roll + CON + level must beat ``needed``."""
@@ -62,7 +61,7 @@ def roll_dss(ctx: Context, target: Persona, method: str, needed: int) -> tuple[i
     return roll, total, total <= needed
 
 
-def stun_check(ctx: Context, target: Persona, damage: int) -> bool:
+def stun_check(ctx: ExpContext, target: Persona, damage: int) -> bool:
     """Chapter, 'Stun Check': "The target must win a damage system shock roll ... or be
     stunned". Roll the DSS for ``target`` against ``damage``; emit it; True if stunned.
     At 0 or fewer HPS-as-if she fails without a roll."""

@@ -3,45 +3,40 @@ numbers the account needs."""
 
 from __future__ import annotations
 
-from fracas.engine import Encounter, Event
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from typing import Any
+
+from fracas.engine import Event, FracasError
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, hold, let_go, let_go_all, persona
 
 
-def _encounter(state: Encounter) -> ExpEncounter:
-    assert isinstance(state, ExpEncounter)
-    return state
-
-
-class InitiativeRolled(Event, frozen=True, kw_only=True):
+class InitiativeRolled(Event[ExpEncounter], frozen=True, kw_only=True):
     """The order of action for this unit; ``rolls`` holds (persona, total) pairs if rolled."""
 
     order: list[str]
     rolls: list[tuple[str, int]]
 
-    def apply(self, state: Encounter) -> None:
-        enc = _encounter(state)
-        enc.order = list(self.order)
-        enc.acted = []
-        for name in enc.combatants:
-            persona(enc, name).bonus_against.clear()
+    def apply(self, state: ExpEncounter) -> None:
+        state.order = list(self.order)
+        state.acted = []
+        for name in state.combatants:
+            persona(state, name).bonus_against.clear()
 
 
-class TurnEnded(Event, frozen=True, kw_only=True):
+class TurnEnded(Event[ExpEncounter], frozen=True, kw_only=True):
     """``actor`` has used its action for this unit (or its free attack)."""
 
     actor: str
     free: bool = False
 
-    def apply(self, state: Encounter) -> None:
-        enc = _encounter(state)
+    def apply(self, state: ExpEncounter) -> None:
         if self.free:
-            enc.free_attack = None
+            state.free_attack = None
             return
-        enc.acted.append(self.actor)
-        persona(enc, self.actor).bonus_against.clear()
+        state.acted.append(self.actor)
+        persona(state, self.actor).bonus_against.clear()
 
 
-class AttackRolled(Event, frozen=True, kw_only=True):
+class AttackRolled(Event[ExpEncounter], frozen=True, kw_only=True):
     """A kilodie attack roll: ``roll`` + ``bonus`` capped at ``cap``, then ``situational``."""
 
     attacker: str
@@ -59,7 +54,7 @@ class AttackRolled(Event, frozen=True, kw_only=True):
     hit: bool
 
 
-class DamageRolled(Event, frozen=True, kw_only=True):
+class DamageRolled(Event[ExpEncounter], frozen=True, kw_only=True):
     """Damage rolled as per normal, plus the Force Bonus for Strike weapons (the non-lethal
     damage, when ``lethal`` is false)."""
 
@@ -74,7 +69,7 @@ class DamageRolled(Event, frozen=True, kw_only=True):
     damage: int
 
 
-class StunChecked(Event, frozen=True, kw_only=True):
+class StunChecked(Event[ExpEncounter], frozen=True, kw_only=True):
     """The DSS roll, made as if the target's HPS were ``hps_as_if``."""
 
     target: str
@@ -87,7 +82,7 @@ class StunChecked(Event, frozen=True, kw_only=True):
     stunned: bool
 
 
-class OopsChecked(Event, frozen=True, kw_only=True):
+class OopsChecked(Event[ExpEncounter], frozen=True, kw_only=True):
     """The oops damage check: ``roll`` against the damage on the deci-die."""
 
     attacker: str
@@ -97,7 +92,7 @@ class OopsChecked(Event, frozen=True, kw_only=True):
     oops: bool
 
 
-class OopsSkipped(Event, frozen=True, kw_only=True):
+class OopsSkipped(Event[ExpEncounter], frozen=True, kw_only=True):
     """No oops check for this blow, and why (hand-to-hand skill, a stun weapon by option)."""
 
     attacker: str
@@ -105,7 +100,7 @@ class OopsSkipped(Event, frozen=True, kw_only=True):
     reason: str
 
 
-class Damaged(Event, frozen=True, kw_only=True):
+class Damaged(Event[ExpEncounter], frozen=True, kw_only=True):
     """HPS lost: ``cause`` is actual (10% of ``nonlethal``), oops (full, accidental) or
     lethal."""
 
@@ -116,30 +111,25 @@ class Damaged(Event, frozen=True, kw_only=True):
     hps_after: int
     nonlethal: int = 0  # the non-lethal damage that actual damage is 10% of
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
         persona(state, self.target).hps = self.hps_after
 
 
-class ConditionChanged(Event, frozen=True, kw_only=True):
+class ConditionChanged(Event[ExpEncounter], frozen=True, kw_only=True):
     """A persona is out (conceded, stunned, broken, unconscious, dead); grapples end."""
 
     target: str
     condition: str
     reason: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
         p = persona(state, self.target)
         p.condition = self.condition
         if self.condition != ACTIVE:
-            for other in (p.holding, p.held_by):
-                if other is not None:
-                    o = persona(state, other)
-                    o.holding = None if o.holding == p.id else o.holding
-                    o.held_by = None if o.held_by == p.id else o.held_by
-            p.holding = p.held_by = None
+            let_go_all(state, p.id)
 
 
-class Contested(Event, frozen=True, kw_only=True):
+class Contested(Event[ExpEncounter], frozen=True, kw_only=True):
     """An attribute competition: each side rolls the attribute die + attribute (+ level)."""
 
     name: str  # "Strength Challenge", "Dexterity competition"...
@@ -153,59 +143,73 @@ class Contested(Event, frozen=True, kw_only=True):
     attacker_wins: bool
 
 
-class Grappled(Event, frozen=True, kw_only=True):
+class Grappled(Event[ExpEncounter], frozen=True, kw_only=True):
     """The grapple sticks: ``grappler`` holds ``target``."""
 
     grappler: str
     target: str
 
-    def apply(self, state: Encounter) -> None:
-        persona(state, self.grappler).holding = self.target
-        persona(state, self.target).held_by = self.grappler
+    def apply(self, state: ExpEncounter) -> None:
+        hold(state, self.grappler, self.target)
 
 
-class GrappleEnded(Event, frozen=True, kw_only=True):
-    """The grapple is over: broken free, released."""
+class GrappleEnded(Event[ExpEncounter], frozen=True, kw_only=True):
+    """The grapple is over: broken free, released, or let go when the grappler is grappled
+    in turn (``how``)."""
 
     grappler: str
     target: str
     how: str
 
-    def apply(self, state: Encounter) -> None:
-        persona(state, self.grappler).holding = None
-        persona(state, self.target).held_by = None
+    def apply(self, state: ExpEncounter) -> None:
+        let_go(state, self.grappler, self.target)
 
 
-class GrappleReversed(Event, frozen=True, kw_only=True):
+class GrappleReversed(Event[ExpEncounter], frozen=True, kw_only=True):
     """The held persona turns the grapple: it now holds its former grappler."""
 
     grappler: str  # the new grappler (formerly held)
     target: str
 
-    def apply(self, state: Encounter) -> None:
-        new, old = persona(state, self.grappler), persona(state, self.target)
-        new.held_by, new.holding = None, old.id
-        old.holding, old.held_by = None, new.id
+    def apply(self, state: ExpEncounter) -> None:
+        let_go(state, self.target, self.grappler)  # the hold being reversed must exist
+        hold(state, self.grappler, self.target)
 
 
-class WeaponSnatched(Event, frozen=True, kw_only=True):
+class WeaponSnatched(Event[ExpEncounter], frozen=True, kw_only=True):
     """``grabber`` wrests ``weapon`` from ``target``."""
 
     grabber: str
     target: str
     weapon: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
         grabber, target = persona(state, self.grabber), persona(state, self.target)
         held = target.weapon(self.weapon)
         assert held is not None
         target.weapons.remove(held)
         grabber.weapons.append(held)
         if not target.weapons:
-            target.weapons.append(_encounter(state).bare_hands)
+            target.weapons.append(state.bare_hands)
 
 
-class SnatchBacklash(Event, frozen=True, kw_only=True):
+class WeaponThrown(Event[ExpEncounter], frozen=True, kw_only=True):
+    """``thrower`` has thrown ``weapon``: it is no longer in hand (option ``thrown_weapons``)."""
+
+    thrower: str
+    weapon: str
+
+    def apply(self, state: ExpEncounter) -> None:
+        thrower = persona(state, self.thrower)
+        held = thrower.weapon(self.weapon)
+        if held is None:
+            raise FracasError(f"{thrower.name} holds no {self.weapon} to throw")
+        thrower.weapons.remove(held)
+        if not thrower.weapons:
+            thrower.weapons.append(state.bare_hands)
+
+
+class SnatchBacklash(Event[ExpEncounter], frozen=True, kw_only=True):
     """A failed snatch: ``target`` gets ``bonus`` on its attack against ``grabber`` (if it
     still has an attack this unit), or a free attack with ``weapon`` out of the unit cycle."""
 
@@ -215,16 +219,15 @@ class SnatchBacklash(Event, frozen=True, kw_only=True):
     bonus: int
     weapon: str | None
 
-    def apply(self, state: Encounter) -> None:
-        enc = _encounter(state)
-        victim = persona(enc, self.target)
+    def apply(self, state: ExpEncounter) -> None:
+        victim = persona(state, self.target)
         if self.bonus:
             victim.bonus_against[self.grabber] = self.bonus
         if self.weapon is not None:
-            enc.free_attack = (self.target, self.grabber, self.weapon)
+            state.free_attack = (self.target, self.grabber, self.weapon)
 
 
-class TripResolved(Event, frozen=True, kw_only=True):
+class TripResolved(Event[ExpEncounter], frozen=True, kw_only=True):
     """A trip attempt's end: unnoticed, dodged, stopped or tripped (down for ``down``)."""
 
     attacker: str
@@ -232,35 +235,41 @@ class TripResolved(Event, frozen=True, kw_only=True):
     outcome: str
     down: int
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
+        attacker = persona(state, self.attacker)
+        foiled = attacker.failed_trips
         if self.outcome == "tripped":
             persona(state, self.target).down = self.down
+            if self.target not in attacker.tripped:
+                attacker.tripped.append(self.target)
+        elif self.outcome in ("dodged", "stopped"):
+            foiled[self.target] = foiled.get(self.target, 0) + 1
 
 
-class StoodUp(Event, frozen=True, kw_only=True):
+class StoodUp(Event[ExpEncounter], frozen=True, kw_only=True):
     """A tripped persona spends an action getting up."""
 
     target: str
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: ExpEncounter) -> None:
         p = persona(state, self.target)
         p.down = max(0, p.down - 1)
 
 
-class Yelled(Event, frozen=True, kw_only=True):
+class Yelled(Event[ExpEncounter], frozen=True, kw_only=True):
     """A held persona yells (one of the two things it still can do)."""
 
     actor: str
 
 
-class Held(Event, frozen=True, kw_only=True):
+class Held(Event[ExpEncounter], frozen=True, kw_only=True):
     """A persona spends its action on the simplest of tasks: keeping hold, or waiting."""
 
     actor: str
     what: str
 
 
-EXP_EVENTS: tuple[type[Event], ...] = (
+EXP_EVENTS: tuple[type[Event[Any]], ...] = (
     InitiativeRolled,
     TurnEnded,
     AttackRolled,
@@ -275,6 +284,7 @@ EXP_EVENTS: tuple[type[Event], ...] = (
     GrappleEnded,
     GrappleReversed,
     WeaponSnatched,
+    WeaponThrown,
     SnatchBacklash,
     TripResolved,
     StoodUp,

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import InitiativeRolled
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpContext, ExpEncounter, persona
 from fracas.rulesets.exp.tables import die
 
 ATTRIBUTE_DIE = die("attribute-die")
@@ -37,7 +36,7 @@ def order_by_dex(state: ExpEncounter, names: list[str]) -> list[str]:
     return sorted(names, key=lambda n: -persona(state, n).attribute("DEX"))
 
 
-def roll_order(ctx: Context, state: ExpEncounter, names: list[str]) -> InitiativeRolled:
+def roll_order(ctx: ExpContext, state: ExpEncounter, names: list[str]) -> InitiativeRolled:
     """Research notes, section 3 (option ``initiative``, ``d20+dex``): 1d20 + DEX each; ties
     go to the higher DEX, then the tied personas roll again."""
     keys: dict[str, tuple[int, ...]] = {}
@@ -57,7 +56,7 @@ def roll_order(ctx: Context, state: ExpEncounter, names: list[str]) -> Initiativ
     return InitiativeRolled(order=sorted(names, key=keys.__getitem__), rolls=first)
 
 
-def start_unit_order(ctx: Context, state: ExpEncounter, first: bool) -> None:
+def start_unit_order(ctx: ExpContext, state: ExpEncounter, first: bool) -> None:
     """Chapter, "Attack Rolls based on Initiative" and "the combat unit cycle" (notes,
     section 3): emit this unit's order (rolled, by DEX, in scenario order, or, with
     ``initiative_every_unit`` off, last unit's again)."""

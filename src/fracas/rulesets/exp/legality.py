@@ -13,12 +13,13 @@ from __future__ import annotations
 from fracas.engine import IllegalAction
 from fracas.rulesets.exp.initiative import next_actor
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import (
+from fracas.rulesets.exp.state import (
     ExpEncounter,
     Persona,
     Weapon,
     can_be_subdued,
     comparable_size,
+    grasps_surrender,
     may_attack_nonlethally,
 )
 from fracas.rulesets.exp.tables import ATTACK_TYPES, SIZES
@@ -47,6 +48,15 @@ def nonlethal_attacker_problem(p: Persona) -> str | None:
         return None
     what = "an alien that is not advanced" if p.kind == "alien" else p.kind
     return f"{p.name} is {what}: it does not grasp surrender and fights lethally"
+
+
+def surrender_problem(p: Persona) -> str | None:
+    """Chapter, 'Non-Lethal Combat': "Flora, fauna and robots do not understand surrender
+    ... and will lethally fight for their lives." Why ``p`` cannot concede, or None."""
+    if grasps_surrender(p.kind, p.advanced):
+        return None
+    what = {"alien": "an alien that is not advanced", "robot": "a robot"}.get(p.kind, p.kind)
+    return f"{p.name} is {what}: it does not understand surrender and fights for its life"
 
 
 def subdual_target_problem(p: Persona) -> str | None:
@@ -194,3 +204,22 @@ def tippable_problem(target: Persona) -> str | None:
     if target.kind == "robot" and target.treaded:
         return f"{target.name} is a robot on treads and cannot be tripped"
     return None
+
+
+def lethal_reason(
+    attacker: Persona, target: Persona, weapon: Weapon | None, options: ExpOptions
+) -> str:
+    """Chapter, 'Non-Lethal Combat' ("The players can use non-lethal and lethal personal
+    combat simultaneously"): why a blow is lethal, for the account: the first rule that
+    forbids a non-lethal one, or "by choice"."""
+    if not may_attack_nonlethally(attacker):
+        return f"{attacker.name} does not grasp surrender"
+    if not can_be_subdued(target):
+        what = {"alien": "an alien that is not advanced", "robot": "a robot"}
+        return f"{target.name} is {what.get(target.kind, target.kind)}: it cannot be subdued"
+    if not comparable_size(attacker, target, options.comparable_size_steps):
+        return f"{target.name} ({target.size}) is too far from {attacker.size} size to subdue"
+    strike_only = options.nonlethal_attacks == "strike-only"
+    if weapon is not None and nonlethal_weapon_problem(weapon, strike_only) is not None:
+        return f"the {weapon.name} is not allowed in non-lethal combat"
+    return "by choice"

@@ -5,17 +5,24 @@ the Force Bonus when using a normally lethal weapon." Lethal attacks roll the sa
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import DamageRolled
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import Persona, Weapon
+from fracas.rulesets.exp.state import ExpContext, Persona, Weapon
+
+#: attack types thrown by muscle power, whose row's Force Bonus is used by option
+#: ``fling_force_bonus`` (powered attack types have none)
+THROWN_TYPES = ("fling", "pointy-fling")
 
 
 def force_bonus(attacker: Persona, weapon: Weapon, lethal: bool, options: ExpOptions) -> int:
     """Chapter, 'Non-Lethal Damage': "When using a Strike weapon ... the player must add the
     Force Bonus to the damage rolled." The Force Bonus added to a Strike attack's damage (0
-    for other attack types, for fists and feet if ``force_bonus_on_natural`` is off, and
-    when held back)."""
+    for fists and feet if ``force_bonus_on_natural`` is off, and when held back). "The
+    player rolls damage as per normal": a Fling attack adds its own row's Force Bonus, as
+    the tactical combat rules' damage column would (option ``fling_force_bonus``); powered
+    attacks add none."""
+    if weapon.attack_type in THROWN_TYPES:
+        return attacker.table[weapon.attack_type].force_bonus if options.fling_force_bonus else 0
     if weapon.attack_type != "strike":
         return 0
     if weapon.natural and not options.force_bonus_on_natural:
@@ -37,7 +44,7 @@ def holds_back(attacker: Persona, weapon: Weapon, lethal: bool) -> bool:
 
 
 def roll_damage(
-    ctx: Context, attacker: Persona, target: Persona, weapon: Weapon, lethal: bool
+    ctx: ExpContext, attacker: Persona, target: Persona, weapon: Weapon, lethal: bool
 ) -> int:
     """Chapter, 'Non-Lethal Damage': "The player rolls damage as per normal after a
     successful attack roll": ``weapon``'s dice plus the Force Bonus; emit it; return it."""

@@ -6,10 +6,9 @@ option ``oops_die``); 'under' is read as 'at or under' (option ``oops_when``).""
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.exp.events import OopsChecked
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import Persona, Weapon
+from fracas.rulesets.exp.state import ExpContext, Persona, Weapon
 from fracas.rulesets.exp.tables import die
 
 
@@ -30,7 +29,7 @@ def is_oops(roll: int, damage: int, when: str) -> bool:
     return roll <= damage if when == "at-or-under" else roll < damage
 
 
-def oops_check(ctx: Context, attacker: Persona, target: Persona, damage: int) -> bool:
+def oops_check(ctx: ExpContext, attacker: Persona, target: Persona, damage: int) -> bool:
     """Chapter, 'Oops Damage': roll the deci-die (option ``oops_die``); emit the check; True
     if the blow converts "to an accidental lethal attack"."""
     options: ExpOptions = ctx.options

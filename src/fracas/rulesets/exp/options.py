@@ -12,6 +12,21 @@ from fracas.dice import DiceError, parse
 from fracas.rulesets.exp.tables import DICE, WEAPONS
 
 
+def damage_dice(text: str) -> str:
+    """Damage dice a weapon may have: readable, and never below 1 ("Non-lethal does not mean
+    benign. Each attack still does some damage"). ``ValueError`` says why not."""
+    try:
+        expr = parse(text)
+    except DiceError as exc:
+        raise ValueError(str(exc)) from None
+    if expr.minimum < 1:
+        raise ValueError(
+            f"{text} can roll {expr.minimum}: each attack still does some damage, so the "
+            "dice must give at least 1"
+        )
+    return text
+
+
 class ExpOptions(BaseModel):
     """The EXP non-lethal combat options a GM can switch per encounter."""
 
@@ -43,6 +58,23 @@ class ExpOptions(BaseModel):
         "strike",
         description="Hand-to-hand skill unlocks the Skilled Bonus of Strike attacks (other "
         "attack types need proficiency with the weapon) or of every non-lethal attack.",
+    )
+    lethal_skilled_bonus: Literal["proficiency", "hand-to-hand"] = Field(
+        "proficiency",
+        description="A lethal attack with a weapon in proficient_with uses the Skilled Bonus, "
+        "Strike or not, as in tactical combat ('proficiency'), or a lethal Strike needs "
+        "hand-to-hand skill like a non-lethal one ('hand-to-hand'; a Strike weapon in "
+        "proficient_with is then refused).",
+    )
+    fling_force_bonus: bool = Field(
+        True,
+        description="A Fling (or Pointy Fling) attack adds its row's Force Bonus to the damage "
+        "(false: only Strike attacks do, and a Fling row's force_bonus must be 0).",
+    )
+    thrown_weapons: Literal["used-up", "fetched-back"] = Field(
+        "used-up",
+        description="A thrown object (a Fling or Pointy Fling attack) leaves the thrower's "
+        "hand ('used-up'), or the thrower has it back for the next attack ('fetched-back').",
     )
     competition_adds_level: bool = Field(
         False, description="Attribute competitions roll 1d20 + attribute (+ level if true)."
@@ -95,6 +127,12 @@ class ExpOptions(BaseModel):
         description="The grappler may attack the held target with a close-range weapon "
         "(false: the grappler only holds).",
     )
+    grapple_a_grappler: Literal["frees-their-hold", "refused"] = Field(
+        "frees-their-hold",
+        description="A persona who holds someone may be grappled by a third; once that "
+        "grapple sticks it is incapacitated and lets go ('frees-their-hold'), or it cannot be "
+        "grappled while it holds someone ('refused').",
+    )
     held_target_may_attack: bool = Field(
         False,
         description="A persona held in a grapple may attack its grappler with a close-range "
@@ -136,7 +174,7 @@ class ExpOptions(BaseModel):
             if name not in WEAPONS:
                 raise ValueError(f"{name}: not a standard weapon (known: {', '.join(WEAPONS)})")
             try:
-                parse(dice)
-            except DiceError as exc:
+                damage_dice(dice)
+            except ValueError as exc:
                 raise ValueError(f"{name}: {exc}") from None
         return value

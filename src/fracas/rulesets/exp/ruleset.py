@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 
 from fracas.engine import (
     Action,
-    Context,
+    Choice,
     EncounterEnded,
     Event,
     IllegalAction,
@@ -18,8 +18,9 @@ from fracas.engine import (
 )
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.exp import actions as act
+from fracas.rulesets.exp.account import describe
 from fracas.rulesets.exp.attack import attack
-from fracas.rulesets.exp.describe import describe
+from fracas.rulesets.exp.demo import worked_example
 from fracas.rulesets.exp.events import (
     EXP_EVENTS,
     ConditionChanged,
@@ -30,10 +31,17 @@ from fracas.rulesets.exp.events import (
 )
 from fracas.rulesets.exp.grapple import break_check, grapple, release, reverse
 from fracas.rulesets.exp.initiative import next_actor, start_unit_order
-from fracas.rulesets.exp.legality import check_free_to_act, check_turn
-from fracas.rulesets.exp.personas import CombatRow, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.legal_actions import (
+    check_concede,
+    check_free_attack,
+    check_stand_up,
+    legal_actions,
+)
+from fracas.rulesets.exp.legality import check_turn
+from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
 from fracas.rulesets.exp.snatch import snatch
+from fracas.rulesets.exp.state import CombatRow, ExpContext, ExpEncounter, Persona, Weapon, persona
 from fracas.rulesets.exp.tables import ATTRIBUTES, WEAPONS
 from fracas.rulesets.exp.tactics import choose_action
 from fracas.rulesets.exp.trip import trip
@@ -44,8 +52,7 @@ def _weapons(model: PersonaModel, overrides: dict[str, str]) -> list[Weapon]:
     out = []
     for raw, w in zip(model.weapons, model.weapon_models(), strict=True):
         damage = overrides.get(w.name, w.damage) if isinstance(raw, str) else w.damage
-        natural = isinstance(raw, str) and WEAPONS[raw].natural
-        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, natural, w.stun))
+        out.append(Weapon(w.name, w.attack_type, damage, w.close_range, w.natural, w.stun))
     return out
 
 
@@ -82,7 +89,7 @@ def build_persona(plan: dict[str, Any]) -> Persona:
     )
 
 
-class ExpRuleset(Ruleset):
+class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
     """EXP, 'Non-Lethal Combat' (with the tactical combat it leans on, as options)."""
 
     name: ClassVar[str] = "exp"
@@ -101,12 +108,12 @@ class ExpRuleset(Ruleset):
             state.combatants[p.id] = state.personas[p.id] = p
         return state
 
-    def start(self, ctx: Context) -> None:
+    def start(self, ctx: ExpContext) -> None:
         """Unit 1 and its initiative."""
         ctx.emit(RoundStarted(round=1))
-        start_unit_order(ctx, _enc(ctx.state), first=True)
+        start_unit_order(ctx, ctx.state, first=True)
 
-    def pending(self, state: Any) -> Pending | None:
+    def pending(self, state: ExpEncounter) -> Pending | None:
         """A free attack first, then the next in initiative order, then the next unit."""
         if state.over:
             return None
@@ -118,15 +125,19 @@ class ExpRuleset(Ruleset):
             return Pending(None, f"start of unit {state.round + 1}")
         return Pending(actor, f"{actor}'s action (unit {state.round})")
 
-    def choose(self, state: Any, pending: Pending) -> Action:
+    def choose(self, state: ExpEncounter, pending: Pending) -> act.ExpAction:
         """Round upkeep, or what the pending persona's tactics choose."""
         if pending.actor is None:
             return act.StartUnit(actor=None)
         return choose_action(state, pending.actor)
 
-    def resolve(self, ctx: Context, action: Action) -> None:
+    def legal_actions(self, state: ExpEncounter, pending: Pending) -> list[Choice]:
+        """Every action the pending persona (or the unit's upkeep) may take now."""
+        return legal_actions(state, pending)
+
+    def resolve(self, ctx: ExpContext, action: Action) -> None:
         """Check whose turn it is, carry out the action, end the turn, check victory."""
-        state = _enc(ctx.state)
+        state = ctx.state
         if state.over:
             raise IllegalAction("the fight is over")
         if isinstance(action, act.StartUnit):
@@ -138,13 +149,13 @@ class ExpRuleset(Ruleset):
         free = state.free_attack is not None
         check_turn(state, actor, free)
         if free:
-            _check_free_attack(state, action)
+            check_free_attack(state, action)
         keeps_turn = HANDLERS[type(action)](ctx, action)
         if not keeps_turn:
             ctx.emit(TurnEnded(actor=actor.id, free=free))
         check_victory(ctx, state)
 
-    def _start_unit(self, ctx: Context, state: ExpEncounter) -> None:
+    def _start_unit(self, ctx: ExpContext, state: ExpEncounter) -> None:
         """A new combat unit and its initiative, or a draw after ``max_units``."""
         if next_actor(state) is not None or state.free_attack is not None:
             raise IllegalAction("the unit is not over: someone still has to act")
@@ -154,16 +165,16 @@ class ExpRuleset(Ruleset):
         ctx.emit(RoundStarted(round=state.round + 1))
         start_unit_order(ctx, state, first=False)
 
-    def event_types(self) -> Sequence[type[Event]]:
+    def event_types(self) -> Sequence[type[Event[Any]]]:
         return EXP_EVENTS
 
-    def action_types(self) -> Sequence[type[Action]]:
+    def action_types(self) -> Sequence[type[act.ExpAction]]:
         return act.ACTIONS
 
-    def describe(self, event: Event, state: Any) -> str | None:
+    def describe(self, event: Event[Any], state: ExpEncounter) -> str | None:
         return describe(event, state)
 
-    def summary(self, state: Any) -> list[str]:
+    def summary(self, state: ExpEncounter) -> list[str]:
         """Each persona's HPS and condition at the end."""
         lines = ["", "At the end:"]
         for name in state.combatants:
@@ -175,49 +186,32 @@ class ExpRuleset(Ruleset):
         return lines
 
     def demo(self) -> Demo:
-        from fracas.rulesets.exp.demo import socmob_demo
-
-        return socmob_demo()
+        return worked_example()
 
 
-def _enc(state: Any) -> ExpEncounter:
-    assert isinstance(state, ExpEncounter)
-    return state
-
-
-def _check_free_attack(state: ExpEncounter, action: Action) -> None:
-    """A free attack must be the offered one (weapon, victim), or declined with Wait."""
-    assert state.free_attack is not None
-    _, victim, weapon = state.free_attack
-    if isinstance(action, act.Wait):
-        return
-    if not isinstance(action, act.Attack) or action.target != victim or action.weapon != weapon:
-        raise IllegalAction(f"the free attack is with the {weapon} on {victim}, or none (Wait)")
-
-
-def _concede(ctx: Context, action: act.Concede) -> bool:
-    """'A persona may have had enough and calls it quits' (Victory Conditions)."""
+def _concede(ctx: ExpContext, action: act.Concede) -> bool:
+    """'A persona may have had enough and calls it quits' (Victory Conditions); flora, fauna
+    and robots "do not understand surrender" and never do."""
     who = action.actor or ""
+    check_concede(ctx.state, ctx.options, action)
     ctx.emit(ConditionChanged(target=who, condition="conceded", reason="calls it quits"))
     return False
 
 
-def _stand_up(ctx: Context, action: act.StandUp) -> bool:
+def _stand_up(ctx: ExpContext, action: act.StandUp) -> bool:
     """A tripped persona spends an action getting up (option ``tripped_loses_actions``)."""
-    p = persona(ctx.state, action.actor or "")
-    if p.down == 0:
-        raise IllegalAction(f"{p.name} is not down")
-    ctx.emit(StoodUp(target=p.id))
+    check_stand_up(ctx.state, ctx.options, action)
+    ctx.emit(StoodUp(target=action.actor or ""))
     return False
 
 
-def _yell(ctx: Context, action: act.Yell) -> bool:
+def _yell(ctx: ExpContext, action: act.Yell) -> bool:
     """'... nothing other than psionic attacks and yelling while grappled' (Overpower)."""
     ctx.emit(Yelled(actor=action.actor or ""))
     return False
 
 
-def _wait(ctx: Context, action: act.Wait) -> bool:
+def _wait(ctx: ExpContext, action: act.Wait) -> bool:
     """'The successful grappler ... may undertake the simplest of tasks' (or any waiting)."""
     p = persona(ctx.state, action.actor or "")
     what = "keeps hold" if p.holding else "waits"
@@ -225,30 +219,29 @@ def _wait(ctx: Context, action: act.Wait) -> bool:
     return False
 
 
-def _attack(ctx: Context, action: act.Attack) -> bool:
+def _attack(ctx: ExpContext, action: act.Attack) -> bool:
     """An attack ends the persona's action for the unit."""
     attack(ctx, action)
     return False
 
 
-def _maneuver(rule: Callable[[Context, Any], None]) -> Callable[[Context, Any], bool]:
+def _maneuver(rule: Callable[[ExpContext, Any], None]) -> Callable[[ExpContext, Any], bool]:
     """A grapple, snatch, trip or reversal ends the persona's action for the unit."""
 
-    def run(ctx: Context, action: Any) -> bool:
+    def run(ctx: ExpContext, action: Any) -> bool:
         rule(ctx, action)
         return False
 
     return run
 
 
-def _release(ctx: Context, action: act.Release) -> bool:
+def _release(ctx: ExpContext, action: act.Release) -> bool:
     """The grappler lets go (one of the simplest of tasks)."""
-    check_free_to_act(persona(ctx.state, action.actor or ""), "let go")
     release(ctx, action)
     return False
 
 
-HANDLERS: dict[type[Action], Callable[[Context, Any], bool]] = {
+HANDLERS: dict[type[Action], Callable[[ExpContext, Any], bool]] = {
     act.Attack: _attack,
     act.Grapple: _maneuver(grapple),
     act.Snatch: _maneuver(snatch),

@@ -5,7 +5,7 @@ Every problem names its field: ``combatants[1].weapons[0]: ...``."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import (
     BaseModel,
@@ -18,15 +18,16 @@ from pydantic import (
 )
 from pydantic_core import InitErrorDetails, PydanticCustomError, ValidationError
 
-from fracas.dice import DiceError, parse
-from fracas.rulesets.exp.options import ExpOptions
+from fracas.rulesets.exp.nonlethal_damage import THROWN_TYPES
+from fracas.rulesets.exp.options import ExpOptions, damage_dice
+from fracas.rulesets.exp.state import grasps_surrender
 from fracas.rulesets.exp.tables import ATTACK_TYPES, ATTRIBUTES, KINDS, SIZES, WEAPONS
 from fracas.rulesets.exp.tactics import NONLETHAL_TACTICS, TacticSpec, parse_tactics
 
 KindName = Literal["anthro", "alien", "robot", "flora", "fauna"]
 AttackTypeName = Literal["strike", "fling", "pointy-fling", "shoot", "sotto", "flotto", "zone"]
-assert sorted(KindName.__args__) == sorted(KINDS)  # type: ignore[attr-defined]
-assert sorted(AttackTypeName.__args__) == sorted(ATTACK_TYPES)  # type: ignore[attr-defined]
+assert sorted(get_args(KindName)) == sorted(KINDS)
+assert sorted(get_args(AttackTypeName)) == sorted(ATTACK_TYPES)
 
 
 def field_error(
@@ -75,21 +76,34 @@ class WeaponModel(_Model):
     attack_type: AttackTypeName
     damage: str
     close_range: bool = False
+    natural: bool = Field(
+        False,
+        description="Part of the body (fists, claws, a bite): cannot be snatched. A weapon "
+        "given in full under a standard weapon's name (fist, foot) takes that weapon's value.",
+    )
     stun: bool = Field(False, description="A powered stun weapon made to be non-lethal.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _natural_by_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "natural" not in data:
+            name = data.get("name")
+            row = WEAPONS.get(name) if isinstance(name, str) else None
+            if row is not None and row.natural:
+                return {**data, "natural": True}
+        return data
 
     @field_validator("damage")
     @classmethod
     def _dice(cls, value: str) -> str:
-        try:
-            parse(value)
-        except DiceError as exc:
-            raise ValueError(str(exc)) from None
-        return value
+        return damage_dice(value)
 
     @model_validator(mode="after")
     def _stun_is_powered(self) -> WeaponModel:
         if self.stun and self.attack_type in ("strike", "fling", "pointy-fling"):
             raise ValueError(f"a stun weapon is powered: not a {self.attack_type} attack")
+        if self.stun and self.natural:
+            raise ValueError("a stun weapon is powered: not part of the body (natural)")
         return self
 
 
@@ -114,6 +128,7 @@ def _weapon(item: str | WeaponModel) -> WeaponModel:
         attack_type=row.attack_type,
         damage=row.damage,
         close_range=row.close_range,
+        natural=row.natural,
         stun=row.stun,
     )
 
@@ -232,6 +247,14 @@ class PersonaModel(_Model):
             )
 
     def _weapon_rows(self) -> None:
+        for row_name, row in self.combat_table.items():
+            if row.force_bonus and row_name not in ("strike", *THROWN_TYPES):
+                raise self._problem(
+                    ("combat_table", row_name, "force_bonus"),
+                    row.force_bonus,
+                    f"a {row_name} attack is powered: it has no Force Bonus (muscle power), "
+                    "so this must be 0",
+                )
         for i, weapon in enumerate(self.weapon_models()):
             if weapon.attack_type not in self.combat_table:
                 raise self._problem(
@@ -248,7 +271,16 @@ class PersonaModel(_Model):
                 )
 
     def _tactic_fits(self) -> None:
-        name = self.tactic().name
+        spec = self.tactic()
+        if spec.concede_below is not None and not grasps_surrender(self.kind, self.advanced):
+            what = "an alien that is not advanced" if self.kind == "alien" else self.kind
+            raise self._problem(
+                ("tactics",),
+                self.tactics,
+                f"concede-below, but {what} does not understand surrender and fights for its "
+                "life: drop concede-below",
+            )
+        name = spec.name
         if name not in NONLETHAL_TACTICS:
             return
         kind = KINDS[self.kind]
@@ -334,7 +366,35 @@ class ExpScenario(_Model):
                     "(option allow_weapon_snatching is false)",
                 )
             self._someone_to_fight(i, c)
+            self._bonuses_used(i, c)
         return self
+
+    def _bonuses_used(self, i: int, c: PersonaModel) -> None:
+        """A Fling row's Force Bonus and a Strike weapon's proficiency must be used by the
+        options (``fling_force_bonus``, ``lethal_skilled_bonus``), never silently ignored."""
+        if not self.options.fling_force_bonus:
+            for kind, row in c.combat_table.items():
+                if kind in THROWN_TYPES and row.force_bonus:
+                    raise field_error(
+                        "ExpScenario",
+                        ("combatants", i, "combat_table", kind, "force_bonus"),
+                        row.force_bonus,
+                        f"option fling_force_bonus is false, so a {kind} attack adds no Force "
+                        "Bonus: set 0 here (or the option to true)",
+                    )
+        if self.options.lethal_skilled_bonus == "hand-to-hand":
+            strikes = {w.name for w in c.weapon_models() if w.attack_type == "strike"}
+            for j, name in enumerate(c.proficient_with):
+                if name in strikes:
+                    raise field_error(
+                        "ExpScenario",
+                        ("combatants", i, "proficient_with", j),
+                        name,
+                        f"{name} is a Strike weapon: with option lethal_skilled_bonus = "
+                        "hand-to-hand only hand-to-hand skill gives its Skilled Bonus, so "
+                        "this proficiency would do nothing (drop it, or set the option to "
+                        "proficiency)",
+                    )
 
     def _someone_to_fight(self, i: int, c: PersonaModel) -> None:
         """A grapple, snatch or trip tactic needs an enemy of comparable size."""

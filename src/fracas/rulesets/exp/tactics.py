@@ -1,11 +1,18 @@
 """Tactics: each persona names one, and ``choose`` asks it for the persona's action.
 
-``brawl``: a non-lethal attack with the best allowed weapon on the nearest (first in scenario
-order) enemy still standing, a lethal one if that enemy cannot be subdued (robots, flora...).
-``lethal``: a lethal attack with the best weapon. ``grapple``, ``snatch``, ``trip``: try that
-move on the nearest enemy it is allowed on, else brawl. ``concede-below: N`` (with any of
-them): concede as soon as HPS are below N. Every tactic gets up after a trip, and tries to get
-loose from a grapple (``grapple`` tries a reversal instead)."""
+Every decision is a small pure function of the state (the batch kernels mirror them):
+
+``brawl``: a non-lethal attack with the best allowed weapon (a stun weapon, else the most
+expected damage: hit chance x mean damage with the Force Bonus) on the nearest (first in
+scenario order) enemy it can subdue, or a lethal one on the nearest that cannot be subdued
+(robots, flora, fauna); an enemy of another size class only when no other is left (the
+account says why). ``lethal``: a lethal attack with the best weapon. ``grapple``: grapple
+the nearest enemy it may (one holding an ally first), then pummel. ``snatch``: snatch a
+weapon until it holds one, then brawl. ``trip``: trip the nearest enemy on its feet once,
+but not one that has foiled two trips (dodged or stopped), then brawl. ``concede-below: N``
+(any of them, for those who grasp surrender): concede as soon as HPS are below N. Every
+tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a
+reversal instead)."""
 
 from __future__ import annotations
 
@@ -14,11 +21,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import parse
-from fracas.engine import Action
 from fracas.rulesets.exp.actions import (
     Attack,
     BreakFree,
     Concede,
+    ExpAction,
     Grapple,
     Reverse,
     Snatch,
@@ -26,16 +33,19 @@ from fracas.rulesets.exp.actions import (
     Trip,
     Wait,
 )
+from fracas.rulesets.exp.attack_roll import hit_chance, uses_skilled_bonus
 from fracas.rulesets.exp.legality import (
     maneuver_target_problem,
     nonlethal_attacker_problem,
     nonlethal_weapon_problem,
     size_problem,
     subdual_target_problem,
+    surrender_problem,
     tippable_problem,
 )
+from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, Persona, Weapon, persona
 
 CONCEDE = "concede-below"
 
@@ -93,6 +103,9 @@ def parse_tactics(value: Any) -> TacticSpec:
 
 # -- helpers -------------------------------------------------------------------------------
 
+#: a trip tactic stops tripping a target that has foiled this many of its trips
+TRIP_GIVE_UP = 2
+
 
 def enemies(state: ExpEncounter, p: Persona) -> list[Persona]:
     """Enemies still in the fight, nearest first (the scenario's order)."""
@@ -111,16 +124,37 @@ def usable(p: Persona, w: Weapon, options: ExpOptions) -> bool:
     return p.holding is None or (options.grappler_may_attack and w.close_range)
 
 
+def weapon_score(
+    p: Persona, w: Weapon, target: Persona, lethal: bool, options: ExpOptions
+) -> tuple[int, int]:
+    """Expected damage of one attack, times 2000 to stay whole: the chance in 1000 that the
+    attack roll beats ``target``'s Defence Rating times (minimum + maximum) of the damage,
+    the Force Bonus included (a fist at 1d6+5 beats a bottle at 1d6); then the damage alone
+    (when no weapon can hit)."""
+    row = p.table[w.attack_type]
+    skilled = uses_skilled_bonus(p, w, lethal, options)
+    bonus = row.skilled_bonus if skilled else row.raw_bonus
+    chance = hit_chance(bonus, row.maximum_roll, target.defence_rating)
+    dice = parse(w.damage)
+    damage = dice.minimum + dice.maximum + 2 * force_bonus(p, w, lethal, options)
+    return (chance * damage, damage)
+
+
 def best_weapon(p: Persona, target: Persona, lethal: bool, options: ExpOptions) -> Weapon | None:
-    """The usable weapon with the highest damage (first listed on a tie)."""
+    """The usable weapon with the most expected damage on ``target`` (first listed on a
+    tie); for a non-lethal attack, only weapons allowed in non-lethal combat, and a powered
+    stun weapon first ("specifically designed to be non-lethal") if it can hit at all."""
     best: Weapon | None = None
+    best_score = (False, -1, -1)
     for w in p.weapons:
         if not usable(p, w, options):
             continue
         if not lethal and nonlethal_weapon_problem(w, strike_only(options)) is not None:
             continue
-        if best is None or parse(w.damage).maximum > parse(best.damage).maximum:
-            best = w
+        expected, damage = weapon_score(p, w, target, lethal, options)
+        score = (not lethal and w.stun and expected > 0, expected, damage)
+        if score > best_score:
+            best, best_score = w, score
     return best
 
 
@@ -133,17 +167,15 @@ def can_subdue(p: Persona, target: Persona, options: ExpOptions) -> bool:
     )
 
 
-def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
-    """A non-lethal attack on ``target`` if allowed, else a lethal one, else None."""
+def nonlethal_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
+    """A non-lethal attack on ``target`` with the best allowed weapon, if one is allowed."""
     options: ExpOptions = state.options
-    if can_subdue(p, target, options):
-        weapon = best_weapon(p, target, False, options)
-        if weapon is not None:
-            return Attack(actor=p.id, target=target.id, weapon=weapon.name)
-    weapon = best_weapon(p, target, True, options)
+    if not can_subdue(p, target, options):
+        return None
+    weapon = best_weapon(p, target, False, options)
     if weapon is None:
         return None
-    return Attack(actor=p.id, target=target.id, weapon=weapon.name, lethal=True)
+    return Attack(actor=p.id, target=target.id, weapon=weapon.name)
 
 
 def lethal_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
@@ -164,23 +196,60 @@ def maneuver_ok(state: ExpEncounter, p: Persona, target: Persona) -> bool:
     )
 
 
+def may_grapple(state: ExpEncounter, p: Persona, target: Persona) -> bool:
+    """Would the rules let ``p`` grapple ``target`` now (see ``grapple.check_grapple``)?"""
+    if not maneuver_ok(state, p, target) or target.held_by is not None:
+        return False
+    return target.holding is None or state.options.grapple_a_grappler == "frees-their-hold"
+
+
+def holds_a_weapon(p: Persona) -> bool:
+    """Does ``p`` hold a weapon (not part of its body) it has a combat-table row for?"""
+    return any(not w.natural and w.attack_type in p.table for w in p.weapons)
+
+
+def worth_tripping(p: Persona, target: Persona) -> bool:
+    """On its feet, tippable, not yet tripped by ``p`` (once down, it has been stopped: now
+    beat it), and has not foiled ``TRIP_GIVE_UP`` of ``p``'s trips."""
+    return (
+        target.down == 0
+        and tippable_problem(target) is None
+        and target.id not in p.tripped
+        and p.failed_trips.get(target.id, 0) < TRIP_GIVE_UP
+    )
+
+
 # -- the tactics ---------------------------------------------------------------------------
 
 
-def brawl(state: ExpEncounter, p: Persona) -> Action:
-    """Non-lethal strike at the nearest enemy standing (one owed +242 first)."""
-    foes = enemies(state, p)
-    if p.holding is not None:
-        foes = [persona(state, p.holding)]
+def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
+    """Non-lethal attack on the nearest enemy it can subdue (one owed +242 first), lethal on
+    the nearest that no one can subdue (robots, flora, fauna "will lethally fight"); an enemy
+    that could be subdued but is of another size class is hit lethally only when no other
+    enemy is left to fight; else wait."""
+    foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
     foes.sort(key=lambda o: -p.bonus_against.get(o.id, 0))
     for target in foes:
         action = brawl_attack(state, p, target)
         if action is not None:
             return action
+    for target in foes:
+        action = lethal_attack(state, p, target)
+        if action is not None:
+            return action
     return Wait(actor=p.id)
 
 
-def lethal(state: ExpEncounter, p: Persona) -> Action:
+def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
+    """A brawler's attack on ``target``: non-lethal if allowed; lethal if ``target`` is of a
+    kind that cannot be subdued; None if only its size forbids a non-lethal one."""
+    action = nonlethal_attack(state, p, target)
+    if action is None and subdual_target_problem(target) is not None:
+        return lethal_attack(state, p, target)
+    return action
+
+
+def lethal(state: ExpEncounter, p: Persona) -> ExpAction:
     """Lethal attack at the nearest enemy standing."""
     foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
     for target in foes:
@@ -190,18 +259,22 @@ def lethal(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
-def grapple(state: ExpEncounter, p: Persona) -> Action:
-    """Grapple the nearest enemy not yet held; once holding, pummel it (or just hold)."""
+def grapple(state: ExpEncounter, p: Persona) -> ExpAction:
+    """Grapple the nearest enemy it may (one holding an ally first, to free the ally); once
+    holding, pummel it (or just hold)."""
     if p.holding is None:
-        for target in enemies(state, p):
-            if target.held_by is None and maneuver_ok(state, p, target):
+        foes = enemies(state, p)
+        foes.sort(key=lambda o: o.holding is None)  # stable: holders of allies first
+        for target in foes:
+            if may_grapple(state, p, target):
                 return Grapple(actor=p.id, target=target.id)
     return brawl(state, p)
 
 
-def snatch(state: ExpEncounter, p: Persona) -> Action:
-    """Snatch the first weapon (not a fist) from the nearest armed enemy, else brawl."""
-    if p.holding is None and state.options.allow_weapon_snatching:
+def snatch(state: ExpEncounter, p: Persona) -> ExpAction:
+    """Snatch the first weapon (not part of the body) from the nearest armed enemy, until it
+    holds a weapon of its own; then brawl."""
+    if p.holding is None and state.options.allow_weapon_snatching and not holds_a_weapon(p):
         for target in enemies(state, p):
             weapon = next((w for w in target.weapons if not w.natural), None)
             if weapon is not None and maneuver_ok(state, p, target):
@@ -209,20 +282,17 @@ def snatch(state: ExpEncounter, p: Persona) -> Action:
     return brawl(state, p)
 
 
-def trip(state: ExpEncounter, p: Persona) -> Action:
-    """Trip the nearest enemy still on its feet, else brawl."""
+def trip(state: ExpEncounter, p: Persona) -> ExpAction:
+    """Trip the nearest enemy on its feet that it has not tripped yet and that has not foiled
+    two of its trips; else brawl."""
     if p.holding is None:
         for target in enemies(state, p):
-            if (
-                target.down == 0
-                and tippable_problem(target) is None
-                and maneuver_ok(state, p, target)
-            ):
+            if worth_tripping(p, target) and maneuver_ok(state, p, target):
                 return Trip(actor=p.id, target=target.id)
     return brawl(state, p)
 
 
-TACTICS: dict[str, Callable[[ExpEncounter, Persona], Action]] = {
+TACTICS: dict[str, Callable[[ExpEncounter, Persona], ExpAction]] = {
     "brawl": brawl,
     "lethal": lethal,
     "grapple": grapple,
@@ -233,7 +303,7 @@ TACTICS: dict[str, Callable[[ExpEncounter, Persona], Action]] = {
 NONLETHAL_TACTICS: tuple[str, ...] = ("brawl", "grapple", "snatch", "trip")
 
 
-def free_attack(state: ExpEncounter, p: Persona) -> Action:
+def free_attack(state: ExpEncounter, p: Persona) -> ExpAction:
     """Take the free attack a failed snatch gives, if the tactic allows it; else decline."""
     assert state.free_attack is not None
     _, victim_id, weapon_name = state.free_attack
@@ -248,12 +318,18 @@ def free_attack(state: ExpEncounter, p: Persona) -> Action:
     return Wait(actor=p.id)
 
 
-def choose_action(state: ExpEncounter, actor: str) -> Action:
+def wants_to_concede(p: Persona) -> bool:
+    """``concede-below: N``: HPS below N, for a persona that grasps surrender (flora, fauna
+    and robots never concede; a scenario cannot give them the threshold)."""
+    return p.concede_below is not None and p.hps < p.concede_below and surrender_problem(p) is None
+
+
+def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     """The action ``actor``'s tactics choose now."""
     p = persona(state, actor)
     if state.free_attack is not None and state.free_attack[0] == p.id:
         return free_attack(state, p)
-    if p.concede_below is not None and p.hps < p.concede_below:
+    if wants_to_concede(p):
         return Concede(actor=p.id)
     if p.down > 0:
         return StandUp(actor=p.id)

@@ -5,8 +5,8 @@ every other side is out of the fight (conceded, stunned, unconscious, dead, or b
 
 from __future__ import annotations
 
-from fracas.engine import Context, EncounterEnded
-from fracas.rulesets.exp.personas import ACTIVE, ExpEncounter, persona
+from fracas.engine import EncounterEnded
+from fracas.rulesets.exp.state import ACTIVE, ExpContext, ExpEncounter, persona
 
 
 def sides_standing(state: ExpEncounter) -> list[str]:
@@ -28,7 +28,7 @@ def fallen(state: ExpEncounter) -> str:
     return ", ".join(out) if out else "nobody fell"
 
 
-def check_victory(ctx: Context, state: ExpEncounter) -> bool:
+def check_victory(ctx: ExpContext, state: ExpEncounter) -> bool:
     """Chapter, 'Victory Conditions': a side wins when every other persona has conceded, is
     stunned, unconscious, dead (or a broken robot). End the fight then; True if it ended."""
     sides = sides_standing(state)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from fracas.rulesets.percentile.data import grams, load_table, lookup, normalise
+from fracas.rulesets.percentile.tables import grams, load_table, lookup, normalise
 from fracas.rulesets.percentile.weapons import find_weapon
 
 

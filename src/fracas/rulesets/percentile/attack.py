@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fracas.engine import Context, Note
+from fracas.engine import Note
 from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT, Effect, cell
 from fracas.rulesets.percentile.break_value import break_value_after
 from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
@@ -40,7 +40,7 @@ from fracas.rulesets.percentile.stances import (
     defences_allowed,
     free_defences,
 )
-from fracas.rulesets.percentile.state import BROKEN, Arm, Fighter, acting
+from fracas.rulesets.percentile.state import BROKEN, Arm, Fighter, PercentileContext, acting
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 #: attack results the defender rolls a defence against (option ``parry_against``)
@@ -103,7 +103,7 @@ def chance_of(
 
 
 def attack(
-    ctx: Context, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
+    ctx: PercentileContext, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
 ) -> None:
     """``a`` attacks ``d`` with the wielded weapon (all-out attack: Easy), ``d`` defends, and
     the cell of table 5.1 is carried out (Chapter 5, "Attacking and defending")."""
@@ -200,7 +200,7 @@ def defence_skill(d: Fighter, arm: Arm) -> tuple[str, int]:
 
 
 def defend(
-    ctx: Context,
+    ctx: PercentileContext,
     d: Fighter,
     a: Fighter,
     arm: Arm,
@@ -255,7 +255,7 @@ def defend(
 
 
 def carry_out(
-    ctx: Context,
+    ctx: PercentileContext,
     effect: Effect,
     a: Fighter,
     d: Fighter,
@@ -289,7 +289,7 @@ def carry_out(
         deal(ctx, d, arm, effect.kind or "normal", f"{a.name}'s {arm.name}", a.p.p_damage, opts)
 
 
-def parrying_weapon_takes_damage(ctx: Context, d: Fighter, a: Fighter, arm: Arm) -> None:
+def parrying_weapon_takes_damage(ctx: PercentileContext, d: Fighter, a: Fighter, arm: Arm) -> None:
     """Chapter 5, "Break value": the parrying weapon takes the attacker's rolled damage (option
     ``weapon_damage_on_parry: rolled``): above its BV it loses 1 BV, above BV+6 it breaks."""
     damage = ctx.roll(arm.damage, f"{a.p.p_damage} on {d.name}'s parrying weapon")

@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from fracas.rulesets.percentile.data import load_table
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES
+from fracas.rulesets.percentile.tables import load_table
 
 Result = Literal["fumble", "fail", "success", "special", "perfect"]
 Who = Literal["attacker", "defender"]

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from fracas.engine import Context, Note
+from fracas.engine import Note
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.events import Damaged, WeaponDrawn, WeaponDropped
 from fracas.rulesets.percentile.options import PercentileOptions
-from fracas.rulesets.percentile.state import READY, Arm, Fighter
+from fracas.rulesets.percentile.state import READY, Arm, Fighter, PercentileContext
 
 
-def damage_rolled(ctx: Context, arm: Arm, kind: str, full_damage: str, purpose: str) -> int:
+def damage_rolled(
+    ctx: PercentileContext, arm: Arm, kind: str, full_damage: str, purpose: str
+) -> int:
     """Damage before armour (Chapter 5, table 5.1; option ``full_damage``): normal damage is the
     weapon's roll; full damage is its maximum (``full_damage: maximum``) or twice a roll
     (``double``)."""
@@ -30,7 +32,7 @@ def absorbed(target: Fighter, arm_klass: str, kind: str, rolled: int) -> int:
 
 
 def deal(
-    ctx: Context,
+    ctx: PercentileContext,
     target: Fighter,
     arm: Arm,
     kind: str,
@@ -56,7 +58,7 @@ def deal(
     )
 
 
-def draw_next(ctx: Context, c: Fighter) -> None:
+def draw_next(ctx: PercentileContext, c: Fighter) -> None:
     """After losing the wielded weapon for good (a reading: docs, "A broken, exploded or lost
     weapon"), take the next ready one carried (if any)."""
     nxt = next((i for i, cond in enumerate(c.condition) if cond == READY), -1)
@@ -64,7 +66,7 @@ def draw_next(ctx: Context, c: Fighter) -> None:
 
 
 def drop_weapon(
-    ctx: Context, c: Fighter, distance: int | None, reason: str, opts: PercentileOptions
+    ctx: PercentileContext, c: Fighter, distance: int | None, reason: str, opts: PercentileOptions
 ) -> None:
     """The wielded weapon leaves the hand (table 5.1 "disarmed", table 5.2 26-40; option
     ``dropped_weapon``): on the ground to be recovered with a round's action

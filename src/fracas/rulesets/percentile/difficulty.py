@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator
 
-from fracas.rulesets.percentile.data import load_table, per_mille
+from fracas.rulesets.percentile.tables import load_table, per_mille
 
 VERY_EASY, EASY, NORMAL, HARD, VERY_HARD, IMPOSSIBLE = range(6)
 

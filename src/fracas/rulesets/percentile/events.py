@@ -3,34 +3,35 @@ changes the state only in its own ``apply``."""
 
 from __future__ import annotations
 
-from fracas.engine import Encounter, Event, InconsistentLog
+from typing import Any
+
+from fracas.engine import Event, InconsistentLog
 from fracas.rulesets.percentile.skill_check import SUCCESS
 from fracas.rulesets.percentile.state import LOST, READY, Fighter, PercentileEncounter
 
 
-class InitiativeRolled(Event, frozen=True, kw_only=True):
+class InitiativeRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """PER + AGL + D20 (Chapter 5, "The round")."""
 
     who: str
     d20: int
     total: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.initiative = self.total
 
 
-class OrderSet(Event, frozen=True, kw_only=True):
+class OrderSet(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The order attacks resolve in: initiative in round 1, the declared order afterwards."""
 
     order: list[str]
 
-    def apply(self, state: Encounter) -> None:
-        assert isinstance(state, PercentileEncounter)
+    def apply(self, state: PercentileEncounter) -> None:
         state.order = list(self.order)
 
 
-class StanceDeclared(Event, frozen=True, kw_only=True):
+class StanceDeclared(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A combatant's choice for this round."""
 
     who: str
@@ -41,8 +42,8 @@ class StanceDeclared(Event, frozen=True, kw_only=True):
     extra_defences: int = 0
     speed_reload: bool = False
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.declared_round = self.round
         c.stance = self.stance
         c.target = self.target
@@ -52,7 +53,7 @@ class StanceDeclared(Event, frozen=True, kw_only=True):
         c.defences_used = 0
 
 
-class AttackRolled(Event, frozen=True, kw_only=True):
+class AttackRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """An attack check: the rolls, the number rolled against and the result (0 fumble ..
     4 perfect). ``skill`` is the unmodified skill, ``mods`` names the modifiers."""
 
@@ -66,7 +67,7 @@ class AttackRolled(Event, frozen=True, kw_only=True):
     result: int
 
 
-class DefenceRolled(Event, frozen=True, kw_only=True):
+class DefenceRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A parry or dodge check (``kind``), or ``none`` when the defender cannot or may not
     defend (then the table's Fail column applies and no roll is made)."""
 
@@ -80,13 +81,13 @@ class DefenceRolled(Event, frozen=True, kw_only=True):
     result: int
     reason: str = ""
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: PercentileEncounter) -> None:
         if self.kind != "none":
-            c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+            c: Fighter = state.combatants[self.who]
             c.defences_used += 1
 
 
-class Exchanged(Event, frozen=True, kw_only=True):
+class Exchanged(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The line of table 5.1 that the attack and defence results select."""
 
     attacker: str
@@ -96,7 +97,7 @@ class Exchanged(Event, frozen=True, kw_only=True):
     text: str
 
 
-class Damaged(Event, frozen=True, kw_only=True):
+class Damaged(Event[PercentileEncounter], frozen=True, kw_only=True):
     """``who`` loses ``amount`` hp: ``rolled`` (or the weapon's maximum...) minus ``absorbed``
     ABS. ``kind``: normal, full, full-no-armour, fall, bleeding, explosion."""
 
@@ -108,8 +109,8 @@ class Damaged(Event, frozen=True, kw_only=True):
     amount: int
     hp_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         if c.hp > 0 >= c.hp - self.amount:
             c.down_round = state.round
         c.hp -= self.amount
@@ -122,21 +123,21 @@ class Damaged(Event, frozen=True, kw_only=True):
         c.update_able()
 
 
-class Killed(Event, frozen=True, kw_only=True):
+class Killed(Event[PercentileEncounter], frozen=True, kw_only=True):
     """Instant death (table 5.1, perfect attack against a fumbled parry)."""
 
     who: str
     by: str
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         if c.hp > 0 and not c.dead:
             c.down_round = state.round
         c.dead = True
         c.update_able()
 
 
-class WeaponDropped(Event, frozen=True, kw_only=True):
+class WeaponDropped(Event[PercentileEncounter], frozen=True, kw_only=True):
     """Disarmed or dropped: the wielded weapon is on the ground (``distance_m`` if it flew),
     or ``lost`` for the fight (option dropped_weapon: lost)."""
 
@@ -146,46 +147,46 @@ class WeaponDropped(Event, frozen=True, kw_only=True):
     lost: bool
     reason: str
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.condition[c.wielded] = LOST if self.lost else "dropped"
 
 
-class WeaponRecovered(Event, frozen=True, kw_only=True):
+class WeaponRecovered(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A round spent picking the dropped weapon up."""
 
     who: str
     weapon: str
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.condition[c.wielded] = READY
 
 
-class WeaponDrawn(Event, frozen=True, kw_only=True):
+class WeaponDrawn(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The next weapon carried is taken in hand (index ``index`` of the scenario's list; -1:
     none left)."""
 
     who: str
     index: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.wielded = self.index
 
 
-class Defenceless(Event, frozen=True, kw_only=True):
+class Defenceless(Event[PercentileEncounter], frozen=True, kw_only=True):
     """No parry or dodge in round ``round`` (table 5.2, 41-60)."""
 
     who: str
     round: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.defenceless_round = self.round
 
 
-class FumbleRolled(Event, frozen=True, kw_only=True):
+class FumbleRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The d100 on table 5.2 and its row."""
 
     who: str
@@ -195,31 +196,31 @@ class FumbleRolled(Event, frozen=True, kw_only=True):
     text: str
 
 
-class ArmourGlitched(Event, frozen=True, kw_only=True):
+class ArmourGlitched(Event[PercentileEncounter], frozen=True, kw_only=True):
     """Tech armour's power glitches: ``penalty`` points off all attacks from now on."""
 
     who: str
     penalty: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.glitch += self.penalty
 
 
-class ArmourLoosened(Event, frozen=True, kw_only=True):
+class ArmourLoosened(Event[PercentileEncounter], frozen=True, kw_only=True):
     """Non-tech armour loosens: -1 ABS (never below 0)."""
 
     who: str
     abs_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.abs_loss += 1
         if c.armour_abs != self.abs_after:
             raise InconsistentLog(f"{self.who}'s armour ABS would be {c.armour_abs}")
 
 
-class WeaponDamaged(Event, frozen=True, kw_only=True):
+class WeaponDamaged(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A weapon took more damage than its break value: BV -1 (Chapter 5, "Break value")."""
 
     who: str
@@ -227,12 +228,12 @@ class WeaponDamaged(Event, frozen=True, kw_only=True):
     damage: int
     bv_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.bv[c.wielded] = self.bv_after
 
 
-class WeaponBroken(Event, frozen=True, kw_only=True):
+class WeaponBroken(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The wielded weapon breaks (``broken``) or jams/explodes (``jammed``) for the fight."""
 
     who: str
@@ -240,12 +241,12 @@ class WeaponBroken(Event, frozen=True, kw_only=True):
     condition: str
     reason: str
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.condition[c.wielded] = self.condition
 
 
-class ExplosionRolled(Event, frozen=True, kw_only=True):
+class ExplosionRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A malfunctioning projectile or beam weapon: d100 <= 15 explodes."""
 
     who: str
@@ -254,17 +255,17 @@ class ExplosionRolled(Event, frozen=True, kw_only=True):
     exploded: bool
 
 
-class AmmoSpent(Event, frozen=True, kw_only=True):
+class AmmoSpent(Event[PercentileEncounter], frozen=True, kw_only=True):
     who: str
     weapon: str
     left: int
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.ammo[c.wielded] = self.left
 
 
-class Reloaded(Event, frozen=True, kw_only=True):
+class Reloaded(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A full load (rounds or E-cell charges). ``speed``: a speed-reload check made it."""
 
     who: str
@@ -272,12 +273,12 @@ class Reloaded(Event, frozen=True, kw_only=True):
     rounds: int
     speed: bool
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.ammo[c.wielded] = self.rounds
 
 
-class SpeedReloadRolled(Event, frozen=True, kw_only=True):
+class SpeedReloadRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """The speed-reload check (Chapter 5, "Reloading": specific skill + half the group
     skill, ``skill``; ``chance`` after the combatant's own modifiers, ``mods``)."""
 
@@ -290,7 +291,7 @@ class SpeedReloadRolled(Event, frozen=True, kw_only=True):
     mods: str = ""
 
 
-class FirstAidRolled(Event, frozen=True, kw_only=True):
+class FirstAidRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     """A First aid check on a bleeding friend; a success stops the bleeding (Chapter 5,
     "Damage and fatigue": "until a successful First aid has been done")."""
 
@@ -302,26 +303,26 @@ class FirstAidRolled(Event, frozen=True, kw_only=True):
     rolls: tuple[int, ...]
     result: int
 
-    def apply(self, state: Encounter) -> None:
+    def apply(self, state: PercentileEncounter) -> None:
         if self.result >= SUCCESS:
-            c: Fighter = state.combatants[self.target]  # type: ignore[assignment]
+            c: Fighter = state.combatants[self.target]
             c.stabilised = True
 
 
-class FatigueLost(Event, frozen=True, kw_only=True):
+class FatigueLost(Event[PercentileEncounter], frozen=True, kw_only=True):
     who: str
     amount: int
     fatigue_after: int
     reason: str
 
-    def apply(self, state: Encounter) -> None:
-        c: Fighter = state.combatants[self.who]  # type: ignore[assignment]
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
         c.fatigue -= self.amount
         if c.fatigue != self.fatigue_after:
             raise InconsistentLog(f"{self.who} has {c.fatigue} fatigue, not {self.fatigue_after}")
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     InitiativeRolled,
     OrderSet,
     StanceDeclared,

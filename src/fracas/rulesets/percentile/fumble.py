@@ -12,9 +12,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from fracas.dice import parse
-from fracas.engine import Context, Note
+from fracas.engine import Note
 from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
-from fracas.rulesets.percentile.data import load_table
 from fracas.rulesets.percentile.events import (
     ArmourGlitched,
     ArmourLoosened,
@@ -25,7 +24,8 @@ from fracas.rulesets.percentile.events import (
     WeaponBroken,
 )
 from fracas.rulesets.percentile.options import PercentileOptions
-from fracas.rulesets.percentile.state import BROKEN, JAMMED, Fighter, fighters
+from fracas.rulesets.percentile.state import BROKEN, JAMMED, Fighter, PercentileContext, fighters
+from fracas.rulesets.percentile.tables import load_table
 
 FumbleEffectName = Literal[
     "drop-weapon",
@@ -116,7 +116,7 @@ FALL = parse("D4-1")
 EXPLOSION_CHANCE = 15
 
 
-def roll_fumble(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
+def roll_fumble(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> None:
     """Roll on table 5.2 for ``c`` and carry out the row (Chapter 5, "Fumbling")."""
     roll = ctx.roll(D100, c.p.p_fumble)
     row = fumble_row(roll, opts.fumble_rows_01_25)
@@ -125,7 +125,9 @@ def roll_fumble(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
         FUMBLE_EFFECTS[effect](ctx, c, projectile, opts)
 
 
-def _drop(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _drop(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 26-40: "Attacker drops weapon, flies off D6+6 metres" (a battle-suit's
     built-in rifle stays put: no flight is rolled)."""
     arm = c.arm
@@ -136,12 +138,16 @@ def _drop(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOpti
     drop_weapon(ctx, c, distance, "fumble", opts)
 
 
-def _defenceless(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _defenceless(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 41-50 and 51-60: "defenceless in next round"."""
     ctx.emit(Defenceless(who=c.id, round=ctx.state.round + 1))
 
 
-def _fall(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _fall(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 51-60, 91-95, 00: falls over and takes D4-1 (armour only if
     ``fall_damage_armour``)."""
     rolled = ctx.roll(FALL, f"{c.name} fall damage")
@@ -160,7 +166,9 @@ def _fall(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOpti
     )
 
 
-def _hit_self(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _hit_self(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 61-70 (and 91-95): normal damage from her own weapon; a projectile weapon is
     dropped instead in 61-70 ("for projectile weapons, see 26-40")."""
     arm = c.arm
@@ -172,7 +180,9 @@ def _hit_self(ctx: Context, c: Fighter, projectile: str | None, opts: Percentile
     deal(ctx, c, arm, "normal", f"her own {arm.name}", c.p.p_damage, opts)
 
 
-def _hit_friend(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _hit_friend(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 71-80: the first able ally (scenario order) takes normal damage; fighting
     alone, 61-70."""
     arm = c.arm
@@ -185,7 +195,9 @@ def _hit_friend(ctx: Context, c: Fighter, projectile: str | None, opts: Percenti
     deal(ctx, friend, arm, "normal", f"{c.name}'s {arm.name}", c.p.p_damage, opts)
 
 
-def _armour(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _armour(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 81-90: tech (powered) armour glitches (-15% to all attacks), other armour
     loosens (-1 ABS)."""
     if c.p.armour is None:
@@ -196,7 +208,9 @@ def _armour(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOp
         ctx.emit(ArmourLoosened(who=c.id, abs_after=max(0, c.armour_abs - 1)))
 
 
-def _weapon(ctx: Context, c: Fighter, projectile: str | None, opts: PercentileOptions) -> None:
+def _weapon(
+    ctx: PercentileContext, c: Fighter, projectile: str | None, opts: PercentileOptions
+) -> None:
     """Table 5.2, 96-99: a projectile or beam weapon malfunctions (15% to explode for normal
     damage); a close-combat weapon breaks beyond repair. Either way it is out of this fight."""
     arm = c.arm

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from fracas.dice import parse
-from fracas.engine import Context
 from fracas.rulesets.percentile.events import InitiativeRolled, OrderSet
-from fracas.rulesets.percentile.state import fighters
+from fracas.rulesets.percentile.state import PercentileContext, fighters
 
 D20 = parse("D20")
 
@@ -15,7 +14,7 @@ def initiative_total(per: int, agl: int, d20: int) -> int:
     return per + agl + d20
 
 
-def roll_initiative(ctx: Context, ties: str) -> None:
+def roll_initiative(ctx: PercentileContext, ties: str) -> None:
     """Roll each combatant's initiative (scenario order) and set the order, highest first
     (Chapter 5, "The round"; option ``initiative_ties``).
 

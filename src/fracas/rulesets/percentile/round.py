@@ -7,7 +7,7 @@ earlier in the round cannot attack).
 
 from __future__ import annotations
 
-from fracas.engine import Context, Encounter, EncounterEnded, IllegalAction, Note, RoundStarted
+from fracas.engine import EncounterEnded, Note, RoundStarted
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.attack import attack, chance_of
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
@@ -23,13 +23,15 @@ from fracas.rulesets.percentile.events import (
 )
 from fracas.rulesets.percentile.fatigue import combat_fatigue_due
 from fracas.rulesets.percentile.hit_points import bleeding_due
+from fracas.rulesets.percentile.legality import check_declaration
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import SUCCESS, skill_check
-from fracas.rulesets.percentile.stances import ATTACKING, STANCE_NAMES
+from fracas.rulesets.percentile.stances import ATTACKING
 from fracas.rulesets.percentile.state import (
     DROPPED,
     Fighter,
+    PercentileContext,
     PercentileEncounter,
     acting,
     fighter,
@@ -38,73 +40,21 @@ from fracas.rulesets.percentile.state import (
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 
-def undeclared(state: Encounter) -> str | None:
+def undeclared(state: PercentileEncounter) -> str | None:
     """The next able combatant (in the round's order) who has not chosen a stance yet."""
     combatants = state.combatants
     rnd = state.round
-    order: list[str] = state.order  # type: ignore[attr-defined]
+    order: list[str] = state.order
     for n in order:
-        c: Fighter = combatants[n]  # type: ignore[assignment]
+        c: Fighter = combatants[n]
         if c.declared_round != rnd and c.able:
             return n
     return None
 
 
-def check_declaration(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
-    """Raise IllegalAction if ``c`` may not make this choice now (nothing is changed)."""
-    if not c.able:
-        raise IllegalAction(f"{c.name} cannot fight (hp {c.hp})")
-    if c.declared_round == state.round:
-        raise IllegalAction(f"{c.name} has already declared for round {state.round}")
-    if action.stance not in STANCE_NAMES:
-        raise IllegalAction(f"unknown stance {action.stance!r} (known: {', '.join(STANCE_NAMES)})")
-    if action.extra_defences < 0:
-        raise IllegalAction("extra_defences cannot be negative")
-    if action.dodge and c.p.dodge is None:
-        raise IllegalAction(f"{c.name} has no dodge skill")
-    if action.stance == "recover-weapon" and (c.wielded < 0 or c.condition[c.wielded] != DROPPED):
-        raise IllegalAction(f"{c.name} has no dropped weapon to recover")
-    if action.stance == "reload" and (c.arm is None or c.arm.klass == "melee"):
-        raise IllegalAction(f"{c.name} has no distance weapon to reload")
-    if action.stance == "first-aid":
-        check_first_aid(state, c, action)
-    if action.stance in ATTACKING:
-        check_attack(state, c, action)
-
-
-def check_first_aid(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
-    """First aid needs the skill and a bleeding friend (below 0 hp, alive, not yet helped)."""
-    if c.p.first_aid is None:
-        raise IllegalAction(f"{c.name} has no first aid skill")
-    target = state.combatants.get(action.target or "")
-    if not isinstance(target, Fighter) or target.side != c.side or target is c:
-        raise IllegalAction(f"{c.name} can give first aid to a friend, not {action.target!r}")
-    if not target.bleeding:
-        raise IllegalAction(f"{target.name} is not bleeding (hp {target.hp})")
-
-
-def check_attack(state: PercentileEncounter, c: Fighter, action: Declare) -> None:
-    """An attack needs a living enemy as target and a ready, loaded (or speed-reloaded) weapon."""
-    target = state.combatants.get(action.target or "")
-    if not isinstance(target, Fighter) or target.side == c.side:
-        raise IllegalAction(f"{c.name} must attack an enemy, not {action.target!r}")
-    if target.dead:
-        raise IllegalAction(f"{target.name} is dead")
-    arm = c.arm
-    if arm is None or not c.arm_ready:
-        cond = "no weapon" if arm is None else f"{arm.name} is {c.condition[c.wielded]}"
-        raise IllegalAction(f"{c.name} cannot attack: {cond}")
-    if arm.klass != "melee" and c.ammo[c.wielded] == 0:
-        if not action.speed_reload:
-            raise IllegalAction(f"{c.name}'s {arm.name} is empty: reload or speed-reload")
-        if not arm.speed_reload:
-            raise IllegalAction(f"the {arm.name} cannot be speed-reloaded")
-
-
-def declare(ctx: Context, c: Fighter, action: Declare) -> None:
+def declare(ctx: PercentileContext, c: Fighter, action: Declare) -> None:
     """Record ``c``'s choice for the round."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     check_declaration(state, c, action)
     ctx.emit(
         StanceDeclared(
@@ -119,12 +69,11 @@ def declare(ctx: Context, c: Fighter, action: Declare) -> None:
     )
 
 
-def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
+def resolve_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
     """Each declared combatant acts in the round's order; then the round's upkeep (Chapter 5,
     "The round": round 1 in initiative order, later ones "effectively simultaneous";
     option ``later_rounds``)."""
     state = ctx.state
-    assert isinstance(state, PercentileEncounter)
     rnd = state.round
     simultaneous = rnd > 1 and opts.later_rounds == "simultaneous"
     for name in state.order:
@@ -143,7 +92,9 @@ def resolve_round(ctx: Context, opts: PercentileOptions) -> None:
     end_of_round(ctx, opts)
 
 
-def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneous: bool) -> None:
+def attack_in_turn(
+    ctx: PercentileContext, c: Fighter, opts: PercentileOptions, simultaneous: bool
+) -> None:
     """``c``'s attack when its turn comes (Chapter 5, "The round"), if its weapon is still
     usable and its target is still there (a weapon broken earlier in the round "will not be
     usable for attack")."""
@@ -165,7 +116,7 @@ def attack_in_turn(ctx: Context, c: Fighter, opts: PercentileOptions, simultaneo
     attack(ctx, c, target, opts, simultaneous)
 
 
-def reload_weapon(ctx: Context, c: Fighter) -> None:
+def reload_weapon(ctx: PercentileContext, c: Fighter) -> None:
     """Chapter 5, "Reloading": "Reloading takes one round": the weapon is full for the next
     round."""
     arm = c.arm
@@ -173,7 +124,7 @@ def reload_weapon(ctx: Context, c: Fighter) -> None:
         ctx.emit(Reloaded(who=c.id, weapon=arm.name, rounds=arm.rounds, speed=False))
 
 
-def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
+def speed_reload(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> bool:
     """Speed-reload (Chapter 5, "Reloading"): a check against the specific skill plus half the
     group skill; success reloads and the weapon fires this round, failure spends the round
     reloading."""
@@ -199,7 +150,7 @@ def speed_reload(ctx: Context, c: Fighter, opts: PercentileOptions) -> bool:
     return ok
 
 
-def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
+def first_aid(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> None:
     """A First aid check (Normal, with the helper's own condition) on a bleeding friend; a
     success stops the loss of 1 hp every 4 rounds (Chapter 5, "Damage and fatigue")."""
     target = fighter(ctx.state, c.target or "")
@@ -224,7 +175,7 @@ def first_aid(ctx: Context, c: Fighter, opts: PercentileOptions) -> None:
     )
 
 
-def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
+def fight_decided(ctx: PercentileContext, standing: list[str] | None = None) -> bool:
     """End the fight if at most one side has anyone able to fight (Chapter 5, "Damage and
     fatigue": unconscious at 0 hp; "Powered armour": immobile battle-suits) (unconscious, dead or
     immobile combatants cannot); ``standing`` lists the sides that do, if already known.
@@ -239,7 +190,7 @@ def fight_decided(ctx: Context, standing: list[str] | None = None) -> bool:
     return True
 
 
-def end_of_round(ctx: Context, opts: PercentileOptions) -> None:
+def end_of_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
     """Fatigue for those still fighting and bleeding for those below 0 hp (Chapter 5,
     "Damage and fatigue"), then the end of the fight or the next round."""
     state = ctx.state

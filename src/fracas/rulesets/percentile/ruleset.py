@@ -7,10 +7,10 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.dice import parse
-from fracas.engine import Action, Context, Encounter, Event, IllegalAction, Pending, Ruleset
+from fracas.engine import Action, Event, IllegalAction, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.ruleset import Demo
-from fracas.rulesets.percentile import describe as account
+from fracas.rulesets.percentile import account
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.armour import (
     ARMOURS,
@@ -20,7 +20,7 @@ from fracas.rulesets.percentile.armour import (
     can_move,
     carrying_str,
 )
-from fracas.rulesets.percentile.data import grams, load_table
+from fracas.rulesets.percentile.demo import worked_example
 from fracas.rulesets.percentile.encumbrance import encumbrance_steps
 from fracas.rulesets.percentile.events import EVENT_TYPES
 from fracas.rulesets.percentile.hit_points import FIRST_AID, derived_hp
@@ -32,24 +32,14 @@ from fracas.rulesets.percentile.state import (
     READY,
     Arm,
     Fighter,
+    PercentileContext,
     PercentileEncounter,
     Profile,
     fighter,
 )
+from fracas.rulesets.percentile.tables import grams
 from fracas.rulesets.percentile.tactics import TACTICS
 from fracas.rulesets.percentile.weapons import WEAPONS, weapon_skill
-
-DEMO_FILE = "joanne-vs-ondkille.yaml"
-DEMO_ROLLS = (5, 19, 17, 62, 97, 5, 85, 9, 25, 83, 11, 58, 9, 84, 55, 41, 6, 86, 23, 61, 8)
-DEMO_INTRO = (
-    "Chapter 5's worked example: Joanne (epée, studded leather) is cornered by Ondkille "
-    "(dagger, boiled leather). Initiative D20s 5 and 19; Ondkille attacks all-out in round 1, "
-    "then normally; Joanne always attacks normally. The chapter's own rolls follow. "
-    "The book ends Joanne at fatigue 23, one point a round; the chapter's written rule "
-    "(one point every three rounds) gives 27, which this demo follows. "
-    "To see the book's 23: fracas fight examples/percentile/joanne-vs-ondkille.yaml "
-    "--rolls examples/percentile/joanne-vs-ondkille.rolls -o fatigue_loss=per-round"
-)
 
 
 def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
@@ -125,7 +115,7 @@ def stance_prompt(name: str, round_number: int) -> Pending:
     return Pending(name, f"{name}: stance for round {round_number}")
 
 
-class PercentileRuleset(Ruleset):
+class PercentileRuleset(Ruleset[PercentileEncounter, Declare, PercentileOptions]):
     """Chapter 5: d100 skill checks, stances, table 5.1, the fumble table, armour, fatigue."""
 
     name: ClassVar[str] = "percentile"
@@ -169,25 +159,24 @@ class PercentileRuleset(Ruleset):
         opts: PercentileOptions = scenario.options
         return opts
 
-    def start(self, ctx: Context) -> None:
+    def start(self, ctx: PercentileContext) -> None:
         roll_initiative(ctx, ctx.options.initiative_ties)
         ctx.emit(RoundStarted(round=1))
         fight_decided(ctx)
 
-    def pending(self, state: Encounter) -> Pending | None:
+    def pending(self, state: PercentileEncounter) -> Pending | None:
         if state.over:
             return None
-        assert isinstance(state, PercentileEncounter)
         n = undeclared(state)
         return None if n is None else stance_prompt(n, state.round)
 
-    def choose(self, state: Encounter, pending: Pending) -> Action:
+    def choose(self, state: PercentileEncounter, pending: Pending) -> Declare:
         if pending.actor is None:
             raise IllegalAction("the percentile ruleset has no round upkeep decisions")
         c = fighter(state, pending.actor)
         return TACTICS[c.tactics](state, c)
 
-    def resolve(self, ctx: Context, action: Action) -> None:
+    def resolve(self, ctx: PercentileContext, action: Action) -> None:
         state = ctx.state
         if state.over:
             raise IllegalAction("the fight is over")
@@ -201,19 +190,17 @@ class PercentileRuleset(Ruleset):
         else:
             raise IllegalAction(f"not a percentile action: {type(action).__name__}")
 
-    def event_types(self) -> Sequence[type[Event]]:
+    def event_types(self) -> Sequence[type[Event[Any]]]:
         return EVENT_TYPES
 
-    def action_types(self) -> Sequence[type[Action]]:
+    def action_types(self) -> Sequence[type[Declare]]:
         return (Declare,)
 
-    def describe(self, event: Event, state: Encounter) -> str | None:
+    def describe(self, event: Event[Any], state: PercentileEncounter) -> str | None:
         return account.describe(event, state)
 
-    def summary(self, state: Encounter) -> list[str]:
+    def summary(self, state: PercentileEncounter) -> list[str]:
         return account.summary(state)
 
     def demo(self) -> Demo:
-        """Joanne vs Ondkille with the chapter's own rolls (initiative 5 and 19, then each
-        attack, parry, re-roll and damage roll in the order the engine asks for them)."""
-        return Demo(DEMO_INTRO, load_table(DEMO_FILE), DEMO_ROLLS)
+        return worked_example()

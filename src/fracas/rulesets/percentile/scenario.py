@@ -22,9 +22,9 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from fracas.rulesets.percentile.armour import builtin_weapon, find_armour
-from fracas.rulesets.percentile.data import grams, normalise
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.stances import Stance
+from fracas.rulesets.percentile.tables import grams, normalise
 from fracas.rulesets.percentile.tactics import TACTICS
 from fracas.rulesets.percentile.weapons import find_weapon, weapon_skill
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Literal
 
 from fracas.dice import parse
-from fracas.engine import Context
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
+from fracas.rulesets.percentile.state import PercentileContext
 
 FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT = range(5)
 RESULT_NAMES = ("fumble", "fail", "success", "special", "perfect")
@@ -43,7 +43,7 @@ def check_outcome(
 
 
 def skill_check(
-    ctx: Context, target: int, unmodified: int, purpose: str, fumble_zone: FumbleZone
+    ctx: PercentileContext, target: int, unmodified: int, purpose: str, fumble_zone: FumbleZone
 ) -> tuple[int, tuple[int, ...]]:
     """Roll a check against ``target`` (chapter 3, d100 roll-under); return the result and the
     rolls made.

@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fracas.dice import Expr
-from fracas.engine import Combatant, Encounter
+from fracas.engine import Combatant, Context, Encounter
+from fracas.rulesets.percentile.options import PercentileOptions
 
 #: weapon conditions
 READY, DROPPED, LOST, BROKEN, JAMMED = "ready", "dropped", "lost", "broken", "jammed"
@@ -120,24 +121,27 @@ class Fighter(Combatant):
 
 
 @dataclass(slots=True)
-class PercentileEncounter(Encounter):
+class PercentileEncounter(Encounter[Fighter]):
     """A percentile fight: the order attacks resolve in."""
 
     order: list[str] = field(default_factory=list)
 
 
-def fighter(state: Encounter, name: str) -> Fighter:
-    """The combatant called ``name`` (every combatant of this ruleset is a Fighter; no
-    ``typing.cast`` call, this is on the hot path)."""
-    return state.combatants[name]  # type: ignore[return-value]
+#: the context a percentile rule resolves in: ``ctx.state`` and ``ctx.options`` typed
+PercentileContext = Context[PercentileEncounter, PercentileOptions]
 
 
-def fighters(state: Encounter) -> list[Fighter]:
+def fighter(state: PercentileEncounter, name: str) -> Fighter:
+    """The combatant called ``name``."""
+    return state.combatants[name]
+
+
+def fighters(state: PercentileEncounter) -> list[Fighter]:
     """Every combatant, in scenario order."""
-    return list(state.combatants.values())  # type: ignore[arg-type]
+    return list(state.combatants.values())
 
 
-def acting(state: Encounter, c: Fighter, simultaneous: bool) -> bool:
+def acting(state: PercentileEncounter, c: Fighter, simultaneous: bool) -> bool:
     """Whether ``c`` takes part in the round: able now, or (in a simultaneous round) downed
     only during this round (Chapter 5, "The round": "effectively simultaneous")."""
     if c.able:

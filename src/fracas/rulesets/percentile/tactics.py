@@ -10,19 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from fracas.engine import Encounter, IllegalAction
+from fracas.engine import IllegalAction
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.stances import ATTACKING
-from fracas.rulesets.percentile.state import DROPPED, Fighter
+from fracas.rulesets.percentile.state import DROPPED, Fighter, PercentileEncounter
 
-Tactic = Callable[[Encounter, Fighter], Declare]
+Tactic = Callable[[PercentileEncounter, Fighter], Declare]
 
 
-def first_enemy(state: Encounter, c: Fighter) -> Fighter | None:
+def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
     """The first enemy in scenario order who can still fight."""
     side = c.side
     e: Fighter
-    for e in state.combatants.values():  # type: ignore[assignment]
+    for e in state.combatants.values():
         if e.side != side and e.able:
             return e
     return None
@@ -36,7 +36,7 @@ def declaration(
     return Declare(actor=actor, stance=stance, target=target, speed_reload=speed_reload)
 
 
-def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
+def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
     if stance == "first-aid":
         return medic(state, c)
@@ -55,41 +55,41 @@ def take_stance(state: Encounter, c: Fighter, stance: str) -> Declare:
     return declaration(c.id, stance, enemy.id)
 
 
-def all_out_attack(state: Encounter, c: Fighter) -> Declare:
+def all_out_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     """Always attack all-out (Easy to hit, no free parry)."""
     return take_stance(state, c, "all-out-attack")
 
 
-def normal_attack(state: Encounter, c: Fighter) -> Declare:
+def normal_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     """Always attack normally (one free parry)."""
     return take_stance(state, c, "normal-attack")
 
 
-def all_out_defence(state: Encounter, c: Fighter) -> Declare:
+def all_out_defence(state: PercentileEncounter, c: Fighter) -> Declare:
     """Never attack; three free parries."""
     return take_stance(state, c, "all-out-defence")
 
 
-def defensive_below_half(state: Encounter, c: Fighter) -> Declare:
+def defensive_below_half(state: PercentileEncounter, c: Fighter) -> Declare:
     """All-out defence once below half of maximum hp, normal attacks before."""
     if 2 * c.hp < c.p.hp_max:
         return all_out_defence(state, c)
     return normal_attack(state, c)
 
 
-def medic(state: Encounter, c: Fighter) -> Declare:
+def medic(state: PercentileEncounter, c: Fighter) -> Declare:
     """First aid to the first bleeding friend (scenario order) when ``c`` has the skill
     (Chapter 5, "Damage and fatigue"); normal attacks otherwise."""
     if c.p.first_aid is not None:
         side = c.side
         f: Fighter
-        for f in state.combatants.values():  # type: ignore[assignment]
+        for f in state.combatants.values():
             if f.side == side and f is not c and f.bleeding:
                 return declaration(c.id, "first-aid", f.id)
     return normal_attack(state, c)
 
 
-def scripted(state: Encounter, c: Fighter) -> Declare:
+def scripted(state: PercentileEncounter, c: Fighter) -> Declare:
     """The scenario's stance for this round (``script``), then the ``then`` tactic; a script
     that runs out without ``then`` stops the fight with a clear message."""
     script = c.p.script or ()

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from fracas.dice import parse
-from fracas.rulesets.percentile.data import grams, load_table, lookup, normalise
+from fracas.rulesets.percentile.tables import grams, load_table, lookup, normalise
 
 MELEE_TYPES = frozenset({"PS", "ES", "K", "C"})
 PROJECTILE_TYPES = frozenset({"P", "R"})

@@ -13,10 +13,10 @@ from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
 Line = Callable[[Any, Fight], str | None]
-LINES: dict[type[Event], Line] = {}
+LINES: dict[type[Event[Any]], Line] = {}
 
 
-def line(cls: type[Event]) -> Callable[[Line], Line]:
+def line(cls: type[Event[Any]]) -> Callable[[Line], Line]:
     """Register the renderer of an event type."""
 
     def decorate(fn: Line) -> Line:
@@ -34,7 +34,7 @@ def _part(fight: Fight, cid: str, part: str) -> str:
     return fight.fighter(cid).part_names.get(part, part)
 
 
-def describe(event: Event, fight: Fight) -> str | None:
+def describe(event: Event[Any], fight: Fight) -> str | None:
     """The account line of an event, or None."""
     fn = LINES.get(type(event))
     return None if fn is None else fn(event, fight)

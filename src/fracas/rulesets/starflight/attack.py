@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.characters import attribute_modifier
 from fracas.rulesets.starflight.checks import (
     CRITICAL_FAILURE,
@@ -41,10 +40,10 @@ from fracas.rulesets.starflight.events import (
 from fracas.rulesets.starflight.hit_location import roll_location
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.part_failure import check_part
 from fracas.rulesets.starflight.range import distance_m, in_melee
 from fracas.rulesets.starflight.saves_after_hit import saves_after_hit
-from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
+from fracas.rulesets.starflight.stamina_check import check_part
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext, WeaponState
 from fracas.rulesets.starflight.wounds import (
     inflict_wounds,
     needs_wound_fortitude,
@@ -127,7 +126,7 @@ def shots_that_hit(
     )
 
 
-def usable(ctx: Context, c: Fighter, uses: list[Use]) -> list[Use]:
+def usable(ctx: StarflightContext, c: Fighter, uses: list[Use]) -> list[Use]:
     """Motor appendages are checked when used; a weapon whose appendage fails is not used.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
@@ -141,7 +140,7 @@ def usable(ctx: Context, c: Fighter, uses: list[Use]) -> list[Use]:
 
 
 def attack_target(
-    ctx: Context,
+    ctx: StarflightContext,
     c: Fighter,
     target: Fighter,
     uses: list[Use],
@@ -154,7 +153,6 @@ def attack_target(
     (legality already checked). ``opportunity``: an Opportunity Attack, which leaves beam and
     projectile weapons discharged for the rest of the round ('Miscellaneous Terms')."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     uses = usable(ctx, c, uses)
     if not uses:
         return
@@ -206,13 +204,12 @@ def attack_target(
         blue_on_blue(ctx, c, uses[0])
 
 
-def blue_on_blue(ctx: Context, c: Fighter, use: Use) -> None:
+def blue_on_blue(ctx: StarflightContext, c: Fighter, use: Use) -> None:
     """A critical miss strikes a friend (or the attacker) with critical effect.
 
     Chapter 9.2, 'Using Weapons'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     victim = blue_on_blue_victim(fight, c)
     ctx.emit(BlueOnBlue(attacker=c.id, victim=victim.id))
     weapon = None if use.weapon is None else c.weapons[use.weapon]
@@ -220,13 +217,12 @@ def blue_on_blue(ctx: Context, c: Fighter, use: Use) -> None:
         resolve_hit(ctx, c, victim, Hit(weapon, True, 0), [])
 
 
-def raw_damage(ctx: Context, c: Fighter, hit: Hit) -> tuple[int, int, str]:
+def raw_damage(ctx: StarflightContext, c: Fighter, hit: Hit) -> tuple[int, int, str]:
     """(lethal, non-lethal, weapon type) of a hit before anything stops it.
 
     Chapter 9.2, 'Using Weapons' and 'Sniping'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if hit.weapon is None:
         nonlethal = max(0, hit.degree)
         if fight.options.unarmed_adds_power:
@@ -245,12 +241,11 @@ def raw_damage(ctx: Context, c: Fighter, hit: Hit) -> tuple[int, int, str]:
 
 
 def through_obstacles(
-    ctx: Context, lethal: int, nonlethal: int, through: list[int]
+    ctx: StarflightContext, lethal: int, nonlethal: int, through: list[int]
 ) -> tuple[int, int]:
     """'The obstacle itself will have to be blasted through (reduced to 0 HP) before any
     leftover damage makes it to the target.' Damage reduction, then hit points; Lethal first."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     for i in through:
         ob = fight.obstacles[i]
         if ob.hp <= 0:
@@ -263,7 +258,9 @@ def through_obstacles(
     return lethal, nonlethal
 
 
-def resolve_hit(ctx: Context, c: Fighter, target: Fighter, hit: Hit, through: list[int]) -> None:
+def resolve_hit(
+    ctx: StarflightContext, c: Fighter, target: Fighter, hit: Hit, through: list[int]
+) -> None:
     """Location, damage through gear, Wounds, massive attack, saves, Fortitude.
 
     Chapter 9.2, 'Resolving Damage': the Reflex and Willpower saves come "any time they are

@@ -13,6 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from fracas.rulesets.problems import located
 from fracas.rulesets.starflight.armour import ArmourSpec, armour_gear
 from fracas.rulesets.starflight.numbers import (
     MAX_DURABILITY,
@@ -22,7 +23,6 @@ from fracas.rulesets.starflight.numbers import (
     Coordinate,
     Int,
 )
-from fracas.rulesets.starflight.problems import located
 from fracas.rulesets.starflight.shields import ShieldSpec, shield_gear
 from fracas.rulesets.starflight.species import Species
 from fracas.rulesets.starflight.state import Fighter, WeaponState

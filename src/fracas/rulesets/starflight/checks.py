@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.characters import attribute_modifier
 from fracas.rulesets.starflight.conditions import check_penalty, save_penalty
 from fracas.rulesets.starflight.events import Checked
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 CRITICAL_SUCCESS = "success"
 CRITICAL_FAILURE = "failure"
@@ -37,7 +36,7 @@ class Outcome:
         return self.total - self.dc
 
 
-def roll_natural(ctx: Context, purpose: str) -> int:
+def roll_natural(ctx: StarflightContext, purpose: str) -> int:
     """Chapter 1.1: d% on two ten-sided dice, read 00-99 (a d100 of 100 reads 00)."""
     return ctx.roll("d100", purpose) % 100
 
@@ -67,7 +66,13 @@ def succeeds(natural: int, total: int, dc: int, options: StarflightOptions) -> b
 
 
 def check(
-    ctx: Context, who: Fighter, what: str, modifier: int, dc: int, *, potential: bool = True
+    ctx: StarflightContext,
+    who: Fighter,
+    what: str,
+    modifier: int,
+    dc: int,
+    *,
+    potential: bool = True,
 ) -> Outcome:
     """Roll d% + ``modifier`` against ``dc``, record a ``Checked`` event, return the outcome.
 
@@ -101,18 +106,17 @@ def skill_modifier(fight: Fight, c: Fighter, skill: str, attribute: str) -> int:
 
 
 def skill_check(
-    ctx: Context, c: Fighter, skill: str, attribute: str, dc: int, what: str
+    ctx: StarflightContext, c: Fighter, skill: str, attribute: str, dc: int, what: str
 ) -> Outcome:
     """A skill Check (with critical potential) against ``dc``.
 
     Chapter 1.1 'Core Mechanic'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     return check(ctx, c, what, skill_modifier(fight, c, skill, attribute), dc)
 
 
-def save(ctx: Context, c: Fighter, kind: str, dc: int, what: str) -> Outcome:
+def save(ctx: StarflightContext, c: Fighter, kind: str, dc: int, what: str) -> Outcome:
     """A Fortitude/Reflex/Willpower save: d% + save modifier - save penalties against ``dc``.
 
     Chapter 1.1 'Core Mechanic'.

@@ -9,14 +9,13 @@ friendly combatant with the highest initiative value ... [else] themselves".
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.conditions import is_dead
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 PROJECTILE_CRITICAL_STEP = 10
 
 
-def critical_damage(ctx: Context, who: Fighter, weapon_type: str, amount: int) -> int:
+def critical_damage(ctx: StarflightContext, who: Fighter, weapon_type: str, amount: int) -> int:
     """Double for melee, unarmed and beam; + 10 x 1d10 for projectiles.
 
     Chapter 9.2, 'Using Weapons'.

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.armour import Gear, armour_on
 from fracas.rulesets.starflight.characters import attribute_modifier
 from fracas.rulesets.starflight.conditions import is_fatigued
+from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import ConditionGained, DamageTaken
+from fracas.rulesets.starflight.nonlethal import after_nonlethal
 from fracas.rulesets.starflight.shields import active_shield
 from fracas.rulesets.starflight.species import Rider
-from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext, WeaponState
 from fracas.rulesets.starflight.strength import HP_PLUS_GEAR
+from fracas.rulesets.starflight.wounds import after_lethal
 
 MINUTE_ROUNDS = 10
 INTERNAL = "internal"  # damage from inside (a part failing): no gear in the way
@@ -58,11 +60,10 @@ def brawling_bonus(fight: Fight, attacker: Fighter, weapon: WeaponState | None) 
     return attacker.skills["brawling"] // 10 if on else 0
 
 
-def weapon_damage(ctx: Context, attacker: Fighter, weapon: WeaponState) -> int:
+def weapon_damage(ctx: StarflightContext, attacker: Fighter, weapon: WeaponState) -> int:
     """'the amount of damage indicated by the weapon type and Class, as well as' the
     attribute bonus."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     amount = weapon.stats.damage
     if weapon.stats.dice:
         amount += ctx.roll(weapon.stats.dice, f"{attacker.name} {weapon.name} damage")
@@ -127,11 +128,10 @@ def _rider(fight: Fight, c: Fighter, part: str) -> Rider | None:
     return rider if rider is not None and c.sex in rider.sexes else None
 
 
-def apply_rider(ctx: Context, c: Fighter, part: str, damage: int) -> None:
+def apply_rider(ctx: StarflightContext, c: Fighter, part: str, damage: int) -> None:
     """The example's groin hit: Dazed ceil(damage/10) minutes, no movement ceil(damage/10)
     rounds (NHP doubling is applied with the damage)."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     rider = _rider(fight, c, part)
     if rider is None:
         return
@@ -148,13 +148,12 @@ def apply_rider(ctx: Context, c: Fighter, part: str, damage: int) -> None:
 
 
 def apply_blow(
-    ctx: Context, c: Fighter, part: str, lethal: int, nonlethal: int, weapon_type: str
+    ctx: StarflightContext, c: Fighter, part: str, lethal: int, nonlethal: int, weapon_type: str
 ) -> tuple[int, int, int]:
     """Run a blow through the gear and onto the combatant; emit ``DamageTaken``. Returns the
     lethal taken, the non-lethal through the gear, and the non-lethal taken (after the rider's
     and fatigue's doubling)."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     armour_only = fight.options.nonlethal_reduction == "armour-only"
     a = absorb(c, part, lethal, nonlethal, weapon_type, armour_only)
     nl = a.nonlethal * rider_multiplier(fight, c, part) * (2 if is_fatigued(c) else 1)
@@ -181,14 +180,11 @@ def apply_blow(
     return a.lethal, a.nonlethal, nl
 
 
-def consequences(ctx: Context, c: Fighter, nhp_before: int, hp_before: int) -> None:
+def consequences(ctx: StarflightContext, c: Fighter, nhp_before: int, hp_before: int) -> None:
     """What follows from the new NHP and HP: Dazed, Unconscious, comatose, fatigued, death.
 
     Chapter 9.2, 'Non-Lethal Damage' and 'Lethal Damage and Wounds'.
     """
-    from fracas.rulesets.starflight.death import check_death
-    from fracas.rulesets.starflight.nonlethal import after_nonlethal
-    from fracas.rulesets.starflight.wounds import after_lethal
 
     after_nonlethal(ctx, c, nhp_before)
     after_lethal(ctx, c, hp_before)

@@ -8,11 +8,10 @@ calls for a DC 75 Fortitude save or clinical death, and knocks out even on a suc
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.checks import save
 from fracas.rulesets.starflight.conditions import is_dead
 from fracas.rulesets.starflight.events import BrainDeath, ClinicalDeath, KnockedOut
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 PHYSIQUE_DEATH = -100
 MASSIVE_ATTACK_LETHAL = 50
@@ -39,13 +38,12 @@ def is_mutilated(c: Fighter) -> bool:
     return c.hp_max - c.hp >= 2 * c.hp_max
 
 
-def check_death(ctx: Context, c: Fighter) -> None:
+def check_death(ctx: StarflightContext, c: Fighter) -> None:
     """Emit clinical death and mutilation as soon as their conditions hold.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if not is_dead(c):
         reason = clinical_death_reason(c)
         if reason is not None:
@@ -64,13 +62,12 @@ def brain_death_due(fight: Fight, c: Fighter) -> bool:
     return fight.round - c.dead_since >= ROUNDS_PER_MINUTE * c.durability
 
 
-def brain_death_upkeep(ctx: Context, c: Fighter) -> None:
+def brain_death_upkeep(ctx: StarflightContext, c: Fighter) -> None:
     """End-of-round check for brain death.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if brain_death_due(fight, c):
         minutes = c.durability
         ctx.emit(BrainDeath(who=c.id, reason=f"{minutes} minutes clinically dead", mutilated=False))
@@ -81,14 +78,13 @@ def is_massive(lethal: int) -> bool:
     return lethal >= MASSIVE_ATTACK_LETHAL
 
 
-def massive_attack(ctx: Context, c: Fighter) -> None:
+def massive_attack(ctx: StarflightContext, c: Fighter) -> None:
     """DC 75 Fortitude: failure is clinical death (HP down to at least zero); success still
     leaves the combatant Unconscious.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     outcome = save(ctx, c, "fortitude", MASSIVE_ATTACK_DC, "Fortitude save (massive attack)")
     if not outcome.success:
         ctx.emit(

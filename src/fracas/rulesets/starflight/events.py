@@ -3,74 +3,67 @@ numbers the readable account needs."""
 
 from __future__ import annotations
 
-from fracas.engine import Encounter, Event
-from fracas.rulesets.starflight.state import Fight, Fighter
+from typing import Any
+
+from fracas.engine import Event
+from fracas.rulesets.starflight.state import Fight
 
 
-def _fight(state: Encounter) -> Fight:
-    assert isinstance(state, Fight)
-    return state
-
-
-def _fighter(state: Encounter, cid: str) -> Fighter:
-    return _fight(state).fighter(cid)
-
-
-class OrderRolled(Event, frozen=True, kw_only=True):
+class OrderRolled(Event[Fight], frozen=True, kw_only=True):
     """The order of battle: ids from first to last and each one's score."""
 
     order: list[str]
     scores: dict[str, int]
 
-    def apply(self, state: Encounter) -> None:
-        fight = _fight(state)
+    def apply(self, state: Fight) -> None:
+        fight = state
         fight.order = list(self.order)
         for cid, score in self.scores.items():
             fight.fighter(cid).order_score = score
 
 
-class SurpriseRound(Event, frozen=True, kw_only=True):
+class SurpriseRound(Event[Fight], frozen=True, kw_only=True):
     """The round is (``active``) or stops being (not ``active``) a surprise round."""
 
     active: bool
     surprised: list[str]
 
-    def apply(self, state: Encounter) -> None:
-        _fight(state).surprise_round = self.active
+    def apply(self, state: Fight) -> None:
+        state.surprise_round = self.active
 
 
-class TurnStarted(Event, frozen=True, kw_only=True):
+class TurnStarted(Event[Fight], frozen=True, kw_only=True):
     """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order)."""
 
     actor: str
     turn: int
     phases: int
 
-    def apply(self, state: Encounter) -> None:
-        fight = _fight(state)
+    def apply(self, state: Fight) -> None:
+        fight = state
         fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
 
 
-class TurnsOver(Event, frozen=True, kw_only=True):
+class TurnsOver(Event[Fight], frozen=True, kw_only=True):
     """Every combatant has had its turn this round."""
 
-    def apply(self, state: Encounter) -> None:
-        fight = _fight(state)
+    def apply(self, state: Fight) -> None:
+        fight = state
         fight.current, fight.turn, fight.phases_left = None, -1, 0
 
 
-class PhasesSpent(Event, frozen=True, kw_only=True):
+class PhasesSpent(Event[Fight], frozen=True, kw_only=True):
     """The actor used ``phases`` of its action phases."""
 
     actor: str
     phases: int
 
-    def apply(self, state: Encounter) -> None:
-        fight = _fight(state)
+    def apply(self, state: Fight) -> None:
+        fight = state
         fight.phases_left = max(0, fight.phases_left - self.phases)
 
 
-class Checked(Event, frozen=True, kw_only=True):
+class Checked(Event[Fight], frozen=True, kw_only=True):
     """A check or save: d% ``natural`` (0-99) + ``modifier`` = ``total`` against ``dc``."""
 
     who: str
@@ -83,7 +76,7 @@ class Checked(Event, frozen=True, kw_only=True):
     critical: str | None = None
 
 
-class AttackRolled(Event, frozen=True, kw_only=True):
+class AttackRolled(Event[Fight], frozen=True, kw_only=True):
     """One weapon's attack roll against one target (``hits`` shots of ``shots`` hit):
     ``roll_terms`` (label, amount) make up ``modifier``, ``notes`` the effective HD;
     ``opportunity``: an Opportunity Attack."""
@@ -103,7 +96,7 @@ class AttackRolled(Event, frozen=True, kw_only=True):
     opportunity: bool = False
 
 
-class Located(Event, frozen=True, kw_only=True):
+class Located(Event[Fight], frozen=True, kw_only=True):
     """Where a hit landed: the d10 rolls (re-rolls included) and the part."""
 
     target: str
@@ -111,18 +104,18 @@ class Located(Event, frozen=True, kw_only=True):
     part: str
 
 
-class ObstacleHit(Event, frozen=True, kw_only=True):
+class ObstacleHit(Event[Fight], frozen=True, kw_only=True):
     """A shot through an obstacle: ``absorbed`` points stopped, ``hp_after`` left."""
 
     obstacle: int
     absorbed: int
     hp_after: int
 
-    def apply(self, state: Encounter) -> None:
-        _fight(state).obstacles[self.obstacle].hp = self.hp_after
+    def apply(self, state: Fight) -> None:
+        state.obstacles[self.obstacle].hp = self.hp_after
 
 
-class DamageTaken(Event, frozen=True, kw_only=True):
+class DamageTaken(Event[Fight], frozen=True, kw_only=True):
     """A hit's damage after gear: what got through and every count after it."""
 
     target: str
@@ -139,8 +132,8 @@ class DamageTaken(Event, frozen=True, kw_only=True):
     armour_hp_after: list[int]
     si_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.target)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.target)
         c.nhp, c.hp = self.nhp_after, self.hp_after
         if c.shield is not None and self.shield_hp_after is not None:
             c.shield.hp = self.shield_hp_after
@@ -148,7 +141,7 @@ class DamageTaken(Event, frozen=True, kw_only=True):
             piece.hp = hp
 
 
-class WoundsInflicted(Event, frozen=True, kw_only=True):
+class WoundsInflicted(Event[Fight], frozen=True, kw_only=True):
     """``count`` Wounds on ``part``; ``on_part`` and ``total`` are the counts after."""
 
     target: str
@@ -158,47 +151,47 @@ class WoundsInflicted(Event, frozen=True, kw_only=True):
     total: int
     cause: str
 
-    def apply(self, state: Encounter) -> None:
-        fight = _fight(state)
+    def apply(self, state: Fight) -> None:
+        fight = state
         c = fight.fighter(self.target)
         c.wounds[self.part] = self.on_part
         if c.first_wound_round is None:
             c.first_wound_round = fight.round
 
 
-class WoundHealed(Event, frozen=True, kw_only=True):
+class WoundHealed(Event[Fight], frozen=True, kw_only=True):
     """A critical success on a part-failure check removes one Wound from the part."""
 
     target: str
     part: str
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.target)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.target)
         c.wounds[self.part] = max(0, c.wounds.get(self.part, 0) - 1)
 
 
-class PartFailed(Event, frozen=True, kw_only=True):
+class PartFailed(Event[Fight], frozen=True, kw_only=True):
     """A body part stops working."""
 
     target: str
     part: str
     reason: str
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.target)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.target)
         if self.part not in c.failed:
             c.failed.append(self.part)
 
 
-class PartMaimed(Event, frozen=True, kw_only=True):
+class PartMaimed(Event[Fight], frozen=True, kw_only=True):
     """A part took twice Durability in Wounds: maimed, and the Amputee Complication grows."""
 
     target: str
     part: str
     amputee_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.target)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.target)
         if self.part not in c.maimed:
             c.maimed.append(self.part)
         if self.part not in c.failed:
@@ -206,18 +199,18 @@ class PartMaimed(Event, frozen=True, kw_only=True):
         c.amputee = self.amputee_after
 
 
-class WeaponDropped(Event, frozen=True, kw_only=True):
+class WeaponDropped(Event[Fight], frozen=True, kw_only=True):
     """A weapon falls from a failed motor appendage."""
 
     who: str
     weapon: int
 
-    def apply(self, state: Encounter) -> None:
-        w = _fighter(state, self.who).weapons[self.weapon]
+    def apply(self, state: Fight) -> None:
+        w = state.fighter(self.who).weapons[self.weapon]
         w.drawn, w.dropped, w.hand = False, True, ""
 
 
-class ConditionGained(Event, frozen=True, kw_only=True):
+class ConditionGained(Event[Fight], frozen=True, kw_only=True):
     """A condition starts. ``until``: last round it lasts (timed conditions); ``dc``: the
     Willpower DC to shake off Shaken; ``voluntary``: by the combatant's own action (Drop
     Prone)."""
@@ -229,8 +222,8 @@ class ConditionGained(Event, frozen=True, kw_only=True):
     reason: str = ""
     voluntary: bool = False
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         if self.condition == "prone":
             c.prone = True
         elif self.condition == "shaken":
@@ -243,15 +236,15 @@ class ConditionGained(Event, frozen=True, kw_only=True):
             c.comatose = True
 
 
-class ConditionEnded(Event, frozen=True, kw_only=True):
+class ConditionEnded(Event[Fight], frozen=True, kw_only=True):
     """A condition ends (``voluntary``: by the combatant's own action, such as Stand Up)."""
 
     who: str
     condition: str
     voluntary: bool = False
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         if self.condition == "prone":
             c.prone = False
         elif self.condition == "shaken":
@@ -260,19 +253,19 @@ class ConditionEnded(Event, frozen=True, kw_only=True):
             c.comatose = False
 
 
-class KnockedOut(Event, frozen=True, kw_only=True):
+class KnockedOut(Event[Fight], frozen=True, kw_only=True):
     """The combatant falls Unconscious: NHP lowered to ``nhp_after`` (zero or less)."""
 
     who: str
     reason: str
     nhp_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         c.nhp, c.prone = self.nhp_after, True
 
 
-class ClinicalDeath(Event, frozen=True, kw_only=True):
+class ClinicalDeath(Event[Fight], frozen=True, kw_only=True):
     """Clinical death in ``round``; HP lowered to ``hp_after``."""
 
     who: str
@@ -280,39 +273,39 @@ class ClinicalDeath(Event, frozen=True, kw_only=True):
     round: int
     hp_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         c.dead_since, c.hp, c.prone = self.round, self.hp_after, True
         c.nhp = min(c.nhp, 0)
 
 
-class BrainDeath(Event, frozen=True, kw_only=True):
+class BrainDeath(Event[Fight], frozen=True, kw_only=True):
     """Permanent death (after Durability minutes of clinical death, or mutilation)."""
 
     who: str
     reason: str
     mutilated: bool
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         c.brain_dead = True
         c.mutilated = c.mutilated or self.mutilated
         if c.dead_since is None:
             c.dead_since = state.round
 
 
-class Bled(Event, frozen=True, kw_only=True):
+class Bled(Event[Fight], frozen=True, kw_only=True):
     """Wounds cost Lethal points in the regeneration phase."""
 
     who: str
     amount: int
     hp_after: int
 
-    def apply(self, state: Encounter) -> None:
-        _fighter(state, self.who).hp = self.hp_after
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).hp = self.hp_after
 
 
-class ComaHour(Event, frozen=True, kw_only=True):
+class ComaHour(Event[Fight], frozen=True, kw_only=True):
     """An hour in a coma: NHP (Impact), HP, skill and attribute scores after it."""
 
     who: str
@@ -324,8 +317,8 @@ class ComaHour(Event, frozen=True, kw_only=True):
     physique_after: int
     intellect_after: int
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         c.coma_hours, c.nhp, c.hp = self.hours, self.nhp_after, self.hp_after
         if self.skill is not None:
             c.skills[self.skill] = self.skill_after
@@ -333,7 +326,7 @@ class ComaHour(Event, frozen=True, kw_only=True):
         c.attributes["intellect"] = self.intellect_after
 
 
-class Moved(Event, frozen=True, kw_only=True):
+class Moved(Event[Fight], frozen=True, kw_only=True):
     """A move: new position and facing, ``metres`` covered."""
 
     who: str
@@ -342,45 +335,45 @@ class Moved(Event, frozen=True, kw_only=True):
     facing: int
     metres: int
 
-    def apply(self, state: Encounter) -> None:
-        c = _fighter(state, self.who)
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
         c.x, c.y, c.facing = self.x, self.y, self.facing
 
 
-class Faced(Event, frozen=True, kw_only=True):
+class Faced(Event[Fight], frozen=True, kw_only=True):
     """A change of facing (free action)."""
 
     who: str
     facing: int
 
-    def apply(self, state: Encounter) -> None:
-        _fighter(state, self.who).facing = self.facing
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).facing = self.facing
 
 
-class WeaponDrawn(Event, frozen=True, kw_only=True):
+class WeaponDrawn(Event[Fight], frozen=True, kw_only=True):
     """A weapon drawn into ``hand`` (a motor part)."""
 
     who: str
     weapon: int
     hand: str
 
-    def apply(self, state: Encounter) -> None:
-        w = _fighter(state, self.who).weapons[self.weapon]
+    def apply(self, state: Fight) -> None:
+        w = state.fighter(self.who).weapons[self.weapon]
         w.drawn, w.hand = True, self.hand
 
 
-class WeaponSheathed(Event, frozen=True, kw_only=True):
+class WeaponSheathed(Event[Fight], frozen=True, kw_only=True):
     """A weapon put away."""
 
     who: str
     weapon: int
 
-    def apply(self, state: Encounter) -> None:
-        w = _fighter(state, self.who).weapons[self.weapon]
+    def apply(self, state: Fight) -> None:
+        w = state.fighter(self.who).weapons[self.weapon]
         w.drawn, w.hand = False, ""
 
 
-class Fired(Event, frozen=True, kw_only=True):
+class Fired(Event[Fight], frozen=True, kw_only=True):
     """Shots used from a weapon's magazine; ``opportunity``: in an Opportunity Attack, which
     leaves the weapon discharged for the rest of the round."""
 
@@ -390,14 +383,14 @@ class Fired(Event, frozen=True, kw_only=True):
     loaded_after: int
     opportunity: bool = False
 
-    def apply(self, state: Encounter) -> None:
-        w = _fighter(state, self.who).weapons[self.weapon]
+    def apply(self, state: Fight) -> None:
+        w = state.fighter(self.who).weapons[self.weapon]
         w.loaded = self.loaded_after
         if self.opportunity:
             w.discharged_round = state.round
 
 
-class Reloading(Event, frozen=True, kw_only=True):
+class Reloading(Event[Fight], frozen=True, kw_only=True):
     """A phase spent reloading: progress so far of the weapon's reload phases."""
 
     who: str
@@ -406,43 +399,43 @@ class Reloading(Event, frozen=True, kw_only=True):
     needed: int
     loaded_after: int
 
-    def apply(self, state: Encounter) -> None:
-        w = _fighter(state, self.who).weapons[self.weapon]
+    def apply(self, state: Fight) -> None:
+        w = state.fighter(self.who).weapons[self.weapon]
         w.loaded = self.loaded_after
         w.reload_progress = 0 if self.progress >= self.needed else self.progress
 
 
-class StoodBy(Event, frozen=True, kw_only=True):
+class StoodBy(Event[Fight], frozen=True, kw_only=True):
     """A Standby action: the phase passes."""
 
     who: str
 
 
-class Withdrew(Event, frozen=True, kw_only=True):
+class Withdrew(Event[Fight], frozen=True, kw_only=True):
     """The combatant left the fight (beyond fifteen increments from every hostile)."""
 
     who: str
     metres: int
 
-    def apply(self, state: Encounter) -> None:
-        _fighter(state, self.who).withdrawn = True
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).withdrawn = True
 
 
-class BlueOnBlue(Event, frozen=True, kw_only=True):
+class BlueOnBlue(Event[Fight], frozen=True, kw_only=True):
     """A critical miss strikes a friendly combatant (or the attacker)."""
 
     attacker: str
     victim: str
 
 
-class GearCheck(Event, frozen=True, kw_only=True):
+class GearCheck(Event[Fight], frozen=True, kw_only=True):
     """Notes on a hit for the account (massive attack, sniper rules, rider)."""
 
     target: str
     text: str
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (
+EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     OrderRolled,
     SurpriseRound,
     TurnStarted,

@@ -8,10 +8,10 @@ table may send a roll to its sensory sub-table (a second d10), as the worked exa
 
 from __future__ import annotations
 
-from fracas.engine import Context, FracasError
+from fracas.engine import FracasError
 from fracas.rulesets.starflight.events import Located
 from fracas.rulesets.starflight.species import SENSORY
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 MAX_ROLLS = 200
 
@@ -31,13 +31,12 @@ def available(c: Fighter, part: str | None) -> bool:
     return part is not None and part not in c.maimed
 
 
-def roll_location(ctx: Context, c: Fighter, purpose: str = "hit location") -> str:
+def roll_location(ctx: StarflightContext, c: Fighter, purpose: str = "hit location") -> str:
     """Roll d10 (and the sensory sub-d10) until an available part comes up; emit ``Located``.
 
     Chapter 9.2, 'Resolving Damage'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     rolls: list[int] = []
     while len(rolls) < MAX_ROLLS:
         face = ctx.roll("1d10", f"{c.name} {purpose}")

@@ -8,15 +8,13 @@ scenario order.
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.events import OrderRolled
-from fracas.rulesets.starflight.state import Fight
+from fracas.rulesets.starflight.state import StarflightContext
 
 
-def roll_order(ctx: Context) -> None:
+def roll_order(ctx: StarflightContext) -> None:
     """Roll every combatant's order score and emit the order of battle."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     die = fight.options.initiative_die
     scores: dict[str, int] = {}
     for c in fight.fighters():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fracas.rulesets.starflight._data import load_yaml
+from fracas.rulesets.starflight.tables import load_yaml
 
 
 class Material(BaseModel):

@@ -7,11 +7,11 @@ A comatose combatant makes an hourly Fortitude save (DC 50 + Impact + hours coma
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, save
+from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import ComaHour, ConditionEnded, ConditionGained, KnockedOut
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 COMA_BASE_DC = 50
 PHYSIQUE_SKILLS = ("concentration", "stamina", "recuperation")
@@ -35,7 +35,7 @@ def coma_level(c: Fighter, options: StarflightOptions) -> bool:
     return c.nhp_max - c.nhp >= 2 * c.nhp_max
 
 
-def after_nonlethal(ctx: Context, c: Fighter, nhp_before: int) -> None:
+def after_nonlethal(ctx: StarflightContext, c: Fighter, nhp_before: int) -> None:
     """Dazed, Unconscious and comatose as the NHP thresholds are crossed.
 
     Chapter 9.2, 'Non-Lethal Damage'.
@@ -65,10 +65,8 @@ def coma_dc(c: Fighter) -> int:
     return COMA_BASE_DC + impact_damage(c) + c.coma_hours + 1
 
 
-def coma_hour(ctx: Context, c: Fighter) -> None:
+def coma_hour(ctx: StarflightContext, c: Fighter) -> None:
     """One hour comatose: the Fortitude save and its consequences ('Non-Lethal Damage')."""
-    from fracas.rulesets.starflight.death import check_death
-
     out = save(ctx, c, "fortitude", coma_dc(c), "Fortitude save (coma)")
     nhp, hp, skill, loss = c.nhp, c.hp, None, 0
     if out.critical == CRITICAL_SUCCESS:

@@ -5,12 +5,11 @@ that reaches (or fists), made by a conscious opponent who can see the mover."""
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.conditions import in_fight, is_dead
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, hostiles, reach_m, ready
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 def weapon_for(fight: Fight, o: Fighter, metres: int) -> Use | None:
@@ -36,13 +35,12 @@ def provoked(fight: Fight, mover: Fighter, before: dict[str, int]) -> list[Fight
     ]
 
 
-def opportunity_attacks(ctx: Context, mover: Fighter, before: dict[str, int]) -> None:
+def opportunity_attacks(ctx: StarflightContext, mover: Fighter, before: dict[str, int]) -> None:
     """Each provoked opponent strikes once at the mover.
 
     Chapter 9.2, 'Using Weapons' and 'Miscellaneous Terms and Definitions'.
     """
     fight = ctx.state
-    assert isinstance(fight, Fight)
     for o in provoked(fight, mover, before):
         surprised = fight.surprise_round and o.surprised
         if is_dead(mover) or surprised or not in_fight(o, fight.options):

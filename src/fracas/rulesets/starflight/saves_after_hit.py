@@ -8,15 +8,14 @@ the worked example does). A failed Willpower save leaves the combatant Shaken.
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, save
 from fracas.rulesets.starflight.events import ConditionGained
 from fracas.rulesets.starflight.hit_location import roll_location
-from fracas.rulesets.starflight.state import Fighter
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
 
 
-def reflex_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
+def reflex_after_hit(ctx: StarflightContext, c: Fighter, damage: int) -> None:
     """Reflex save: prone on failure; d5 Wounds in a random part on a critical failure.
 
     Chapter 9.2, 'Resolving Damage'.
@@ -32,7 +31,7 @@ def reflex_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
         inflict_wounds(ctx, c, part, count, "fall")
 
 
-def willpower_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
+def willpower_after_hit(ctx: StarflightContext, c: Fighter, damage: int) -> None:
     """Willpower save: Shaken on failure (the DC is kept for recovering).
 
     Chapter 9.2, 'Resolving Damage'.
@@ -43,7 +42,7 @@ def willpower_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
         ctx.emit(ConditionGained(who=c.id, condition="shaken", dc=damage if dc is None else dc))
 
 
-def saves_after_hit(ctx: Context, c: Fighter, damage: int) -> None:
+def saves_after_hit(ctx: StarflightContext, c: Fighter, damage: int) -> None:
     """Both saves, Reflex first (the order of the worked example).
 
     Chapter 9.2, 'Resolving Damage'.

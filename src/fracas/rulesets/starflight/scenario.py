@@ -6,11 +6,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from fracas.rulesets.problems import Loc, located
 from fracas.rulesets.starflight.characters import CombatantSpec
 from fracas.rulesets.starflight.materials import MATERIALS
 from fracas.rulesets.starflight.numbers import MAX_POINTS, MAX_THICKNESS_CM, Coordinate, Int
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.problems import Loc, located
 from fracas.rulesets.starflight.species import RIDERS, SPECIES, Species
 from fracas.rulesets.starflight.tactics import TACTICS
 

@@ -12,9 +12,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from fracas.rulesets.starflight._data import load_yaml
+from fracas.rulesets.problems import Loc, located
 from fracas.rulesets.starflight.numbers import Int
-from fracas.rulesets.starflight.problems import Loc, located
+from fracas.rulesets.starflight.tables import load_yaml
 
 PartKind = Literal["cognitive", "sensory", "motor", "propulsive", "body"]
 SENSORY = "sensory"

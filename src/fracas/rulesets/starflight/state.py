@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from fracas.engine import Combatant, Encounter
+from fracas.engine import Combatant, Context, Encounter
 from fracas.rulesets.starflight.armour import Gear
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.species import Rider, Species
@@ -108,7 +108,7 @@ class Obstacle:
 
 
 @dataclass(slots=True)
-class Fight(Encounter):
+class Fight(Encounter[Fighter]):
     """A Starflight encounter: the turn structure on top of the engine's Encounter.
     ``crossings`` caches which obstacles a line of fire crosses (pure geometry: obstacles do
     not move)."""
@@ -132,12 +132,14 @@ class Fight(Encounter):
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""
-        c = self.combatants[cid]
-        assert isinstance(c, Fighter)
-        return c
+        return self.combatants[cid]
 
     def fighters(self) -> list[Fighter]:
         """Every fighter in scenario order."""
         if len(self.roster) != len(self.combatants):
-            self.roster = [c for c in self.combatants.values() if isinstance(c, Fighter)]
+            self.roster = list(self.combatants.values())
         return self.roster
+
+
+#: the context a Starflight rule resolves in: ``ctx.state`` and ``ctx.options`` typed
+StarflightContext = Context[Fight, StarflightOptions]

@@ -9,16 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fracas.engine import Action, IllegalAction
-from fracas.rulesets.starflight.actions.attack import Attack, Strike
-from fracas.rulesets.starflight.actions.draw import Draw, free_hands
-from fracas.rulesets.starflight.actions.face import Face
-from fracas.rulesets.starflight.actions.move import Move, destination
-from fracas.rulesets.starflight.actions.prone import DropProne, StandUp
-from fracas.rulesets.starflight.actions.reload import Reload
-from fracas.rulesets.starflight.actions.snipe import Snipe
-from fracas.rulesets.starflight.actions.standby import Standby
+from fracas.rulesets.starflight.actions import (
+    Attack,
+    Draw,
+    DropProne,
+    Face,
+    Move,
+    Reload,
+    Snipe,
+    Standby,
+    StandUp,
+    Strike,
+)
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
+from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
+from fracas.rulesets.starflight.move_action import destination
 from fracas.rulesets.starflight.range import (
     distance_m,
     hostiles,

@@ -9,22 +9,21 @@ brings brain death (and, every 600 rounds, a comatose combatant's hourly save).
 
 from __future__ import annotations
 
-from fracas.engine import Context, EncounterEnded, RoundStarted
+from fracas.engine import EncounterEnded, RoundStarted
 from fracas.rulesets.starflight.checks import save
 from fracas.rulesets.starflight.conditions import in_fight, phases_per_turn
 from fracas.rulesets.starflight.death import brain_death_upkeep
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
 from fracas.rulesets.starflight.initiative import roll_order
 from fracas.rulesets.starflight.nonlethal import coma_hour
-from fracas.rulesets.starflight.part_failure import start_of_turn_checks
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.stamina_check import start_of_turn_checks
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import bleed, bleed_due
 
 ROUNDS_PER_HOUR = 600
 
 
-def _fight(ctx: Context) -> Fight:
-    assert isinstance(ctx.state, Fight)
+def _fight(ctx: StarflightContext) -> Fight:
     return ctx.state
 
 
@@ -36,7 +35,7 @@ def can_act(fight: Fight, c: Fighter) -> bool:
     return in_fight(c, fight.options) and not (fight.surprise_round and c.surprised)
 
 
-def start_fight(ctx: Context) -> None:
+def start_fight(ctx: StarflightContext) -> None:
     """Order of battle, the surprise round if anyone is surprised, the first turn.
 
     Chapter 9.2, 'Character-Scale Actions'.
@@ -56,7 +55,7 @@ def phases_for(fight: Fight, c: Fighter) -> int:
     return min(phases, fight.options.surprise_round_actions) if fight.surprise_round else phases
 
 
-def advance(ctx: Context) -> None:
+def advance(ctx: StarflightContext) -> None:
     """After an action: the same actor goes on if it can, else the next turn starts.
 
     Chapter 9.2, 'Character-Scale Actions'.
@@ -70,7 +69,7 @@ def advance(ctx: Context) -> None:
     next_turn(ctx)
 
 
-def next_turn(ctx: Context) -> None:
+def next_turn(ctx: StarflightContext) -> None:
     """Start the next combatant's turn (ending rounds as needed) until someone can act."""
     fight = _fight(ctx)
     while not fight.over:
@@ -97,7 +96,7 @@ def _next_index(fight: Fight, after: int) -> int | None:
     return None
 
 
-def start_of_turn(ctx: Context, c: Fighter) -> None:
+def start_of_turn(ctx: StarflightContext, c: Fighter) -> None:
     """Shaken may be shaken off; sensory and cognitive organs are checked.
 
     Chapter 9.2, 'Character-Scale Actions'.
@@ -109,7 +108,7 @@ def start_of_turn(ctx: Context, c: Fighter) -> None:
     start_of_turn_checks(ctx, c)
 
 
-def end_round(ctx: Context) -> None:
+def end_round(ctx: StarflightContext) -> None:
     """The regeneration phase: bleeding, brain death, coma hours; the round limit.
 
     Chapter 9.2, 'Character-Scale Actions'.
@@ -131,7 +130,7 @@ def end_round(ctx: Context) -> None:
         ctx.emit(EncounterEnded(winner=None, reason=reason))
 
 
-def check_end(ctx: Context) -> bool:
+def check_end(ctx: StarflightContext) -> bool:
     """The fight ends when at most one side has anyone still in it.
 
     Chapter 9.2, 'Character-Scale Actions'.

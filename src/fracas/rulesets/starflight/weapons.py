@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from fracas.rulesets.starflight._data import load_yaml
+from fracas.rulesets.starflight.tables import load_yaml
 
 WeaponType = Literal["beam", "projectile", "melee"]
 DamageType = Literal["lethal", "nonlethal", "basic"]

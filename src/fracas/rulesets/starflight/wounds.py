@@ -7,17 +7,18 @@ Fortitude save (DC 50 + the Lethal damage taken so far) or the combatant passes 
 
 from __future__ import annotations
 
-from fracas.engine import Context
 from fracas.rulesets.starflight.checks import Outcome, save
 from fracas.rulesets.starflight.conditions import is_dead, is_fatigued, is_unconscious
+from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import Bled, ConditionGained, KnockedOut, WoundsInflicted
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.part_failure import part_thresholds
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 WOUND_FORTITUDE_BASE = 50
 BLEED_EVERY = 10
 
 
-def wound_count(ctx: Context, c: Fighter, purpose: str) -> int:
+def wound_count(ctx: StarflightContext, c: Fighter, purpose: str) -> int:
     """'Roll d5 for the number of wounds': d5, a plain d10, or ceil(d10/2) (an option)."""
     die = ctx.options.wound_die
     if die == "d5":
@@ -41,15 +42,12 @@ def wounds_after(c: Fighter, part: str, count: int, maiming_blow: str) -> int:
     return min(2 * c.durability, before + count)
 
 
-def inflict_wounds(ctx: Context, c: Fighter, part: str, count: int, cause: str) -> int:
+def inflict_wounds(ctx: StarflightContext, c: Fighter, part: str, count: int, cause: str) -> int:
     """Add Wounds to a part (capped), then check the part and death thresholds. Returns the
     Wounds actually added.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
-    from fracas.rulesets.starflight.death import check_death
-    from fracas.rulesets.starflight.part_failure import part_thresholds
-
     before = c.wounds.get(part, 0)
     after = wounds_after(c, part, count, ctx.options.maiming_blow_wounds)
     if after == before:
@@ -73,7 +71,7 @@ def wound_fortitude_dc(c: Fighter) -> int:
     return WOUND_FORTITUDE_BASE + (c.hp_max - c.hp)
 
 
-def wound_fortitude(ctx: Context, c: Fighter) -> Outcome:
+def wound_fortitude(ctx: StarflightContext, c: Fighter) -> Outcome:
     """'A character must make a Fortitude Save ... If the save fails, the character is
     immediately rendered Unconscious, and they are reduced to zero NHP.'"""
     outcome = save(ctx, c, "fortitude", wound_fortitude_dc(c), "Fortitude save (wounded)")
@@ -82,7 +80,7 @@ def wound_fortitude(ctx: Context, c: Fighter) -> Outcome:
     return outcome
 
 
-def after_lethal(ctx: Context, c: Fighter, hp_before: int) -> None:
+def after_lethal(ctx: StarflightContext, c: Fighter, hp_before: int) -> None:
     """Fatigued on reaching half HP (for the account; the state follows from HP).
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
@@ -102,11 +100,9 @@ def bleed_due(fight: Fight, c: Fighter) -> bool:
     return first is not None and fight.round > first and (fight.round - first) % BLEED_EVERY == 0
 
 
-def bleed(ctx: Context, c: Fighter) -> None:
+def bleed(ctx: StarflightContext, c: Fighter) -> None:
     """'costs the character an additional point of Lethal damage every ten rounds', conscious
     or not."""
-    from fracas.rulesets.starflight.death import check_death
-
     amount = c.total_wounds()
     before = c.hp
     ctx.emit(Bled(who=c.id, amount=amount, hp_after=c.hp - amount))
@@ -114,7 +110,7 @@ def bleed(ctx: Context, c: Fighter) -> None:
     check_death(ctx, c)
 
 
-def needs_wound_fortitude(c: Fighter, wounds_before: int, ctx: Context) -> bool:
+def needs_wound_fortitude(c: Fighter, wounds_before: int, ctx: StarflightContext) -> bool:
     """After a hit that wounded a conscious, living combatant.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.

@@ -1,40 +1,39 @@
-"""The Attack action (chapter 9.2, 'Attack Action Rules'): one or more weapons (or fists) at
-one or more targets. Strikes at the same target share one attack roll; each further target is
-attacked at a cumulative -10."""
+"""Whether an action may be taken now: each check raises ``IllegalAction`` naming the problem
+and changes nothing (chapter 9.2, 'Character-Scale Actions' and 'Attack Action Rules').
+The checks of a single action's own preconditions stay with its resolver; sniping's are in
+``sniping``."""
 
 from __future__ import annotations
 
-import msgspec
-
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
-from fracas.rulesets.starflight.attack import Use, attack_target
-from fracas.rulesets.starflight.conditions import is_dead, is_unconscious
+from fracas.engine import Action, IllegalAction
+from fracas.rulesets.starflight.actions import REGISTRY, ActionKind, Attack, Strike
+from fracas.rulesets.starflight.conditions import is_dead
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter
 
 
-class Strike(msgspec.Struct, frozen=True, kw_only=True):
-    """A weapon (index in the combatant's list; None = unarmed) fired/swung at a target."""
+def check_turn(fight: Fight, action: Action) -> tuple[ActionKind, str]:
+    """A registered action, by the combatant whose turn it is, with the action phases left
+    for its cost (chapter 9.2, 'Character-Scale Actions'). Returns its kind and the actor."""
+    kind = REGISTRY.get(type(action))
+    if kind is None:
+        raise IllegalAction(f"unknown action {type(action).__name__}")
+    actor = action.actor
+    if fight.over or actor is None or actor != fight.current:
+        raise IllegalAction(f"it is not {actor}'s turn")
+    if kind.phases > fight.phases_left:
+        raise IllegalAction(f"{actor} has {fight.phases_left} action phase(s) left")
+    return kind, actor
 
-    target: str
-    weapon: int | None = None
-    shots: int = 1
 
-
-class Attack(Action, frozen=True, kw_only=True):
-    """'A regular Attack counts as a Standard Action'."""
-
-    strikes: list[Strike]
-
-
-def group_by_target(strikes: list[Strike]) -> list[tuple[str, list[Use]]]:
-    """Strikes grouped by target, in the order targets first appear."""
-    groups: dict[str, list[Use]] = {}
-    for s in strikes:
-        groups.setdefault(s.target, []).append(Use(s.weapon, s.shots))
-    return list(groups.items())
+def check_attack(fight: Fight, c: Fighter, action: Attack) -> None:
+    """An attack has at least one strike, and every strike is legal."""
+    if not action.strikes:
+        raise IllegalAction("an attack needs at least one strike")
+    shots_used: dict[int, int] = {}
+    for s in action.strikes:
+        check_strike(fight, c, s, shots_used)
 
 
 def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]) -> None:
@@ -74,21 +73,3 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
     sight = line_of_sight(fight, c, target)
     if not sight.visible:
         raise IllegalAction(f"{c.name} has no line of sight: {sight.reason}")
-
-
-@register(Attack, "standard")
-def resolve_attack(ctx: Context, c: Fighter, action: Attack) -> None:
-    """Check every strike, then roll once per target."""
-    fight = ctx.state
-    assert isinstance(fight, Fight)
-    if not action.strikes:
-        raise IllegalAction("an attack needs at least one strike")
-    shots_used: dict[int, int] = {}
-    for s in action.strikes:
-        check_strike(fight, c, s, shots_used)
-    for index, (tid, uses) in enumerate(group_by_target(action.strikes)):
-        target = fight.fighter(tid)
-        if is_unconscious(c, fight.options):
-            return
-        if not is_dead(target):
-            attack_target(ctx, c, target, uses, index)

@@ -7,29 +7,18 @@ from __future__ import annotations
 
 from math import isqrt
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import IllegalAction
+from fracas.rulesets.starflight.actions import Move, register
 from fracas.rulesets.starflight.conditions import can_move
 from fracas.rulesets.starflight.events import Moved, Withdrew
 from fracas.rulesets.starflight.line_of_sight import bearing
 from fracas.rulesets.starflight.movement import move_allowance_m, step_towards
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
-from fracas.rulesets.starflight.part_failure import propulsion_works
 from fracas.rulesets.starflight.range import distance_m, may_withdraw
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.stamina_check import propulsion_works
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 CLOSEST_M = 1
-
-
-class Move(Action, frozen=True, kw_only=True):
-    """Move towards (``toward``) or away from (``away_from``) a combatant, at most ``metres``
-    (default: as far as the movement points allow); ``withdraw`` leaves the fight if the move
-    ends beyond fifteen increments of every hostile."""
-
-    toward: str | None = None
-    away_from: str | None = None
-    metres: int | None = None
-    withdraw: bool = False
 
 
 def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
@@ -54,10 +43,9 @@ def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
 
 
 @register(Move, "move")
-def resolve_move(ctx: Context, c: Fighter, action: Move) -> None:
+def resolve_move(ctx: StarflightContext, c: Fighter, action: Move) -> None:
     """Check, roll for wounded propulsive appendages, move, then opportunity attacks."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if not can_move(c, fight):
         raise IllegalAction(f"{c.name} cannot move")
     x, y, facing = destination(fight, c, action)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Encounter, Event, Note
+from fracas.engine import Event, Note
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
-from fracas.rulesets.percentile.state import fighter, fighters
+from fracas.rulesets.percentile.state import PercentileEncounter, fighter, fighters
 
 RESULT_TEXT = ("fumble", "fail", "success", "special success", "perfect success")
 
@@ -23,7 +23,7 @@ STANCE_TEXT = {
 }
 
 
-def name(state: Encounter, who: str) -> str:
+def name(state: PercentileEncounter, who: str) -> str:
     return state.combatants[who].name
 
 
@@ -57,16 +57,16 @@ def check_text(skill: int, chance: int, mods: str, rolls: tuple[int, ...], resul
     return f"at {chance_text(skill, chance, mods)}: {rolls_text(rolls, chance, skill, result)}"
 
 
-def _initiative(e: ev.InitiativeRolled, s: Encounter) -> str:
+def _initiative(e: ev.InitiativeRolled, s: PercentileEncounter) -> str:
     c = fighter(s, e.who)
     return f"{c.name} initiative: D20 {e.d20} + PER {c.p.PER} + AGL {c.p.AGL} = {e.total}"
 
 
-def _order(e: ev.OrderSet, s: Encounter) -> str:
+def _order(e: ev.OrderSet, s: PercentileEncounter) -> str:
     return "Order: " + ", ".join(f"{name(s, n)} ({fighter(s, n).initiative})" for n in e.order)
 
 
-def _stance(e: ev.StanceDeclared, s: Encounter) -> str:
+def _stance(e: ev.StanceDeclared, s: PercentileEncounter) -> str:
     text = STANCE_TEXT.get(e.stance, e.stance)
     extra = f" on {name(s, e.target)}" if e.target else ""
     if e.dodge:
@@ -76,14 +76,14 @@ def _stance(e: ev.StanceDeclared, s: Encounter) -> str:
     return f"{name(s, e.who)}: {text}{extra}"
 
 
-def _attack(e: ev.AttackRolled, s: Encounter) -> str:
+def _attack(e: ev.AttackRolled, s: PercentileEncounter) -> str:
     return (
         f"{name(s, e.who)} attacks {name(s, e.target)} with the {e.weapon} "
         f"{check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
     )
 
 
-def _defence(e: ev.DefenceRolled, s: Encounter) -> str:
+def _defence(e: ev.DefenceRolled, s: PercentileEncounter) -> str:
     who = name(s, e.who)
     if e.kind == "none":
         return f"{who} cannot defend ({e.reason})"
@@ -92,7 +92,7 @@ def _defence(e: ev.DefenceRolled, s: Encounter) -> str:
     return f"{who} {verb} {check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
 
 
-def _first_aid(e: ev.FirstAidRolled, s: Encounter) -> str:
+def _first_aid(e: ev.FirstAidRolled, s: PercentileEncounter) -> str:
     helped = " (the bleeding stops)" if e.result >= SUCCESS else ""
     return (
         f"{name(s, e.who)} gives {name(s, e.target)} first aid "
@@ -100,7 +100,7 @@ def _first_aid(e: ev.FirstAidRolled, s: Encounter) -> str:
     )
 
 
-def _speed_reload(e: ev.SpeedReloadRolled, s: Encounter) -> str:
+def _speed_reload(e: ev.SpeedReloadRolled, s: PercentileEncounter) -> str:
     skill = e.skill or e.chance
     return (
         f"{name(s, e.who)} tries to speed-reload the {e.weapon} "
@@ -108,11 +108,11 @@ def _speed_reload(e: ev.SpeedReloadRolled, s: Encounter) -> str:
     )
 
 
-def _exchange(e: ev.Exchanged, s: Encounter) -> str:
+def _exchange(e: ev.Exchanged, s: PercentileEncounter) -> str:
     return f"Table 5.1, {RESULT_NAMES[e.attack]} vs {RESULT_NAMES[e.parry]}: {e.text}"
 
 
-def _damage(e: ev.Damaged, s: Encounter) -> str:
+def _damage(e: ev.Damaged, s: PercentileEncounter) -> str:
     c = fighter(s, e.who)
     before = e.hp_after + e.amount
     how = {"full": "full damage ", "full-no-armour": "full damage, no armour, "}.get(e.kind, "")
@@ -131,27 +131,27 @@ def _damage(e: ev.Damaged, s: Encounter) -> str:
     return f"{c.name} takes {how}{sums} from {e.source}: {hp}{state}"
 
 
-def _killed(e: ev.Killed, s: Encounter) -> str:
+def _killed(e: ev.Killed, s: PercentileEncounter) -> str:
     return f"{name(s, e.who)} is instantly killed by {name(s, e.by)}"
 
 
-def _dropped(e: ev.WeaponDropped, s: Encounter) -> str:
+def _dropped(e: ev.WeaponDropped, s: PercentileEncounter) -> str:
     where = f", it flies {e.distance_m} m" if e.distance_m is not None else ""
     fate = " (lost for this fight)" if e.lost else ""
     verb = "is disarmed of" if e.reason == "disarmed" else "drops"
     return f"{name(s, e.who)} {verb} the {e.weapon}{where}{fate}"
 
 
-def _fumble(e: ev.FumbleRolled, s: Encounter) -> str:
+def _fumble(e: ev.FumbleRolled, s: PercentileEncounter) -> str:
     return f"{name(s, e.who)} fumbles: d100 {e.roll} ({e.low:02d}-{e.high % 100:02d}): {e.text}"
 
 
-def _fatigue(e: ev.FatigueLost, s: Encounter) -> str:
+def _fatigue(e: ev.FatigueLost, s: PercentileEncounter) -> str:
     before = e.fatigue_after + e.amount
     return f"{name(s, e.who)} loses {e.amount} fatigue ({e.reason}): {before} -> {e.fatigue_after}"
 
 
-LINES: dict[type[Any], Callable[[Any, Encounter], str | None]] = {
+LINES: dict[type[Any], Callable[[Any, PercentileEncounter], str | None]] = {
     ev.InitiativeRolled: _initiative,
     ev.OrderSet: _order,
     ev.StanceDeclared: _stance,
@@ -192,13 +192,13 @@ LINES: dict[type[Any], Callable[[Any, Encounter], str | None]] = {
 }
 
 
-def describe(event: Event, state: Encounter) -> str | None:
+def describe(event: Event[Any], state: PercentileEncounter) -> str | None:
     """The account's line for ``event`` (``state`` is after it), or None."""
     line = LINES.get(type(event))
     return None if line is None else line(event, state)
 
 
-def summary(state: Encounter) -> list[str]:
+def summary(state: PercentileEncounter) -> list[str]:
     """Each combatant's condition at the end."""
     out = []
     for c in fighters(state):

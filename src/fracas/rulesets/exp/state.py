@@ -8,9 +8,9 @@ per kind follow the research notes (section 5: robots die at CON 0, not at 0 HPS
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from fracas.engine import Combatant, Encounter
+from fracas.engine import Combatant, Context, Encounter, FracasError
+from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.tables import KINDS, SIZES
 
 #: conditions that keep a persona in the fight
@@ -65,6 +65,8 @@ class Persona(Combatant):
     held_by: str | None = None  # who grapples this persona
     down: int = 0  # actions still to spend getting up after a trip
     bonus_against: dict[str, int] = field(default_factory=dict)  # +242 after a failed snatch
+    failed_trips: dict[str, int] = field(default_factory=dict)  # target -> trips it foiled
+    tripped: list[str] = field(default_factory=list)  # targets this persona has tripped
 
     @property
     def active(self) -> bool:
@@ -84,7 +86,7 @@ class Persona(Combatant):
 
 
 @dataclass(slots=True)
-class ExpEncounter(Encounter):
+class ExpEncounter(Encounter[Persona]):
     """An EXP fight: the unit's initiative order, who has acted, pending free attacks."""
 
     order: list[str] = field(default_factory=list)
@@ -92,13 +94,46 @@ class ExpEncounter(Encounter):
     free_attack: tuple[str, str, str] | None = None  # (attacker, victim, weapon)
     personas: dict[str, Persona] = field(default_factory=dict)  # combatants, typed
     bare_hands: Weapon = Weapon("fist", "strike", "1d6", close_range=True, natural=True)
-    options: Any = None  # the scenario's ExpOptions (tactics read them)
+    options: ExpOptions = field(default_factory=ExpOptions)  # the scenario's (tactics read them)
 
 
-def persona(state: Encounter, name: str) -> Persona:
+#: the context an EXP rule resolves in: ``ctx.state`` and ``ctx.options`` typed
+ExpContext = Context[ExpEncounter, ExpOptions]
+
+
+def persona(state: ExpEncounter, name: str) -> Persona:
     """The persona called ``name`` (an id from the scenario)."""
-    personas: dict[str, Persona] = state.personas  # type: ignore[attr-defined]
-    return personas[name]
+    return state.personas[name]
+
+
+def hold(state: ExpEncounter, grappler: str, target: str) -> None:
+    """Link ``grappler`` holding ``target``, mirrored. Whatever either held or was held by
+    before is let go first, so no persona holds or is held twice and every link has its
+    mirror (Chapter, 'Grapples', 'Overpower': the grappled target "cannot accomplish
+    anything other than psionic attacks and yelling")."""
+    for name in (grappler, target):
+        let_go_all(state, name)
+    persona(state, grappler).holding = target
+    persona(state, target).held_by = grappler
+
+
+def let_go(state: ExpEncounter, grappler: str, target: str) -> None:
+    """End the hold of ``grappler`` on ``target``. A hold that does not exist is a log that
+    does not fold: ``FracasError`` (never a half-changed link)."""
+    g, t = persona(state, grappler), persona(state, target)
+    if g.holding != t.id or t.held_by != g.id:
+        raise FracasError(f"{g.name} does not hold {t.name} in a grapple")
+    g.holding = None
+    t.held_by = None
+
+
+def let_go_all(state: ExpEncounter, name: str) -> None:
+    """End every hold ``name`` is part of, as grappler or as held (its mirror too)."""
+    p = persona(state, name)
+    if p.holding is not None:
+        let_go(state, p.id, p.holding)
+    if p.held_by is not None:
+        let_go(state, p.held_by, p.id)
 
 
 #: the kinds table read once: (kind, advanced) -> may be subdued / may attack non-lethally
@@ -121,6 +156,14 @@ def can_be_subdued(p: Persona) -> bool:
     the target of non-lethal damage? (Flora, fauna and robots "do not understand
     surrender".)"""
     return SUBDUABLE[p.kind, p.advanced]
+
+
+def grasps_surrender(kind: str, advanced: bool) -> bool:
+    """Chapter, 'Non-Lethal Combat': "The combatants must be able to grasp the concept of
+    surrender. Flora, fauna and robots do not understand surrender ... and will lethally
+    fight for their lives": only those who can be subdued (anthros and advanced aliens) may
+    concede."""
+    return SUBDUABLE[kind, advanced]
 
 
 def may_attack_nonlethally(p: Persona) -> bool:

@@ -5,22 +5,16 @@ holding the weapon gets its Stamina check first if wounded ('Lethal Damage and W
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
-from fracas.rulesets.starflight.actions.draw import weapon_at
+from fracas.engine import IllegalAction
+from fracas.rulesets.starflight.actions import Reload, register
+from fracas.rulesets.starflight.draw_sheathe import weapon_at
 from fracas.rulesets.starflight.events import Reloading
-from fracas.rulesets.starflight.part_failure import check_part
-from fracas.rulesets.starflight.state import Fighter
-
-
-class Reload(Action, frozen=True, kw_only=True):
-    """Spend a phase reloading the weapon at index ``weapon``."""
-
-    weapon: int
+from fracas.rulesets.starflight.stamina_check import check_part
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 
 @register(Reload, "standard")
-def resolve_reload(ctx: Context, c: Fighter, action: Reload) -> None:
+def resolve_reload(ctx: StarflightContext, c: Fighter, action: Reload) -> None:
     """One phase of reloading."""
     w = weapon_at(c, action.weapon)
     if w.stats.magazine == 0 or w.dropped:

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import IllegalAction
+from fracas.rulesets.starflight.actions import DropProne, StandUp, register
 from fracas.rulesets.starflight.events import ConditionEnded, ConditionGained
-from fracas.rulesets.starflight.state import Fighter
-
-
-class DropProne(Action, frozen=True, kw_only=True):
-    """'A combatant may drop Prone as a free action.'"""
-
-
-class StandUp(Action, frozen=True, kw_only=True):
-    """'they may spend a move action to stand back up'."""
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 
 @register(DropProne, "free")
-def resolve_drop_prone(ctx: Context, c: Fighter, action: DropProne) -> None:
+def resolve_drop_prone(ctx: StarflightContext, c: Fighter, action: DropProne) -> None:
     """Drop to the ground."""
     if c.prone:
         raise IllegalAction(f"{c.name} is already prone")
@@ -25,7 +17,7 @@ def resolve_drop_prone(ctx: Context, c: Fighter, action: DropProne) -> None:
 
 
 @register(StandUp, "move")
-def resolve_stand_up(ctx: Context, c: Fighter, action: StandUp) -> None:
+def resolve_stand_up(ctx: StarflightContext, c: Fighter, action: StandUp) -> None:
     """'Obviously, a character must be Prone to stand back up.'"""
     if not c.prone:
         raise IllegalAction(f"{c.name} is not prone")

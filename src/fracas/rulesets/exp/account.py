@@ -6,31 +6,35 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Encounter, Event, RoundStarted
+from fracas.engine import Event, RoundStarted
 from fracas.rulesets.exp import events as ev
-from fracas.rulesets.exp.personas import persona
+from fracas.rulesets.exp.legality import lethal_reason
+from fracas.rulesets.exp.state import ExpEncounter, persona
 
 
-def _n(state: Encounter, name: str) -> str:
+def _n(state: ExpEncounter, name: str) -> str:
     return persona(state, name).name
 
 
-def initiative(e: ev.InitiativeRolled, s: Encounter) -> str:
+def initiative(e: ev.InitiativeRolled, s: ExpEncounter) -> str:
     if not e.rolls:
         return "Order of action: " + ", ".join(_n(s, n) for n in e.order)
     totals = dict(e.rolls)
     return "Initiative (1d20 + DEX): " + ", ".join(f"{_n(s, n)} {totals[n]}" for n in e.order)
 
 
-def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
+def attack_rolled(e: ev.AttackRolled, s: ExpEncounter) -> str:
     what = {
         "grapple": "tries to grapple",
         "snatch": "grabs at the weapon of",
         "trip": "tries to trip",
     }.get(e.attack)
-    if what is None:
-        mode = "lethally" if e.lethal else "non-lethally"
-        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} {mode} ({e.attack})"
+    if what is None and e.lethal:
+        attacker, target = persona(s, e.attacker), persona(s, e.target)
+        why = lethal_reason(attacker, target, attacker.weapon(e.attack), s.options)
+        head = f"{attacker.name} attacks {target.name} lethally ({e.attack}; {why})"
+    elif what is None:
+        head = f"{_n(s, e.attacker)} attacks {_n(s, e.target)} non-lethally ({e.attack})"
     else:
         head = f"{_n(s, e.attacker)} {what} {_n(s, e.target)}"
     free = getattr(s, "free_attack", None)
@@ -46,14 +50,14 @@ def attack_rolled(e: ev.AttackRolled, s: Encounter) -> str:
     )
 
 
-def damage_rolled(e: ev.DamageRolled, s: Encounter) -> str:
+def damage_rolled(e: ev.DamageRolled, s: ExpEncounter) -> str:
     kind = "damage" if e.lethal else "non-lethal damage"
     fb = f" + {e.force_bonus} Force Bonus" if e.force_bonus else ""
     held = " (Force Bonus held back)" if e.held_back else ""
     return f"  {kind}: {e.dice} rolled {e.rolled}{fb} = {e.damage}{held}"
 
 
-def stun_checked(e: ev.StunChecked, s: Encounter) -> str:
+def stun_checked(e: ev.StunChecked, s: ExpEncounter) -> str:
     who = _n(s, e.target)
     head = f"  stun check: {who} takes the DSS as if at {e.hps_as_if} HPS"
     if e.roll is None:
@@ -66,17 +70,17 @@ def stun_checked(e: ev.StunChecked, s: Encounter) -> str:
     return f"{head}: {test}: {'stunned' if e.stunned else 'stays up'}"
 
 
-def oops_skipped(e: ev.OopsSkipped, s: Encounter) -> str:
+def oops_skipped(e: ev.OopsSkipped, s: ExpEncounter) -> str:
     return f"  no oops check: {e.reason}"
 
 
-def oops_checked(e: ev.OopsChecked, s: Encounter) -> str:
+def oops_checked(e: ev.OopsChecked, s: ExpEncounter) -> str:
     if e.oops:
         return f"  oops check: rolled {e.roll} against {e.damage}%: oops, the blow lands in full"
     return f"  oops check: rolled {e.roll} against {e.damage}%: no oops"
 
 
-def damaged(e: ev.Damaged, s: Encounter) -> str:
+def damaged(e: ev.Damaged, s: ExpEncounter) -> str:
     if e.cause == "actual":
         what = f"10% of {e.nonlethal} = {e.amount} actual damage"
     elif e.cause == "oops":
@@ -86,13 +90,13 @@ def damaged(e: ev.Damaged, s: Encounter) -> str:
     return f"  {_n(s, e.target)} takes {what}: {e.hps_before} -> {e.hps_after} HPS"
 
 
-def condition_changed(e: ev.ConditionChanged, s: Encounter) -> str:
+def condition_changed(e: ev.ConditionChanged, s: ExpEncounter) -> str:
     if e.condition == "conceded":
         return f"{_n(s, e.target)} calls it quits"
     return f"  {_n(s, e.target)} is {e.condition} ({e.reason})"
 
 
-def contested(e: ev.Contested, s: Encounter) -> str:
+def contested(e: ev.Contested, s: ExpEncounter) -> str:
     winner = e.attacker if e.attacker_wins else e.defender
     # break checks and reversals are actions of their own: no attack line above them
     indent = "" if e.name.startswith(("Break check", "Reversal")) else "  "
@@ -105,25 +109,31 @@ def contested(e: ev.Contested, s: Encounter) -> str:
     )
 
 
-def grappled(e: ev.Grappled, s: Encounter) -> str:
+def grappled(e: ev.Grappled, s: ExpEncounter) -> str:
     return f"  {_n(s, e.grappler)} holds {_n(s, e.target)} in a grapple"
 
 
-def grapple_ended(e: ev.GrappleEnded, s: Encounter) -> str:
+def grapple_ended(e: ev.GrappleEnded, s: ExpEncounter) -> str:
     if e.how == "released":
         return f"{_n(s, e.grappler)} lets go of {_n(s, e.target)}"
+    if e.how == "let go":
+        return f"  {_n(s, e.grappler)}, grappled in turn, has to let go of {_n(s, e.target)}"
     return f"  {_n(s, e.target)} breaks free of {_n(s, e.grappler)}"
 
 
-def grapple_reversed(e: ev.GrappleReversed, s: Encounter) -> str:
+def grapple_reversed(e: ev.GrappleReversed, s: ExpEncounter) -> str:
     return f"  {_n(s, e.grappler)} reverses the grapple and now holds {_n(s, e.target)}"
 
 
-def snatched(e: ev.WeaponSnatched, s: Encounter) -> str:
+def snatched(e: ev.WeaponSnatched, s: ExpEncounter) -> str:
     return f"  {_n(s, e.grabber)} wrests the {e.weapon} from {_n(s, e.target)}"
 
 
-def backlash(e: ev.SnatchBacklash, s: Encounter) -> str:
+def thrown(e: ev.WeaponThrown, s: ExpEncounter) -> str:
+    return f"  the {e.weapon} is thrown: {_n(s, e.thrower)} no longer holds it"
+
+
+def backlash(e: ev.SnatchBacklash, s: ExpEncounter) -> str:
     grabber, target = _n(s, e.grabber), _n(s, e.target)
     if e.step == "strength":
         return f"  {grabber} cannot wrest it away: {target} may attack with the {e.weapon} at once"
@@ -132,7 +142,7 @@ def backlash(e: ev.SnatchBacklash, s: Encounter) -> str:
     return f"  {grabber} fumbles the grab, but {target} has no attack left this unit"
 
 
-def trip_resolved(e: ev.TripResolved, s: Encounter) -> str:
+def trip_resolved(e: ev.TripResolved, s: ExpEncounter) -> str:
     target = _n(s, e.target)
     text = {
         "unnoticed": f"{target} does not even notice",
@@ -143,23 +153,23 @@ def trip_resolved(e: ev.TripResolved, s: Encounter) -> str:
     return "  " + text[e.outcome]
 
 
-def stood_up(e: ev.StoodUp, s: Encounter) -> str:
+def stood_up(e: ev.StoodUp, s: ExpEncounter) -> str:
     return f"{_n(s, e.target)} gets back up"
 
 
-def yelled(e: ev.Yelled, s: Encounter) -> str:
+def yelled(e: ev.Yelled, s: ExpEncounter) -> str:
     return f"{_n(s, e.actor)} yells"
 
 
-def held(e: ev.Held, s: Encounter) -> str:
+def held(e: ev.Held, s: ExpEncounter) -> str:
     return f"{_n(s, e.actor)} {e.what}"
 
 
-def unit_started(e: RoundStarted, s: Encounter) -> str:
+def unit_started(e: RoundStarted, s: ExpEncounter) -> str:
     return f"\n— Unit {e.round} —"
 
 
-LINES: dict[type[Event], Callable[[Any, Encounter], str | None]] = {
+LINES: dict[type[Event[Any]], Callable[[Any, ExpEncounter], str | None]] = {
     RoundStarted: unit_started,
     ev.InitiativeRolled: initiative,
     ev.AttackRolled: attack_rolled,
@@ -174,6 +184,7 @@ LINES: dict[type[Event], Callable[[Any, Encounter], str | None]] = {
     ev.GrappleEnded: grapple_ended,
     ev.GrappleReversed: grapple_reversed,
     ev.WeaponSnatched: snatched,
+    ev.WeaponThrown: thrown,
     ev.SnatchBacklash: backlash,
     ev.TripResolved: trip_resolved,
     ev.StoodUp: stood_up,
@@ -182,7 +193,7 @@ LINES: dict[type[Event], Callable[[Any, Encounter], str | None]] = {
 }
 
 
-def describe(event: Event, state: Encounter) -> str | None:
+def describe(event: Event[Any], state: ExpEncounter) -> str | None:
     """One line for ``event``, or None (rolls are folded into their events' lines)."""
     line = LINES.get(type(event))
     return None if line is None else line(event, state)

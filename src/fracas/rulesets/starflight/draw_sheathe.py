@@ -6,23 +6,11 @@ specific appendage"); if it fails, the action is spent and nothing is drawn or s
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import IllegalAction
+from fracas.rulesets.starflight.actions import Draw, Sheathe, register
 from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
-from fracas.rulesets.starflight.part_failure import check_part
-from fracas.rulesets.starflight.state import Fighter, WeaponState
-
-
-class Draw(Action, frozen=True, kw_only=True):
-    """Draw the weapon at index ``weapon`` of the combatant's list."""
-
-    weapon: int
-
-
-class Sheathe(Action, frozen=True, kw_only=True):
-    """Put away the weapon at index ``weapon``."""
-
-    weapon: int
+from fracas.rulesets.starflight.stamina_check import check_part
+from fracas.rulesets.starflight.state import Fighter, StarflightContext, WeaponState
 
 
 def free_hands(c: Fighter) -> list[str]:
@@ -44,7 +32,7 @@ def weapon_at(c: Fighter, index: int) -> WeaponState:
 
 
 @register(Draw, "move")
-def resolve_draw(ctx: Context, c: Fighter, action: Draw) -> None:
+def resolve_draw(ctx: StarflightContext, c: Fighter, action: Draw) -> None:
     """Draw into the first free working motor appendage."""
     w = weapon_at(c, action.weapon)
     if w.drawn or w.dropped:
@@ -57,7 +45,7 @@ def resolve_draw(ctx: Context, c: Fighter, action: Draw) -> None:
 
 
 @register(Sheathe, "move")
-def resolve_sheathe(ctx: Context, c: Fighter, action: Sheathe) -> None:
+def resolve_sheathe(ctx: StarflightContext, c: Fighter, action: Sheathe) -> None:
     """Put the weapon away."""
     w = weapon_at(c, action.weapon)
     if not w.drawn:

@@ -3,24 +3,17 @@ a free action"; with initiative-based movement the character 'remains in place')
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import IllegalAction
+from fracas.rulesets.starflight.actions import Face, register
 from fracas.rulesets.starflight.events import Faced
 from fracas.rulesets.starflight.line_of_sight import bearing
-from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Face(Action, frozen=True, kw_only=True):
-    """Turn to face another combatant."""
-
-    target: str
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 
 @register(Face, "free")
-def resolve_face(ctx: Context, c: Fighter, action: Face) -> None:
+def resolve_face(ctx: StarflightContext, c: Fighter, action: Face) -> None:
     """Turn towards the target."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if action.target not in fight.combatants or action.target == c.id:
         raise IllegalAction(f"{c.name} cannot face {action.target!r}")
     facing = bearing(c, fight.fighter(action.target))

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from fracas.engine import Action, Context, IllegalAction
-from fracas.rulesets.starflight.actions import register
+from fracas.engine import IllegalAction
+from fracas.rulesets.starflight.actions import Snipe, register
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.sniping import check_snipe
-from fracas.rulesets.starflight.state import Fight, Fighter
-
-
-class Snipe(Action, frozen=True, kw_only=True):
-    """'Sniping attacks are full-round actions.'"""
-
-    target: str
-    weapon: int
+from fracas.rulesets.starflight.state import Fighter, StarflightContext
 
 
 @register(Snipe, "full")
-def resolve_snipe(ctx: Context, c: Fighter, action: Snipe) -> None:
+def resolve_snipe(ctx: StarflightContext, c: Fighter, action: Snipe) -> None:
     """Check, then one attack roll under the sniping rules."""
     fight = ctx.state
-    assert isinstance(fight, Fight)
     if action.target not in fight.combatants or action.target == c.id:
         raise IllegalAction(f"{c.name} cannot snipe at {action.target!r}")
     if not 0 <= action.weapon < len(c.weapons):
