@@ -89,7 +89,8 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "Ray:reversals",
     ),
-    # bottles and chairs, the save-style DSS, oops under, oops on top of actual damage
+    # a bottle thrown (used up), then fists; the save-style DSS, oops under, oops on top of
+    # actual damage
     "fling-save-dss-oops": (
         {
             "options": {
@@ -100,7 +101,26 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
                 "initiative": "dex",
             },
             "combatants": [
-                persona("Nia", "a", weapons=["bottle", "fist"], hps=30),
+                persona(
+                    "Nia",
+                    "a",
+                    weapons=["bottle", "fist"],
+                    hps=30,
+                    combat_table={
+                        "strike": {
+                            "skilled_bonus": 100,
+                            "raw_bonus": 40,
+                            "maximum_roll": 780,
+                            "force_bonus": 5,
+                        },
+                        "fling": {
+                            "skilled_bonus": 240,
+                            "raw_bonus": 200,
+                            "maximum_roll": 900,
+                            "force_bonus": 6,
+                        },
+                    },
+                ),
                 persona(
                     "Oz",
                     "b",
@@ -118,7 +138,7 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
                 ),
             ],
         },
-        "Nia:oops",
+        "Nia:thrown",
     ),
     # death at 0 HPS, rounding down, no initiative re-rolls, a grappler who only holds
     "deaths-holding-only": (

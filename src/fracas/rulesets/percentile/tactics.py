@@ -105,10 +105,10 @@ def scripted(state: PercentileEncounter, c: Fighter) -> Declare:
 
 #: The stance the ``optimal`` tactic takes, by combatant id: installed by the analysis layer
 #: (``fracas.sim``), which computes the policy (``fracas advise``); the ruleset knows no policy.
-OPTIMAL_POLICIES: dict[str, Callable[[Encounter, Fighter], str]] = {}
+OPTIMAL_POLICIES: dict[str, Callable[[PercentileEncounter, Fighter], str]] = {}
 
 
-def optimal(state: Encounter, c: Fighter) -> Declare:
+def optimal(state: PercentileEncounter, c: Fighter) -> Declare:
     """The stance of the policy ``fracas advise`` computed for ``c`` (by both hp), adjusted
     like any tactic for a dropped or missing weapon."""
     policy = OPTIMAL_POLICIES.get(c.id)

@@ -27,13 +27,13 @@ from fracas.sim.batch.exp_spec import (
     O_PCT_CAP,
     O_PCT_DIE,
     O_PCT_SCALE,
-    O_ROUNDING,
     O_SAVE_BASE,
     O_SAVE_CAP,
     O_SAVE_DIE,
     O_SAVE_SCALE,
     O_TIES_REROLL,
     O_TRIP_DOWN,
+    O_TRIP_GIVE_UP,
     O_TRIP_SUMMARY,
     P_CAN_MANEUVER,
     P_CON,
@@ -51,13 +51,12 @@ from fracas.sim.batch.exp_spec import (
     P_STRIKE_CAP,
     P_TACTIC,
     P_TIPPABLE,
-    ROUND_DOWN,
-    ROUND_HALF_UP,
     W_BONUS,
     W_CAP,
     W_FORCE,
     W_OFFSET,
     W_OOPS,
+    W_THROWN,
     W_USE,
 )
 from fracas.sim.batch.exp_tactics import (
@@ -75,14 +74,15 @@ from fracas.sim.batch.jit import inline, njit
 I64 = npt.NDArray[np.int64]
 
 # per-persona state (columns of ``st``)
-S_HPS, S_COND, S_HOLDING, S_HELD, S_DOWN, S_ACTED = range(6)
-STATE_FIELDS = 6
+S_HPS, S_COND, S_HOLDING, S_HELD, S_DOWN, S_STAGE, S_TRIPPED, S_FOILED = range(8)
+STATE_FIELDS = 8
 # conditions (personas.ACTIVE and OUT, in order)
 END_NAMES = ("active", "conceded", "stunned", "broken", "unconscious", "dead")
 ACTIVE, CONCEDED, STUNNED, BROKEN, UNCONSCIOUS, DEAD = range(6)
 # per-persona counters
 N_ATTACKS, N_HITS, N_OOPS, N_HPS_LOST, N_GRAPPLES, N_TRIPS, N_BROKE_FREE, N_REVERSALS = range(8)
-COUNTERS = 8
+N_THROWN = 8
+COUNTERS = 9
 COUNTER_NAMES = (
     "attack_rolls",
     "hits",
@@ -92,6 +92,7 @@ COUNTER_NAMES = (
     "trips",
     "broke_free",
     "reversals",
+    "thrown",
 )
 
 
@@ -154,24 +155,58 @@ def go_out(st: I64, t: int, cond: int) -> None:
 
 @inline
 def strike(
-    st: I64, pi: I64, wi: I64, faces: I64, opts: I64, a: int, counts: I64, fight: int, draws: I64
+    st: I64,
+    pi: I64,
+    wi: I64,
+    faces: I64,
+    actual: I64,
+    opts: I64,
+    a: int,
+    counts: I64,
+    fight: int,
+    draws: I64,
 ) -> None:
-    """``attack.attack`` and ``nonlethal_hit``: roll to hit, non-lethal damage (+ Force
-    Bonus), the DSS as if HPS were reduced by it, then actual or oops damage."""
-    t = 1 - a
+    """``attack.attack``: roll to hit and on a hit ``nonlethal_hit``; a thrown weapon leaves
+    the hand, hit or miss (the next stage's weapons)."""
+    k = st[a, S_STAGE]
     h = st[a, S_HOLDING]
+    hit_with(st, pi, wi, faces, actual, opts, a, k, h, counts, fight, draws)
+    if h == 0 and wi[a, k, 0, W_THROWN] == 1:
+        st[a, S_STAGE] = k + 1
+        counts[fight, a, N_THROWN] += 1
+
+
+@inline
+def hit_with(
+    st: I64,
+    pi: I64,
+    wi: I64,
+    faces: I64,
+    actual: I64,
+    opts: I64,
+    a: int,
+    k: int,
+    h: int,
+    counts: I64,
+    fight: int,
+    draws: I64,
+) -> None:
+    """``attack_roll.roll_attack`` and ``attack.nonlethal_hit``: non-lethal damage (+ Force
+    Bonus), the DSS as if HPS were reduced by it, then actual (``actual_damage``, a table) or
+    oops damage."""
+    t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(wi[a, h, W_BONUS], wi[a, h, W_CAP], pi[t, P_DR], opts, draws):
+    if not attack_roll(wi[a, k, h, W_BONUS], wi[a, k, h, W_CAP], pi[t, P_DR], opts, draws):
         return
     counts[fight, a, N_HITS] += 1
-    rolled = wi[a, h, W_OFFSET]
-    for k in range(faces.shape[2]):
-        s = faces[a, h, k]
+    rolled = wi[a, k, h, W_OFFSET]
+    for i in range(faces.shape[3]):
+        s = faces[a, k, h, i]
         if s == 0:
             break
         draws[0] += 1
         rolled += int(np.random.random() * s)
-    damage = max(0, rolled + wi[a, h, W_FORCE])
+    damage = max(0, rolled + wi[a, k, h, W_FORCE])
     # dss.stun_check
     left = st[t, S_HPS] - damage
     stunned = True
@@ -190,18 +225,12 @@ def strike(
             stunned = roll(opts[O_PCT_DIE], draws) > needed
     # oops.oops_check
     oops = False
-    if wi[a, h, W_OOPS] == 1:
+    if wi[a, k, h, W_OOPS] == 1:
         r = roll(opts[O_OOPS_DIE], draws)
         oops = r < damage if opts[O_OOPS_STRICT] == 1 else r <= damage
     lost = 0
     if not oops or opts[O_OOPS_REPLACES] == 0:
-        mode = opts[O_ROUNDING]
-        if mode == ROUND_HALF_UP:
-            lost += (damage + 5) // 10
-        elif mode == ROUND_DOWN:
-            lost += damage // 10
-        else:
-            lost += (damage + 9) // 10
+        lost += actual[damage]
     if oops:
         lost += damage
         counts[fight, a, N_OOPS] += 1
@@ -234,11 +263,11 @@ def trip(st: I64, pi: I64, opts: I64, a: int, counts: I64, fight: int, draws: I6
         return
     counts[fight, a, N_HITS] += 1
     first, second = (P_PSTR, P_DEX) if opts[O_TRIP_SUMMARY] == 1 else (P_DEX, P_PSTR)
-    if not compete(pi, opts, first, a, t, draws):
-        return
-    if not compete(pi, opts, second, a, t, draws):
+    if not compete(pi, opts, first, a, t, draws) or not compete(pi, opts, second, a, t, draws):
+        st[a, S_FOILED] += 1  # dodged or stopped (TripResolved.apply)
         return
     st[t, S_DOWN] = opts[O_TRIP_DOWN]
+    st[a, S_TRIPPED] = 1
     counts[fight, a, N_TRIPS] += 1
 
 
@@ -275,6 +304,7 @@ def brawls(
     pi: I64,
     wi: I64,
     faces: I64,
+    actual: I64,
     opts: I64,
     policy: I64,
     seed: int,
@@ -306,6 +336,7 @@ def brawls(
                 t = 1 - a
                 while True:  # a won break check keeps the turn
                     h = st[a, S_HOLDING]
+                    k = st[a, S_STAGE]
                     action = choose(
                         pi[a, P_TACTIC],
                         pi[a, P_CONCEDE],
@@ -317,8 +348,10 @@ def brawls(
                         st[t, S_DOWN],
                         st[t, S_HELD] == 1,
                         pi[a, P_CAN_MANEUVER] == 1,
-                        pi[a, P_TIPPABLE] == 1,
-                        wi[a, h, W_USE] >= 0,
+                        pi[a, P_TIPPABLE] == 1
+                        and st[a, S_TRIPPED] == 0
+                        and st[a, S_FOILED] < opts[O_TRIP_GIVE_UP],
+                        wi[a, k, h, W_USE] >= 0,
                         policy[a],
                     )
                     if action == A_BREAK_FREE:
@@ -339,7 +372,7 @@ def brawls(
                     elif action == A_STAND_UP:
                         st[a, S_DOWN] = max(0, st[a, S_DOWN] - 1)
                     elif action == A_STRIKE:
-                        strike(st, pi, wi, faces, opts, a, counts, fight, draws)
+                        strike(st, pi, wi, faces, actual, opts, a, counts, fight, draws)
                     elif action == A_GRAPPLE:
                         grapple(st, pi, opts, a, counts, fight, draws)
                     elif action == A_TRIP:

@@ -1,6 +1,8 @@
 """The EXP tactics as the brawl kernel follows them: the one place where the kernel decides
 what a persona does (mirrors ``fracas.rulesets.exp.tactics.choose_action``: concede, get up,
-get loose, then ``brawl``, ``grapple`` or ``trip``)."""
+get loose, then ``brawl``, ``grapple`` or ``trip``; ``trip_worth`` is
+``tactics.worth_tripping``: tippable, not tripped by this persona yet, not having foiled
+``TRIP_GIVE_UP`` of its trips)."""
 
 from __future__ import annotations
 
@@ -27,7 +29,7 @@ def choose(
     other_down: int,
     other_held: bool,
     can_maneuver: bool,
-    tippable: bool,
+    trip_worth: bool,
     has_weapon: bool,
     policy: npt.NDArray[np.int64],
 ) -> int:
@@ -51,6 +53,6 @@ def choose(
         move = int(policy[i, j])
     if move == A_GRAPPLE and not holding and not other_held and can_maneuver:
         return A_GRAPPLE
-    if move == A_TRIP and not holding and other_down == 0 and tippable and can_maneuver:
+    if move == A_TRIP and not holding and other_down == 0 and trip_worth and can_maneuver:
         return A_TRIP
     return A_STRIKE if has_weapon else A_WAIT

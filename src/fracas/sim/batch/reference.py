@@ -66,6 +66,8 @@ def _exp_counts(log: list[Event], index: dict[str, int], counts: np.ndarray) -> 
             counts[index[e.target], k.N_BROKE_FREE] += 1
         elif isinstance(e, ev.GrappleReversed):
             counts[index[e.grappler], k.N_REVERSALS] += 1
+        elif isinstance(e, ev.WeaponThrown):
+            counts[index[e.thrower], k.N_THROWN] += 1
 
 
 def event_batch(ruleset: Any, scenario: Any, seeds: range) -> BatchResult:

@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.dice.distribution import distribution
-from fracas.rulesets.exp.personas import ExpEncounter
+from fracas.rulesets.exp.state import ExpEncounter
 from fracas.sim.batch import exp_spec as xs
 from fracas.sim.batch.exp_tactics import T_BRAWL
 
@@ -35,6 +35,11 @@ def chain_scope(scenario: Any, ruleset: Any) -> str | None:
     """Why a brawl (inside the kernel) is outside the chain, or None."""
     spec = xs.compile_brawl(scenario, ruleset)
     for f in (0, 1):
+        if len(spec.stage_weapons[f]) > 1:
+            return (
+                f"combatants[{f}] ({spec.names[f]}) throws its {spec.stage_weapons[f][0][0]}: "
+                "thrown weapons are outside the exact chain (fracas sim covers them)"
+            )
         if spec.pi[f, xs.P_TACTIC] != T_BRAWL:
             return (
                 f"combatants[{f}] ({spec.names[f]}) grapples or trips: the exact chain covers "
@@ -63,8 +68,8 @@ def strike_matrix(spec: xs.ExpSpec, a: int, damage: dict[int, float]) -> tuple[M
     stay = np.zeros((top + 1, top + 1))
     out = np.zeros(top + 1)
     hit = _p_hit(
-        int(wi[a, 0, xs.W_BONUS]),
-        int(wi[a, 0, xs.W_CAP]),
+        int(wi[a, 0, 0, xs.W_BONUS]),
+        int(wi[a, 0, 0, xs.W_CAP]),
         int(pi[t, xs.P_DR]),
         int(o[xs.O_KILODIE]),
     )
@@ -92,19 +97,12 @@ def strike_matrix(spec: xs.ExpSpec, a: int, damage: dict[int, float]) -> tuple[M
                 sides = int(o[xs.O_PCT_DIE])
                 p_stun = (sides - min(max(needed, 0), sides)) / sides
             sides = int(o[xs.O_OOPS_DIE])
-            if wi[a, 0, xs.W_OOPS]:
+            if wi[a, 0, 0, xs.W_OOPS]:
                 limit = d - 1 if o[xs.O_OOPS_STRICT] else d
                 p_oops = min(max(limit, 0), sides) / sides
             else:
                 p_oops = 0.0
-            mode = int(o[xs.O_ROUNDING])
-            actual = (
-                (d + 5) // 10
-                if mode == xs.ROUND_HALF_UP
-                else d // 10
-                if mode == xs.ROUND_DOWN
-                else (d + 9) // 10
-            )
+            actual = int(spec.actual[d])  # actual_damage.actual_damage, as a table
             for oops, po in ((False, 1 - p_oops), (True, p_oops)):
                 if po == 0:
                     continue
@@ -146,8 +144,9 @@ def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
     persona = [state.personas[n] for n in spec.names]
     mats = []
     for a in (0, 1):
-        w = persona[a].weapons[int(spec.wi[a, 0, xs.W_USE])]
-        force = int(spec.wi[a, 0, xs.W_FORCE])
+        name = spec.stage_weapons[a][0][0]
+        w = persona[a].weapon(name) or state.bare_hands
+        force = int(spec.wi[a, 0, 0, xs.W_FORCE])
         damage: dict[int, float] = {}
         for v, q in distribution(w.damage).items():
             d = max(0, v + force)
