@@ -19,7 +19,8 @@ def run_spec(spec: ExpSpec, n: int, seed: int, engine: str) -> BatchResult:
     counts = np.zeros((n, 2, COUNTERS), np.int32)
     draws = np.zeros(1, np.int64)
     scratch = (np.zeros((2, STATE_FIELDS), np.int64), np.zeros(2, np.int64))
-    brawls(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
+    kernel: Any = brawls  # numba dispatcher: arrays in, results written in place
+    kernel(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
     return BatchResult(
         engine=engine,
         names=spec.names,

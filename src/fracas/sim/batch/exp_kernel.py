@@ -72,6 +72,7 @@ from fracas.sim.batch.exp_tactics import (
 from fracas.sim.batch.jit import inline, njit
 
 I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
 
 # per-persona state (columns of ``st``)
 S_HPS, S_COND, S_HOLDING, S_HELD, S_DOWN, S_STAGE, S_TRIPPED, S_FOILED = range(8)
@@ -117,14 +118,14 @@ def compete(pi: I64, opts: I64, attr: int, a: int, d: int, draws: I64) -> bool:
         ta = roll(die, draws) + pi[a, attr] + (pi[a, P_LEVEL] if opts[O_COMP_LEVEL] == 1 else 0)
         td = roll(die, draws) + pi[d, attr] + (pi[d, P_LEVEL] if opts[O_COMP_LEVEL] == 1 else 0)
         if ta != td or opts[O_TIES_REROLL] == 0:
-            return ta > td
+            return bool(ta > td)
 
 
 @inline
 def attack_roll(bonus: int, cap: int, defence: int, opts: I64, draws: I64) -> bool:
     """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll, must beat the
     Defence Rating."""
-    return min(roll(opts[O_KILODIE], draws) + bonus, cap) > defence
+    return bool(min(roll(opts[O_KILODIE], draws) + bonus, cap) > defence)
 
 
 @inline
@@ -162,7 +163,7 @@ def strike(
     actual: I64,
     opts: I64,
     a: int,
-    counts: I64,
+    counts: I32,
     fight: int,
     draws: I64,
 ) -> None:
@@ -187,7 +188,7 @@ def hit_with(
     a: int,
     k: int,
     h: int,
-    counts: I64,
+    counts: I32,
     fight: int,
     draws: I64,
 ) -> None:
@@ -240,7 +241,7 @@ def hit_with(
 
 
 @inline
-def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I64, fight: int, draws: I64) -> None:
+def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: I64) -> None:
     """``grapple.grapple``: a Strike attack roll, then the overpower (Strength Challenge)."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
@@ -254,7 +255,7 @@ def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I64, fight: int, draws:
 
 
 @inline
-def trip(st: I64, pi: I64, opts: I64, a: int, counts: I64, fight: int, draws: I64) -> None:
+def trip(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: I64) -> None:
     """``trip.trip``: a Strike attack roll, then the Dexterity (dodge) and Strength
     (overpower) challenges in the option's order; winning both trips the target."""
     t = 1 - a

@@ -205,32 +205,32 @@ def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -
                     e = parse(w.damage)
                     top = max(top, e.maximum + int(wi[f, k, h, W_FORCE]))
             wi[f, k, 0, W_THROWN] = int(thrown)
-    o = np.zeros(OPT_FIELDS, np.int64)
+    opt = np.zeros(OPT_FIELDS, np.int64)
     pct, save = DSS_TABLE.percentile, DSS_TABLE.save_d20
-    o[O_DSS_SAVE] = int(options.dss == "save-d20")
-    o[O_PCT_SCALE], o[O_PCT_CAP], o[O_PCT_DIE] = pct.scale, pct.cap, _sides(pct.die)
-    o[O_SAVE_BASE], o[O_SAVE_SCALE] = save.base, save.scale
-    o[O_SAVE_CAP], o[O_SAVE_DIE] = save.cap, _sides(save.die)
-    o[O_OOPS_DIE] = _sides(options.oops_die)
-    o[O_OOPS_STRICT] = int(options.oops_when == "under")
-    o[O_OOPS_REPLACES] = int(options.oops_replaces_actual)
-    o[O_ROUNDING] = {"half-up": ROUND_HALF_UP, "down": ROUND_DOWN, "up": ROUND_UP}[
+    opt[O_DSS_SAVE] = int(options.dss == "save-d20")
+    opt[O_PCT_SCALE], opt[O_PCT_CAP], opt[O_PCT_DIE] = pct.scale, pct.cap, _sides(pct.die)
+    opt[O_SAVE_BASE], opt[O_SAVE_SCALE] = save.base, save.scale
+    opt[O_SAVE_CAP], opt[O_SAVE_DIE] = save.cap, _sides(save.die)
+    opt[O_OOPS_DIE] = _sides(options.oops_die)
+    opt[O_OOPS_STRICT] = int(options.oops_when == "under")
+    opt[O_OOPS_REPLACES] = int(options.oops_replaces_actual)
+    opt[O_ROUNDING] = {"half-up": ROUND_HALF_UP, "down": ROUND_DOWN, "up": ROUND_UP}[
         options.actual_damage_rounding
     ]
-    o[O_INITIATIVE] = {"d20+dex": INIT_ROLL, "dex": INIT_DEX, "scenario-order": INIT_SCENARIO}[
+    opt[O_INITIATIVE] = {"d20+dex": INIT_ROLL, "dex": INIT_DEX, "scenario-order": INIT_SCENARIO}[
         options.initiative
     ]
-    o[O_INIT_EVERY] = int(options.initiative_every_unit)
-    o[O_COMP_LEVEL] = int(options.competition_adds_level)
-    o[O_TIES_REROLL] = int(options.competition_ties == "reroll")
-    o[O_TRIP_SUMMARY] = int(options.trip_order == "summary")
-    o[O_TRIP_DOWN] = options.tripped_loses_actions
-    o[O_DEATH_ZERO] = int(options.death_below_zero == "zero")
-    o[O_MAX_UNITS] = options.max_units
-    o[O_GRAPPLER_ATTACKS] = int(options.grappler_may_attack)
-    o[O_TRIP_GIVE_UP] = TRIP_GIVE_UP
-    o[O_KILODIE] = _sides("kilodie")
-    o[O_ATTR_DIE] = _sides("attribute-die")
+    opt[O_INIT_EVERY] = int(options.initiative_every_unit)
+    opt[O_COMP_LEVEL] = int(options.competition_adds_level)
+    opt[O_TIES_REROLL] = int(options.competition_ties == "reroll")
+    opt[O_TRIP_SUMMARY] = int(options.trip_order == "summary")
+    opt[O_TRIP_DOWN] = options.tripped_loses_actions
+    opt[O_DEATH_ZERO] = int(options.death_below_zero == "zero")
+    opt[O_MAX_UNITS] = options.max_units
+    opt[O_GRAPPLER_ATTACKS] = int(options.grappler_may_attack)
+    opt[O_TRIP_GIVE_UP] = TRIP_GIVE_UP
+    opt[O_KILODIE] = _sides("kilodie")
+    opt[O_ATTR_DIE] = _sides("attribute-die")
     return ExpSpec(
         names=(a.name, b.name),
         sides=(a.side, b.side),
@@ -240,7 +240,7 @@ def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -
         actual=np.array(
             [actual_damage(d, options.actual_damage_rounding) for d in range(top + 1)], np.int64
         ),
-        opts=o,
+        opts=opt,
         stage_weapons=tuple(named),
         policy=policy if policy is not None else np.zeros((2, 1, 1), np.int64),
     )

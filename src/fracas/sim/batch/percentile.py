@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
@@ -24,7 +26,8 @@ def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResul
         np.zeros((2, MAX_WEAPONS), np.int64),
         np.zeros(2, np.int64),
     )
-    duels(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
+    kernel: Any = duels  # numba dispatcher: arrays in, results written in place
+    kernel(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
     return BatchResult(
         engine=engine,
         names=spec.names,

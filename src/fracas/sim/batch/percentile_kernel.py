@@ -70,6 +70,7 @@ from fracas.sim.batch.percentile_tactics import (
 )
 
 I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
 
 # per-fighter state (columns of ``st``)
 S_HP, S_FAT, S_WIELD, S_ABS_LOSS, S_GLITCH, S_DEFENCELESS, S_DEAD, S_DOWN, S_STANCE = range(9)
@@ -118,7 +119,7 @@ def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: I64) -> int:
             break
         draws[0] += 1
         total += int(np.random.random() * s)
-    return total
+    return int(total)
 
 
 @inline
@@ -143,7 +144,7 @@ def check(chance: int, skill: int, check_target: int, draws: I64) -> int:
 @inline
 def able(st: I64, f: int) -> bool:
     """``Fighter.update_able``: alive and above 0 hp (everyone in a melee duel can move)."""
-    return st[f, S_DEAD] == 0 and st[f, S_HP] > 0
+    return bool(st[f, S_DEAD] == 0 and st[f, S_HP] > 0)
 
 
 @inline
@@ -155,11 +156,11 @@ def acting(st: I64, f: int, rnd: int, simultaneous: bool) -> bool:
 @inline
 def arm_ready(st: I64, cond: I64, f: int) -> bool:
     w = st[f, S_WIELD]
-    return w >= 0 and cond[f, w] == C_READY
+    return bool(w >= 0 and cond[f, w] == C_READY)
 
 
 @inline
-def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I64, fight: int) -> None:
+def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I32, fight: int) -> None:
     """``Damaged.apply``: hp down (downed this round if it crosses 0), dead at -CON."""
     hp = st[f, S_HP]
     if hp > 0 >= hp - amount:
@@ -183,7 +184,7 @@ def deal(
     offset: I64,
     dmax: I64,
     opts: I64,
-    counts: I64,
+    counts: I32,
     fight: int,
     draws: I64,
 ) -> None:
@@ -216,7 +217,7 @@ def draw_next(st: I64, cond: I64, f: int, nweap: int) -> None:
 
 @inline
 def drop_weapon(
-    st: I64, cond: I64, f: int, disarmed: bool, fi: I64, opts: I64, counts: I64, fight: int
+    st: I64, cond: I64, f: int, disarmed: bool, fi: I64, opts: I64, counts: I32, fight: int
 ) -> None:
     """``damage.drop_weapon``: on the ground to recover, or lost (then draw the next)."""
     if not arm_ready(st, cond, f):
@@ -243,7 +244,7 @@ def roll_fumble(
     frow: I64,
     row_fx: I64,
     opts: I64,
-    counts: I64,
+    counts: I32,
     fight: int,
     draws: I64,
 ) -> None:
@@ -348,7 +349,7 @@ def attack(
     frow: I64,
     row_fx: I64,
     opts: I64,
-    counts: I64,
+    counts: I32,
     fight: int,
     draws: I64,
 ) -> None:

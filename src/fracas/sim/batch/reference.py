@@ -14,7 +14,7 @@ from fracas.engine.events import Event, RoundStarted
 from fracas.sim.batch.results import END_NAMES, BatchResult
 
 
-def _percentile_counts(log: list[Event], index: dict[str, int], counts: np.ndarray) -> None:
+def _percentile_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray) -> None:
     from fracas.rulesets.percentile import events as ev
     from fracas.sim.batch import percentile_kernel as k
 
@@ -45,7 +45,7 @@ def _percentile_end(state: Any, name: str) -> int:
     return 2 if c.dead else (1 if c.hp <= 0 else 0)
 
 
-def _exp_counts(log: list[Event], index: dict[str, int], counts: np.ndarray) -> None:
+def _exp_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray) -> None:
     from fracas.rulesets.exp import events as ev
     from fracas.sim.batch import exp_kernel as k
 
@@ -79,12 +79,14 @@ def event_batch(ruleset: Any, scenario: Any, seeds: range) -> BatchResult:
     if ruleset.name == "percentile":
         from fracas.sim.batch import percentile_kernel as pk
 
-        counter_names, n_counters = pk.COUNTER_NAMES, pk.COUNTERS
+        counter_names: tuple[str, ...] = pk.COUNTER_NAMES
+        n_counters = pk.COUNTERS
         end_names: tuple[str, ...] = END_NAMES
     else:
         from fracas.sim.batch import exp_kernel as ek
 
-        counter_names, n_counters = ek.COUNTER_NAMES, ek.COUNTERS
+        counter_names = ek.COUNTER_NAMES
+        n_counters = ek.COUNTERS
         end_names = ek.END_NAMES
     winner = np.zeros(n, np.int8)
     rounds = np.zeros(n, np.int32)

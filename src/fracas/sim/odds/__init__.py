@@ -78,6 +78,7 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None) -> Odds:
     if why is not None:
         raise OutOfScope(why)
     start = time.perf_counter()
+    spec: Any
     if ruleset.name == "percentile":
         from fracas.sim.batch.percentile_spec import O_MAX_ROUNDS, compile_duel
         from fracas.sim.odds.percentile_chain import DuelChain, first_player

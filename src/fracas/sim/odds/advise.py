@@ -136,7 +136,7 @@ def solve(
     their = np.zeros(shape, np.int64)
     for i, a in enumerate(hp0):
         for j, b in enumerate(hp1):
-            own_hp, foe_hp = (b, a) if fighter == 0 else (a, b)
+            own_hp, foe_hp = (int(b), int(a)) if fighter == 0 else (int(a), int(b))
             if own_hp > 0 and foe_hp > 0:
                 s = base_stance(
                     int(fi[ps.TACTIC]),
@@ -204,13 +204,13 @@ def solve(
     policy = np.full((h_own + 1, h_other + 1), S_NORMAL_ATTACK, np.int64)
     for own_hp in range(1, h_own + 1):
         for foe_hp in range(1, h_other + 1):
-            i, j = (
+            x, y = (
                 (own_hp + con[0], foe_hp + con[1])
                 if fighter == 0
                 else (foe_hp + con[0], own_hp + con[1])
             )
-            if i < shape[0] and j < shape[1]:
-                policy[own_hp, foe_hp] = best[i, j]
+            if x < shape[0] and y < shape[1]:
+                policy[own_hp, foe_hp] = best[x, y]
     return policy
 
 

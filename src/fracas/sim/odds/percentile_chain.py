@@ -110,9 +110,7 @@ class DuelChain:
                     np.broadcast_to(a & b, self.shape)
                 )
         self.round_dependent = False  # no tactic looks at the round beyond a script
-        self._stances: dict[
-            tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
-        ] = {}
+        self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
     # -- the tactics --------------------------------------------------------------------------
     def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:

@@ -56,6 +56,11 @@ Micro = tuple[int, int, Kit, Kit, bool, bool]
 Branches = list[tuple[float, Micro]]
 
 
+def kit_of(m: Micro, role: int) -> Kit:
+    """The kit of the attacker (role 0) or the defender (role 1) in a branch."""
+    return m[2] if role == 0 else m[3]
+
+
 def check_distribution(chance: int, skill: int, check_target: bool) -> tuple[float, ...]:
     """P(fumble, fail, success, special, perfect) of ``skill_check`` for one number to roll
     under (d100; 01-05 and 95-00 roll again against the unmodified skill)."""
@@ -115,7 +120,7 @@ class ExchangeModel:
     ) -> Branches:
         """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
         who = ids[role]
-        kit = m[2 + role]
+        kit = kit_of(m, role)
         out: Branches = []
         absorbs = kind != ps.K_FULL_NO_ARMOUR and not self.spec.fi[who, ps.PROJ_ONLY]
         armour = self._armour(who, kit) if absorbs else 0
@@ -140,7 +145,7 @@ class ExchangeModel:
 
     def drop(self, m: Micro, role: int) -> Micro:
         """``damage.drop_weapon``."""
-        kit = m[2 + role]
+        kit = kit_of(m, role)
         if not kit.ready:
             return m
         conds = list(kit.conds)
@@ -173,7 +178,7 @@ class ExchangeModel:
         fi = self.spec.fi
         out: Branches = []
         for q, m in branches:
-            kit = m[2 + role]
+            kit = kit_of(m, role)
             if effect == ps.F_DROP:
                 out.append((q, self.drop(m, role)))
             elif effect == ps.F_DEFENCELESS:
