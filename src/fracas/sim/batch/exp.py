@@ -8,7 +8,8 @@ import numpy as np
 
 from fracas.sim.batch.exp_kernel import COUNTER_NAMES, COUNTERS, END_NAMES, STATE_FIELDS, brawls
 from fracas.sim.batch.exp_spec import ExpSpec, IntArray, compile_brawl
-from fracas.sim.batch.results import BatchResult, kernel_seed
+from fracas.sim.batch.results import BatchResult
+from fracas.sim.batch.rng import new_draws
 
 
 def run_spec(spec: ExpSpec, n: int, seed: int, engine: str) -> BatchResult:
@@ -17,10 +18,10 @@ def run_spec(spec: ExpSpec, n: int, seed: int, engine: str) -> BatchResult:
     rounds = np.zeros(n, np.int32)
     end = np.zeros((n, 2), np.int8)
     counts = np.zeros((n, 2, COUNTERS), np.int32)
-    draws = np.zeros(1, np.int64)
+    draws = new_draws(seed)
     scratch = (np.zeros((2, STATE_FIELDS), np.int64), np.zeros(2, np.int64))
     kernel: Any = brawls  # numba dispatcher: arrays in, results written in place
-    kernel(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
+    kernel(*spec.arrays(), winner, rounds, end, counts, draws, *scratch)
     return BatchResult(
         engine=engine,
         names=spec.names,

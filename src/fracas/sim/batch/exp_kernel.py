@@ -2,7 +2,7 @@
 
 Each function mirrors a rule function of ``fracas.rulesets.exp`` (named in its docstring) and
 reads the arrays of :class:`~fracas.sim.batch.exp_spec.ExpSpec`. Like the percentile kernel it
-allocates nothing and draws from numba's Mersenne Twister.
+allocates nothing and draws from SplitMix64 (``rng.py``).
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ from fracas.sim.batch.exp_tactics import (
     choose,
 )
 from fracas.sim.batch.jit import inline, njit
+from fracas.sim.batch.rng import U64, die, uniform
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -98,10 +99,9 @@ COUNTER_NAMES = (
 
 
 @inline
-def roll(sides: int, draws: I64) -> int:
+def roll(sides: int, draws: U64) -> int:
     """One die of ``sides`` (1..sides)."""
-    draws[0] += 1
-    return int(np.random.random() * sides) + 1
+    return die(sides, draws)
 
 
 @inline
@@ -110,7 +110,7 @@ def half_up(num: int, den: int) -> int:
 
 
 @inline
-def compete(pi: I64, opts: I64, attr: int, a: int, d: int, draws: I64) -> bool:
+def compete(pi: I64, opts: I64, attr: int, a: int, d: int, draws: U64) -> bool:
     """``challenges.compete``: d20 + attribute (+ level) each; ties to the defender or
     re-rolled. True if ``a`` wins."""
     die = opts[O_ATTR_DIE]
@@ -122,7 +122,7 @@ def compete(pi: I64, opts: I64, attr: int, a: int, d: int, draws: I64) -> bool:
 
 
 @inline
-def attack_roll(bonus: int, cap: int, defence: int, opts: I64, draws: I64) -> bool:
+def attack_roll(bonus: int, cap: int, defence: int, opts: I64, draws: U64) -> bool:
     """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll, must beat the
     Defence Rating."""
     return bool(min(roll(opts[O_KILODIE], draws) + bonus, cap) > defence)
@@ -165,7 +165,7 @@ def strike(
     a: int,
     counts: I32,
     fight: int,
-    draws: I64,
+    draws: U64,
 ) -> None:
     """``attack.attack``: roll to hit and on a hit ``nonlethal_hit``; a thrown weapon leaves
     the hand, hit or miss (the next stage's weapons)."""
@@ -190,7 +190,7 @@ def hit_with(
     h: int,
     counts: I32,
     fight: int,
-    draws: I64,
+    draws: U64,
 ) -> None:
     """``attack_roll.roll_attack`` and ``attack.nonlethal_hit``: non-lethal damage (+ Force
     Bonus), the DSS as if HPS were reduced by it, then actual (``actual_damage``, a table) or
@@ -205,8 +205,7 @@ def hit_with(
         s = faces[a, k, h, i]
         if s == 0:
             break
-        draws[0] += 1
-        rolled += int(np.random.random() * s)
+        rolled += int(uniform(draws) * s)
     damage = max(0, rolled + wi[a, k, h, W_FORCE])
     # dss.stun_check
     left = st[t, S_HPS] - damage
@@ -241,7 +240,7 @@ def hit_with(
 
 
 @inline
-def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: I64) -> None:
+def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: U64) -> None:
     """``grapple.grapple``: a Strike attack roll, then the overpower (Strength Challenge)."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
@@ -255,7 +254,7 @@ def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws:
 
 
 @inline
-def trip(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: I64) -> None:
+def trip(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: U64) -> None:
     """``trip.trip``: a Strike attack roll, then the Dexterity (dodge) and Strength
     (overpower) challenges in the option's order; winning both trips the target."""
     t = 1 - a
@@ -273,7 +272,7 @@ def trip(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: I6
 
 
 @inline
-def unit_order(st: I64, pi: I64, opts: I64, order: I64, draws: I64) -> None:
+def unit_order(st: I64, pi: I64, opts: I64, order: I64, draws: U64) -> None:
     """``initiative.start_unit_order`` for two personas: 1d20 + DEX, ties to the higher DEX
     then re-rolled; or by DEX; or scenario order. ``order[0]`` acts first."""
     mode = opts[O_INITIATIVE]
@@ -308,19 +307,17 @@ def brawls(
     actual: I64,
     opts: I64,
     policy: I64,
-    seed: int,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
     counts: npt.NDArray[np.int32],
-    draws: I64,
+    draws: U64,
     st: I64,
     order: I64,
 ) -> None:
     """Fight ``len(winner)`` brawls (``ExpRuleset.resolve`` and ``_start_unit``): each unit
     an initiative order, each persona one action (a won break check keeps it), victory
     checked after every action, a draw after ``max_units``."""
-    np.random.seed(seed)
     n = winner.shape[0]
     for fight in range(n):
         for f in range(2):

@@ -10,7 +10,8 @@ from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
 from fracas.sim.batch.percentile_kernel import COUNTER_NAMES, COUNTERS, STATE_FIELDS, duels
 from fracas.sim.batch.percentile_spec import MAX_WEAPONS, IntArray, PercentileSpec, compile_duel
-from fracas.sim.batch.results import END_NAMES, BatchResult, kernel_seed
+from fracas.sim.batch.results import END_NAMES, BatchResult
+from fracas.sim.batch.rng import new_draws
 
 
 def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResult:
@@ -19,7 +20,7 @@ def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResul
     rounds = np.zeros(n, np.int32)
     end = np.zeros((n, 2), np.int8)
     counts = np.zeros((n, 2, COUNTERS), np.int32)
-    draws = np.zeros(1, np.int64)
+    draws = new_draws(seed)
     scratch = (
         np.zeros((2, STATE_FIELDS), np.int64),
         np.zeros((2, MAX_WEAPONS), np.int64),
@@ -27,7 +28,7 @@ def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResul
         np.zeros(2, np.int64),
     )
     kernel: Any = duels  # numba dispatcher: arrays in, results written in place
-    kernel(*spec.arrays(), kernel_seed(seed), winner, rounds, end, counts, draws, *scratch)
+    kernel(*spec.arrays(), winner, rounds, end, counts, draws, *scratch)
     return BatchResult(
         engine=engine,
         names=spec.names,

@@ -2,7 +2,7 @@
 
 Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named in its
 docstring) and reads the arrays of :class:`~fracas.sim.batch.percentile_spec.PercentileSpec`.
-It draws from numba's own Mersenne Twister (seeded per call), so it agrees with the event
+It draws from SplitMix64 (``rng.py``), so it agrees with the event
 engine in distribution, not roll for roll; the agreement tests check that.
 """
 
@@ -68,6 +68,7 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     take_stance,
 )
+from fracas.sim.batch.rng import U64, die, uniform
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -103,13 +104,12 @@ END_STANDING, END_UNCONSCIOUS, END_DEAD = range(3)
 
 
 @inline
-def d100(draws: I64) -> int:
-    draws[0] += 1
-    return int(np.random.random() * 100.0) + 1
+def d100(draws: U64) -> int:
+    return die(100, draws)
 
 
 @inline
-def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: I64) -> int:
+def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: U64) -> int:
     """``SeededRoller.roll``'s reading of weapon ``w`` of fighter ``f``'s dice: offset +
     int(u * sides) per die (indexed, not sliced: a slice costs a reference count)."""
     total = offset[f, w]
@@ -117,13 +117,12 @@ def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: I64) -> int:
         s = faces[f, w, k]
         if s == 0:
             break
-        draws[0] += 1
-        total += int(np.random.random() * s)
+        total += int(uniform(draws) * s)
     return int(total)
 
 
 @inline
-def check(chance: int, skill: int, check_target: int, draws: I64) -> int:
+def check(chance: int, skill: int, check_target: int, draws: U64) -> int:
     """``skill_check`` and ``check_outcome``: d100 under the chance; 01-05 and 95-00 re-roll
     against the unmodified skill."""
     if chance == AUTO_FAIL:
@@ -186,7 +185,7 @@ def deal(
     opts: I64,
     counts: I32,
     fight: int,
-    draws: I64,
+    draws: U64,
 ) -> None:
     """``damage.deal``: the weapon's roll (full: its maximum or twice a roll) less ABS."""
     if kind == K_NORMAL:
@@ -246,7 +245,7 @@ def roll_fumble(
     opts: I64,
     counts: I32,
     fight: int,
-    draws: I64,
+    draws: U64,
 ) -> None:
     """``fumble.roll_fumble``: table 5.2's row for a d100, its effects in order."""
     counts[fight, c, N_FUMBLES] += 1
@@ -261,8 +260,7 @@ def roll_fumble(
         elif effect == F_DEFENCELESS:
             st[c, S_DEFENCELESS] = rnd + 1
         elif effect == F_FALL:
-            draws[0] += 1
-            rolled = int(np.random.random() * 4.0)  # D4-1
+            rolled = die(4, draws) - 1  # D4-1
             taken = 0
             if opts[O_FALL_ARMOUR] == 1:
                 taken = min(rolled, max(0, fi[c, ABS] - st[c, S_ABS_LOSS]))
@@ -300,7 +298,7 @@ def defend(
     skill: I64,
     dfc: I64,
     opts: I64,
-    draws: I64,
+    draws: U64,
 ) -> tuple[int, int]:
     """``attack.defend`` and ``can_defend``: (result, kind) of ``d``'s parry or dodge. In a
     duel each fighter defends once a round, so only the stance's free defences matter."""
@@ -351,7 +349,7 @@ def attack(
     opts: I64,
     counts: I32,
     fight: int,
-    draws: I64,
+    draws: U64,
 ) -> None:
     """``attack.attack``: the attack check, the defence, and table 5.1's cell carried out."""
     w = st[a, S_WIELD]
@@ -421,18 +419,16 @@ def attack(
 
 
 @inline
-def initiative_order(fi: I64, reroll: bool, draws: I64) -> int:
+def initiative_order(fi: I64, reroll: bool, draws: U64) -> int:
     """``initiative.roll_initiative``: PER + AGL + D20, highest first; ties in scenario order
     or re-rolled. Returns the fighter who goes first."""
-    draws[0] += 2
-    t0 = fi[0, INIT] + int(np.random.random() * 20.0) + 1
-    t1 = fi[1, INIT] + int(np.random.random() * 20.0) + 1
+    t0 = fi[0, INIT] + die(20, draws)
+    t1 = fi[1, INIT] + die(20, draws)
     if t0 != t1 or not reroll:
         return 0 if t0 >= t1 else 1
     while True:
-        draws[0] += 2
-        r0 = int(np.random.random() * 20.0)
-        r1 = int(np.random.random() * 20.0)
+        r0 = die(20, draws)
+        r1 = die(20, draws)
         if r0 != r1:
             return 0 if r0 > r1 else 1
 
@@ -455,12 +451,11 @@ def duels(
     script: I64,
     opts: I64,
     policy: I64,
-    seed: int,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
     counts: npt.NDArray[np.int32],
-    draws: I64,
+    draws: U64,
     st: I64,
     cond: I64,
     bvs: I64,
@@ -468,7 +463,6 @@ def duels(
 ) -> None:
     """Fight ``len(winner)`` duels (``round.resolve_round`` and ``end_of_round``): winner 0/1
     (-1 a draw), rounds fought, how each ended, and the notable-event counts."""
-    np.random.seed(seed)
     n = winner.shape[0]
     max_rounds = opts[O_MAX_ROUNDS]
     for fight in range(n):

@@ -50,9 +50,3 @@ class BatchResult:
     def summary(self) -> dict[str, Any]:
         """A JSON-ready summary."""
         return {"engine": self.engine, "n": self.n, "draws": self.draws, **self.rates()}
-
-
-def kernel_seed(seed: int) -> int:
-    """A 32-bit seed for numba's generator, derived from any whole-number ``seed`` (never
-    from the clock or the process)."""
-    return int(np.random.SeedSequence(abs(seed)).generate_state(1)[0])
