@@ -93,6 +93,11 @@ class DuelChain:
             np.arange(self.shape[1]) - self.con[1],
         )
         self._tired: dict[tuple[int, int], int] = {}
+        self._luts: dict[Kit, npt.NDArray[np.int64]] = {}
+        self._pairs: dict[
+            tuple[object, ...], list[tuple[int, int, npt.NDArray[np.bool_] | None]]
+        ] = {}
+        self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
         self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self._all = np.ones(self.shape, bool)
         # who may take the second turn of a round, cell by cell (state.acting and
@@ -113,6 +118,38 @@ class DuelChain:
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
     # -- the tactics --------------------------------------------------------------------------
+    def lut(self, kit: Kit) -> npt.NDArray[np.int64]:
+        """``take_stance`` for each base stance with this kit (cached per kit)."""
+        hit = self._luts.get(kit)
+        if hit is None:
+            cond = kit.conds[kit.wield] if kit.wield >= 0 else 3
+            hit = np.array([take_stance(s, kit.wield, cond) for s in range(4)], np.int64)
+            self._luts[kit] = hit
+        return hit
+
+    def stance_pairs(
+        self,
+        base_key: int,
+        base: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+        k0: Kit,
+        k1: Kit,
+    ) -> list[tuple[int, int, npt.NDArray[np.bool_] | None]]:
+        """The pairs of stances declared over the live cells, each with its cells (None:
+        all of them), for these kits (cached per round class and weapon state)."""
+        l0, l1 = self.lut(k0), self.lut(k1)
+        key = (base_key, tuple(l0.tolist()), tuple(l1.tolist()))
+        hit = self._pairs.get(key)
+        if hit is None:
+            s0, s1 = l0[base[0]], l1[base[1]]
+            live = self._live
+            found = sorted(set(zip(s0[live].tolist(), s1[live].tolist(), strict=True)))
+            if len(found) == 1:
+                hit = [(found[0][0], found[0][1], None)]
+            else:
+                hit = [(a, b, (s0 == a) & (s1 == b)) for a, b in found]
+            self._pairs[key] = hit
+        return hit
+
     def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Each fighter's base stance over the grid (own hp on its axis), by the kernel's
         tactic function (``percentile_tactics.base_stance``)."""
@@ -312,21 +349,17 @@ class DuelChain:
                 for key, grid in group.items():
                     _, k0, k1 = key
                     seen.add((k0, k1))
-                    st = []
-                    for f, kit in ((0, k0), (1, k1)):
-                        cond = kit.conds[kit.wield] if kit.wield >= 0 else 3
-                        lut = np.array([take_stance(s, kit.wield, cond) for s in range(4)])
-                        st.append(lut[base[f]])
-                    pairs = set(
-                        zip(st[0][grid > 0].tolist(), st[1][grid > 0].tolist(), strict=True)
-                    )
-                    if pairs == {(S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)} and rnd > script_len:
+                    pairs = self.stance_pairs(base_key, base, k0, k1)
+                    if (
+                        len(pairs) == 1
+                        and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
+                        and rnd > script_len
+                    ):
                         # nobody will ever attack again: a draw after max_rounds
                         frozen += float(grid.sum())
                         continue
-                    for s0, s1 in pairs:
-                        mask = (st[0] == s0) & (st[1] == s1)
-                        part = {key: np.where(mask, grid, 0.0)}
+                    for s0, s1, mask in pairs:
+                        part = {key: grid if mask is None else np.where(mask, grid, 0.0)}
                         sx, sy = (s0, s1) if x == 0 else (s1, s0)
                         part = self.attack_step(part, x, sx, sy, rnd, simultaneous, True)
                         part = self.attack_step(part, y, sy, sx, rnd, simultaneous, False)
