@@ -59,3 +59,19 @@ def test_tactics_optimal_without_a_policy_says_how_to_run_it() -> None:
     session = Session.start(loaded.ruleset, scenario, SeededRoller(1))
     with pytest.raises(IllegalAction, match="fracas sim"):
         session.run()
+
+
+def test_fracas_fight_can_be_watched_under_tactics_optimal(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text()
+    text = text.replace("tactics: scripted", "tactics: optimal")
+    text = text.replace("    script: [all-out-attack]\n", "").replace("    then: normal-attack\n", "")
+    path = tmp_path / "optimal.yaml"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["fight", str(path), "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "The fight is over" in result.output
+    crowd = (EXAMPLE.parent / "scout-and-medic.yaml").read_text()
+    path.write_text(crowd.replace("tactics: normal-attack", "tactics: optimal", 1))
+    result = CliRunner().invoke(main, ["fight", str(path), "--seed", "3"])
+    assert result.exit_code == 2
+    assert "tactics 'optimal' needs the chain: 5 combatants" in result.output

@@ -65,6 +65,21 @@ def _roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccount) -
     return SeededRoller(seed)
 
 
+def _install_optimal_tactics(loaded: LoadedScenario) -> None:
+    """``tactics: optimal``: compute the policy ``fracas advise`` would and install it, so
+    the fight can be watched under it (percentile duels only; a clear error otherwise)."""
+    combatants = getattr(loaded.scenario, "combatants", [])
+    if not any(getattr(c, "tactics", None) == "optimal" for c in combatants):
+        return
+    from fracas.sim.odds import OutOfScope
+    from fracas.sim.odds.advise import install_policy
+
+    try:
+        install_policy(loaded.ruleset, loaded.scenario)
+    except OutOfScope as exc:
+        raise FracasError(f"{loaded.source}: {exc}") from None
+
+
 def _fight(
     loaded: LoadedScenario,
     make_roller: Callable[[LiveAccount], Roller],
@@ -176,6 +191,7 @@ def fight(
     with reported_errors():
         loaded = load_scenario(scenario, overrides)
         _check_targets(log, db)
+        _install_optimal_tactics(loaded)
 
         def roller(live: LiveAccount) -> Roller:
             return _roller(seed, rolls, ask, live)
