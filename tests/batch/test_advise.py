@@ -64,7 +64,9 @@ def test_tactics_optimal_without_a_policy_says_how_to_run_it() -> None:
 def test_fracas_fight_can_be_watched_under_tactics_optimal(tmp_path: Path) -> None:
     text = EXAMPLE.read_text()
     text = text.replace("tactics: scripted", "tactics: optimal")
-    text = text.replace("    script: [all-out-attack]\n", "").replace("    then: normal-attack\n", "")
+    text = text.replace("    script: [all-out-attack]\n", "").replace(
+        "    then: normal-attack\n", ""
+    )
     path = tmp_path / "optimal.yaml"
     path.write_text(text)
     result = CliRunner().invoke(main, ["fight", str(path), "--seed", "3"])
