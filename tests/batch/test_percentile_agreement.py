@@ -9,6 +9,7 @@ rule really happened, so no case passes by never reaching it.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -261,3 +262,20 @@ def test_percentile_kernel_agrees_with_event_engine(key: str) -> None:
     fast = batch.run(loaded.ruleset, loaded.scenario, N_BATCH, seed=20261201)
     assert event.rates()[exercised] > 0 and fast.rates()[exercised] > 0, exercised
     assert disagreements(event, fast) == []
+
+
+@pytest.mark.parametrize("path", ["percentile/joanne-vs-ondkille.yaml", "exp/grapple.yaml"])
+def test_a_fight_depends_only_on_its_own_seed_and_runs_repeat(path: str) -> None:
+    from fracas.scenario import load_scenario
+
+    loaded = load_scenario(Path(__file__).parents[2] / "examples" / path)
+    seeds = [7, 2**70 + 3, 12345, 0, 99]
+    whole = batch.run(loaded.ruleset, loaded.scenario, 0, 0, per_fight=seeds)
+    parts = [batch.run(loaded.ruleset, loaded.scenario, 0, 0, per_fight=[s]) for s in seeds]
+    for i, part in enumerate(parts):
+        assert part.winner[0] == whole.winner[i] and part.rounds[0] == whole.rounds[i]
+        assert (part.counts[0] == whole.counts[i]).all()
+    again = batch.run(loaded.ruleset, loaded.scenario, 5000, 42)
+    same = batch.run(loaded.ruleset, loaded.scenario, 5000, 42)
+    assert (again.winner == same.winner).all() and (again.counts == same.counts).all()
+    assert len(set(whole.rounds.tolist())) > 1 or len(set(whole.winner.tolist())) > 1

@@ -8,6 +8,7 @@ prints.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from fracas.sim.batch.results import BatchResult
@@ -40,17 +41,23 @@ def engine_label(ruleset: Any, scenario: Any) -> str:
     return PERCENTILE_ENGINE if ruleset.name == "percentile" else EXP_ENGINE
 
 
-def run(ruleset: Any, scenario: Any, n: int, seed: int) -> BatchResult:
+def run(
+    ruleset: Any, scenario: Any, n: int, seed: int, per_fight: Sequence[int] | None = None
+) -> BatchResult:
     """``n`` fights of ``scenario`` on its kernel (ValueError if it is outside every kernel's
-    scope). The same ``seed`` gives the same arrays."""
+    scope). The same ``seed`` gives the same arrays; with ``per_fight`` seeds, fight i runs
+    from ``per_fight[i]`` alone (a backend's chunk: the same fights however runs are cut)."""
     why = scope(ruleset, scenario)
     if why is not None:
         raise ValueError(why)
     if ruleset.name == "percentile":
-        from fracas.sim.batch.percentile import run_duels
+        from fracas.sim.batch.percentile import run_spec as run_duels
+        from fracas.sim.batch.percentile_spec import compile_duel
         from fracas.sim.odds.advise import install_policy
 
-        return run_duels(ruleset, scenario, n, seed, install_policy(ruleset, scenario))
-    from fracas.sim.batch.exp import run_brawls
+        spec = compile_duel(scenario, ruleset, install_policy(ruleset, scenario))
+        return run_duels(spec, n, seed, PERCENTILE_ENGINE, per_fight)
+    from fracas.sim.batch.exp import run_spec as run_brawls
+    from fracas.sim.batch.exp_spec import compile_brawl
 
-    return run_brawls(ruleset, scenario, n, seed)
+    return run_brawls(compile_brawl(scenario, ruleset), n, seed, EXP_ENGINE, per_fight)

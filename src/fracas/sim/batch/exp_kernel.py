@@ -70,7 +70,7 @@ from fracas.sim.batch.exp_tactics import (
     choose,
 )
 from fracas.sim.batch.jit import inline, njit
-from fracas.sim.batch.rng import U64, die, uniform
+from fracas.sim.batch.rng import U64, die, reseed, uniform
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -312,14 +312,18 @@ def brawls(
     end: npt.NDArray[np.int8],
     counts: npt.NDArray[np.int32],
     draws: U64,
+    seeds: U64,
     st: I64,
     order: I64,
 ) -> None:
     """Fight ``len(winner)`` brawls (``ExpRuleset.resolve`` and ``_start_unit``): each unit
     an initiative order, each persona one action (a won break check keeps it), victory
-    checked after every action, a draw after ``max_units``."""
+    checked after every action, a draw after ``max_units``. With ``seeds`` (one per
+    fight), each fight draws from its own seed's stream."""
     n = winner.shape[0]
     for fight in range(n):
+        if seeds.shape[0] > 0:
+            reseed(draws, seeds[fight])
         for f in range(2):
             st[f, :] = 0
             st[f, S_HPS] = pi[f, P_HPS]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -11,11 +12,17 @@ from fracas.rulesets.percentile.scenario import PercentileScenario
 from fracas.sim.batch.percentile_kernel import COUNTER_NAMES, COUNTERS, STATE_FIELDS, duels
 from fracas.sim.batch.percentile_spec import MAX_WEAPONS, IntArray, PercentileSpec, compile_duel
 from fracas.sim.batch.results import END_NAMES, BatchResult
-from fracas.sim.batch.rng import new_draws
+from fracas.sim.batch.rng import fight_seeds, new_draws
 
 
-def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResult:
-    """``n`` duels of a compiled spec."""
+def run_spec(
+    spec: PercentileSpec, n: int, seed: int, engine: str, per_fight: Sequence[int] | None = None
+) -> BatchResult:
+    """``n`` duels of a compiled spec from one ``seed``, or one per seed of
+    ``per_fight`` (fight i from ``per_fight[i]`` alone, whatever the chunk: ``n`` is then its
+    length)."""
+    seeds = fight_seeds(per_fight) if per_fight is not None else np.zeros(0, np.uint64)
+    n = len(seeds) if per_fight is not None else n
     winner = np.zeros(n, np.int8)
     rounds = np.zeros(n, np.int32)
     end = np.zeros((n, 2), np.int8)
@@ -28,7 +35,7 @@ def run_spec(spec: PercentileSpec, n: int, seed: int, engine: str) -> BatchResul
         np.zeros(2, np.int64),
     )
     kernel: Any = duels  # numba dispatcher: arrays in, results written in place
-    kernel(*spec.arrays(), winner, rounds, end, counts, draws, *scratch)
+    kernel(*spec.arrays(), winner, rounds, end, counts, draws, seeds, *scratch)
     return BatchResult(
         engine=engine,
         names=spec.names,

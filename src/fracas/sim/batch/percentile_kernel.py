@@ -68,7 +68,7 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     take_stance,
 )
-from fracas.sim.batch.rng import U64, die, uniform
+from fracas.sim.batch.rng import U64, die, reseed, uniform
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -456,16 +456,20 @@ def duels(
     end: npt.NDArray[np.int8],
     counts: npt.NDArray[np.int32],
     draws: U64,
+    seeds: U64,
     st: I64,
     cond: I64,
     bvs: I64,
     order: I64,
 ) -> None:
     """Fight ``len(winner)`` duels (``round.resolve_round`` and ``end_of_round``): winner 0/1
-    (-1 a draw), rounds fought, how each ended, and the notable-event counts."""
+    (-1 a draw), rounds fought, how each ended, and the notable-event counts. With
+    ``seeds`` (one per fight), each fight draws from its own seed's stream."""
     n = winner.shape[0]
     max_rounds = opts[O_MAX_ROUNDS]
     for fight in range(n):
+        if seeds.shape[0] > 0:
+            reseed(draws, seeds[fight])
         for f in range(2):
             st[f, :] = 0
             st[f, S_HP] = fi[f, HP]

@@ -10,6 +10,8 @@ allocate nothing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -43,6 +45,21 @@ def uniform(draws: U64) -> float:
 def die(sides: int, draws: U64) -> int:
     """One die of ``sides`` faces (1..sides), as ``SeededRoller`` reads one: int(u * sides) + 1."""
     return int(uniform(draws) * sides) + 1
+
+
+@inline
+def reseed(draws: U64, seed: np.uint64) -> None:
+    """Start a fight's own stream from its seed: the state is SplitMix64's output function
+    of the seed, so fight ``i`` depends on its seed only (whatever chunk it is in)."""
+    x = seed + _GOLDEN
+    z = (x ^ (x >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    draws[1] = z ^ (z >> _S31)
+
+
+def fight_seeds(seeds: Sequence[int]) -> U64:
+    """Per-fight seeds as the kernels take them (any whole numbers, read modulo 2^64)."""
+    return np.array([s % (1 << 64) for s in seeds], np.uint64)
 
 
 def new_draws(seed: int) -> U64:
