@@ -21,7 +21,7 @@ demo: install
 	$(BIN)/fracas demo
 
 test: install-test
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 lint: install-test
 	$(BIN)/ruff check src tests bench
@@ -30,3 +30,4 @@ lint: install-test
 
 bench: install
 	$(BIN)/python bench/fight_speed.py
+	$(BIN)/python bench/startup.py

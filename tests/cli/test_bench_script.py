@@ -24,3 +24,21 @@ def test_the_fight_speed_bench_reports_fights_per_second(extra: list[str]) -> No
     assert [line.split(":")[0] for line in lines[1:]] == ["stream", "seeded", "baseline"]
     assert all("fights/s" in line for line in lines[1:])
     assert "x baseline" in lines[1]
+
+
+def test_the_startup_bench_prints_each_commands_ratio_to_python() -> None:
+    out = subprocess.run(
+        [sys.executable, "bench/startup.py", "--runs", "1"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("python -c pass: ")
+    assert [line.split(":")[0] for line in lines[1:]] == [
+        "fracas roll 2D6",
+        "fracas fight (percentile example)",
+        "fracas check (percentile example)",
+    ]
+    assert all("x baseline" in line for line in lines[1:])

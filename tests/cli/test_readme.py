@@ -33,7 +33,9 @@ def test_the_readme_tour_runs_as_written(tmp_path: Path, monkeypatch: pytest.Mon
         target = None
         if ">" in words:
             words, target = words[: words.index(">")], words[words.index(">") + 1]
-        stdin = "6\n5\n" * 2000 if "--ask" in words else None
+        stdin = (
+            "6\n5\n" * 2000 if "--ask" in words else "t\n" * 5000 if "--control" in words else None
+        )
         result = runner.invoke(main, words[1:], input=stdin)
         assert result.exit_code == 0, f"{line}\n{result.stderr}"
         if target is not None:

@@ -15,7 +15,7 @@ from fracas.dice import (
     standard_deviation,
     variance,
 )
-from fracas.dice.distribution import WORK_LIMIT, die, work
+from fracas.dice.exact import WORK_LIMIT, die, work
 
 
 def test_two_d6_has_mean_7_and_seven_is_one_in_six() -> None:

@@ -19,6 +19,8 @@ EXAMPLES = Path(__file__).parents[2] / "examples"
 #: (ruleset, its example files)
 CASES: list[tuple[str, list[Path]]] = [
     ("exp", sorted((EXAMPLES / "exp").glob("*.yaml"))),
+    ("percentile", sorted((EXAMPLES / "percentile").glob("*.yaml"))),
+    ("starflight", sorted((EXAMPLES / "starflight").glob("*.yaml"))),
 ]
 FILES = [(ruleset, path) for ruleset, paths in CASES for path in paths]
 

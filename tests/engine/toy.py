@@ -10,6 +10,7 @@ from pydantic import BaseModel
 
 from fracas.engine import (
     Action,
+    Choice,
     Combatant,
     Context,
     Encounter,
@@ -40,6 +41,10 @@ class ToyCombatant(Combatant):
 
 class Hit(Action, frozen=True, kw_only=True):
     target: str
+
+
+class Wait(Action, frozen=True, kw_only=True):
+    """Let the turn pass (no roll)."""
 
 
 class Damaged(Event, frozen=True, kw_only=True):
@@ -75,7 +80,17 @@ class ToyRuleset(Ruleset):
         other = next(n for n in state.combatants if n != pending.actor)
         return Hit(actor=pending.actor, target=other)
 
+    def legal_actions(self, state: Encounter, pending: Pending) -> list[Choice]:
+        others = [n for n in state.combatants if n != pending.actor]
+        return [
+            *(Choice(f"hit {n}", Hit(actor=pending.actor, target=n), "attack") for n in others),
+            Choice("wait", Wait(actor=pending.actor), "wait"),
+        ]
+
     def resolve(self, ctx: Context, action: Action) -> None:
+        if isinstance(action, Wait):
+            ctx.emit(RoundStarted(round=ctx.state.round + 1))
+            return
         assert isinstance(action, Hit)
         if action.target not in ctx.state.combatants:
             raise IllegalAction(f"no combatant called {action.target!r}")
@@ -97,7 +112,7 @@ class ToyRuleset(Ruleset):
         return (Damaged,)
 
     def action_types(self) -> Sequence[type[Action]]:
-        return (Hit,)
+        return (Hit, Wait)
 
     def describe(self, event: Event, state: Encounter) -> str | None:
         if isinstance(event, Damaged):

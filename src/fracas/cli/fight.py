@@ -1,68 +1,63 @@
-"""``fracas fight``, ``fracas replay`` and ``fracas demo``."""
+"""``fracas fight`` and ``fracas demo``."""
 
 from __future__ import annotations
 
-import os
-import sqlite3
-import sys
-from collections.abc import Callable
+from contextlib import ExitStack, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
+from fracas.cli.control import Control, parse_control
 from fracas.cli.errors import reported_errors
-from fracas.cli.render import LiveAccount, Narrator, print_summary
-from fracas.dice import AskRoller, DiceError, Roller, ScriptedRoller, SeededRoller, read_rolls
-from fracas.dice.errors import ScriptExhausted
-from fracas.engine import Event, LogDecoder, Session, encode_log
-from fracas.engine.codec import peek_ruleset
-from fracas.engine.errors import FracasError, InconsistentLog
-from fracas.engine.events import EncounterEnded, EncounterStarted
-from fracas.engine.replay import verify_log
-from fracas.engine.ruleset import Ruleset
-from fracas.engine.session import scenario_of
+from fracas.cli.live import (
+    DurableRoller,
+    check_log_target,
+    finish,
+    make_roller,
+    play,
+    tell_where_saved,
+)
+from fracas.cli.render import LiveAccount
+from fracas.dice import Roller, ScriptedRoller
+from fracas.engine import Session, encode_log
+from fracas.engine.errors import FracasError
+from fracas.engine.events import EncounterStarted
+from fracas.engine.session import scenario_dump
 from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario import load_scenario
+from fracas.scenario.files import STDIN
 from fracas.scenario.loader import LoadedScenario, parse_scenario
-from fracas.store import Recorder, SqliteStore
+
+if TYPE_CHECKING:  # the store (sqlite3) is imported only when a fight is saved in one
+    from fracas.store import SqliteStore
 
 DEFAULT_DB = "fracas.db"
 
 
-def _read_text(path: str, what: str) -> str:
-    """A text file's content; a clear error for a missing, unreadable or binary file."""
+def _save(session: Session, name: str, log: str | None, store: SqliteStore | None) -> None:
+    """Save the finished fight: all of it or, on any error, nothing."""
+    tmp = Path(log + ".tmp") if log is not None else None
     try:
-        if path == "-":
-            return sys.stdin.read()
-        return Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise FracasError(f"{path}: not a {what} (byte {exc.start} is not UTF-8 text)") from None
+        if tmp is not None:
+            tmp.write_bytes(encode_log(session.log))
+        if store is not None:
+            encounter_id = store.create(name, session.ruleset.name, session.log)
+            click.echo(f"saved as encounter {encounter_id} in {store.path}", err=True)
+        if tmp is not None and log is not None:
+            tmp.replace(log)
+            click.echo(f"log saved to {log}", err=True)
     except OSError as exc:
-        raise FracasError(f"{path}: cannot read the {what}: {exc.strerror}") from None
+        raise FracasError(f"{log if tmp else exc.filename}: cannot write: {exc.strerror}") from None
+    finally:
+        if tmp is not None and tmp.exists():
+            tmp.unlink()
 
 
-def _roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccount) -> Roller:
-    if sum(x is not None and x is not False for x in (seed, rolls, ask)) > 1:
-        raise click.UsageError("use only one of --seed, --rolls and --ask")
-    if rolls is not None:
-        return ScriptedRoller(read_rolls(_read_text(rolls, "rolls file"), source=rolls))
-    if ask:
+def _open_store(db: str) -> SqliteStore:
+    from fracas.store import SqliteStore
 
-        def ask_on_stderr(question: str) -> str:
-            """Show the account so far, then ask on stderr (stdout stays the account)."""
-            live.flush()
-            click.echo(question, err=True, nl=False)
-            line = sys.stdin.readline()
-            if not line:
-                raise EOFError
-            return line.rstrip("\n")
-
-        return AskRoller(prompt=ask_on_stderr)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big")
-        click.echo(f"seed: {seed}  (pass --seed {seed} to fight this again)", err=True)
-    return SeededRoller(seed)
+    return SqliteStore(db)
 
 
 def _install_optimal_tactics(loaded: LoadedScenario) -> None:
@@ -80,94 +75,27 @@ def _install_optimal_tactics(loaded: LoadedScenario) -> None:
         raise FracasError(f"{loaded.source}: {exc}") from None
 
 
-def _fight(
-    loaded: LoadedScenario,
-    make_roller: Callable[[LiveAccount], Roller],
-    as_json: bool,
-    source: str | None = None,
-    recorder: Recorder | None = None,
-) -> Session:
-    """Run the fight, printing the account (or the JSON log) as it happens.
-
-    A ``recorder`` commits each action before it is shown (live play with ``--ask``)."""
-    live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
-    session = Session(loaded.ruleset, loaded.scenario, make_roller(live))
-    live.follow(session.log)
-    if recorder is not None:
-        session.subscribe(recorder)
-    session.subscribe(lambda _events: live.flush())
-    try:
-        session.begin()
-        _play_on(session, source)
-    finally:
-        _tell_where_saved(recorder)
-    if not as_json:
-        print_summary(loaded.ruleset, session.state)
-    roller = session.roller
-    if isinstance(roller, ScriptedRoller) and roller.remaining:
-        click.echo(f"note: {roller.remaining} scripted rolls were not used", err=True)
-    return session
-
-
-def _play_on(session: Session, source: str | None) -> None:
-    try:
-        session.run()
-    except ScriptExhausted as exc:
-        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
-
-
-def _tell_where_saved(recorder: Recorder | None) -> None:
-    if recorder is not None and recorder.encounter_id is not None:
-        db, n = recorder.store.path, recorder.encounter_id
-        click.echo(f"saved as encounter {n} in {db} (fracas resume {db} --encounter {n})", err=True)
-
-
-def _check_targets(log: str | None, db: str | None) -> None:
-    """Refuse, before the fight, a ``--log`` that would replace something not a file."""
-    if log is None:
-        return
-    if log == "-":
-        raise FracasError("--log -: to print the log, use --json")
-    path = Path(log)
-    if path.is_symlink() or (path.exists() and not path.is_file()):
-        raise FracasError(f"{log}: --log writes a regular file; this is not one")
-    if db is not None and path.resolve() == Path(db).resolve():
-        raise FracasError(f"{log}: --log and --db cannot be the same file")
-
-
-def _save(session: Session, name: str, log: str | None, db: str | None) -> None:
-    """Save the finished fight: all of it or, on any error, nothing."""
-    tmp = Path(log + ".tmp") if log is not None else None
-    try:
-        if tmp is not None:
-            tmp.write_bytes(encode_log(session.log))
-        if db is not None:
-            with SqliteStore(db) as store:
-                encounter_id = store.create(name, session.ruleset.name, session.log)
-            click.echo(f"saved as encounter {encounter_id} in {db}", err=True)
-        if tmp is not None and log is not None:
-            tmp.replace(log)
-            click.echo(f"log saved to {log}", err=True)
-    except OSError as exc:
-        raise FracasError(f"{log if tmp else exc.filename}: cannot write: {exc.strerror}") from None
-    except sqlite3.Error as exc:
-        raise FracasError(f"{db}: cannot save the fight in this SQLite file: {exc}") from None
-    finally:
-        if tmp is not None and tmp.exists():
-            tmp.unlink()
-
-
 def _name(loaded: LoadedScenario) -> str:
     return str(getattr(loaded.scenario, "name", None) or Path(loaded.source).stem)
 
 
 @click.command()
-@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.argument("scenario")
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice.")
-@click.option("--rolls", type=click.Path(exists=True, dir_okay=False), help="File of rolls.")
+@click.option("--rolls", metavar="FILE", help="File of rolls (- for standard input).")
 @click.option("--ask", is_flag=True, help="Ask for every roll (dice from the table).")
-@click.option("--log", "log", type=click.Path(dir_okay=False), help="Save the log (JSONL).")
-@click.option("--db", type=click.Path(dir_okay=False), help="Save the log in this SQLite file.")
+@click.option(
+    "--control",
+    "controls",
+    multiple=True,
+    metavar="NAME[,NAME]|side:SIDE|all",
+    help="Ask on the terminal what these combatants do (the others follow their tactics).",
+)
+@click.option("--log", "log", metavar="FILE", help="Save the log (JSONL) in this file.")
+@click.option("--force", is_flag=True, help="Let --log replace a file that is not a fracas log.")
+@click.option(
+    "--db", metavar="DB", help="Save the log in this SQLite file (as it goes with --ask/--control)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the event log as JSON lines.")
 @click.option(
     "--option",
@@ -182,109 +110,83 @@ def fight(
     seed: int | None,
     rolls: str | None,
     ask: bool,
+    controls: tuple[str, ...],
     log: str | None,
+    force: bool,
     db: str | None,
     as_json: bool,
     overrides: tuple[str, ...],
 ) -> None:
-    """Run the fight in SCENARIO under its tactics and print a round-by-round account."""
-    with reported_errors():
+    """Run the fight in SCENARIO (a YAML file, - for standard input) and print a
+    round-by-round account; --control lets you decide for some combatants."""
+    with reported_errors(), ExitStack() as stack:
+        interactive = ask or bool(controls)
+        if scenario == STDIN and (interactive or rolls == STDIN):
+            raise click.UsageError(
+                "the scenario comes from standard input, so the dice and decisions cannot: "
+                "give the scenario as a file"
+            )
+        if rolls == STDIN and interactive:
+            raise click.UsageError("--rolls - reads standard input, which --ask/--control use")
         loaded = load_scenario(scenario, overrides)
-        _check_targets(log, db)
+        check_log_target(log, db, [scenario, *([rolls] if rolls else [])], force)
         _install_optimal_tactics(loaded)
-
-        def roller(live: LiveAccount) -> Roller:
-            return _roller(seed, rolls, ask, live)
-
-        if ask and db is not None:  # live play: every action is on disk before it is shown
-            with SqliteStore(db) as store:
-                recorder = Recorder(store, _name(loaded), loaded.ruleset.name)
-                session = _fight(loaded, roller, as_json, rolls, recorder)
+        control = parse_control(controls, loaded.ruleset.build(loaded.scenario))
+        store = stack.enter_context(_open_store(db)) if db is not None else None
+        live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
+        roller = make_roller(seed, rolls, ask, live)
+        if store is not None and interactive:  # live play: saved as it goes
+            session = _live_fight(loaded, roller, live, control, store, rolls)
             _save(session, _name(loaded), log, None)
         else:
-            session = _fight(loaded, roller, as_json, rolls)
-            _save(session, _name(loaded), log, db)
+            session = _fight(loaded, roller, live, control, rolls)
+            _save(session, _name(loaded), log, store)
 
 
-@click.command()
-@click.argument("db", type=click.Path(exists=True, dir_okay=False))
-@click.option("--encounter", type=int, default=None, help="Encounter id (default: the latest).")
-@click.option("--seed", type=int, default=None, help="Seed for the engine's dice.")
-@click.option("--rolls", type=click.Path(exists=True, dir_okay=False), help="File of rolls.")
-@click.option("--ask", is_flag=True, help="Ask for every roll (dice from the table).")
-def resume(db: str, encounter: int | None, seed: int | None, rolls: str | None, ask: bool) -> None:
-    """Go on with an unfinished fight saved in the SQLite file DB, saving as it goes."""
-    with reported_errors(), SqliteStore(db) as store:
-        record = store.get(encounter) if encounter is not None else store.latest()
-        ruleset, events = _checked_events("\n".join(store.lines(record.id)) + "\n")
-        head = events[0]
-        assert isinstance(head, EncounterStarted)
-        live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
-        session = Session.from_log(ruleset, events, _roller(seed, rolls, ask, live))
-        if session.state.over:
-            raise FracasError(f"{db}: encounter {record.id} is over; nothing to resume")
-        live.follow(session.log, shown=len(session.log))
-        recorder = Recorder(store, record.name, ruleset.name, record.id)
-        session.subscribe(recorder)
-        session.subscribe(lambda _events: live.flush())
-        try:
-            _play_on(session, rolls)
-        finally:
-            _tell_where_saved(recorder)
-        print_summary(ruleset, session.state)
+def _fight(
+    loaded: LoadedScenario, roller: Roller, live: LiveAccount, control: Control, source: str | None
+) -> Session:
+    session = Session(loaded.ruleset, loaded.scenario, roller)
+    live.follow(session.log)
+    session.subscribe(lambda _events: live.flush())
+    session.begin()
+    play(session, live, control, None, source)
+    live.flush()
+    finish(session, live.as_json)
+    return session
 
 
-@click.command()
-@click.argument("log", type=click.Path(exists=True, dir_okay=False, allow_dash=True))
-@click.option("--encounter", type=int, default=None, help="Encounter id in an SQLite file.")
-@click.option("--json", "as_json", is_flag=True, help="Print the log as JSON lines.")
-def replay(log: str, encounter: int | None, as_json: bool) -> None:
-    """Re-fold and re-run a saved fight (a JSONL log, - for stdin, or an SQLite file),
-    check that every event is what the rules give, and print it again."""
-    with reported_errors():
-        try:
-            ruleset, events, session = _load_log(log, encounter)
-        except FracasError as exc:
-            message = str(exc)
-            named = message if message.startswith(log) else f"{log}: {message}"
-            raise InconsistentLog(named) from None
-        if as_json:
-            sys.stdout.write(encode_log(session.log).decode())
-            return
-        for line in Narrator(ruleset, session.scenario).feed(events):
-            click.echo(line)
-        if not any(isinstance(e, EncounterEnded) for e in events):
-            click.echo("\n(The log ends here: the fight is not over.)")
-        print_summary(ruleset, session.state)
+def _live_fight(
+    loaded: LoadedScenario,
+    roller: Roller,
+    live: LiveAccount,
+    control: Control,
+    store: SqliteStore,
+    source: str | None,
+) -> Session:
+    """The fight, with every action and every roll on disk before the table sees it."""
+    from fracas.store import Recorder
+
+    head = EncounterStarted(ruleset=loaded.ruleset.name, scenario=scenario_dump(loaded.scenario))
+    recorder = Recorder.begin(store, _name(loaded), head)
+    session = Session(loaded.ruleset, loaded.scenario, DurableRoller(roller, recorder, []))
+    live.follow(session.log)
+    session.subscribe(recorder)
+    session.subscribe(lambda _events: live.flush())
+    try:
+        session.begin()
+        play(session, live, control, recorder, source)
+    finally:
+        live_flush_quietly(live)
+        tell_where_saved(recorder, session)
+    finish(session, live.as_json)
+    return session
 
 
-def _load_log(
-    path: str, encounter: int | None
-) -> tuple[Ruleset[Any, Any, Any], list[Event[Any]], Session]:
-    ruleset, events = _checked_events(_read_log(path, encounter))
-    return ruleset, events, Session.from_log(ruleset, events, ScriptedRoller([]))
-
-
-def _checked_events(text: str) -> tuple[Ruleset[Any, Any, Any], list[Event[Any]]]:
-    """A saved log's ruleset and events, re-run by ``verify_log`` (every event is what the
-    rules give): the first event is then surely the ``EncounterStarted`` head."""
-    ruleset = get_ruleset(peek_ruleset(text))
-    events = LogDecoder(ruleset.event_types()).decode(text)
-    verify_log(ruleset, events)
-    return ruleset, events
-
-
-def _read_log(path: str, encounter: int | None) -> str:
-    if path != "-":
-        with open(path, "rb") as fh:
-            is_sqlite = fh.read(16) == b"SQLite format 3\x00"
-        if is_sqlite:
-            with SqliteStore(path, read_only=True) as store:
-                record = store.get(encounter) if encounter is not None else store.latest()
-                return "\n".join(store.lines(record.id)) + "\n"
-    if encounter is not None:
-        raise FracasError(f"{path}: --encounter needs an SQLite file, this is a JSONL log")
-    return _read_text(path, "fracas log (JSON lines)")
+def live_flush_quietly(live: LiveAccount) -> None:
+    """Show what is committed even when the fight stops on an error (nothing more)."""
+    with suppress(FracasError):
+        live.flush()
 
 
 @click.command()
@@ -293,7 +195,6 @@ def _read_log(path: str, encounter: int | None) -> str:
     "--db",
     default=DEFAULT_DB,
     show_default=True,
-    type=click.Path(dir_okay=False),
     help="SQLite file the demo fight is saved in.",
 )
 def demo(ruleset: str, db: str) -> None:
@@ -303,9 +204,12 @@ def demo(ruleset: str, db: str) -> None:
         example = rules.demo()
         if example is None:
             raise FracasError(f"ruleset {ruleset!r} has no demo yet")
-        click.echo(example.intro)
-        click.echo()
-        loaded = parse_scenario(example.scenario, f"<{ruleset} demo>")
-        session = _fight(loaded, lambda _: ScriptedRoller(list(example.rolls)), as_json=False)
-        _save(session, _name(loaded), None, db)
+        with _open_store(db) as store:
+            click.echo(example.intro)
+            click.echo()
+            loaded = parse_scenario(example.scenario, f"<{ruleset} demo>")
+            live = LiveAccount(loaded.ruleset, loaded.scenario, as_json=False)
+            roller = ScriptedRoller(list(example.rolls))
+            session = _fight(loaded, roller, live, Control(), None)
+            _save(session, _name(loaded), None, store)
         click.echo(f"replay it with: fracas replay {db}", err=True)

@@ -55,7 +55,7 @@ class LiveAccount:
         new = self.log[self.shown :]
         self.shown = len(self.log)
         if self.as_json:
-            sys.stdout.write(encode_log(new).decode())
+            write_utf8(encode_log(new))
             return
         for line in self.narrator.feed(new):
             click.echo(line)
@@ -73,3 +73,15 @@ def _default_line(event: Event[Any]) -> str | None:
 def print_summary(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any]) -> None:
     for line in ruleset.summary(state):
         click.echo(line)
+
+
+def write_utf8(data: bytes) -> None:
+    """Write UTF-8 bytes (a JSON log) to stdout as they are, whatever the terminal's
+    encoding: a log is UTF-8 by definition and must not get replacement characters."""
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode())
+        return
+    sys.stdout.flush()
+    buffer.write(data)
+    buffer.flush()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import os
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
 
 from fracas.cli.errors import reported_errors
-from fracas.dice import Expr, SeededRoller, distribution, mean, parse, standard_deviation
+from fracas.dice import Expr, SeededRoller, parse
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 #: Width of the longest bar in the ``--stats`` table.
 BAR_WIDTH = 40
@@ -19,15 +22,17 @@ BAR_WIDTH = 40
 @click.option(
     "--times",
     "-n",
-    default=1,
-    show_default=True,
+    default=None,
     type=click.IntRange(0, 1_000_000),
-    help="How many rolls (0 with --stats shows only the distribution).",
+    help="How many rolls [default: 1, or none with --stats].",
 )
 @click.option("--seed", type=int, default=None, help="Seed for repeatable rolls.")
 @click.option("--stats", is_flag=True, help="Show the exact distribution, mean and deviation.")
-def roll(expression: str, times: int, seed: int | None, stats: bool) -> None:
-    """Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1"), one total per line."""
+def roll(expression: str, times: int | None, seed: int | None, stats: bool) -> None:
+    """Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1"), one total per line;
+    with --stats, show its exact distribution instead (add --times N to roll as well)."""
+    if times is None:
+        times = 0 if stats else 1
     if times == 0 and not stats:
         raise click.UsageError("--times 0 rolls nothing: add --stats to see the distribution")
     with reported_errors():
@@ -46,6 +51,8 @@ def roll(expression: str, times: int, seed: int | None, stats: bool) -> None:
 
 def stats_lines(expr: Expr) -> list[str]:
     """The ``--stats`` report: a summary line, then each total with its probability and bar."""
+    from fracas.dice import distribution, mean, standard_deviation  # icepool: slow to import
+
     probabilities = distribution(expr)
     top = max(probabilities.values())
     width = max(len(str(value)) for value in probabilities)

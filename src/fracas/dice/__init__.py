@@ -13,13 +13,9 @@ See ``docs/dice.md``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from fracas.dice.ast import Constant, Dice, Expr, Term
-from fracas.dice.distribution import (
-    distribution,
-    mean,
-    standard_deviation,
-    variance,
-)
 from fracas.dice.errors import (
     DiceError,
     DiceSyntaxError,
@@ -30,6 +26,21 @@ from fracas.dice.errors import (
 from fracas.dice.parser import MAX_CONSTANT, MAX_DICE, MAX_SIDES, parse
 from fracas.dice.readings import Reading, read_rolls
 from fracas.dice.roller import AskRoller, Roller, ScriptedRoller, SeededRoller
+
+if TYPE_CHECKING:
+    from fracas.dice.exact import distribution, mean, standard_deviation, variance
+
+#: names imported on first use: the exact distributions need icepool, slow to import
+_LAZY = {"distribution", "mean", "standard_deviation", "variance"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        from fracas.dice import exact
+
+        return getattr(exact, name)
+    raise AttributeError(f"module 'fracas.dice' has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_CONSTANT",

@@ -26,6 +26,8 @@ class DiceSyntaxError(DiceError):
         self.problem = problem
         self.detail = detail
         shown = text if text.strip() and text.isprintable() else repr(text)
+        if len(shown) > 60:  # a long text: the column says where, the start is enough
+            shown = shown[:40] + "..."
         message = f"{shown}: {problem} at column {column}"
         super().__init__(f"{message}: {detail}" if detail else message)
 

@@ -22,7 +22,9 @@ from fracas.dice.errors import DiceError
 #: The written form of the top face of each die that has no face marked with its size.
 ZERO_READINGS: dict[int, str] = {10: "0", 100: "00", 1000: "000"}
 
-_WHOLE = re.compile(r"-?[0-9]+")
+#: a whole number as rolls are written: at most 18 digits (no total of any dice allowed comes
+#: near that, and Python refuses to read numbers of thousands of digits)
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
 
 
 class Reading(int):
@@ -101,6 +103,7 @@ def read_rolls(text: str, source: str = "<rolls>") -> list[int]:
     for number, line in enumerate(text.splitlines(), start=1):
         for token in line.split("#", 1)[0].split():
             if not _WHOLE.fullmatch(token):
-                raise DiceError(f"{source}: line {number}: {token!r} is not a roll")
+                shown = repr(token) if len(token) <= 24 else repr(token[:20]) + "..."
+                raise DiceError(f"{source}: line {number}: {shown} is not a roll")
             values.append(Reading(token, f"{source}: line {number}"))
     return values

@@ -164,7 +164,8 @@ def read_answer(answer: str, expr: Expr) -> tuple[int | None, str]:
         try:
             value = total(Reading(tokens[0]), expr)
         except ValueError:
-            return None, f"{tokens[0]!r} is not a number: type the total of {expr.text} ({span})"
+            shown = _short(tokens[0])
+            return None, f"{shown} is not a number: type the total of {expr.text} ({span})"
         if not expr.minimum <= value <= expr.maximum:
             return None, f"{value} is impossible for {expr.text}: must be {span}{zero_hint(expr)}"
         return value, ""
@@ -183,6 +184,11 @@ def _read_faces(tokens: list[str], expr: Expr) -> tuple[int | None, str]:
         value = face(token, sides)
         if value is None:
             hint = face_hint(sides)
-            return None, f"{token!r} is not a face of a D{sides}: must be 1..{sides}{hint}"
+            return None, f"{_short(token)} is not a face of a D{sides}: must be 1..{sides}{hint}"
         result += value if added else -value
     return result, ""
+
+
+def _short(token: str) -> str:
+    """A typed token quoted for a message, cut when it is long."""
+    return repr(token) if len(token) <= 24 else repr(token[:20]) + "..."

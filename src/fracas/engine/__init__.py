@@ -1,20 +1,64 @@
-"""The event-sourced engine: state, events, sessions. No rules of any game live here."""
+"""The event-sourced engine: state, events, sessions. No rules of any game live here.
 
-from fracas.engine.codec import LogDecoder, encode_event, encode_log
-from fracas.engine.context import Context
-from fracas.engine.errors import FracasError, IllegalAction, InconsistentLog
-from fracas.engine.events import (
-    Acted,
-    EncounterEnded,
-    EncounterStarted,
-    Event,
-    Note,
-    Rolled,
-    RoundStarted,
-)
-from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
-from fracas.engine.session import Session
-from fracas.engine.state import Combatant, Encounter
+Each name is imported on first use, so code that needs only the errors does not load pydantic
+and msgspec."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fracas.engine.codec import LogDecoder, encode_event, encode_log
+    from fracas.engine.context import Context
+    from fracas.engine.errors import FracasError, IllegalAction, InconsistentLog
+    from fracas.engine.events import (
+        Acted,
+        EncounterEnded,
+        EncounterStarted,
+        Event,
+        Note,
+        Rolled,
+        RoundStarted,
+    )
+    from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
+    from fracas.engine.session import Session
+    from fracas.engine.state import Combatant, Encounter
+
+#: each public name -> the module that defines it (imported when the name is first used)
+_WHERE: dict[str, str] = {
+    "Acted": "fracas.engine.events",
+    "Action": "fracas.engine.ruleset",
+    "Choice": "fracas.engine.ruleset",
+    "Combatant": "fracas.engine.state",
+    "Context": "fracas.engine.context",
+    "Encounter": "fracas.engine.state",
+    "EncounterEnded": "fracas.engine.events",
+    "EncounterStarted": "fracas.engine.events",
+    "Event": "fracas.engine.events",
+    "FracasError": "fracas.engine.errors",
+    "IllegalAction": "fracas.engine.errors",
+    "InconsistentLog": "fracas.engine.errors",
+    "LogDecoder": "fracas.engine.codec",
+    "Note": "fracas.engine.events",
+    "Pending": "fracas.engine.ruleset",
+    "Rolled": "fracas.engine.events",
+    "RoundStarted": "fracas.engine.events",
+    "Ruleset": "fracas.engine.ruleset",
+    "Session": "fracas.engine.session",
+    "encode_event": "fracas.engine.codec",
+    "encode_log": "fracas.engine.codec",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fracas.engine' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "Acted",

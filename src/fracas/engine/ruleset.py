@@ -11,6 +11,7 @@ import msgspec
 from pydantic import BaseModel
 
 from fracas.engine.context import Context
+from fracas.engine.errors import FracasError
 from fracas.engine.events import Event
 from fracas.engine.state import Encounter
 
@@ -121,6 +122,15 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
     def summary(self, state: StateT) -> list[str]:
         """Closing lines of the account: each combatant's condition at the end."""
         return []
+
+    def rest_action(
+        self, state: StateT, hours: int, medic: str | None, vehicle: str = "none"
+    ) -> Action:
+        """The action that lets ``hours`` of rest pass after the fight (``medic``: a
+        combatant's id or name caring for the others; ``vehicle``: none, parked or moving).
+        ``fracas rest`` logs it like any other action. Raises ``FracasError`` naming the
+        field when the request does not fit this ruleset."""
+        raise FracasError(f"the {self.name} ruleset has no rest after the fight")
 
     def demo(self) -> Demo | None:
         """The chapter's worked example, if this ruleset has one, for ``fracas demo``."""

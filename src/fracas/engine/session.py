@@ -143,6 +143,12 @@ class Session:
         mark = self._resolve(action)
         return self.log[mark:]
 
+    def rest(self, hours: int, medic: str | None = None, vehicle: str = "none") -> list[Event[Any]]:
+        """After the fight, let ``hours`` of rest pass (``medic``: id or name of a combatant
+        caring for the others): the ruleset's rest action, logged like any other action (so
+        it replays and undoes). Returns its events."""
+        return self.act(self.ruleset.rest_action(self.state, hours, medic, vehicle))
+
     def step(self) -> list[Event[Any]]:
         """Let the pending actor's tactics choose and resolve one action."""
         pending = self.pending()

@@ -7,8 +7,11 @@ from typing import Any
 
 import yaml
 
+#: libyaml's C parser where PyYAML was built with it (several times faster), else Python's
+_LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 def load_yaml(package: str, name: str) -> Any:
     """The parsed contents of ``<package>/data/<name>`` (e.g. ``"fracas.rulesets.exp"``)."""
     text = resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
-    return yaml.safe_load(text)
+    return yaml.load(text, Loader=_LOADER)  # a safe loader

@@ -8,12 +8,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import BaseModel, ValidationError
 
 from fracas.engine.errors import FracasError
 from fracas.engine.ruleset import Ruleset
 from fracas.rulesets import UnknownRuleset, get_ruleset
+from fracas.scenario.files import InputError, read_text
+from fracas.scenario.yaml_input import MAX_ERRORS, YamlProblem, check_names, load_yaml
 
 
 class ScenarioError(FracasError):
@@ -22,7 +23,10 @@ class ScenarioError(FracasError):
     def __init__(self, source: str, problems: Sequence[str]) -> None:
         self.source = source
         self.problems = list(problems)
-        super().__init__("\n".join(f"{source}: {p}" for p in self.problems))
+        shown = [f"{source}: {p}" for p in self.problems[:MAX_ERRORS]]
+        if len(self.problems) > MAX_ERRORS:
+            shown.append(f"{source}: and {len(self.problems) - MAX_ERRORS} more")
+        super().__init__("\n".join(shown))
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,9 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
     """Validate already-parsed YAML/JSON data as a scenario of the ruleset it names."""
     if not isinstance(data, dict):
         raise ScenarioError(source, ["(top level): expected a mapping with a 'ruleset' field"])
+    bad_names = check_names(data)
+    if bad_names:
+        raise ScenarioError(source, bad_names)
     name = data.get("ruleset")
     if not isinstance(name, str):
         raise ScenarioError(source, ["ruleset: missing or not a string"])
@@ -104,33 +111,28 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
 
 
 def load_scenario(path: str | Path, overrides: Sequence[str] = ()) -> LoadedScenario:
-    """Read a YAML scenario file and validate it.
+    """Read a YAML scenario file (``-``: standard input) and validate it.
 
     ``overrides`` are ``NAME=VALUE`` rule options (house rules for this encounter) that
     replace the file's ``options``; each VALUE is read as YAML (``3``, ``true``, ``per-round``).
     """
     source = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(source, [f"not a text file (byte {exc.start} is not UTF-8)"]) from None
-    except OSError as exc:
-        raise ScenarioError(source, [f"cannot read file: {exc.strerror}"]) from None
+        text = read_text(source, "scenario")
+    except InputError as exc:
+        raise ScenarioError(source, [str(exc).removeprefix(f"{source}: ")]) from None
+    return load_scenario_text(text, source, overrides)
+
+
+def load_scenario_text(text: str, source: str, overrides: Sequence[str] = ()) -> LoadedScenario:
+    """Validate the YAML scenario ``text`` read from ``source`` (named in every problem)."""
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise ScenarioError(source, [_yaml_problem(exc)]) from None
+        data = load_yaml(text)
+    except YamlProblem as exc:
+        raise ScenarioError(source, [str(exc)]) from None
     if overrides:
         data = _with_options(data, overrides, source)
     return parse_scenario(data, source)
-
-
-def _yaml_problem(exc: yaml.YAMLError) -> str:
-    """``line 3, column 1: not valid YAML: expected ',' or ']'`` (no library internals)."""
-    mark = getattr(exc, "problem_mark", None)
-    where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""
-    problem = getattr(exc, "problem", None) or str(exc)
-    return f"{where}not valid YAML: {problem}"
 
 
 def _with_options(data: Any, overrides: Sequence[str], source: str) -> Any:
@@ -141,9 +143,15 @@ def _with_options(data: Any, overrides: Sequence[str], source: str) -> Any:
     for item in overrides:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise ScenarioError(source, [f"--option {item!r}: expected NAME=VALUE"])
+            raise ScenarioError(source, [f"--option {_short(item)}: expected NAME=VALUE"])
         try:
-            options[key.strip()] = yaml.safe_load(value)
-        except yaml.YAMLError:
-            raise ScenarioError(source, [f"--option {item!r}: cannot read the value"]) from None
+            options[key.strip()] = load_yaml(value)
+        except YamlProblem as exc:
+            problem = f"--option {_short(item)}: cannot read the value: {exc}"
+            raise ScenarioError(source, [problem]) from None
     return {**data, "options": options}
+
+
+def _short(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."

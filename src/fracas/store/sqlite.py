@@ -2,20 +2,31 @@
 
 Each encounter is a row in ``encounters``; its log is rows of ``events`` in order, each the
 event's JSON line. Appends commit before they return, so an event that was acknowledged is
-never lost.
+never lost. ``pending_rolls`` holds the dice typed in for the action in progress (live play),
+each committed as it is entered; an append that commits the action clears them in the same
+transaction.
+
+The file is in WAL mode (readers never block the writer). A connection waits up to
+``BUSY_TIMEOUT`` seconds for another one's lock, then the operation fails with a
+:class:`StoreError` that says so; what was committed before is kept. Every SQLite error
+becomes a ``StoreError`` naming the file (a damaged file, a full disk, a read-only folder).
 """
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, StaleWrite
 from fracas.engine.events import Event
+
+#: seconds a connection waits for another connection's lock before giving up
+BUSY_TIMEOUT = 5.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS encounters (
@@ -30,7 +41,21 @@ CREATE TABLE IF NOT EXISTS events (
     data TEXT NOT NULL,
     PRIMARY KEY (encounter_id, seq)
 );
+CREATE TABLE IF NOT EXISTS pending_rolls (
+    encounter_id INTEGER NOT NULL REFERENCES encounters(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    dice TEXT NOT NULL,
+    purpose TEXT NOT NULL,
+    value INTEGER NOT NULL,
+    PRIMARY KEY (encounter_id, seq)
+);
 """
+
+_NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
+
+
+class StoreError(FracasError):
+    """The SQLite file cannot be used as asked (locked, damaged, not writable...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +65,48 @@ class EncounterRecord:
     ruleset: str
     created: str
     events: int
+    updated: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingRoll:
+    """A roll typed in for the action in progress, not yet part of the log."""
+
+    dice: str
+    purpose: str
+    value: int
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def _sqlite_errors(
+    method: Callable[Concatenate[SqliteStore, P], T],
+) -> Callable[Concatenate[SqliteStore, P], T]:
+    """Turn an ``sqlite3.Error`` into a ``StoreError`` naming the file and the problem."""
+
+    def wrapper(self: SqliteStore, /, *args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise StoreError(_explain(self.path, exc)) from None
+
+    wrapper.__name__ = method.__name__
+    wrapper.__doc__ = method.__doc__
+    return wrapper
+
+
+def _explain(path: Path, exc: sqlite3.Error) -> str:
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return (
+            f"{path}: the database is locked by another program (waited {BUSY_TIMEOUT:g} s); "
+            "nothing more was saved, what was saved before is kept: try again when it is free"
+        )
+    if "malformed" in text or "not a database" in text:
+        return f"{path}: the SQLite file is damaged or not a database ({text})"
+    return f"{path}: cannot use this SQLite file ({text})"
 
 
 class SqliteStore:
@@ -51,31 +118,51 @@ class SqliteStore:
         A read-only store never writes to the file, and refuses a SQLite file that is not a
         fracas store."""
         self.path = Path(path)
+        self._db: sqlite3.Connection | None = None
         try:
             if read_only:
-                self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT)
                 self._check_schema(empty_ok=False)
             else:
-                self._db = sqlite3.connect(self.path)
+                self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
                 self._check_schema(empty_ok=True)
+                self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA foreign_keys = ON")
                 self._db.executescript(_SCHEMA)
+                self._add_updated_column()
         except sqlite3.Error as exc:
-            raise FracasError(f"{self.path}: not a usable fracas store ({exc})") from None
+            self.close()
+            raise StoreError(_explain(self.path, exc)) from None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StoreError(f"{self.path}: the store is closed")
+        return self._db
 
     def _check_schema(self, empty_ok: bool) -> None:
         """Refuse another program's SQLite file (a new, empty one is fine to write to)."""
         tables = {
-            name
-            for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            name for (name,) in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")
         } - {"sqlite_sequence"}
         if (empty_ok and not tables) or {"encounters", "events"} <= tables:
             return
-        self._db.close()
-        raise FracasError(f"{self.path}: an SQLite file, but not a fracas store")
+        self.close()
+        raise StoreError(f"{self.path}: an SQLite file, but not a fracas store")
+
+    def _add_updated_column(self) -> None:
+        """Stores made before ``updated`` existed get the column (the time of the last
+        change, shown by ``fracas list``)."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(encounters)")}
+        if "updated" not in columns:
+            with self.db:
+                self.db.execute("ALTER TABLE encounters ADD COLUMN updated TEXT")
 
     def close(self) -> None:
-        self._db.close()
+        if self._db is not None:
+            self._db.close()
+            self._db = None
 
     def __enter__(self) -> SqliteStore:
         return self
@@ -83,17 +170,29 @@ class SqliteStore:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, taking the write lock at once (``BEGIN IMMEDIATE``), so a
+        check made inside it still holds when the transaction commits."""
+        db = self.db
+        with db:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+
+    @_sqlite_errors
     def create(self, name: str, ruleset: str, events: Iterable[Event[Any]] = ()) -> int:
         """A new encounter, with its first events, in one transaction. Returns its id."""
-        with self._db:
-            cur = self._db.execute(
-                "INSERT INTO encounters (name, ruleset) VALUES (?, ?)", (name, ruleset)
+        with self._write() as db:
+            cur = db.execute(
+                f"INSERT INTO encounters (name, ruleset, updated) VALUES (?, ?, {_NOW})",
+                (name, ruleset),
             )
             encounter_id = cur.lastrowid
             assert encounter_id is not None
             self._insert(encounter_id, 0, events)
         return encounter_id
 
+    @_sqlite_errors
     def append(
         self, encounter_id: int, events: Iterable[Event[Any]], expected: int | None = None
     ) -> int:
@@ -101,68 +200,115 @@ class SqliteStore:
 
         ``expected`` is the log length the writer last saw (optimistic concurrency): if the
         log has another length, another writer moved the encounter on, and ``StaleWrite``
-        is raised with nothing written. Returns the log's new length."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")
-            (count,) = self._db.execute(
-                "SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)
-            ).fetchone()
-            if expected is not None and count != expected:
-                raise StaleWrite(
-                    f"{self.path}: encounter {encounter_id} has {count} events, not the "
-                    f"{expected} this writer saw: another writer moved the fight on"
-                )
+        is raised with nothing written. The rolls pending for the action are cleared in the
+        same transaction (they are now in the log). Returns the log's new length."""
+        with self._write() as db:
+            count = self._length(encounter_id, expected)
             batch = list(events)
             self._insert(encounter_id, count, batch)
-        return int(count) + len(batch)
+            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._touch(encounter_id)
+        return count + len(batch)
 
-    def truncate(self, encounter_id: int, length: int) -> None:
-        """Keep only the first ``length`` events (undo)."""
-        with self._db:
-            self._db.execute(
+    def _length(self, encounter_id: int, expected: int | None) -> int:
+        (count,) = self.db.execute(
+            "SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)
+        ).fetchone()
+        if expected is not None and count != expected:
+            raise StaleWrite(
+                f"{self.path}: encounter {encounter_id} has {count} events, not the "
+                f"{expected} this writer saw: another writer (a second resume, the web "
+                "tracker?) moved the fight on; nothing was written. What is saved is kept: "
+                f"fracas resume {self.path} --encounter {encounter_id} goes on from there"
+            )
+        return int(count)
+
+    def _touch(self, encounter_id: int) -> None:
+        self.db.execute(f"UPDATE encounters SET updated = {_NOW} WHERE id = ?", (encounter_id,))
+
+    @_sqlite_errors
+    def truncate(self, encounter_id: int, length: int, expected: int | None = None) -> None:
+        """Keep only the first ``length`` events (undo), and drop the pending rolls.
+
+        ``expected``, as for :meth:`append`, refuses a log another writer has changed."""
+        with self._write() as db:
+            self._length(encounter_id, expected)
+            db.execute(
                 "DELETE FROM events WHERE encounter_id = ? AND seq >= ?", (encounter_id, length)
             )
+            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._touch(encounter_id)
 
+    @_sqlite_errors
+    def add_pending_roll(self, encounter_id: int, expected: int, roll: PendingRoll) -> None:
+        """Keep a roll typed for the action in progress; committed when this returns.
+
+        ``expected`` is the log length the action starts from (a stale writer is refused)."""
+        with self._write() as db:
+            self._length(encounter_id, expected)
+            (seq,) = db.execute(
+                "SELECT COUNT(*) FROM pending_rolls WHERE encounter_id = ?", (encounter_id,)
+            ).fetchone()
+            db.execute(
+                "INSERT INTO pending_rolls (encounter_id, seq, dice, purpose, value) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (encounter_id, seq, roll.dice, roll.purpose, roll.value),
+            )
+
+    @_sqlite_errors
+    def pending_rolls(self, encounter_id: int) -> list[PendingRoll]:
+        """The rolls typed for the action in progress, in the order they were entered."""
+        rows = self.db.execute(
+            "SELECT dice, purpose, value FROM pending_rolls WHERE encounter_id = ? ORDER BY seq",
+            (encounter_id,),
+        )
+        return [PendingRoll(str(d), str(p), int(v)) for d, p, v in rows]
+
+    @_sqlite_errors
+    def clear_pending_rolls(self, encounter_id: int) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+
+    @_sqlite_errors
     def lines(self, encounter_id: int) -> list[str]:
         """The encounter's log as JSON lines, in order."""
         self.get(encounter_id)
-        rows = self._db.execute(
+        rows = self.db.execute(
             "SELECT data FROM events WHERE encounter_id = ? ORDER BY seq", (encounter_id,)
         )
         lines = [data for (data,) in rows]
         if not all(isinstance(line, str) for line in lines):
-            raise FracasError(
+            raise StoreError(
                 f"{self.path}: encounter {encounter_id} holds events that are not text"
             )
         return lines
 
+    _RECORD = (
+        "SELECT e.id, e.name, e.ruleset, e.created, "
+        "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id), "
+        "COALESCE(e.updated, e.created) FROM encounters e"
+    )
+
+    @_sqlite_errors
     def get(self, encounter_id: int) -> EncounterRecord:
-        row = self._db.execute(
-            "SELECT e.id, e.name, e.ruleset, e.created, "
-            "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id) "
-            "FROM encounters e WHERE e.id = ?",
-            (encounter_id,),
-        ).fetchone()
+        row = self.db.execute(f"{self._RECORD} WHERE e.id = ?", (encounter_id,)).fetchone()
         if row is None:
-            raise FracasError(f"{self.path}: no encounter with id {encounter_id}")
+            raise StoreError(f"{self.path}: no encounter with id {encounter_id}")
         return EncounterRecord(*row)
 
+    @_sqlite_errors
     def encounters(self) -> list[EncounterRecord]:
-        rows = self._db.execute(
-            "SELECT e.id, e.name, e.ruleset, e.created, "
-            "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id) "
-            "FROM encounters e ORDER BY e.id"
-        )
+        rows = self.db.execute(f"{self._RECORD} ORDER BY e.id")
         return [EncounterRecord(*row) for row in rows]
 
     def latest(self) -> EncounterRecord:
         records = self.encounters()
         if not records:
-            raise FracasError(f"{self.path}: no encounters stored")
+            raise StoreError(f"{self.path}: no encounters stored")
         return records[-1]
 
     def _insert(self, encounter_id: int, start: int, events: Iterable[Event[Any]]) -> None:
-        self._db.executemany(
+        self.db.executemany(
             "INSERT INTO events (encounter_id, seq, data) VALUES (?, ?, ?)",
             ((encounter_id, start + i, encode_event(e).decode()) for i, e in enumerate(events)),
         )

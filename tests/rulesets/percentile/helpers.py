@@ -7,8 +7,8 @@ from typing import Any
 
 from fracas.dice import Expr, ScriptedRoller
 from fracas.engine import Session
-from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.state import Fighter
+from fracas.rulesets.percentile.actions import Declare, Defend
+from fracas.rulesets.percentile.state import Fighter, PercentileEncounter
 from fracas.scenario import parse_scenario
 
 BASE_FIGHTER: dict[str, Any] = {
@@ -96,3 +96,15 @@ def get(session: Session, name: str) -> Fighter:
     c = session.state.combatants[name]
     assert isinstance(c, Fighter)
     return c
+
+
+def carried(c: Fighter) -> list[str]:
+    """The condition of each weapon ``c`` carries (not the body parts everyone has)."""
+    return [cond for arm, cond in zip(c.p.arms, c.condition, strict=True) if not arm.natural]
+
+
+def answer(session: Session, take: bool) -> None:
+    """The pending defender's answer to an extra-defence question (there must be one)."""
+    state = session.state
+    assert isinstance(state, PercentileEncounter) and state.asking is not None, "nothing asked"
+    session.act(Defend(actor=state.asking.defender, defend=take))

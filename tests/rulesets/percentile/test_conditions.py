@@ -25,7 +25,7 @@ from fracas.rulesets.percentile.skill_check import FAIL, SUCCESS
 from fracas.rulesets.percentile.stances import defence_shifts
 from fracas.scenario import ScenarioError, parse_scenario
 
-from .helpers import CountingRoller, duel, fighter_spec, get, scenario, start
+from .helpers import CountingRoller, answer, carried, duel, fighter_spec, get, scenario, start
 from .test_rules import emptied_rifle
 
 GLOCK: dict[str, Any] = {"weapons": ["glock 17"], "skills": {"pistols": 50}}
@@ -48,6 +48,8 @@ def dodging_all_out(rolls: list[int], **options: Any) -> Session:
     session, roller = start(duel(attacker=GLOCK, defender=DODGER, **options), [20, 1, *rolls])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="all-out-attack", target="A", dodge=True))
+    if session.state.asking is not None:  # type: ignore[attr-defined]
+        answer(session, True)  # beyond an all-out attack's zero free defences: D decides
     assert roller.used == roller.total
     return session
 
@@ -59,7 +61,7 @@ def test_a_dodge_in_an_all_out_attack_is_hard_by_default() -> None:
     assert (dodge.kind, dodge.chance, dodge.mods, dodge.result) == (
         "dodge",
         36,
-        "Hard for extra parry",
+        "Hard for extra dodge",
         FAIL,
     )
     assert get(session, "D").hp == 20 - 5
@@ -76,12 +78,18 @@ def test_under_hard_attack_dodging_makes_the_all_out_attack_harder_and_the_dodge
     assert attack.mods == "Easy for all-out attack, Hard for dodging in an all-out attack"
 
 
-def test_an_all_out_attacker_without_a_declared_dodge_cannot_dodge_a_shot() -> None:
-    session, _ = start(duel(attacker=GLOCK, defender=DODGER), [20, 1, 30, 7, 90])
+def test_an_all_out_attacker_decides_on_a_hard_dodge_when_the_shot_comes() -> None:
+    # A hits (30); D, in an all-out attack with no free defence, is asked and declines: the
+    # Fail column, 2D6 = 7 - 2 ABS; D's all-out attack misses (90)
+    session, roller = start(duel(attacker=GLOCK, defender=DODGER), [20, 1, 30, 7, 90])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="all-out-attack", target="A"))
+    pending = session.pending()
+    assert pending is not None and pending.actor == "D" and "36%" in pending.prompt
+    answer(session, False)
     (none,) = defences(session, "D")
-    assert none.kind == "none" and none.reason == "no free parry or dodge in an all-out attack"
+    assert none.kind == "none" and none.declined and none.reason == "an extra dodge would be at 36%"
+    assert get(session, "D").hp == 20 - 5 and roller.used == roller.total
 
 
 # -- modifiers: extra parries, glitch, fatigue 0, encumbrance ---------------------------------
@@ -162,7 +170,7 @@ def test_a_failed_speed_reload_spends_the_round_reloading() -> None:
     session.act(Declare(actor="D", stance="all-out-defence"))
     assert [r.speed for r in session.log if isinstance(r, Reloaded)] == [False]
     assert len(attacks(session, "A")) == 2  # no shot in round 3
-    assert get(session, "A").ammo == [6]
+    assert get(session, "A").ammo[0] == 6
 
 
 # -- hit points: one-hit fights, bleeding, first aid ------------------------------------------
@@ -270,8 +278,10 @@ def test_a_powered_battle_suit_fires_its_built_in_plasma_rifle_without_spending_
         session.act(Declare(actor="D", stance="all-out-defence"))
         roller.extend([90])
     a = get(session, "A")
-    assert [arm.name for arm in a.p.arms] == ["Plasma rifle"] and a.p.arms[0].builtin
-    assert a.ammo == [20]  # "continously charged from the combat suit"
+    assert [arm.name for arm in a.p.arms if not arm.natural] == ["Plasma rifle"] and a.p.arms[
+        0
+    ].builtin
+    assert a.ammo[0] == 20  # "continously charged from the combat suit"
     assert get(session, "D").hp == 20 - 9
 
 
@@ -280,7 +290,7 @@ def test_a_built_in_rifle_cannot_be_dropped() -> None:
     session, roller = start(duel(attacker=SCOUT), [20, 1, 97, 99, 30])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="all-out-defence"))
-    assert get(session, "A").condition == ["ready"] and roller.used == roller.total
+    assert carried(get(session, "A")) == ["ready"] and roller.used == roller.total
     notes = [e.text for e in session.log if isinstance(e, Note)]
     assert notes == ["A's Plasma rifle is built into the suit: it stays put"]
 
@@ -309,6 +319,6 @@ def test_in_a_simultaneous_round_a_weapon_broken_earlier_still_cannot_attack() -
     roller.extend([30, 30, 15])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="normal-attack", target="A"))
-    assert get(session, "D").condition == ["broken"]
+    assert carried(get(session, "D")) == ["broken"]
     assert len(attacks(session, "D")) == 1  # round 1 only
     assert roller.used == roller.total

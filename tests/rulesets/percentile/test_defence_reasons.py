@@ -12,7 +12,7 @@ from fracas.rulesets.percentile.account import describe
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.events import DefenceRolled
 
-from .helpers import duel, fighter_spec, start
+from .helpers import answer, duel, fighter_spec, start
 
 GLOCK: dict[str, Any] = {"weapons": ["glock 17"], "skills": {"pistols": 50}}
 DODGER: dict[str, Any] = {"skills": {"dagger": 50, "dodge": 60}}
@@ -45,9 +45,15 @@ def test_without_a_dodge_skill_a_shot_cannot_be_defended_whatever_the_stance() -
     assert "D cannot defend (no dodge skill, and a projectile weapon cannot be parried)" in lines
 
 
-def test_an_all_out_attacker_with_a_dodge_skill_has_no_free_dodge() -> None:
-    session = one_round(duel(attacker=GLOCK, defender=DODGER), [30, 7, 90], "all-out-attack")
-    assert reasons(session, "D") == ["no free parry or dodge in an all-out attack"]
+def test_an_all_out_attacker_with_a_dodge_skill_has_no_free_dodge_and_may_decline() -> None:
+    session, roller = start(duel(attacker=GLOCK, defender=DODGER), [20, 1, 30, 7, 90])
+    session.act(Declare(actor="A", stance="normal-attack", target="D"))
+    session.act(Declare(actor="D", stance="all-out-attack", target="A"))
+    answer(session, False)
+    assert reasons(session, "D") == ["an extra dodge would be at 36%"]
+    lines = [describe(e, session.state) for e in session.log]
+    assert "D does not defend (an extra dodge would be at 36%)" in lines
+    assert roller.used == roller.total
 
 
 def test_a_melee_attack_on_a_gunman_without_dodge_has_no_weapon_to_parry_with() -> None:
@@ -58,9 +64,9 @@ def test_a_melee_attack_on_a_gunman_without_dodge_has_no_weapon_to_parry_with() 
     ]
 
 
-def test_a_defender_whose_free_parry_is_spent_has_no_defence_left() -> None:
+def test_a_defender_whose_free_parry_is_spent_is_asked_not_refused() -> None:
     # A and B (initiative 20, 19) both stab D (normal attack: one free parry); D parries A's
-    # (40: success), then has nothing left against B's hit (30, damage 3); D misses A (90)
+    # (40: success); against B's hit (30) D is asked, declines (damage 3); D misses A (90)
     b = fighter_spec("B", "a")
     session, roller = start(
         duel(extra=[b], weapon_damage_on_parry="none"), [20, 1, 19, 30, 40, 30, 3, 90]
@@ -68,8 +74,9 @@ def test_a_defender_whose_free_parry_is_spent_has_no_defence_left() -> None:
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="normal-attack", target="A"))
     session.act(Declare(actor="B", stance="normal-attack", target="D"))
+    answer(session, False)
     assert roller.used == roller.total
-    assert reasons(session, "D") == ["no defences left this round"]
+    assert reasons(session, "D") == ["an extra parry would be at 30%"]
 
 
 def test_a_fumbler_is_defenceless_in_the_next_round() -> None:

@@ -20,7 +20,7 @@ from fracas.rulesets.percentile.events import (
 from fracas.rulesets.percentile.fumble import ROWS, fumble_row
 from fracas.rulesets.percentile.state import BROKEN, DROPPED, JAMMED, READY
 
-from .helpers import duel, fighter_spec, get, one_exchange
+from .helpers import carried, duel, fighter_spec, get, one_exchange
 
 FUMBLED = [97, 99, 70]
 GLOCK: dict[str, Any] = {"weapons": ["glock 17"], "skills": {"pistols": 50}}
@@ -46,19 +46,19 @@ def fumble(
 def test_rows_01_to_25_have_no_effect_by_default() -> None:
     s = fumble(10, [])
     a = get(s, "A")
-    assert (a.hp, a.condition, a.defenceless_round, a.abs_loss) == (20, [READY], 0, 0)
+    assert (a.hp, carried(a), a.defenceless_round, a.abs_loss) == (20, [READY], 0, 0)
     (row,) = [e for e in s.log if isinstance(e, FumbleRolled)]
     assert (row.low, row.high) == (1, 25)
 
 
 def test_rows_01_to_25_read_as_26_to_40_under_the_option() -> None:
     s = fumble(10, [10], fumble_rows_01_25="as-26-40")
-    assert get(s, "A").condition == [DROPPED]
+    assert carried(get(s, "A")) == [DROPPED]
 
 
 def test_26_40_drops_the_weapon_d6_plus_6_metres_away() -> None:
     s = fumble(30, [10])
-    assert get(s, "A").condition == [DROPPED]
+    assert carried(get(s, "A")) == [DROPPED]
     (drop,) = [e for e in s.log if isinstance(e, WeaponDropped)]
     assert drop.distance_m == 10 and not drop.lost
 
@@ -71,7 +71,7 @@ def test_26_40_with_the_lost_option_loses_the_weapon_and_draws_the_next() -> Non
         dropped_weapon="lost",
     )
     a = get(s, "A")
-    assert a.condition == ["lost", READY] and a.wielded == 1
+    assert carried(a) == ["lost", READY] and a.wielded == 1
 
 
 def test_41_50_leaves_the_attacker_defenceless_next_round() -> None:
@@ -95,7 +95,7 @@ def test_61_70_hits_herself_for_normal_damage() -> None:
 
 def test_61_70_with_a_projectile_weapon_drops_it_instead() -> None:
     s = fumble(65, [7], attacker=GLOCK)
-    assert get(s, "A").condition == [DROPPED] and get(s, "A").hp == 20
+    assert carried(get(s, "A")) == [DROPPED] and get(s, "A").hp == 20
 
 
 def test_61_70_with_a_beam_weapon_still_hits_herself() -> None:
@@ -126,29 +126,29 @@ def test_81_90_makes_tech_armour_glitch_minus_15_to_attacks() -> None:
 def test_91_95_falls_and_hits_herself_even_with_a_projectile_weapon() -> None:
     s = fumble(93, [2, 8], attacker=GLOCK)
     a = get(s, "A")
-    assert a.hp == 20 - 2 - (8 - 2) and a.condition == [READY]
+    assert a.hp == 20 - 2 - (8 - 2) and carried(a) == [READY]
     assert [e.kind for e in s.log if isinstance(e, Damaged)] == ["fall", "normal"]
 
 
 def test_96_99_breaks_a_close_combat_weapon_beyond_repair() -> None:
-    assert get(fumble(97, []), "A").condition == [BROKEN]
+    assert carried(get(fumble(97, []), "A")) == [BROKEN]
 
 
 def test_96_99_a_gun_explodes_on_15_or_less_for_normal_damage() -> None:
     s = fumble(97, [15, 9], attacker=GLOCK)
     a = get(s, "A")
-    assert a.condition == [BROKEN] and a.hp == 20 - (9 - 2)
+    assert carried(a) == [BROKEN] and a.hp == 20 - (9 - 2)
     assert [e.exploded for e in s.log if isinstance(e, ExplosionRolled)] == [True]
 
 
 def test_96_99_a_gun_that_does_not_explode_jams() -> None:
     s = fumble(97, [16], attacker=GLOCK)
-    assert get(s, "A").condition == [JAMMED] and get(s, "A").hp == 20
+    assert carried(get(s, "A")) == [JAMMED] and get(s, "A").hp == 20
 
 
 def test_00_breaks_the_weapon_falls_and_loosens_the_armour() -> None:
     a = get(fumble(100, [3]), "A")
-    assert a.condition == [BROKEN] and a.hp == 17 and a.armour_abs == 1
+    assert carried(a) == [BROKEN] and a.hp == 17 and a.armour_abs == 1
 
 
 @pytest.mark.parametrize("row", ROWS, ids=[f"{r.low:02d}-{r.high % 100:02d}" for r in ROWS])

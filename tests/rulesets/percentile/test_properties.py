@@ -18,7 +18,17 @@ from fracas.scenario import parse_scenario
 
 from .helpers import duel, fighter_spec, scenario
 
-WEAPONS = ["dagger", "epee", "katana", "glock 17", "laser pistol", "rapier", "mauser rifle"]
+WEAPONS = [
+    "dagger",
+    "epee",
+    "katana",
+    "glock 17",
+    "laser pistol",
+    "rapier",
+    "mauser rifle",
+    "staff",
+    "body parts",
+]
 ARMOURS = [
     None,
     "boiled leather",
@@ -37,6 +47,8 @@ SKILL_OF = {
     "laser pistol": "beam pistols",
     "rapier": "point swords",
     "mauser rifle": "rifles",
+    "staff": "staves",
+    "body parts": "unarmed",
 }
 #: every option with a choice, and the values a fight may take
 OPTIONS: dict[str, list[Any]] = {
@@ -56,6 +68,11 @@ OPTIONS: dict[str, list[Any]] = {
     "glitch_applies": ["before-modifiers", "after-modifiers"],
     "ammo_per_attack": ["one", "rate"],
     "fall_damage_armour": [False, True],
+    "recover_weapon": ["in-turn", "start-of-round", "no-defence"],
+    "draw_weapon": ["free", "takes-round"],
+    "no_weapon_left": ["unarmed-else-yield", "unarmed", "surrender", "flee"],
+    "fumble_parry": ["spends", "free"],
+    "body_parts_damage": ["D3", "D6", "1"],
 }
 
 
@@ -166,4 +183,26 @@ def test_able_is_always_what_hp_death_and_power_say(data: dict[str, Any], seed: 
         event.apply(state)
         for c in state.combatants.values():
             assert isinstance(c, Fighter)
-            assert c.able == (not c.dead and c.hp > 0 and c.p.mobile)
+            assert c.able == (not c.dead and c.hp > 0 and c.p.mobile and not c.yielded)
+
+
+@settings(max_examples=40, deadline=None)
+@given(fights(), st.integers(0, 2**32))
+def test_the_tactics_choice_is_always_a_listed_legal_action(
+    data: dict[str, Any], seed: int
+) -> None:
+    """``legal_actions`` over random fights and options: the tactics' choice is always in the
+    list, and each listed action (tried, then undone, at every third decision) resolves."""
+    loaded = parse_scenario(data, "<property>")
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+    n = 0
+    while (pending := session.pending()) is not None:
+        actions = [c.action for c in RULESET.legal_actions(session.state, pending)]
+        chosen = RULESET.choose(session.state, pending)
+        assert chosen in actions
+        if n % 3 == 0:
+            for action in actions:
+                session.act(action)
+                session.undo()
+        session.act(chosen)
+        n += 1

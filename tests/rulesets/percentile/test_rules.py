@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction, Session
+from fracas.rulesets.percentile.account import describe
 from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.break_value import break_value_after
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS, modified_skill, shifted
@@ -35,7 +36,17 @@ from fracas.rulesets.percentile.skill_check import (
 from fracas.rulesets.percentile.stances import defence_shifts, free_defences
 from fracas.rulesets.percentile.state import BROKEN
 
-from .helpers import CountingRoller, duel, fighter_spec, get, one_exchange, scenario, start
+from .helpers import (
+    CountingRoller,
+    answer,
+    carried,
+    duel,
+    fighter_spec,
+    get,
+    one_exchange,
+    scenario,
+    start,
+)
 
 # -- skill checks ----------------------------------------------------------------------------
 
@@ -119,29 +130,41 @@ def test_each_extra_parry_is_one_more_hard() -> None:
     assert {shift for used in range(4) for shift, _ in defence_shifts(used, 1)} == {1}
 
 
-def test_a_second_parry_in_a_round_is_hard() -> None:
-    """Two attackers against one defender in a normal attack who allows one extra parry."""
+def test_a_second_parry_in_a_round_is_hard_and_decided_when_the_attack_comes() -> None:
+    """Two attackers against one defender in a normal attack (one free parry): the second
+    attack waits for D's decision, and the parry D then tries is Hard."""
     data = scenario(
         fighter_spec("A", "a"),
         fighter_spec("B", "a"),
         fighter_spec("D", "b"),
         weapon_damage_on_parry="none",
     )
-    session, _ = start(data, [20, 19, 1, 30, 30, 30, 30, 90])
+    session, roller = start(data, [20, 19, 1, 30, 30, 30, 30, 90])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="B", stance="normal-attack", target="D"))
-    session.act(Declare(actor="D", stance="normal-attack", target="A", extra_defences=1))
+    session.act(Declare(actor="D", stance="normal-attack", target="A"))
+    pending = session.pending()
+    assert pending is not None and pending.actor == "D"  # B's hit: parry at 30% or not?
+    assert roller.used == 6 and not session.state.over
+    answer(session, True)
     parries = [e for e in session.log if isinstance(e, DefenceRolled)]
     assert [(p.chance, p.mods) for p in parries] == [(50, ""), (30, "Hard for extra parry")]
+    assert roller.used == roller.total and session.state.round == 2
 
 
-def test_all_out_attack_gets_no_free_parry() -> None:
+def test_all_out_attack_gets_no_free_parry_only_a_hard_one_if_wanted() -> None:
+    # "none, one or three parried attacks" without penalty: an all-out attacker's parry is
+    # at once an extra one (50 x 0.6 = 30); D declines, takes 4 - 2 ABS, then misses (90)
     data = duel(weapon_damage_on_parry="none")
-    session, _ = start(data, [20, 1, 30, 4, 90])
+    session, roller = start(data, [20, 1, 30, 4, 90])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="all-out-attack", target="A"))
+    asking = session.state.asking  # type: ignore[attr-defined]
+    assert (asking.defender, asking.kind, asking.chance) == ("D", "parry", 30)
+    answer(session, False)
     (none,) = [e for e in session.log if isinstance(e, DefenceRolled)]
-    assert none.kind == "none" and get(session, "D").hp == 18
+    assert none.kind == "none" and none.declined and get(session, "D").hp == 18
+    assert roller.used == roller.total
 
 
 def test_parrying_does_not_work_against_a_pistol_but_dodging_does() -> None:
@@ -158,7 +181,7 @@ def test_parrying_does_not_work_against_a_pistol_but_dodging_does() -> None:
 def test_a_pistol_spends_a_round_per_attack() -> None:
     gun = {"weapons": ["glock 17"], "skills": {"pistols": 50}}
     session = one_exchange(duel(attacker=gun), [70])
-    assert get(session, "A").ammo == [16]
+    assert get(session, "A").ammo[0] == 16
 
 
 RIFLE = {"weapons": ["mauser rifle"], "skills": {"rifles": 40, "mauser rifle": 10}}
@@ -170,7 +193,7 @@ def emptied_rifle() -> tuple[Session, CountingRoller]:
     for _ in range(2):
         session.act(Declare(actor="A", stance="normal-attack", target="D"))
         session.act(Declare(actor="D", stance="all-out-defence"))
-    assert get(session, "A").ammo == [0]
+    assert get(session, "A").ammo[0] == 0
     return session, roller
 
 
@@ -183,7 +206,7 @@ def test_speed_reload_checks_specific_plus_half_group_skill() -> None:
     session.act(Declare(actor="D", stance="all-out-defence"))
     reload = [e for e in session.log if isinstance(e, Reloaded)]
     assert [r.speed for r in reload] == [True]
-    assert get(session, "A").ammo == [3]
+    assert get(session, "A").ammo[0] == 3
 
 
 def test_an_empty_gun_must_reload_or_speed_reload() -> None:
@@ -192,7 +215,7 @@ def test_an_empty_gun_must_reload_or_speed_reload() -> None:
         session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="A", stance="reload"))
     session.act(Declare(actor="D", stance="all-out-defence"))
-    assert get(session, "A").ammo == [6]
+    assert get(session, "A").ammo[0] == 6
 
 
 # -- weapons breaking ------------------------------------------------------------------------
@@ -210,7 +233,7 @@ def test_break_value(bv: int, damage: int, expected: tuple[int, bool]) -> None:
 def test_a_parrying_weapon_takes_the_rolled_damage_by_default() -> None:
     katana = {"weapons": ["katana"], "skills": {"katana": 50}}
     session = one_exchange(duel(attacker=katana), [30, 30, 15])  # 2D6+3 = 15 > 6 + 6
-    assert get(session, "D").condition == [BROKEN]
+    assert carried(get(session, "D")) == [BROKEN]
 
 
 def test_a_weapon_broken_earlier_in_a_round_cannot_attack_later_in_it() -> None:
@@ -219,7 +242,7 @@ def test_a_weapon_broken_earlier_in_a_round_cannot_attack_later_in_it() -> None:
     session, _ = start(data, [20, 1, 30, 30, 15])
     session.act(Declare(actor="A", stance="normal-attack", target="D"))
     session.act(Declare(actor="D", stance="normal-attack", target="A"))
-    assert get(session, "D").condition == [BROKEN]
+    assert carried(get(session, "D")) == [BROKEN]
     assert get(session, "A").hp == 20  # D's broken dagger made no attack
 
 
@@ -245,8 +268,15 @@ def test_in_a_simultaneous_round_someone_downed_earlier_still_strikes() -> None:
     roller.extend([30, 5, 30, 5])
     session.act(Declare(actor="A", stance="all-out-attack", target="D"))
     session.act(Declare(actor="D", stance="all-out-attack", target="A"))
+    answer(session, False)  # D, all-out, takes A's hit rather than a Hard parry
+    answer(session, False)  # and A takes the blow D strikes as D falls
     assert get(session, "A").hp == -1 and get(session, "D").hp == -1
     assert session.state.over and session.state.winner is None
+    lines = [describe(e, session.state) for e in session.log]
+    assert any(
+        line and line.startswith("D attacks A") and "(simultaneous: strikes as they fall)" in line
+        for line in lines
+    )
 
 
 def test_the_max_rounds_option_ends_an_endless_fight_as_a_draw() -> None:

@@ -140,7 +140,8 @@ def test_fracas_demo_prints_the_book_account(tmp_path: Path) -> None:
         "rolled 17: success",
         "Joanne parries with the Epée at 67%: rolled 62: success",
         "Joanne attacks Ondkille with the Epée at 67%: "
-        "rolled 97 (95-00, re-roll 5 vs unmodified 67): fail",
+        "rolled 97 (95-00, a possible fumble: re-rolled 5, not above the unmodified skill 67, "
+        "so no fumble): fail",
         "Ondkille parries with the Dagger at 40%: rolled 41: fail",
         "Ondkille takes 9 - 2 ABS = 7 from Joanne's Epée: 16 -> 9 hp",
         "Ondkille takes 6 - 2 ABS = 4 from Joanne's Epée: 9 -> 5 hp",

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Event, Note
+from fracas.engine import Event, Note, RoundStarted
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
+from fracas.rulesets.percentile.stances import YIELDED
 from fracas.rulesets.percentile.state import PercentileEncounter, fighter, fighters
 
 RESULT_TEXT = ("fumble", "fail", "success", "special success", "perfect success")
@@ -20,6 +21,8 @@ STANCE_TEXT = {
     "recover-weapon": "recovers the dropped weapon",
     "reload": "reloads",
     "first-aid": "first aid",
+    "surrender": "surrenders",
+    "flee": "flees",
 }
 
 
@@ -28,8 +31,9 @@ def name(state: PercentileEncounter, who: str) -> str:
 
 
 def rolls_text(rolls: tuple[int, ...], chance: int, skill: int, result: int) -> str:
-    """ "rolled 17: success", "rolled 97 (95-00, re-roll 5 vs unmodified 67): fail",
-    "automatic failure (harder than Impossible)"."""
+    """ "rolled 17: success", "automatic failure (harder than Impossible)", and for a roll
+    of 01-05 or 95-00, what the re-roll decided, in a GM's words: "rolled 97 (95-00, a
+    possible fumble: re-rolled 5, not above the unmodified skill 67, so no fumble): fail"."""
     outcome = RESULT_TEXT[result]
     if not rolls:
         if chance == AUTO_FAIL:
@@ -39,8 +43,17 @@ def rolls_text(rolls: tuple[int, ...], chance: int, skill: int, result: int) -> 
         return f"no roll: {outcome}"
     if len(rolls) == 1:
         return f"rolled {rolls[0]}: {outcome}"
-    zone = "01-05" if rolls[0] <= 5 else "95-00"
-    return f"rolled {rolls[0]} ({zone}, re-roll {rolls[1]} vs unmodified {skill}): {outcome}"
+    first, again = rolls[0], rolls[1]
+    within = "not above" if again <= skill else "above"
+    if first <= 5:
+        verdict = "so perfect" if again <= skill else "so only special"
+        why = f"01-05, a possible perfect success: re-rolled {again}, {within}"
+    else:
+        verdict = "so a fumble" if result == 0 else "so no fumble"
+        if first == again == 100:
+            within, verdict = "00 then 00 is always a fumble, whatever", "so a fumble"
+        why = f"95-00, a possible fumble: re-rolled {again}, {within}"
+    return f"rolled {first} ({why} the unmodified skill {skill}, {verdict}): {outcome}"
 
 
 def chance_text(skill: int, chance: int, mods: str) -> str:
@@ -71,25 +84,61 @@ def _stance(e: ev.StanceDeclared, s: PercentileEncounter) -> str:
     extra = f" on {name(s, e.target)}" if e.target else ""
     if e.dodge:
         extra += ", dodging"
-    if e.extra_defences:
-        extra += f", up to {e.extra_defences} extra defences"
+    if e.speed_reload:
+        extra += ", speed-reloading"
     return f"{name(s, e.who)}: {text}{extra}"
 
 
+def falling(s: PercentileEncounter, who: str, verb: str) -> str:
+    """ " (simultaneous: strikes as she falls)" for a combatant downed earlier in this
+    simultaneous round who still acts (option ``later_rounds``), else ""."""
+    c = fighter(s, who)
+    if c.able or c.down_round != s.round:
+        return ""
+    falls = "fall" if c.p.pronoun == "they" else "falls"
+    return f" (simultaneous: {verb} as {c.p.pronoun} {falls})"
+
+
 def _attack(e: ev.AttackRolled, s: PercentileEncounter) -> str:
+    with_ = "with body parts" if e.weapon == "Body parts" else f"with the {e.weapon}"
     return (
-        f"{name(s, e.who)} attacks {name(s, e.target)} with the {e.weapon} "
+        f"{name(s, e.who)} attacks {name(s, e.target)} {with_} "
         f"{check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
+        f"{falling(s, e.who, 'strikes')}"
     )
+
+
+def _round(e: RoundStarted, s: PercentileEncounter) -> str:
+    """The round's header, then who cannot act in it and why (a fighter down but not dead
+    would otherwise seem to do nothing for no reason)."""
+    idle = [
+        f"({c.name} does nothing this round: {'unconscious' if c.hp <= 0 else 'cannot move'})"
+        for c in fighters(s)
+        if not c.able and not c.dead
+    ]
+    return "\n".join([f"\n— Round {e.round} —", *idle])
 
 
 def _defence(e: ev.DefenceRolled, s: PercentileEncounter) -> str:
     who = name(s, e.who)
+    if e.declined:
+        return f"{who} does not defend ({e.reason})"
     if e.kind == "none":
         return f"{who} cannot defend ({e.reason})"
     arm = fighter(s, e.who).arm
-    verb = f"parries with the {arm.name}" if e.kind == "parry" and arm else "dodges"
-    return f"{who} {verb} {check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}"
+    verb = "dodges"
+    if e.kind == "parry" and arm:
+        verb = "parries with body parts" if arm.natural else f"parries with the {arm.name}"
+    free = "" if e.counts else " (a fumbled attack: not counted)"
+    return (
+        f"{who} {verb} {check_text(e.skill, e.chance, e.mods, e.rolls, e.result)}{free}"
+        f"{falling(s, e.who, verb.split()[0])}"
+    )
+
+
+def _yielded(e: ev.Yielded, s: PercentileEncounter) -> str:
+    why = f" ({e.reason})" if e.reason else ""
+    return f"{name(s, e.who)} {e.how}{why}: out of the fight"
 
 
 def _first_aid(e: ev.FirstAidRolled, s: PercentileEncounter) -> str:
@@ -163,9 +212,13 @@ LINES: dict[type[Any], Callable[[Any, PercentileEncounter], str | None]] = {
     ev.WeaponDropped: _dropped,
     ev.FumbleRolled: _fumble,
     ev.FatigueLost: _fatigue,
+    ev.Yielded: _yielded,
+    ev.DefenceAsked: lambda e, s: None,
     ev.WeaponRecovered: lambda e, s: f"{name(s, e.who)} recovers the {e.weapon}",
     ev.WeaponDrawn: lambda e, s: (
-        f"{name(s, e.who)} draws the {fighter(s, e.who).p.arms[e.index].name}"
+        f"{name(s, e.who)} fights with body parts (unarmed)"
+        if e.index >= 0 and fighter(s, e.who).p.arms[e.index].natural
+        else f"{name(s, e.who)} draws the {fighter(s, e.who).p.arms[e.index].name}"
         if e.index >= 0
         else f"{name(s, e.who)} has no weapon left"
     ),
@@ -189,6 +242,7 @@ LINES: dict[type[Any], Callable[[Any, PercentileEncounter], str | None]] = {
     ev.SpeedReloadRolled: _speed_reload,
     ev.FirstAidRolled: _first_aid,
     Note: lambda e, s: f"({e.text})",
+    RoundStarted: _round,
 }
 
 
@@ -213,6 +267,8 @@ def summary(state: PercentileEncounter) -> list[str]:
             if c.hp <= 0
             else "immobile (battle-suit without power)"
             if not c.p.mobile
+            else YIELDED.get(c.yielded, c.yielded)
+            if c.yielded
             else "fighting"
         )
         arm = c.arm

@@ -21,6 +21,7 @@ from fracas.rulesets.percentile.difficulty import (
 from fracas.rulesets.percentile.events import (
     AmmoSpent,
     AttackRolled,
+    DefenceAsked,
     DefenceRolled,
     Exchanged,
     Killed,
@@ -31,16 +32,16 @@ from fracas.rulesets.percentile.fatigue import fatigue_shift
 from fracas.rulesets.percentile.fumble import roll_fumble
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import rounds_after_shot
-from fracas.rulesets.percentile.skill_check import FAIL, SUCCESS, skill_check
+from fracas.rulesets.percentile.skill_check import FAIL, FUMBLE, PERFECT, SUCCESS, skill_check
 from fracas.rulesets.percentile.stances import (
     Mod,
     Mods,
     attack_shifts,
     defence_shifts,
-    defences_allowed,
     free_defences,
+    is_extra_defence,
 )
-from fracas.rulesets.percentile.state import BROKEN, Arm, Fighter, PercentileContext, acting
+from fracas.rulesets.percentile.state import BROKEN, Arm, Asking, Fighter, PercentileContext, acting
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 #: attack results the defender rolls a defence against (option ``parry_against``)
@@ -106,7 +107,9 @@ def attack(
     ctx: PercentileContext, a: Fighter, d: Fighter, opts: PercentileOptions, simultaneous: bool
 ) -> None:
     """``a`` attacks ``d`` with the wielded weapon (all-out attack: Easy), ``d`` defends, and
-    the cell of table 5.1 is carried out (Chapter 5, "Attacking and defending")."""
+    the cell of table 5.1 is carried out (Chapter 5, "Attacking and defending"). If ``d``
+    must decide whether to defend beyond the free defences, the attack stops there
+    (``DefenceAsked``) and ``answer_defence`` finishes it."""
     arm = a.p.arms[a.wielded]
     skill = arm.skill
     chance, mods = chance_of(
@@ -136,7 +139,62 @@ def attack(
         shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
         left = rounds_after_shot(a.ammo[a.wielded], shots)
         ctx.emit(AmmoSpent(who=a.id, weapon=arm.name, left=left))
-    parry, kind = defend(ctx, d, a, arm, result, opts, simultaneous)
+    defence = defend(ctx, d, a, arm, result, opts, simultaneous)
+    if defence is not None:
+        conclude(ctx, a, d, arm, result, defence[0], defence[1], opts)
+
+
+def answer_defence(
+    ctx: PercentileContext,
+    a: Fighter,
+    d: Fighter,
+    asking: Asking,
+    take: bool,
+    opts: PercentileOptions,
+) -> None:
+    """``d``'s answer to ``DefenceAsked``: try the extra parry or dodge (one more Hard) or
+    take the attack undefended (table 5.1's Fail column), then the rest of the attack."""
+    arm = a.p.arms[a.wielded]
+    if take:
+        skill = defence_skill(d, arm)[1]
+        parry, kind = roll_defence(ctx, d, a, asking.kind, skill, asking.chance, asking.mods)
+    else:
+        ctx.emit(
+            DefenceRolled(
+                who=d.id,
+                attacker=a.id,
+                kind="none",
+                skill=0,
+                chance=0,
+                mods="",
+                rolls=(),
+                result=FAIL,
+                reason=declined_reason(asking),
+                declined=True,
+            )
+        )
+        parry, kind = FAIL, "none"
+    conclude(ctx, a, d, arm, asking.result, parry, kind, opts)
+
+
+def declined_reason(asking: Asking) -> str:
+    """Why the account says a defender did not defend: the chance the extra defence had."""
+    against = " against a perfect attack" if asking.result == PERFECT else ""
+    return f"an extra {asking.kind} would be at {asking.chance}%{against}"
+
+
+def conclude(
+    ctx: PercentileContext,
+    a: Fighter,
+    d: Fighter,
+    arm: Arm,
+    result: int,
+    parry: int,
+    kind: str,
+    opts: PercentileOptions,
+) -> None:
+    """The cell of table 5.1 for ``result`` against ``parry`` carried out, and the parrying
+    weapon's damage (Chapter 5, "Break value")."""
     text, effects = cell(result, parry)
     if effects or result != FAIL or kind != "none":
         ctx.emit(Exchanged(attacker=a.id, defender=d.id, attack=result, parry=parry, text=text))
@@ -152,28 +210,25 @@ def attack(
         and opts.weapon_damage_on_parry == "rolled"
         and parry >= SUCCESS <= result
         and not DEFENDER_HURT[result][parry]
+        and d.arm_ready
+        and not d.p.arms[d.wielded].natural
     ):
         parrying_weapon_takes_damage(ctx, d, a, arm)
 
 
-def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool, free: int) -> str:
-    """Why ``d`` cannot defend this attack with ``arm``, or "" if it can (``free``: the free
-    defences of ``d``'s stance). The first reason that holds is given, the most lasting first:
-    out of the fight; defenceless after a fumble (table 5.2); no defence skill that works
-    against this weapon at all (Chapter 5, "Attacking and defending": "Dodging is useful
-    against projectile and beam weapons, whereas the normal parrying ... isn't"); then the
-    stance's limits (no free defence in an all-out attack, none left this round)."""
+def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool) -> str:
+    """Why ``d`` cannot defend this attack with ``arm``, or "" if it can. The first reason
+    that holds is given, the most lasting first: out of the fight; defenceless after a fumble
+    (table 5.2); no defence skill that works against this weapon at all (Chapter 5,
+    "Attacking and defending": "Dodging is useful against projectile and beam weapons,
+    whereas the normal parrying ... isn't"). Defences beyond the stance's free ones are the
+    defender's decision (``DefenceAsked``), not a reason."""
     if not acting:
         return "out of the fight"
     if d.defenceless_round == round_number:
         return "defenceless after a fumble"
     if defence_skill(d, arm)[0] == "none":
         return no_skill_reason(d, arm)
-    allowed = defences_allowed(free, d.extra_defences, d.dodging)
-    if allowed == 0:
-        return "no free parry or dodge in an all-out attack"
-    if d.defences_used >= allowed:
-        return "no defences left this round"
     return ""
 
 
@@ -199,6 +254,13 @@ def defence_skill(d: Fighter, arm: Arm) -> tuple[str, int]:
     return "none", 0
 
 
+def uncounted(result: int, fumble_parry: str) -> bool:
+    """Whether a defence against this attack result is outside the round's count of parry
+    attempts (option ``fumble_parry``: ``free`` leaves a parry of a fumbled attack uncounted,
+    at no extra Hard; ``spends`` counts it like any other)."""
+    return result == FUMBLE and fumble_parry == "free"
+
+
 def defend(
     ctx: PercentileContext,
     d: Fighter,
@@ -207,16 +269,19 @@ def defend(
     result: int,
     opts: PercentileOptions,
     simultaneous: bool,
-) -> tuple[int, str]:
-    """``d``'s parry or dodge against an attack that came out ``result``: (result, kind).
+) -> tuple[int, str] | None:
+    """``d``'s parry or dodge against an attack that came out ``result``: (result, kind), or
+    ``None`` when ``d`` has no free defence left and must decide (``DefenceAsked``).
 
     Each defence beyond the free ones of ``d``'s stance is one more Hard (Chapter 5,
     "Attacking and defending")."""
     if result not in PARRIED[opts.parry_against]:
         return FAIL, "none"
     state = ctx.state
-    free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
-    why = can_defend(d, arm, state.round, acting(state, d, simultaneous), free)
+    why = can_defend(d, arm, state.round, acting(state, d, simultaneous))
+    busy = d.stance == "recover-weapon" and opts.recover_weapon == "no-defence"
+    if busy and why != "out of the fight":  # the round goes to fetching the weapon
+        why = "picking up the dropped weapon"
     if why:
         ctx.emit(
             DefenceRolled(
@@ -233,10 +298,34 @@ def defend(
         )
         return FAIL, "none"
     kind, skill = defence_skill(d, arm)
-    extra = defence_shifts(d.defences_used, free)
+    free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
+    counted = not uncounted(result, opts.fumble_parry)
+    extra = defence_shifts(d.defences_used, free, kind) if counted else ()
     chance, mods = chance_of(
         skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
     )
+    if counted and is_extra_defence(d.defences_used, free):
+        ctx.emit(
+            DefenceAsked(
+                who=d.id, attacker=a.id, result=result, kind=kind, chance=chance, mods=mods
+            )
+        )
+        return None
+    return roll_defence(ctx, d, a, kind, skill, chance, mods, counted)
+
+
+def roll_defence(
+    ctx: PercentileContext,
+    d: Fighter,
+    a: Fighter,
+    kind: str,
+    skill: int,
+    chance: int,
+    mods: str,
+    counts: bool = True,
+) -> tuple[int, str]:
+    """The parry or dodge check itself: (result, kind)."""
+    opts: PercentileOptions = ctx.options
     purpose = d.p.p_parry if kind == "parry" else d.p.p_dodge
     parry, rolls = skill_check(ctx, chance, skill, purpose, opts.fumble_zone)
     ctx.emit(
@@ -249,6 +338,7 @@ def defend(
             mods=mods,
             rolls=rolls,
             result=parry,
+            counts=counts,
         )
     )
     return parry, kind

@@ -60,8 +60,12 @@ def deal(
 
 def draw_next(ctx: PercentileContext, c: Fighter) -> None:
     """After losing the wielded weapon for good (a reading: docs, "A broken, exploded or lost
-    weapon"), take the next ready one carried (if any)."""
-    nxt = next((i for i, cond in enumerate(c.condition) if cond == READY), -1)
+    weapon"), take the next ready one carried (if any; body parts are not drawn: fighting
+    unarmed is the tactics' choice, option ``no_weapon_left``)."""
+    arms = c.p.arms
+    nxt = next(
+        (i for i, cond in enumerate(c.condition) if cond == READY and not arms[i].natural), -1
+    )
     ctx.emit(WeaponDrawn(who=c.id, index=nxt))
 
 
@@ -76,6 +80,9 @@ def drop_weapon(
     arm = c.p.arms[c.wielded]
     if arm.builtin:
         ctx.emit(Note(text=f"{c.name}'s {arm.name} is built into the suit: it stays put"))
+        return
+    if arm.natural:
+        ctx.emit(Note(text=f"{c.name} fights with {arm.name.lower()}: nothing to drop"))
         return
     lost = opts.dropped_weapon == "lost"
     ctx.emit(

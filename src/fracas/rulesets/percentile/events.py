@@ -7,7 +7,7 @@ from typing import Any
 
 from fracas.engine import Event, InconsistentLog
 from fracas.rulesets.percentile.skill_check import SUCCESS
-from fracas.rulesets.percentile.state import LOST, READY, Fighter, PercentileEncounter
+from fracas.rulesets.percentile.state import LOST, READY, Asking, Fighter, PercentileEncounter
 
 
 class InitiativeRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
@@ -39,7 +39,6 @@ class StanceDeclared(Event[PercentileEncounter], frozen=True, kw_only=True):
     stance: str
     target: str | None = None
     dodge: bool = False
-    extra_defences: int = 0
     speed_reload: bool = False
 
     def apply(self, state: PercentileEncounter) -> None:
@@ -48,7 +47,6 @@ class StanceDeclared(Event[PercentileEncounter], frozen=True, kw_only=True):
         c.stance = self.stance
         c.target = self.target
         c.dodging = self.dodge
-        c.extra_defences = self.extra_defences
         c.speed_reload = self.speed_reload
         c.defences_used = 0
 
@@ -67,9 +65,28 @@ class AttackRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     result: int
 
 
+class DefenceAsked(Event[PercentileEncounter], frozen=True, kw_only=True):
+    """An attack came out ``result`` and ``who`` has no free defence left: the fight waits
+    for ``who`` to decide whether to parry (or dodge, ``kind``) at ``chance`` (one more Hard,
+    ``mods``) or take it (Chapter 5, "Attacking and defending")."""
+
+    who: str
+    attacker: str
+    result: int
+    kind: str
+    chance: int
+    mods: str
+
+    def apply(self, state: PercentileEncounter) -> None:
+        state.asking = Asking(
+            self.who, self.attacker, self.result, self.kind, self.chance, self.mods
+        )
+
+
 class DefenceRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
-    """A parry or dodge check (``kind``), or ``none`` when the defender cannot or may not
-    defend (then the table's Fail column applies and no roll is made)."""
+    """A parry or dodge check (``kind``), or ``none`` when the defender cannot defend, or
+    chose not to (``declined``; then the table's Fail column applies and no roll is made).
+    ``counts``: whether it uses up one of the round's defences (option ``fumble_parry``)."""
 
     who: str
     attacker: str
@@ -80,11 +97,27 @@ class DefenceRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
     rolls: tuple[int, ...]
     result: int
     reason: str = ""
+    declined: bool = False
+    counts: bool = True
 
     def apply(self, state: PercentileEncounter) -> None:
-        if self.kind != "none":
+        if self.kind != "none" and self.counts:
             c: Fighter = state.combatants[self.who]
             c.defences_used += 1
+        state.asking = None
+
+
+class Yielded(Event[PercentileEncounter], frozen=True, kw_only=True):
+    """``who`` leaves the fight: ``how`` is "surrenders" or "flees"; ``reason`` says why."""
+
+    who: str
+    how: str
+    reason: str = ""
+
+    def apply(self, state: PercentileEncounter) -> None:
+        c: Fighter = state.combatants[self.who]
+        c.yielded = self.how
+        c.update_able()
 
 
 class Exchanged(Event[PercentileEncounter], frozen=True, kw_only=True):
@@ -327,7 +360,9 @@ EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     OrderSet,
     StanceDeclared,
     AttackRolled,
+    DefenceAsked,
     DefenceRolled,
+    Yielded,
     Exchanged,
     Damaged,
     Killed,

@@ -216,6 +216,9 @@ def _weapon(
     arm = c.arm
     if arm is None or not c.arm_ready:
         return
+    if arm.natural:
+        ctx.emit(Note(text=f"{c.name} fights with {arm.name.lower()}: nothing to break"))
+        return
     if arm.klass == "melee":
         ctx.emit(WeaponBroken(who=c.id, weapon=arm.name, condition=BROKEN, reason="fumble"))
     else:

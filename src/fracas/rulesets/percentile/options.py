@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from fracas.dice import parse
 
 
 class PercentileOptions(BaseModel):
@@ -53,6 +55,43 @@ class PercentileOptions(BaseModel):
         "recover",
         description="A dropped or disarmed weapon: spend a round recovering it, or it is lost "
         "for this fight (the next weapon carried is drawn at once, if any).",
+    )
+    recover_weapon: Literal["in-turn", "start-of-round", "no-defence"] = Field(
+        "in-turn",
+        description="When a round spent picking up a dropped weapon ('recover-weapon') gives "
+        "it back and what defence is left: at the combatant's turn in the round's order "
+        "(before it only a dodge, after it one free parry with the weapon), before the round's "
+        "first attack (one free parry with it), or at the turn with no parry or dodge at all "
+        "that round.",
+    )
+    draw_weapon: Literal["free", "takes-round"] = Field(
+        "free",
+        description="Taking another carried weapon in hand: part of the round's declaration, "
+        "at no cost, or the round's action (no attack that round; all-out defence only).",
+    )
+    no_weapon_left: Literal["unarmed-else-yield", "unarmed", "surrender", "flee"] = Field(
+        "unarmed-else-yield",
+        description="What the tactics do when no weapon is left to draw or pick up: fight "
+        "with body parts while they are worth it (more than 0.1 expected damage per attack "
+        "against the enemy's armour) and otherwise leave the fight (surrender to an enemy "
+        "who can hurt them, flee from one who cannot); always fight with body parts; "
+        "surrender; or flee.",
+    )
+    body_parts_damage: str = Field(
+        "D3",
+        description="Damage of 'body parts' (fists, feet, head), a close-combat weapon the "
+        "chapter names without figures (PROPOSED).",
+    )
+    staff_damage: str = Field(
+        "D8",
+        description="Damage of a staff, a close-combat weapon the chapter names without "
+        "figures (PROPOSED; weight 2 kg, BV 8 in the weapons table).",
+    )
+    fumble_parry: Literal["spends", "free"] = Field(
+        "spends",
+        description="Whether parrying (or dodging) a fumbled attack counts among the "
+        "round's parry attempts: it uses a free parry, or past them costs one more Hard "
+        "('spends'), or it is never counted and never penalised ('free').",
     )
     fumble_rows_01_25: Literal["no-effect", "as-26-40"] = Field(
         "no-effect",
@@ -133,3 +172,15 @@ class PercentileOptions(BaseModel):
     max_rounds: int = Field(
         100, ge=1, le=100_000, description="Stop an endless fight after this many rounds (a draw)."
     )
+
+    @field_validator("body_parts_damage", "staff_damage")
+    @classmethod
+    def _dice(cls, value: str) -> str:
+        """A dice expression with at least one die ("D3", "D6+1")."""
+        try:
+            expr = parse(value)
+        except ValueError as exc:
+            raise ValueError(f"not a dice expression: {exc}") from None
+        if expr.minimum < 0 or expr.maximum <= 0:
+            raise ValueError(f"damage {value!r} must do some damage and never less than 0")
+        return value

@@ -7,9 +7,9 @@ earlier in the round cannot attack).
 
 from __future__ import annotations
 
-from fracas.engine import EncounterEnded, Note, RoundStarted
-from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.attack import attack, chance_of
+from fracas.engine import EncounterEnded, IllegalAction, Note, RoundStarted
+from fracas.rulesets.percentile.actions import Declare, Defend
+from fracas.rulesets.percentile.attack import answer_defence, attack, chance_of
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
 from fracas.rulesets.percentile.events import (
     Damaged,
@@ -19,17 +19,20 @@ from fracas.rulesets.percentile.events import (
     Reloaded,
     SpeedReloadRolled,
     StanceDeclared,
+    WeaponDrawn,
     WeaponRecovered,
+    Yielded,
 )
 from fracas.rulesets.percentile.fatigue import combat_fatigue_due
 from fracas.rulesets.percentile.hit_points import bleeding_due
-from fracas.rulesets.percentile.legality import check_declaration
+from fracas.rulesets.percentile.legality import check_declaration, name_of
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import SUCCESS, skill_check
-from fracas.rulesets.percentile.stances import ATTACKING
+from fracas.rulesets.percentile.stances import ATTACKING, YIELDED, YIELDING
 from fracas.rulesets.percentile.state import (
     DROPPED,
+    READY,
     Fighter,
     PercentileContext,
     PercentileEncounter,
@@ -53,9 +56,12 @@ def undeclared(state: PercentileEncounter) -> str | None:
 
 
 def declare(ctx: PercentileContext, c: Fighter, action: Declare) -> None:
-    """Record ``c``'s choice for the round."""
+    """Record ``c``'s choice for the round (taking another carried weapon in hand first, if
+    the declaration names one)."""
     state = ctx.state
-    check_declaration(state, c, action)
+    arm = check_declaration(state, c, action, ctx.options)
+    if arm != c.wielded:
+        ctx.emit(WeaponDrawn(who=c.id, index=arm))
     ctx.emit(
         StanceDeclared(
             who=c.id,
@@ -63,33 +69,77 @@ def declare(ctx: PercentileContext, c: Fighter, action: Declare) -> None:
             stance=action.stance,
             target=action.target,
             dodge=action.dodge,
-            extra_defences=action.extra_defences,
             speed_reload=action.speed_reload,
         )
     )
 
 
-def resolve_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
-    """Each declared combatant acts in the round's order; then the round's upkeep (Chapter 5,
-    "The round": round 1 in initiative order, later ones "effectively simultaneous";
-    option ``later_rounds``)."""
+def resolve_round(ctx: PercentileContext, opts: PercentileOptions, start: int = 0) -> None:
+    """Each declared combatant acts in the round's order, from position ``start``; then the
+    round's upkeep (Chapter 5, "The round": round 1 in initiative order, later ones
+    "effectively simultaneous"; option ``later_rounds``). An attack whose defender must
+    decide on an extra defence stops the round until ``answer`` carries on."""
     state = ctx.state
     rnd = state.round
     simultaneous = rnd > 1 and opts.later_rounds == "simultaneous"
-    for name in state.order:
+    order = state.order
+    if start == 0 and opts.recover_weapon == "start-of-round":
+        for name in order:
+            c = fighter(state, name)
+            if c.declared_round == rnd and c.stance == "recover-weapon":
+                recover(ctx, c)
+    for name in order[start:]:
         c = fighter(state, name)
         if c.declared_round != rnd or not acting(state, c, simultaneous):
             continue
-        if c.stance == "recover-weapon":
-            if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
-                ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
-        elif c.stance == "reload":
-            reload_weapon(ctx, c)
-        elif c.stance == "first-aid":
-            first_aid(ctx, c, opts)
-        elif c.stance in ATTACKING:
+        stance = c.stance
+        if stance in ATTACKING:
             attack_in_turn(ctx, c, opts, simultaneous)
+            if state.asking is not None:
+                return
+        elif stance == "recover-weapon":
+            recover(ctx, c)
+        elif stance == "reload":
+            reload_weapon(ctx, c)
+        elif stance == "first-aid":
+            first_aid(ctx, c, opts)
+        elif stance in YIELDING:
+            ctx.emit(Yielded(who=c.id, how=YIELD_VERBS[stance], reason=yield_reason(c)))
     end_of_round(ctx, opts)
+
+
+YIELD_VERBS = {"surrender": "surrenders", "flee": "flees"}
+
+
+def yield_reason(c: Fighter) -> str:
+    """What the account gives as the reason a combatant leaves the fight."""
+    if not any(
+        cond == READY and not a.natural for a, cond in zip(c.p.arms, c.condition, strict=True)
+    ):
+        return "no weapon left"
+    return ""
+
+
+def recover(ctx: PercentileContext, c: Fighter) -> None:
+    """Pick the dropped weapon up (stance ``recover-weapon``; option ``recover_weapon`` says
+    when in the round)."""
+    if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
+        ctx.emit(WeaponRecovered(who=c.id, weapon=c.p.arms[c.wielded].name))
+
+
+def answer(ctx: PercentileContext, c: Fighter, action: Defend, opts: PercentileOptions) -> None:
+    """``c``'s decision on the defence it was asked for; then the rest of the round."""
+    state = ctx.state
+    asking = state.asking
+    if asking is None:
+        raise IllegalAction("no attack is waiting for a defence decision")
+    if asking.defender != c.id:
+        raise IllegalAction(
+            f"{name_of(state, asking.defender)} decides on this defence, not {c.name}"
+        )
+    a = fighter(state, asking.attacker)
+    answer_defence(ctx, a, c, asking, action.defend, opts)
+    resolve_round(ctx, opts, state.order.index(a.id) + 1)
 
 
 def attack_in_turn(
@@ -100,6 +150,9 @@ def attack_in_turn(
     usable for attack")."""
     state = ctx.state
     target = fighter(state, c.target or "")
+    if target.yielded:
+        ctx.emit(Note(text=f"{c.name} has no attack: {target.name} {target.yielded}"))
+        return
     if target.dead or not (simultaneous or target.able):
         ctx.emit(Note(text=f"{c.name} has no attack: {target.name} is already down"))
         return
@@ -109,7 +162,7 @@ def attack_in_turn(
         ctx.emit(Note(text=f"{c.name} cannot attack: {what}"))
         return
     arm = c.p.arms[c.wielded]
-    if arm.klass != "melee" and c.ammo[c.wielded] == 0:  # close combat spends no ammunition
+    if arm.klass != "melee" and c.ammo[c.wielded] == 0 and not arm.builtin:
         shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
         if shots and not speed_reload(ctx, c, opts):
             return
@@ -186,6 +239,9 @@ def fight_decided(ctx: PercentileContext, standing: list[str] | None = None) -> 
         return False
     winner = standing[0] if standing else None
     reason = "no one else can fight" if standing else "no one can fight"
+    left = [f"{c.name} {YIELDED[c.yielded]}" for c in fighters(ctx.state) if c.yielded]
+    if left:
+        reason += f": {', '.join(left)}"
     ctx.emit(EncounterEnded(winner=winner, reason=reason))
     return True
 

@@ -7,11 +7,12 @@ from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.dice import parse
-from fracas.engine import Action, Event, IllegalAction, Pending, Ruleset
+from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.percentile import account
-from fracas.rulesets.percentile.actions import Declare
+from fracas.rulesets.percentile.account import RESULT_TEXT
+from fracas.rulesets.percentile.actions import Declare, Defend, PercentileAction
 from fracas.rulesets.percentile.armour import (
     ARMOURS,
     armour_abs,
@@ -25,29 +26,38 @@ from fracas.rulesets.percentile.encumbrance import encumbrance_steps
 from fracas.rulesets.percentile.events import EVENT_TYPES
 from fracas.rulesets.percentile.hit_points import FIRST_AID, derived_hp
 from fracas.rulesets.percentile.initiative import roll_initiative
+from fracas.rulesets.percentile.legality import legal_choices
 from fracas.rulesets.percentile.options import PercentileOptions
-from fracas.rulesets.percentile.round import declare, fight_decided, resolve_round, undeclared
+from fracas.rulesets.percentile.round import (
+    answer,
+    declare,
+    fight_decided,
+    resolve_round,
+    undeclared,
+)
 from fracas.rulesets.percentile.scenario import CombatantSpec, PercentileScenario
 from fracas.rulesets.percentile.state import (
     READY,
     Arm,
+    Asking,
     Fighter,
     PercentileContext,
     PercentileEncounter,
     Profile,
     fighter,
+    fighters,
 )
 from fracas.rulesets.percentile.tables import grams
-from fracas.rulesets.percentile.tactics import TACTICS
-from fracas.rulesets.percentile.weapons import WEAPONS, weapon_skill
+from fracas.rulesets.percentile.tactics import TACTICS, defence_choice
+from fracas.rulesets.percentile.weapons import BODY_PARTS, WEAPONS, optioned_damage, weapon_skill
 
 
-def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
+def build_arm(spec: CombatantSpec, key: str, opts: PercentileOptions, builtin: bool = False) -> Arm:
     """A carried (or a battle-suit's built-in) weapon with the combatant's group and specific
     skill for it (Chapter 5, "Weapon skills")."""
     w = WEAPONS[key]
     group, specific = weapon_skill(spec.skills, w) or (0, 0)
-    dice = parse(w.damage)
+    dice = parse(optioned_damage(key, w.damage, opts.body_parts_damage, opts.staff_damage))
     return Arm(
         key,
         w.name,
@@ -62,16 +72,19 @@ def build_arm(spec: CombatantSpec, key: str, builtin: bool = False) -> Arm:
         specific,
         group + specific,
         builtin,
+        w.natural,
     )
 
 
 def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
     """Everything about a combatant that the fight does not change, computed once."""
     armour = ARMOURS[spec.armour] if spec.armour else None
-    arms = tuple(build_arm(spec, key) for key in spec.weapons)
+    arms = tuple(build_arm(spec, key, opts) for key in spec.weapons)
     suit_weapon = builtin_weapon(armour, spec.armour_powered)
     if suit_weapon is not None:
-        arms += (build_arm(spec, suit_weapon, builtin=True),)
+        arms += (build_arm(spec, suit_weapon, opts, builtin=True),)
+    if BODY_PARTS not in spec.weapons:  # everyone has them (Chapter 5: "body parts")
+        arms += (build_arm(spec, BODY_PARTS, opts),)
     load = (
         armour_weight(armour, opts.armour_weight, spec.armour_powered, opts.battle_suit_weight)
         + sum(WEAPONS[k].weight_g for k in spec.weapons)
@@ -99,6 +112,10 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         load_g=load,
         script=tuple(spec.script) if spec.script else None,
         then=spec.then,
+        pronoun=spec.pronoun,
+        carried=tuple(i for i, arm in enumerate(arms) if not arm.natural),
+        no_weapon_left=opts.no_weapon_left,
+        draw_takes_round=opts.draw_weapon == "takes-round",
         p_attack=f"{n} attack",
         p_parry=f"{n} parry",
         p_dodge=f"{n} dodge",
@@ -109,13 +126,33 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
     )
 
 
+def defence_prompt(state: PercentileEncounter, asking: Asking) -> Pending:
+    """The decision an attack waits for: whether its defender tries an extra defence."""
+    d = fighter(state, asking.defender)
+    a = fighter(state, asking.attacker)
+    return Pending(
+        d.id,
+        f"{d.name}: {a.name}'s attack is a {RESULT_TEXT[asking.result]}; no free defence "
+        f"left: try an extra {asking.kind} at {asking.chance}% ({asking.mods}) or take it?",
+    )
+
+
+def immobile_reason(c: Fighter) -> str:
+    """Why a combatant does nothing all fight (Chapter 5, "Powered armour": "None of the
+    battle-suits is really 'mobile' without a power source")."""
+    return (
+        f"cannot move: the {c.p.armour_name} has no power, and no battle-suit is mobile "
+        "without it (out of the fight)"
+    )
+
+
 @lru_cache(maxsize=1024)
 def stance_prompt(name: str, round_number: int) -> Pending:
     """The decision a round waits for: ``name``'s stance (cached: fights repeat them)."""
     return Pending(name, f"{name}: stance for round {round_number}")
 
 
-class PercentileRuleset(Ruleset[PercentileEncounter, Declare, PercentileOptions]):
+class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, PercentileOptions]):
     """Chapter 5: d100 skill checks, stances, table 5.1, the fumble table, armour, fatigue."""
 
     name: ClassVar[str] = "percentile"
@@ -161,20 +198,31 @@ class PercentileRuleset(Ruleset[PercentileEncounter, Declare, PercentileOptions]
 
     def start(self, ctx: PercentileContext) -> None:
         roll_initiative(ctx, ctx.options.initiative_ties)
+        for c in fighters(ctx.state):
+            if not c.p.mobile:
+                ctx.emit(Note(text=f"{c.name} {immobile_reason(c)}"))
         ctx.emit(RoundStarted(round=1))
         fight_decided(ctx)
 
     def pending(self, state: PercentileEncounter) -> Pending | None:
         if state.over:
             return None
+        asking = state.asking
+        if asking is not None:
+            return defence_prompt(state, asking)
         n = undeclared(state)
         return None if n is None else stance_prompt(n, state.round)
 
-    def choose(self, state: PercentileEncounter, pending: Pending) -> Declare:
+    def choose(self, state: PercentileEncounter, pending: Pending) -> PercentileAction:
         if pending.actor is None:
             raise IllegalAction("the percentile ruleset has no round upkeep decisions")
         c = fighter(state, pending.actor)
+        if state.asking is not None:
+            return defence_choice(state, c, state.asking)
         return TACTICS[c.tactics](state, c)
+
+    def legal_actions(self, state: PercentileEncounter, pending: Pending) -> list[Choice]:
+        return legal_choices(state, pending)
 
     def resolve(self, ctx: PercentileContext, action: Action) -> None:
         state = ctx.state
@@ -187,14 +235,19 @@ class PercentileRuleset(Ruleset[PercentileEncounter, Declare, PercentileOptions]
             declare(ctx, c, action)
             if undeclared(state) is None:
                 resolve_round(ctx, ctx.options)
+        elif isinstance(action, Defend):
+            c = state.combatants.get(action.actor or "")
+            if not isinstance(c, Fighter):
+                raise IllegalAction(f"no combatant called {action.actor!r}")
+            answer(ctx, c, action, ctx.options)
         else:
             raise IllegalAction(f"not a percentile action: {type(action).__name__}")
 
     def event_types(self) -> Sequence[type[Event[Any]]]:
         return EVENT_TYPES
 
-    def action_types(self) -> Sequence[type[Declare]]:
-        return (Declare,)
+    def action_types(self) -> Sequence[type[PercentileAction]]:
+        return (Declare, Defend)
 
     def describe(self, event: Event[Any], state: PercentileEncounter) -> str | None:
         return account.describe(event, state)

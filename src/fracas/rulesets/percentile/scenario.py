@@ -6,6 +6,7 @@ weapon group ("point swords") and the specific weapon ("epee"), added together.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Annotated, Literal
 
@@ -58,6 +59,8 @@ Percent = Annotated[int, Strict(), Field(ge=0, le=MAX_STAT)]
 #: a number or a decimal string ("4.5": exact, and how a saved log stores a Decimal); pydantic
 #: refuses a bool here
 Kilograms = Annotated[Decimal, Field(ge=0, le=MAX_KG)]
+#: the one way a weight may be written (ASCII digits, an optional decimal point)
+_KG_SYNTAX = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
 class CombatantSpec(BaseModel):
@@ -93,6 +96,9 @@ class CombatantSpec(BaseModel):
         None, description="For tactics 'scripted': the stance of each round, in order."
     )
     then: str | None = Field(None, description="For 'scripted': the tactic once the list ends.")
+    pronoun: Literal["he", "she", "they"] = Field(
+        "they", description="How the account refers to the combatant ('strikes as she falls')."
+    )
 
     @field_validator("armour")
     @classmethod
@@ -103,6 +109,27 @@ class CombatantSpec(BaseModel):
     @classmethod
     def _skill_keys(cls, value: dict[str, int]) -> dict[str, int]:
         return {normalise(k): v for k, v in value.items()}
+
+    @field_validator("carried_kg", mode="before")
+    @classmethod
+    def _plain_number(cls, value: object) -> object:
+        """One number syntax: ASCII digits with an optional decimal point (``12``, ``4.5``),
+        as a YAML number or a string; ``5_000``, ``1e3``, ``٥`` or ``true`` are refused."""
+        if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+            raise ValueError("a weight in kg: a number such as 12 or 4.5")
+        text = (
+            value
+            if isinstance(value, str)
+            else repr(value)
+            if isinstance(value, float)
+            else str(value)
+        )
+        if not _KG_SYNTAX.fullmatch(text):
+            raise ValueError(
+                f"{text!r}: write the weight in kg as digits with an optional "
+                "decimal point, such as 12 or 4.5"
+            )
+        return text
 
     @field_validator("carried_kg")
     @classmethod

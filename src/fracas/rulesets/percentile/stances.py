@@ -3,7 +3,9 @@
 "With close-combat weapons ... one has effectively three choices: all-out attack, attack and
 all-out defence." A round can also go to recovering a dropped weapon, to reloading
 (Chapter 5, "Reloading": "Reloading takes one round") or to giving first aid to a bleeding
-friend (Chapter 5, "Damage and fatigue": "until a successful First aid has been done").
+friend (Chapter 5, "Damage and fatigue": "until a successful First aid has been done"), or
+to leaving the fight: surrendering or fleeing (the chapter's advice, "one should (if at all
+possible) avoid ending up in a combat situation"; no rule of its own).
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ Mod = tuple[int, str]
 Mods = tuple[Mod, ...]
 
 Stance = Literal[
-    "all-out-attack", "normal-attack", "all-out-defence", "recover-weapon", "reload", "first-aid"
+    "all-out-attack",
+    "normal-attack",
+    "all-out-defence",
+    "recover-weapon",
+    "reload",
+    "first-aid",
+    "surrender",
+    "flee",
 ]
 STANCE_NAMES: tuple[str, ...] = (
     "all-out-attack",
@@ -26,7 +35,14 @@ STANCE_NAMES: tuple[str, ...] = (
     "recover-weapon",
     "reload",
     "first-aid",
+    "surrender",
+    "flee",
 )
+
+#: stances that take the combatant out of the fight when the turn comes
+YIELDING = frozenset({"surrender", "flee"})
+#: how the account and the end of a fight name those who left it
+YIELDED = {"surrenders": "surrendered", "flees": "fled"}
 
 #: stances that make an attack this round
 ATTACKING = frozenset({"all-out-attack", "normal-attack"})
@@ -44,13 +60,13 @@ def free_defences(stance: str, dodging: bool = False, all_out_dodge: str = "hard
     return 1
 
 
-def defences_allowed(free: int, extra: int, dodging: bool) -> int:
-    """How many parries or dodges ``d`` may attempt this round: the free ones plus the extra
-    ones declared (each one more Hard). Declaring a dodge in an all-out attack is at least one
-    attempt (Chapter 5, "Attacking and defending": "Dodging means applying a Hard modifier
-    when doing an all-out attack")."""
-    allowed = free + extra
-    return 1 if allowed == 0 and dodging else allowed
+def is_extra_defence(used: int, free: int) -> bool:
+    """Whether the next parry or dodge is beyond the stance's free ones, so its defender
+    decides when the attack comes whether to try it at one more Hard (Chapter 5, "Attacking
+    and defending": "Attempting to parry more than the 'penalty-free' amount (none, one or
+    three parried attacks) gives an extra Hard modifier for each extra parry attempt"; a
+    dodge in an all-out attack is such a defence under ``all_out_dodge: hard-dodge``)."""
+    return used >= free
 
 
 def attack_shifts(stance: str, dodging: bool = False, all_out_dodge: str = "hard-dodge") -> Mods:
@@ -63,19 +79,24 @@ def attack_shifts(stance: str, dodging: bool = False, all_out_dodge: str = "hard
     return ALL_OUT
 
 
-def defence_shifts(used: int, free: int) -> Mods:
-    """Modifiers of the next parry or dodge (Chapter 5, "Attacking and defending"): one Hard
-    per attempt beyond the free ones, counting this one ("an extra Hard modifier for each
-    extra parry attempt, this doesn't affect parry attempts that have already been
-    resolved")."""
+def defence_shifts(used: int, free: int, kind: str = "parry") -> Mods:
+    """Modifiers of the next parry or dodge (``kind``) (Chapter 5, "Attacking and
+    defending"): one Hard per attempt beyond the free ones, counting this one ("an extra Hard
+    modifier for each extra parry attempt, this doesn't affect parry attempts that have
+    already been resolved")."""
     extra = used + 1 - free
-    return EXTRA_PARRIES[extra] if 0 < extra < len(EXTRA_PARRIES) else _extra_parries(extra)
+    cached = EXTRA_DEFENCES.get(kind)
+    if cached is not None and 0 < extra < len(cached):
+        return cached[extra]
+    return _extra_defences(extra, kind)
 
 
-def _extra_parries(extra: int) -> Mods:
-    return ((HARD - NORMAL, "extra parry"),) * max(0, extra)
+def _extra_defences(extra: int, kind: str) -> Mods:
+    return ((HARD - NORMAL, f"extra {kind}"),) * max(0, extra)
 
 
 ALL_OUT: Mods = ((EASY - NORMAL, "all-out attack"),)
 ALL_OUT_DODGING: Mods = (*ALL_OUT, (HARD - NORMAL, "dodging in an all-out attack"))
-EXTRA_PARRIES: tuple[Mods, ...] = tuple(_extra_parries(n) for n in range(8))
+EXTRA_DEFENCES: dict[str, tuple[Mods, ...]] = {
+    kind: tuple(_extra_defences(n, kind) for n in range(8)) for kind in ("parry", "dodge")
+}

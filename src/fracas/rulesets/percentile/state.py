@@ -32,6 +32,7 @@ class Arm:
     specific: int
     skill: int  # group + specific (Chapter 5, "Weapon skills")
     builtin: bool = False  # part of a battle-suit: never runs dry, cannot be dropped
+    natural: bool = False  # body parts: cannot be dropped, disarmed or broken
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +58,10 @@ class Profile:
     load_g: int
     script: tuple[str, ...] | None
     then: str | None
+    pronoun: str  # he, she or they, for the account
+    carried: tuple[int, ...]  # indices of the arms that are not body parts
+    no_weapon_left: str  # option no_weapon_left, for the tactics
+    draw_takes_round: bool  # option draw_weapon, for the tactics
     # roll purposes, built once
     p_attack: str
     p_parry: str
@@ -91,15 +96,15 @@ class Fighter(Combatant):
     stance: str = "normal-attack"
     target: str | None = None
     dodging: bool = False
-    extra_defences: int = 0
     speed_reload: bool = False
     defences_used: int = 0
+    yielded: str = ""  # "surrenders" or "flees": out of the fight by choice
 
     def update_able(self) -> None:
         """Keep ``able`` (a field, read on every decision) in step after hp or death change:
         alive, conscious (Chapter 5, "Damage and fatigue": unconscious at 0 hp) and able to
         move ("Powered armour": battle-suits without power)."""
-        self.able = not self.dead and self.hp > 0 and self.p.mobile
+        self.able = not self.dead and self.hp > 0 and self.p.mobile and not self.yielded
 
     @property
     def bleeding(self) -> bool:
@@ -120,11 +125,26 @@ class Fighter(Combatant):
         return max(0, self.p.abs - self.abs_loss)
 
 
+@dataclass(frozen=True, slots=True)
+class Asking:
+    """An attack waiting for its defender's decision: defend beyond the free defences (one
+    more Hard) or not (Chapter 5, "Attacking and defending")."""
+
+    defender: str
+    attacker: str
+    result: int  # the attack's result (0 fumble .. 4 perfect)
+    kind: str  # parry or dodge
+    chance: int  # the number the defence would be rolled against
+    mods: str
+
+
 @dataclass(slots=True)
 class PercentileEncounter(Encounter[Fighter]):
-    """A percentile fight: the order attacks resolve in."""
+    """A percentile fight: the order attacks resolve in, and an attack that waits for its
+    defender's decision (``asking``), if any."""
 
     order: list[str] = field(default_factory=list)
+    asking: Asking | None = None
 
 
 #: the context a percentile rule resolves in: ``ctx.state`` and ``ctx.options`` typed
@@ -146,4 +166,4 @@ def acting(state: PercentileEncounter, c: Fighter, simultaneous: bool) -> bool:
     only during this round (Chapter 5, "The round": "effectively simultaneous")."""
     if c.able:
         return True
-    return simultaneous and c.p.mobile and c.down_round == state.round
+    return simultaneous and c.p.mobile and not c.yielded and c.down_round == state.round

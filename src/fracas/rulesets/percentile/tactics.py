@@ -1,8 +1,16 @@
-"""Tactics: small named policies that choose a combatant's stance each round.
+"""Tactics: small named policies that choose a combatant's stance each round, and whether to
+defend beyond the free defences when an attack comes.
 
 A scenario names one per combatant (``tactics: normal-attack``). Every tactic first deals with
-a dropped weapon (recover it) and an empty distance weapon (speed-reload if the weapon allows,
-else reload), then takes its stance against the first able enemy in scenario order.
+its weapon: a dropped one is replaced by the best other ready weapon carried, or picked up if
+there is none; with nothing left, the option ``no_weapon_left`` says whether to fight with body
+parts, surrender or flee. It takes the best ready weapon against its target (a battle-suit's
+built-in plasma rifle included), speed-reloads (or reloads) an empty one, then takes its
+stance against the able enemy its weapon is expected to hurt most (the earliest in scenario
+order among equals). The decisions are small pure functions
+(``wants_extra_defence``, ``expected_damage``, ``arm_value``, ``best_arm``,
+``softest_enemy``, ``worth_fighting_unarmed``, ``yielding``) so a batch kernel can mirror
+them.
 """
 
 from __future__ import annotations
@@ -11,11 +19,135 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.percentile.actions import Declare
-from fracas.rulesets.percentile.stances import ATTACKING
-from fracas.rulesets.percentile.state import DROPPED, Fighter, PercentileEncounter
+from fracas.rulesets.percentile.actions import Declare, Defend
+from fracas.rulesets.percentile.armour import absorbs
+from fracas.rulesets.percentile.reload import speed_reload_skill
+from fracas.rulesets.percentile.skill_check import FAIL, PERFECT
+from fracas.rulesets.percentile.stances import ATTACKING, YIELDING
+from fracas.rulesets.percentile.state import (
+    DROPPED,
+    READY,
+    Arm,
+    Asking,
+    Fighter,
+    PercentileEncounter,
+)
 
 Tactic = Callable[[PercentileEncounter, Fighter], Declare]
+
+#: the lowest chance (after its Hard modifiers) at which an extra parry or dodge is tried
+EXTRA_DEFENCE_MIN = 10
+#: another ready weapon replaces the one in hand when worth this many times more
+SWITCH_RATIO = 1.5
+#: fighting with body parts is worth it above this expected damage per attack
+UNARMED_MIN = 0.1
+
+
+def wants_extra_defence(chance: int, attack_result: int, hp: int, full_no_armour: int) -> bool:
+    """Whether to try a parry or dodge beyond the free ones (one more Hard each) against an
+    attack that came out ``attack_result``: when its chance is at least 10%, except against
+    a failed attack (nothing to stop: only a fumbled parry could come of it) and against a
+    perfect one unless its full damage without armour (``full_no_armour``: the weapon's
+    maximum) would down the defender anyway (a fumbled parry of a perfect attack is instant
+    death, table 5.1)."""
+    if attack_result == FAIL or chance < EXTRA_DEFENCE_MIN:
+        return False
+    if attack_result == PERFECT:
+        return full_no_armour >= hp
+    return True
+
+
+def defence_choice(state: PercentileEncounter, c: Fighter, asking: Asking) -> Defend:
+    """Every tactic's answer when an attack comes and no free defence is left."""
+    a: Fighter = state.combatants[asking.attacker]
+    arm = a.p.arms[a.wielded]
+    take = wants_extra_defence(asking.chance, asking.result, c.hp, arm.damage_max)
+    return defending(c.id, take)
+
+
+@lru_cache(maxsize=256)
+def defending(actor: str, take: bool) -> Defend:
+    return Defend(actor=actor, defend=take)
+
+
+@lru_cache(maxsize=1024)
+def _totals(dice: tuple[tuple[int, int], ...], constant: int) -> tuple[tuple[int, int], ...]:
+    """(total, ways) for a dice expression (``dice``: (count, sides), count < 0 subtracted)."""
+    dist = {constant: 1}
+    for count, sides in dice:
+        for _ in range(abs(count)):
+            step: dict[int, int] = {}
+            for total, ways in dist.items():
+                for face in range(1, sides + 1):
+                    t = total + face if count > 0 else total - face
+                    step[t] = step.get(t, 0) + ways
+            dist = step
+    return tuple(sorted(dist.items()))
+
+
+@lru_cache(maxsize=4096)
+def expected_damage(dice: tuple[tuple[int, int], ...], constant: int, abs_: int) -> float:
+    """Expected normal damage after ``abs_`` ABS: E[max(0, roll - ABS)] (Chapter 5, "Armour")."""
+    totals = _totals(dice, constant)
+    ways = sum(w for _, w in totals)
+    return sum(max(0, t - abs_) * w for t, w in totals) / ways
+
+
+def enemy_abs(enemy: Fighter, klass: str) -> int:
+    """The ABS ``enemy``'s armour has against a weapon of ``klass`` (impact vests: projectiles
+    only)."""
+    return enemy.armour_abs if absorbs(enemy.p.projectile_only, klass) else 0
+
+
+def hit_chance(skill: int) -> float:
+    """A rough chance to hit: the skill, at least the 01-05 and at most short of 95-00."""
+    return max(5, min(94, skill)) / 100
+
+
+def arm_value(arm: Arm, ammo: int, enemy_abs_: int) -> float:
+    """What a weapon is worth in an attack: chance to hit x expected damage after ABS; an
+    empty distance weapon (not a suit's rifle) only as likely as its speed-reload works
+    (nothing if it cannot be speed-reloaded)."""
+    value = hit_chance(arm.skill) * expected_damage(
+        arm.damage.dice, arm.damage.constant, enemy_abs_
+    )
+    if arm.klass != "melee" and not arm.builtin and ammo == 0:
+        if not arm.speed_reload:
+            return 0.0
+        value *= hit_chance(speed_reload_skill(arm.group, arm.specific, "half-up"))
+    return value
+
+
+def best_arm(c: Fighter, enemy: Fighter | None) -> int:
+    """The ready carried weapon (not body parts) to use against ``enemy``: the one in hand
+    unless another is worth ``SWITCH_RATIO`` times more (``arm_value``), the most valuable
+    then; with nothing ready in hand, the most valuable ready one; -1 if none is ready."""
+    carried = c.p.carried
+    condition = c.condition
+    if len(carried) == 1:  # nothing to choose between (the usual case)
+        return carried[0] if condition[carried[0]] == READY else -1
+    arms = c.p.arms
+    ready = [i for i in carried if condition[i] == READY]
+    if len(ready) < 2:
+        return ready[0] if ready else -1
+    best = c.wielded if c.wielded in ready else ready[0]
+    if enemy is None:
+        return best
+    values = {i: arm_value(arms[i], c.ammo[i], enemy_abs(enemy, arms[i].klass)) for i in ready}
+    top = max(ready, key=lambda i: (values[i], -i))
+    if best != c.wielded or values[top] > SWITCH_RATIO * values[best]:
+        best = top
+    return best
+
+
+def body_parts(c: Fighter) -> int:
+    """The index of ``c``'s body parts (every combatant has them)."""
+    return next(i for i, arm in enumerate(c.p.arms) if arm.natural)
+
+
+def can_get_through(arm: Arm, enemy: Fighter) -> bool:
+    """Whether ``arm``'s normal damage can ever beat ``enemy``'s ABS."""
+    return arm.damage_max > enemy_abs(enemy, arm.klass)
 
 
 def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
@@ -28,31 +160,104 @@ def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
     return None
 
 
+def softest_enemy(enemies: list[Fighter], arm: Arm) -> Fighter:
+    """Of the able ``enemies`` (scenario order), the one ``arm`` is expected to hurt most
+    (E[max(0, roll - ABS)] against each one's armour); the earliest among equals."""
+    dice, constant = arm.damage.dice, arm.damage.constant
+    best = enemies[0]
+    best_value = -1.0
+    for e in enemies:
+        value = expected_damage(dice, constant, enemy_abs(e, arm.klass))
+        if value > best_value:
+            best, best_value = e, value
+    return best
+
+
 @lru_cache(maxsize=4096)
 def declaration(
-    actor: str, stance: str, target: str | None = None, speed_reload: bool = False
+    actor: str,
+    stance: str,
+    target: str | None = None,
+    speed_reload: bool = False,
+    weapon: str | None = None,
 ) -> Declare:
     """The (frozen, so shareable) ``Declare`` action; cached, as fights repeat them."""
-    return Declare(actor=actor, stance=stance, target=target, speed_reload=speed_reload)
+    return Declare(
+        actor=actor, stance=stance, target=target, speed_reload=speed_reload, weapon=weapon
+    )
 
 
 def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
     if stance == "first-aid":
         return medic(state, c)
-    if stance not in ATTACKING:
+    if stance in YIELDING:
         return declaration(c.id, stance)
-    if c.wielded >= 0 and c.condition[c.wielded] == DROPPED:
-        return declaration(c.id, "recover-weapon")
-    enemy = first_enemy(state, c)
-    if enemy is None or not c.arm_ready:
-        return declaration(c.id, "all-out-defence")
-    arm = c.p.arms[c.wielded]
-    if arm.klass != "melee" and c.ammo[c.wielded] == 0:
+    side = c.side
+    enemies = [e for e in state.combatants.values() if e.side != side and e.able]
+    enemy = enemies[0] if enemies else None
+    index = best_arm(c, enemy)
+    if len(enemies) > 1 and index >= 0:
+        target = softest_enemy(enemies, c.p.arms[index])
+        if target is not enemy:
+            enemy = target
+            index = best_arm(c, enemy)
+    w = c.wielded
+    if index < 0:
+        if w >= 0 and c.condition[w] == DROPPED:
+            return declaration(c.id, "recover-weapon")
+        return no_weapon(c, enemies, stance)
+    weapon = None if index == w else c.p.arms[index].key
+    if enemy is None or stance == "all-out-defence" or (weapon and c.p.draw_takes_round):
+        return declaration(c.id, "all-out-defence", None, False, weapon)
+    if stance not in ATTACKING:  # a scripted reload or recovery, as written
+        return declaration(c.id, stance)
+    arm = c.p.arms[index]
+    if arm.klass != "melee" and not arm.builtin and c.ammo[index] == 0:
         if not arm.speed_reload:
-            return declaration(c.id, "reload")
-        return declaration(c.id, stance, enemy.id, True)
-    return declaration(c.id, stance, enemy.id)
+            return declaration(c.id, "reload", None, False, weapon)
+        return declaration(c.id, stance, enemy.id, True, weapon)
+    return declaration(c.id, stance, enemy.id, False, weapon)
+
+
+def no_weapon(c: Fighter, enemies: list[Fighter], stance: str) -> Declare:
+    """No weapon to draw or pick up (option ``no_weapon_left``): fight with body parts (under
+    ``unarmed-else-yield`` only while ``worth_fighting_unarmed``; otherwise leave the fight,
+    ``yielding``), surrender or flee."""
+    mode = c.p.no_weapon_left
+    if mode in ("surrender", "flee"):
+        return declaration(c.id, mode)
+    body = body_parts(c)
+    arm = c.p.arms[body]
+    weapon = None if c.wielded == body else arm.key
+    if not enemies:
+        return declaration(c.id, "all-out-defence", None, False, weapon)
+    enemy = softest_enemy(enemies, arm)
+    if mode == "unarmed-else-yield" and not worth_fighting_unarmed(
+        arm_value(arm, 0, enemy_abs(enemy, arm.klass))
+    ):
+        return declaration(c.id, yielding(c, enemies))
+    if (weapon and c.p.draw_takes_round) or stance not in ATTACKING:
+        return declaration(c.id, "all-out-defence", None, False, weapon)
+    return declaration(c.id, stance, enemy.id, False, weapon)
+
+
+def worth_fighting_unarmed(value: float) -> bool:
+    """Whether body parts are worth fighting with: more than ``UNARMED_MIN`` expected damage
+    per attack (``arm_value``: chance to hit x E[max(0, D3 - ABS)]; with no unarmed skill,
+    5% x at most 2 is never more)."""
+    return value > UNARMED_MIN
+
+
+def yielding(c: Fighter, enemies: list[Fighter]) -> str:
+    """How a fighter with nothing worth fighting with leaves: surrender if an able enemy's
+    weapon in hand (body parts if none) can get through ``c``'s armour, flee otherwise (no
+    one can stop or hurt them)."""
+    for e in enemies:
+        arm = e.p.arms[e.wielded] if e.arm_ready else e.p.arms[body_parts(e)]
+        if can_get_through(arm, c):
+            return "surrender"
+    return "flee"
 
 
 def all_out_attack(state: PercentileEncounter, c: Fighter) -> Declare:

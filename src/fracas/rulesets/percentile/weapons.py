@@ -12,7 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from fracas.dice import parse
 from fracas.rulesets.percentile.tables import grams, load_table, lookup, normalise
 
-MELEE_TYPES = frozenset({"PS", "ES", "K", "C"})
+MELEE_TYPES = frozenset({"PS", "ES", "K", "C", "S", "B"})
+#: the rows whose damage is an option (PROPOSED figures: the chapter names them, no row)
+BODY_PARTS, STAFF = "body parts", "staff"
 PROJECTILE_TYPES = frozenset({"P", "R"})
 BEAM_TYPES = frozenset({"BP", "BR"})
 
@@ -40,6 +42,7 @@ class _Weapon(BaseModel):
 
 class MeleeRow(_Weapon):
     bv: int = Field(ge=0)
+    natural: bool = False
 
     @field_validator("type")
     @classmethod
@@ -94,6 +97,7 @@ class Weapon:
     range_m: int
     rate: int
     speed_reload: bool
+    natural: bool = False
 
 
 TABLES = WeaponTables.model_validate(load_table("weapons.yaml"))
@@ -122,6 +126,7 @@ WEAPONS: dict[str, Weapon] = {
             0,
             1,
             False,
+            m.natural,
         )
         for m in TABLES.melee
     },
@@ -170,3 +175,13 @@ def shots_per_attack(klass: str, rate: int, ammo_per_attack: str) -> int:
     if klass == "melee":
         return 0
     return 1 if ammo_per_attack == "one" else rate
+
+
+def optioned_damage(key: str, table_damage: str, body_parts: str, staff: str) -> str:
+    """The damage of a weapon row: the table's, except for the PROPOSED rows whose damage is
+    an option (``body_parts_damage``, ``staff_damage``)."""
+    if key == BODY_PARTS:
+        return body_parts
+    if key == STAFF:
+        return staff
+    return table_damage

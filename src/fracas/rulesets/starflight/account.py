@@ -253,3 +253,132 @@ def summary(fight: Fight) -> list[str]:
     sides = dict.fromkeys(c.side for c in fight.fighters())
     lines.append("CSI: " + ", ".join(f"{s} {composite_strength_index(fight, s)}" for s in sides))
     return lines
+
+
+# -- medicine and rest ---------------------------------------------------------------------------
+
+
+def _clock(minutes: int) -> str:
+    days, rest = divmod(minutes, 24 * 60)
+    hours, mins = divmod(rest, 60)
+    text = f"{hours} h {mins:02d} min" if mins else f"{hours} h"
+    return f"day {days + 1}, {text}" if days else text
+
+
+@line(ev.NonlethalChanged)
+def _nonlethal_changed(e: ev.NonlethalChanged, f: Fight) -> str:
+    if e.change > 0:
+        return f"    {_n(f, e.who)} heals {e.change} NHP ({e.cause}): NHP {e.nhp_after}"
+    return f"    {_n(f, e.who)} takes {-e.change} Impact Damage ({e.cause}): NHP {e.nhp_after}"
+
+
+@line(ev.LethalChanged)
+def _lethal_changed(e: ev.LethalChanged, f: Fight) -> str:
+    if e.change > 0:
+        return f"    {_n(f, e.who)} heals {e.change} HP ({e.cause}): HP {e.hp_after}"
+    return f"    {_n(f, e.who)} loses {-e.change} HP ({e.cause}): HP {e.hp_after}"
+
+
+@line(ev.WoundsHealed)
+def _wounds_healed(e: ev.WoundsHealed, f: Fight) -> str:
+    s = "" if e.healed == 1 else "s"
+    scar = f"; a scar: Comeliness {e.comeliness_after}" if e.scar else ""
+    works = (
+        f"; the {', '.join(_part(f, e.who, p) for p in e.working)} work(s) again"
+        if e.working
+        else ""
+    )
+    return (
+        f"    {_n(f, e.who)}: {e.healed} Wound{s} healed ({e.cause}), {e.total_after} left"
+        f"{scar}{works}"
+    )
+
+
+@line(ev.DoseGiven)
+def _dose(e: ev.DoseGiven, f: Fight) -> str:
+    early = (
+        f", premature dose {e.premature_doses} (-{10 * e.premature_doses} NHP)"
+        if e.premature_doses
+        else ""
+    )
+    return f"  {_n(f, e.medic)} gives {_n(f, e.who)} revival medicine ({e.left} left{early})"
+
+
+@line(ev.Stimulated)
+def _stimulated(e: ev.Stimulated, f: Fight) -> str:
+    drains = f", {e.boost} of them draining one a round" if e.boost else ", to stay"
+    return f"    {_n(f, e.who)} comes round: NHP {e.nhp_after}{drains}"
+
+
+@line(ev.StimulantWore)
+def _wore(e: ev.StimulantWore, f: Fight) -> str | None:
+    if e.boost_after:
+        return None
+    return f"  {_n(f, e.who)}'s revival medicine has worn off: NHP {e.nhp_after}"
+
+
+@line(ev.Afflicted)
+def _afflicted(e: ev.Afflicted, f: Fight) -> str:
+    return f"    {_n(f, e.who)}: {e.affliction} ({e.reason}; resolved by chapter 12.4.2)"
+
+
+@line(ev.Resuscitated)
+def _resuscitated(e: ev.Resuscitated, f: Fight) -> str:
+    by = f" by {_n(f, e.medic)}" if e.medic else ""
+    return f"    {_n(f, e.who)} is brought back from clinical death{by}: HP {e.hp_after}"
+
+
+@line(ev.StasisEntered)
+def _stasis_in(e: ev.StasisEntered, f: Fight) -> str:
+    how = "for an hour" if e.until is not None else "until revived"
+    left = e.deadline - f.clock()
+    return (
+        f"    {_n(f, e.who)} is placed in stasis ({e.method}, {how}); brain death in "
+        f"{_clock(left // 10)}"
+    )
+
+
+@line(ev.StasisEnded)
+def _stasis_out(e: ev.StasisEnded, f: Fight) -> str:
+    return f"    {_n(f, e.who)} comes out of stasis ({e.reason})"
+
+
+@line(ev.PartRestored)
+def _restored(e: ev.PartRestored, f: Fight) -> str:
+    what = "is regrown" if e.how == "regrown" else "is fitted with a prosthetic"
+    return f"    {_n(f, e.who)}'s {_part(f, e.who, e.part)} {what} (Amputee {e.amputee_after})"
+
+
+@line(ev.SurgeryHour)
+def _surgery(e: ev.SurgeryHour, f: Fight) -> str:
+    return f"    {_n(f, e.who)}: hour {e.hours} of emergency surgery done"
+
+
+@line(ev.Crashed)
+def _crashed(e: ev.Crashed, f: Fight) -> str:
+    return f"    {_n(f, e.who)} CRASHES: HP 0, clinically dead"
+
+
+@line(ev.PulledThrough)
+def _pulled(e: ev.PulledThrough, f: Fight) -> str:
+    return (
+        f"    {_n(f, e.who)} is pulled through the crash: HP {e.hp_after}, {e.skill} "
+        f"-{e.loss} ({e.skill_after}), Intellect {e.intellect_after}"
+    )
+
+
+@line(ev.Awoke)
+def _awoke(e: ev.Awoke, f: Fight) -> str:
+    return f"    {_n(f, e.who)} wakes up"
+
+
+@line(ev.RestStarted)
+def _rest(e: ev.RestStarted, f: Fight) -> str:
+    medic = f", {_n(f, e.medic)} caring for the others" if e.medic else ", no medic"
+    where = {"none": "", "parked": " in a parked vehicle", "moving": " in a moving vehicle"}
+    return f"Rest: {e.hours} h{medic}{where.get(e.vehicle, '')}."
+
+
+@line(ev.RestTime)
+def _rest_time(e: ev.RestTime, f: Fight) -> str:
+    return f"[{_clock(e.minutes)} after the fight]"

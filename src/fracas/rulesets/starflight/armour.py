@@ -27,6 +27,7 @@ class ArmourSpec(BaseModel):
         ("all",), description="Part ids or kinds (body, motor...) covered, or 'all'."
     )
     blocks: tuple[WeaponType, ...] = ()
+    worn: bool = Field(True, description="Worn at the start (false: carried, to be donned).")
 
 
 @dataclass(slots=True)
@@ -38,6 +39,8 @@ class Gear:
     hp_max: int
     covers: frozenset[str] | None
     blocks: tuple[str, ...]
+    worn: bool = True
+    physical: bool = False
 
     def covers_part(self, part_id: str, kind: str) -> bool:
         """Chapter 9.2, 'Resolving Damage': armour 'for the indicated body part'."""
@@ -47,7 +50,7 @@ class Gear:
 def armour_gear(spec: ArmourSpec) -> Gear:
     """Runtime gear for an armour spec."""
     covers = None if "all" in spec.covers else frozenset(spec.covers)
-    return Gear(spec.name, spec.hp, spec.hp, covers, tuple(spec.blocks))
+    return Gear(spec.name, spec.hp, spec.hp, covers, tuple(spec.blocks), spec.worn)
 
 
 def armour_on(pieces: list[Gear], part_id: str, kind: str) -> list[int]:
@@ -55,4 +58,4 @@ def armour_on(pieces: list[Gear], part_id: str, kind: str) -> list[int]:
 
     Chapter 9.2, 'Resolving Damage'.
     """
-    return [i for i, g in enumerate(pieces) if g.hp > 0 and g.covers_part(part_id, kind)]
+    return [i for i, g in enumerate(pieces) if g.worn and g.hp > 0 and g.covers_part(part_id, kind)]

@@ -25,6 +25,7 @@ from fracas.rulesets.starflight.damage import (
     apply_rider,
     attribute_bonus,
     consequences,
+    lethal_for_massive,
     split,
     weapon_damage,
 )
@@ -112,6 +113,8 @@ def roll_modifier(
     if weapon is None or fight.options.condition_penalties_on_attack:
         for label, penalty in check_penalties(c, fight.round):
             terms.add(-penalty, label)
+    if c.actions_taken < c.stunt_penalty_until:
+        terms.add(-c.stunt_attack_penalty, "stunts")  # 'through the character's next action'
     return terms
 
 
@@ -124,6 +127,13 @@ def shots_that_hit(
     return sum(
         1 for n in range(shots) if succeeds(natural, total, hd + EXTRA_SHOT_STEP * n, options)
     )
+
+
+def burst_shot_critical(fight: Fight, n: int) -> bool:
+    """Whether the ``n``-th landed shot (from 0) of a critical roll is a critical hit: every
+    one, or only the first (option ``burst_criticals``; 'Using Weapons' gives one roll for
+    the burst and the critical hit's effects without saying how many shots they reach)."""
+    return n == 0 or fight.options.burst_criticals == "every-shot"
 
 
 def usable(ctx: StarflightContext, c: Fighter, uses: list[Use]) -> list[Use]:
@@ -196,7 +206,10 @@ def attack_target(
                 )
             )
         is_crit = crit == CRITICAL_SUCCESS
-        hits.extend(Hit(weapon, is_crit, total - hd.total, snipe) for _ in range(landed))
+        hits.extend(
+            Hit(weapon, is_crit and burst_shot_critical(fight, n), total - hd.total, snipe)
+            for n in range(landed)
+        )
     for hit in hits:
         if not is_dead(target):
             resolve_hit(ctx, c, target, hit, sight.through)
@@ -270,7 +283,10 @@ def resolve_hit(
     lethal, nonlethal, kind = raw_damage(ctx, c, hit)
     lethal, nonlethal = through_obstacles(ctx, lethal, nonlethal, through)
     part = roll_location(ctx, target)
-    massive = is_massive(lethal) or sniper_massive(target, hit, part)
+    fight = ctx.state
+    assert isinstance(fight, Fight)
+    massive_lethal = lethal_for_massive(fight, target, part, lethal, kind)
+    massive = is_massive(massive_lethal) or sniper_massive(target, hit, part)
     wounds_before, nhp, hp = target.total_wounds(), target.nhp, target.hp
     taken_l, through_nl, taken_nl = apply_blow(ctx, target, part, lethal, nonlethal, kind)
     apply_rider(ctx, target, part, taken_l + through_nl)
@@ -282,7 +298,7 @@ def resolve_hit(
         inflict_wounds(ctx, target, part, wounds, "hit")
     consequences(ctx, target, nhp, hp)
     if massive and not is_dead(target):
-        if not is_massive(lethal):
+        if not is_massive(massive_lethal):
             ctx.emit(GearCheck(target=target.id, text="sniper weapon on a vital area"))
         massive_attack(ctx, target)
     dealt = lethal + nonlethal if ctx.options.hit_save_dc == "damage-dealt" else taken_l + taken_nl

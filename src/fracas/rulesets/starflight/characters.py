@@ -9,12 +9,13 @@ in a chapter we do not have, the stat block gives it and a PROPOSED default fill
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from fracas.rulesets.problems import located
 from fracas.rulesets.starflight.armour import ArmourSpec, armour_gear
+from fracas.rulesets.starflight.medicine import TechnologyAge
 from fracas.rulesets.starflight.numbers import (
     MAX_DURABILITY,
     MAX_POINTS,
@@ -56,6 +57,14 @@ class Skills(BaseModel):
     three_dimensional_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     dexterous_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     lifting: Int = Field(0, ge=0, le=MAX_SCORE)
+    # Medicine sub-disciplines (chapter 9.2, 'Assisted Healing'; 'Assisted Revival ...')
+    intensive_care: Int = Field(0, ge=0, le=MAX_SCORE)
+    long_term_care: Int = Field(0, ge=0, le=MAX_SCORE)
+    primatology: Int = Field(0, ge=0, le=MAX_SCORE)
+    etymology: Int = Field(0, ge=0, le=MAX_SCORE)
+    herpetology: Int = Field(0, ge=0, le=MAX_SCORE)
+    herbology: Int = Field(0, ge=0, le=MAX_SCORE)
+    xenobiology: Int = Field(0, ge=0, le=MAX_SCORE)
 
 
 class Saves(BaseModel):
@@ -112,6 +121,18 @@ class WeaponSpec(BaseModel):
         return WEAPONS[self.weapon].appendages
 
 
+class MedicalKit(BaseModel):
+    """What a medic carries: doses of revival medicine (stimulants, with the means to deliver
+    them) and a way to place a patient in stasis (stasis drugs, or a cryogenic chamber)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    stimulants: Int = Field(0, ge=0, le=MAX_SCORE, description="Doses of revival medicine.")
+    stasis: Literal["drug", "cryogenic"] | None = Field(
+        None, description="How this medic can place a patient in stasis (none: cannot)."
+    )
+
+
 class CombatantSpec(BaseModel):
     """One combatant's stat block in a scenario file."""
 
@@ -153,6 +174,15 @@ class CombatantSpec(BaseModel):
     position: tuple[Coordinate, Coordinate] = (0, 0)
     facing: Int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
     surprised: bool = False
+    speed: Int | None = Field(
+        None, ge=0, le=MAX_SCORE, description="Speed rating, for speed-based movement."
+    )
+    steed: bool = Field(False, description="Others of its side may mount it (Mount/Dismount).")
+    comeliness: Int = Field(0, ge=-MAX_SCORE, le=MAX_SCORE, description="Comeliness trait.")
+    technology_age: TechnologyAge = Field(
+        "starfaring", description="The medical know-how this combatant treats others with."
+    )
+    medical: MedicalKit = Field(default_factory=MedicalKit)
 
 
 def attribute_modifier(score: int) -> int:
@@ -255,6 +285,12 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "facing": spec.facing,
         "surprised": spec.surprised,
         "amputee": spec.amputee,
+        "speed": spec.speed or 0,
+        "steed": spec.steed,
+        "comeliness": spec.comeliness,
+        "technology_age": spec.technology_age,
+        "stimulants": spec.medical.stimulants,
+        "stasis_method": spec.medical.stasis,
     }
     if len(_TEMPLATES) >= CACHE_LIMIT:
         _TEMPLATES.clear()

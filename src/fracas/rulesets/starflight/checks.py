@@ -102,7 +102,7 @@ def skill_modifier(fight: Fight, c: Fighter, skill: str, attribute: str) -> int:
     """Chapter 3 'Skills': skill score + attribute modifier (option) - check penalties."""
     bonus = attribute_modifier(c.attributes[attribute])
     bonus = bonus if fight.options.check_attribute_modifier else 0
-    return c.skills[skill] + bonus - check_penalty(c, fight.round)
+    return c.skills[skill] + bonus - check_penalty(c, fight.clock())
 
 
 def skill_check(

@@ -85,7 +85,7 @@ def save_penalty(c: Fighter, options: StarflightOptions) -> int:
 
 def can_move(c: Fighter, fight: Fight) -> bool:
     """Not immobile (groin rider), and propulsive appendages working ('Move Action Rules')."""
-    if c.immobile_until >= fight.round:
+    if c.immobile_until >= fight.clock():
         return False
     legs = [p for p, kind in c.part_kinds.items() if kind == "propulsive"]
     if not legs:
@@ -121,9 +121,12 @@ def condition_names(c: Fighter, fight: Fight) -> list[str]:
         (c.withdrawn, "withdrawn"),
         (c.prone, "prone"),
         (c.shaken, "shaken"),
-        (not is_unconscious(c, opts) and is_dazed(c, fight.round), "dazed"),
+        (not is_unconscious(c, opts) and is_dazed(c, fight.clock()), "dazed"),
         (is_fatigued(c) and not is_dead(c), "fatigued"),
-        (c.immobile_until >= fight.round, "immobile"),
+        (c.immobile_until >= fight.clock(), "immobile"),
     ]
     names.extend(name for flag, name in flags if flag)
+    if c.in_stasis:
+        names.insert(0, "in stasis")
+    names.extend(c.afflictions)
     return names

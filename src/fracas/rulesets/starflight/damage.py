@@ -116,6 +116,17 @@ def absorb(
     )
 
 
+def lethal_for_massive(fight: Fight, c: Fighter, part: str, lethal: int, weapon_type: str) -> int:
+    """The Lethal damage a blow counts towards a massive attack: by default after the gear
+    that blocks the weapon turned it Non-Lethal ('Resolving Damage': the Lethal Damage "is
+    transformed into Non-Lethal Damage before any damage is applied"); option
+    ``massive_attack_lethal``."""
+    if fight.options.massive_attack_lethal == "before-conversion":
+        return lethal
+    a = absorb(c, part, lethal, 0, weapon_type, armour_only_nl=False)
+    return lethal - a.converted
+
+
 def rider_multiplier(fight: Fight, c: Fighter, part: str) -> int:
     """The part rider's NHP multiplier for this combatant's sex (the groin rider: x2)."""
     rider = _rider(fight, c, part)
@@ -133,8 +144,8 @@ def apply_rider(ctx: StarflightContext, c: Fighter, part: str, damage: int) -> N
     rounds (NHP doubling is applied with the damage)."""
     fight = ctx.state
     rider = _rider(fight, c, part)
-    if rider is None:
-        return
+    if rider is None or damage <= 0:
+        return  # "1/10 the damage rounded up" of no damage is no daze and no immobility
     if rider.dazed_minutes_per:
         minutes = -(-damage // rider.dazed_minutes_per)
         until = fight.round + minutes * MINUTE_ROUNDS

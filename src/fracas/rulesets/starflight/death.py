@@ -47,7 +47,7 @@ def check_death(ctx: StarflightContext, c: Fighter) -> None:
     if not is_dead(c):
         reason = clinical_death_reason(c)
         if reason is not None:
-            ctx.emit(ClinicalDeath(who=c.id, reason=reason, round=fight.round, hp_after=c.hp))
+            ctx.emit(ClinicalDeath(who=c.id, reason=reason, round=fight.clock(), hp_after=c.hp))
     if is_mutilated(c) and not c.brain_dead:
         ctx.emit(BrainDeath(who=c.id, reason="mutilated", mutilated=True))
 
@@ -59,7 +59,9 @@ def brain_death_due(fight: Fight, c: Fighter) -> bool:
     """
     if c.dead_since is None or c.brain_dead:
         return False
-    return fight.round - c.dead_since >= ROUNDS_PER_MINUTE * c.durability
+    if c.in_stasis:
+        return fight.clock() >= c.stasis_deadline
+    return fight.clock() - c.dead_since >= ROUNDS_PER_MINUTE * c.durability
 
 
 def brain_death_upkeep(ctx: StarflightContext, c: Fighter) -> None:
@@ -70,7 +72,8 @@ def brain_death_upkeep(ctx: StarflightContext, c: Fighter) -> None:
     fight = ctx.state
     if brain_death_due(fight, c):
         minutes = c.durability
-        ctx.emit(BrainDeath(who=c.id, reason=f"{minutes} minutes clinically dead", mutilated=False))
+        reason = "stasis ran out" if c.in_stasis else f"{minutes} minutes clinically dead"
+        ctx.emit(BrainDeath(who=c.id, reason=reason, mutilated=False))
 
 
 def is_massive(lethal: int) -> bool:
@@ -89,7 +92,7 @@ def massive_attack(ctx: StarflightContext, c: Fighter) -> None:
     if not outcome.success:
         ctx.emit(
             ClinicalDeath(
-                who=c.id, reason="massive attack", round=fight.round, hp_after=min(c.hp, 0)
+                who=c.id, reason="massive attack", round=fight.clock(), hp_after=min(c.hp, 0)
             )
         )
     elif c.nhp > 0:

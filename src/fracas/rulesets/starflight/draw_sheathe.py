@@ -6,11 +6,13 @@ specific appendage"); if it fails, the action is spent and nothing is drawn or s
 
 from __future__ import annotations
 
-from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions import Draw, Sheathe, register
+from fracas.engine import Choice, IllegalAction
+from fracas.rulesets.starflight.actions import Draw, Sheathe, lists_choices, register
 from fracas.rulesets.starflight.events import WeaponDrawn, WeaponSheathed
 from fracas.rulesets.starflight.stamina_check import check_part
-from fracas.rulesets.starflight.state import Fighter, StarflightContext, WeaponState
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext, WeaponState
+
+PHYSICAL_SHIELD_APPENDAGES = 2
 
 
 def free_hands(c: Fighter) -> list[str]:
@@ -19,6 +21,8 @@ def free_hands(c: Fighter) -> list[str]:
     motor = [p for p, k in c.part_kinds.items() if k == "motor" and p not in c.failed]
     motor.sort(key=lambda p: p != c.dominant)
     busy = sum(w.appendages for w in c.weapons if w.drawn)
+    if c.shield is not None and c.shield.physical and c.shield_raised:
+        busy += PHYSICAL_SHIELD_APPENDAGES  # 'Physical shields require the use of two appendages'
     held = {w.hand for w in c.weapons if w.drawn}
     free = [p for p in motor if p not in held]
     return free[: max(0, len(motor) - busy)]
@@ -52,3 +56,24 @@ def resolve_sheathe(ctx: StarflightContext, c: Fighter, action: Sheathe) -> None
         raise IllegalAction(f"{c.name}'s {w.name} is not drawn")
     if check_part(ctx, c, w.hand):
         ctx.emit(WeaponSheathed(who=c.id, weapon=action.weapon))
+
+
+@lists_choices(Draw)
+def draw_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Draw each sheathed weapon there are free motor appendages for."""
+    free = len(free_hands(c))
+    return [
+        Choice(f"draw the {w.name}", Draw(actor=c.id, weapon=i), "weapon")
+        for i, w in enumerate(c.weapons)
+        if not w.drawn and not w.dropped and free >= w.appendages
+    ]
+
+
+@lists_choices(Sheathe)
+def sheathe_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Put away each drawn weapon."""
+    return [
+        Choice(f"put away the {w.name}", Sheathe(actor=c.id, weapon=i), "weapon")
+        for i, w in enumerate(c.weapons)
+        if w.drawn
+    ]

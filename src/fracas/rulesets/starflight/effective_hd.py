@@ -115,6 +115,9 @@ def effective_hd(
         metres = WITHDRAWAL_INCREMENTS * RANGED_INCREMENT_M
     hd.add(range_falloff(fight, weapon, metres), "range falloff")
     hd.add(prone_hd(target, fight.options), "prone")
+    hd.add(
+        target.stunt_hd, "stunts"
+    )  # 'Stunts give the character an HD bonus until their next turn'
     if is_ranged(weapon) and target_in_melee(fight, attacker, target):
         hd.add(IN_MELEE_HD_BONUS, "target in melee")
     if snipe and weapon is not None and weapon.scope:

@@ -33,7 +33,8 @@ class SurpriseRound(Event[Fight], frozen=True, kw_only=True):
 
 
 class TurnStarted(Event[Fight], frozen=True, kw_only=True):
-    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order)."""
+    """``actor``'s turn begins with ``phases`` action phases (index ``turn`` in the order);
+    its free steps, movement points, lost phases and stunt HD bonus of the turn before end."""
 
     actor: str
     turn: int
@@ -42,6 +43,8 @@ class TurnStarted(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         fight = state
         fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
+        c = fight.fighter(self.actor)
+        c.steps_taken, c.mp_spent, c.phases_owed, c.stunt_hd = 0, 0, 0, 0
 
 
 class TurnsOver(Event[Fight], frozen=True, kw_only=True):
@@ -61,6 +64,7 @@ class PhasesSpent(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         fight = state
         fight.phases_left = max(0, fight.phases_left - self.phases)
+        fight.fighter(self.actor).actions_taken += 1
 
 
 class Checked(Event[Fight], frozen=True, kw_only=True):
@@ -327,27 +331,45 @@ class ComaHour(Event[Fight], frozen=True, kw_only=True):
 
 
 class Moved(Event[Fight], frozen=True, kw_only=True):
-    """A move: new position and facing, ``metres`` covered."""
+    """A move: new position and facing, ``metres`` covered; ``step``: a free step (under
+    6 m); ``points``: movement points of the turn spent; ``withdrawing``: the mover means to
+    leave the fight. A rider and its steed move together."""
 
     who: str
     x: int
     y: int
     facing: int
     metres: int
+    step: bool = False
+    points: int = 0
+    withdrawing: bool = False
 
     def apply(self, state: Fight) -> None:
-        c = state.fighter(self.who)
+        fight = state
+        c = fight.fighter(self.who)
         c.x, c.y, c.facing = self.x, self.y, self.facing
+        if c.mounted_on:  # 'they gain the movement benefits of that steed': they go together
+            steed = fight.fighter(c.mounted_on)
+            steed.x, steed.y = self.x, self.y
+        for rider in fight.fighters():
+            if rider.mounted_on == c.id:
+                rider.x, rider.y = self.x, self.y
+        c.steps_taken += self.step
+        c.mp_spent += self.points
+        c.withdrawing = c.withdrawing or self.withdrawing
 
 
 class Faced(Event[Fight], frozen=True, kw_only=True):
-    """A change of facing (free action)."""
+    """A change of facing (free action); ``points``: movement points it cost (option)."""
 
     who: str
     facing: int
+    points: int = 0
 
     def apply(self, state: Fight) -> None:
-        state.fighter(self.who).facing = self.facing
+        c = state.fighter(self.who)
+        c.facing = self.facing
+        c.mp_spent += self.points
 
 
 class WeaponDrawn(Event[Fight], frozen=True, kw_only=True):
@@ -435,6 +457,20 @@ class GearCheck(Event[Fight], frozen=True, kw_only=True):
     text: str
 
 
+MORE_EVENTS: list[type[Event[Any]]] = []
+
+
+def more_event(cls: type[Event[Any]]) -> type[Event[Any]]:
+    """Register an event class defined in an action's own module (see ``all_event_types``)."""
+    MORE_EVENTS.append(cls)
+    return cls
+
+
+def all_event_types() -> tuple[type[Event[Any]], ...]:
+    """The events below and those the action modules register."""
+    return (*EVENT_TYPES, *MORE_EVENTS)
+
+
 EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     OrderRolled,
     SurpriseRound,
@@ -468,4 +504,283 @@ EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     Withdrew,
     BlueOnBlue,
     GearCheck,
+)
+
+
+# -- medicine and rest (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...') ------
+
+
+class NonlethalChanged(Event[Fight], frozen=True, kw_only=True):
+    """Non-Lethal HP healed (``change`` > 0) or Impact Damage added (< 0) by ``cause``."""
+
+    who: str
+    change: int
+    nhp_after: int
+    cause: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).nhp = self.nhp_after
+
+
+class LethalChanged(Event[Fight], frozen=True, kw_only=True):
+    """Lethal HP healed (``change`` > 0) or lost (< 0) by ``cause``."""
+
+    who: str
+    change: int
+    hp_after: int
+    cause: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).hp = self.hp_after
+
+
+class WoundsHealed(Event[Fight], frozen=True, kw_only=True):
+    """Wounds healed, part by part (``parts``: part -> Wounds left on it); ``scar``: a Wound
+    healed leaving a scar (Comeliness ``comeliness_after``); ``working``: failed parts that
+    work again now that their Wounds are healed."""
+
+    who: str
+    healed: int
+    parts: dict[str, int]
+    total_after: int
+    cause: str
+    scar: bool = False
+    comeliness_after: int = 0
+    working: tuple[str, ...] = ()
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        for part, left in self.parts.items():
+            c.wounds[part] = left
+        if self.scar:
+            c.comeliness = self.comeliness_after
+        c.failed = [p for p in c.failed if p not in self.working]
+
+
+class Stimulated(Event[Fight], frozen=True, kw_only=True):
+    """A dose of revival medicine took: NHP ``nhp_after``, of which ``boost`` drains away one
+    a round (0 after a critical success); ``premature_doses``: doses within the hour so far."""
+
+    who: str
+    medic: str
+    nhp_after: int
+    boost: int
+    at: int
+    premature_doses: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.nhp, c.nhp_boost = self.nhp_after, self.boost
+        c.last_stimulant, c.premature_doses = self.at, self.premature_doses
+
+
+class DoseGiven(Event[Fight], frozen=True, kw_only=True):
+    """The medic used a dose of revival medicine on a patient (given at clock ``at``)."""
+
+    medic: str
+    who: str
+    at: int
+    premature_doses: int
+    left: int
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.medic).stimulants = self.left
+        c = state.fighter(self.who)
+        c.last_stimulant, c.premature_doses = self.at, self.premature_doses
+
+
+class StimulantWore(Event[Fight], frozen=True, kw_only=True):
+    """One round of revival medicine drained away."""
+
+    who: str
+    nhp_after: int
+    boost_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.nhp, c.nhp_boost = self.nhp_after, self.boost_after
+
+
+class Afflicted(Event[Fight], frozen=True, kw_only=True):
+    """An affliction the chapter hands on to another (chapter 12.4.2: poison, infection, cold
+    damage), or a lasting state (a permanent vegetative state): recorded, not resolved here."""
+
+    who: str
+    affliction: str
+    reason: str
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        if self.affliction not in c.afflictions:
+            c.afflictions.append(self.affliction)
+
+
+class Attempted(Event[Fight], frozen=True, kw_only=True):
+    """A medical attempt on a patient that limits the next one (``kind``: resuscitation,
+    stasis, prosthetic:<part>, regrowth:<part>) at clock ``at``; ``barred``: no more tries."""
+
+    who: str
+    kind: str
+    at: int
+    barred: bool = False
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.attempts[self.kind] = self.at
+        if self.barred:
+            c.stasis_failed = True
+
+
+class Resuscitated(Event[Fight], frozen=True, kw_only=True):
+    """Back from clinical death (still Unconscious until the NHP heal)."""
+
+    who: str
+    medic: str | None
+    hp_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.dead_since, c.hp = None, self.hp_after
+
+
+class StasisEntered(Event[Fight], frozen=True, kw_only=True):
+    """Suspended animation: brain death waits until clock ``deadline``; ``until``: the clock
+    at which a failed entry's hour ends (None: until the doctor revives the patient)."""
+
+    who: str
+    medic: str
+    method: str
+    deadline: int
+    until: int | None
+    unit: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.in_stasis, c.stasis_deadline, c.stasis_until = True, self.deadline, self.until
+        c.stasis_unit = self.unit
+
+
+class StasisEnded(Event[Fight], frozen=True, kw_only=True):
+    """Out of stasis; a patient still clinically dead resumes the clock (``dead_since_after``)."""
+
+    who: str
+    reason: str
+    dead_since_after: int | None
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.in_stasis, c.stasis_until = False, None
+        if c.dead_since is not None:
+            c.dead_since = self.dead_since_after
+
+
+class PartRestored(Event[Fight], frozen=True, kw_only=True):
+    """A maimed part works again: a prosthetic (Amputee kept) or a regrown part."""
+
+    who: str
+    part: str
+    how: str
+    amputee_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.failed = [p for p in c.failed if p != self.part]
+        if self.how == "regrown":
+            c.maimed = [p for p in c.maimed if p != self.part]
+        c.amputee = self.amputee_after
+
+
+class SurgeryHour(Event[Fight], frozen=True, kw_only=True):
+    """An hour of emergency surgery done (the stasis DC rises by ten for each)."""
+
+    who: str
+    hours: int
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).surgery_hours = self.hours
+
+
+class Crashed(Event[Fight], frozen=True, kw_only=True):
+    """Coma care's critical failure: the patient crashes to zero HP, clinically dead in
+    ``round``; ``hp_before`` is what they get back if pulled through."""
+
+    who: str
+    hp_before: int
+    round: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.crash_hp, c.dead_since, c.hp, c.prone = self.hp_before, self.round, 0, True
+        c.nhp = min(c.nhp, 0)
+
+
+class PulledThrough(Event[Fight], frozen=True, kw_only=True):
+    """Brought back after a crash: the HP before it, less ``loss`` points of a Physique skill
+    and one Intellect point."""
+
+    who: str
+    hp_after: int
+    skill: str
+    loss: int
+    skill_after: int
+    intellect_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.hp, c.crash_hp = self.hp_after, None
+        c.skills[self.skill] = self.skill_after
+        c.attributes["intellect"] = self.intellect_after
+
+
+class Awoke(Event[Fight], frozen=True, kw_only=True):
+    """Conscious again (at least 1 NHP, no Impact Damage)."""
+
+    who: str
+
+
+class RestStarted(Event[Fight], frozen=True, kw_only=True):
+    """A rest after the fight: ``hours`` of light activity, ``medic`` caring for the others."""
+
+    hours: int
+    medic: str | None
+    vehicle: str
+
+
+class RestClock(Event[Fight], frozen=True, kw_only=True):
+    """The rest has run ``minutes`` since the fight ended (all rests together): one each half
+    hour, silent in the account."""
+
+    minutes: int
+
+    def apply(self, state: Fight) -> None:
+        state.rest_minutes = self.minutes
+
+
+class RestTime(Event[Fight], frozen=True, kw_only=True):
+    """For the account: the time of the half hour whose checks follow."""
+
+    minutes: int
+
+
+EVENT_TYPES = (
+    *EVENT_TYPES,
+    NonlethalChanged,
+    LethalChanged,
+    WoundsHealed,
+    Stimulated,
+    DoseGiven,
+    StimulantWore,
+    Afflicted,
+    Attempted,
+    Resuscitated,
+    StasisEntered,
+    StasisEnded,
+    PartRestored,
+    SurgeryHour,
+    Crashed,
+    PulledThrough,
+    Awoke,
+    RestStarted,
+    RestClock,
+    RestTime,
 )

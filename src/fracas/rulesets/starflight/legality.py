@@ -15,14 +15,15 @@ from fracas.rulesets.starflight.state import Fight, Fighter
 
 def check_turn(fight: Fight, action: Action) -> tuple[ActionKind, str]:
     """A registered action, by the combatant whose turn it is, with the action phases left
-    for its cost (chapter 9.2, 'Character-Scale Actions'). Returns its kind and the actor."""
+    for its cost (chapter 9.2, 'Character-Scale Actions'; a pricer may refuse the action
+    itself). Returns its kind and the actor."""
     kind = REGISTRY.get(type(action))
     if kind is None:
         raise IllegalAction(f"unknown action {type(action).__name__}")
     actor = action.actor
     if fight.over or actor is None or actor != fight.current:
         raise IllegalAction(f"it is not {actor}'s turn")
-    if kind.phases > fight.phases_left:
+    if kind.phases_for(fight, fight.fighter(actor), action) > fight.phases_left:
         raise IllegalAction(f"{actor} has {fight.phases_left} action phase(s) left")
     return kind, actor
 

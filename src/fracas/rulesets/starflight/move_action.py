@@ -1,35 +1,90 @@
 """The Move action (chapter 9.2, 'Move Action Rules'): straight towards or away from another
-combatant, initiative-based movement points, no stunts. Propulsive appendages are checked; a
-move that comes within 10 m of an opponent provokes its opportunity attack; a move that ends
-beyond fifteen increments of every hostile may be a withdrawal."""
+combatant, or to a point (``to``, walking forward: the mover turns to face the way it goes),
+initiative-based movement points, no stunts. A move under 6 m is a free step. Propulsive
+appendages are checked; a move that comes within 10 m of an opponent provokes its
+opportunity attack; a move that ends beyond fifteen increments of every hostile may be a
+withdrawal."""
 
 from __future__ import annotations
 
-from math import isqrt
+from math import atan2, cos, degrees, isqrt, radians, sin
 
-from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions import Move, register
-from fracas.rulesets.starflight.conditions import can_move
-from fracas.rulesets.starflight.events import Moved, Withdrew
+from fracas.engine import Choice, Event, IllegalAction
+from fracas.rulesets.starflight.actions import Cost, Move, register
+from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead
+from fracas.rulesets.starflight.events import GearCheck, Moved, Withdrew, more_event
 from fracas.rulesets.starflight.line_of_sight import bearing
-from fracas.rulesets.starflight.movement import move_allowance_m, step_towards
+from fracas.rulesets.starflight.maneuvers import wounded_walk
+from fracas.rulesets.starflight.movement import (
+    is_step,
+    move_allowance_m,
+    points_for,
+    step_towards,
+)
 from fracas.rulesets.starflight.opportunity import opportunity_attacks
-from fracas.rulesets.starflight.range import distance_m, may_withdraw
+from fracas.rulesets.starflight.range import distance_m, increment_m, may_withdraw
+from fracas.rulesets.starflight.ready import first_crossing, set_off
 from fracas.rulesets.starflight.stamina_check import propulsion_works
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
+from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
 CLOSEST_M = 1
 
 
-def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
-    """(x, y, facing) at the end of the move; IllegalAction if it goes nowhere."""
-    ref_id = action.toward or action.away_from
-    if (action.toward is None) == (action.away_from is None) or ref_id not in fight.combatants:
-        raise IllegalAction("a move needs exactly one of toward/away_from naming a combatant")
-    ref = fight.fighter(ref_id)
-    allowance = move_allowance_m(fight, c)
+@more_event
+class ScaleSwitched(Event[Fight], frozen=True, kw_only=True):
+    """'GMs have the discretion of switching over to ranged combat if a character moves out of
+    melee combat' (option ``leaving_melee``)."""
+
+    scale: str
+    by: str
+
+    def apply(self, state: Fight) -> None:
+        state.scale, state.increment_m = self.scale, increment_m(self.scale)
+
+
+def heading(c: Fighter, x: int, y: int) -> int:
+    """Whole degrees from c to (x, y), 0 = +x, counter-clockwise."""
+    return round(degrees(atan2(y - c.y, x - c.x))) % 360
+
+
+def destination(
+    fight: Fight, c: Fighter, action: Move, allowance: int | None = None
+) -> tuple[int, int, int]:
+    """(x, y, facing) at the end of the move (of at most ``allowance`` metres, default the
+    movement's); IllegalAction if it goes nowhere."""
+    named = [v for v in (action.toward, action.away_from, action.to) if v is not None]
+    if len(named) != 1:
+        raise IllegalAction("a move needs exactly one of toward, away_from or to")
+    if allowance is None:
+        allowance = move_allowance_m(fight, c)
     if action.metres is not None:
         allowance = min(allowance, action.metres)
+    if action.to is not None and not fight.options.grid:
+        raise IllegalAction("without a grid a move changes the range to a combatant")
+    if action.to is not None:
+        x, y = action.to
+        metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
+        if (x, y) == (c.x, c.y):
+            raise IllegalAction(f"{c.name} is already at ({x}, {y})")
+        for o in fight.fighters():
+            near = isqrt((x - o.x) ** 2 + (y - o.y) ** 2) < CLOSEST_M
+            if (
+                o.id not in (c.id, c.mounted_on)
+                and o.mounted_on != c.id
+                and not o.withdrawn
+                and near
+            ):
+                raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
+        if metres > allowance:
+            raise IllegalAction(
+                f"({x}, {y}) is {metres} m away; {c.name} can move {max(allowance, 0)} m now"
+            )
+        return x, y, heading(c, x, y)
+    ref_id = action.toward or action.away_from
+    if ref_id not in fight.combatants or ref_id == c.id:
+        raise IllegalAction(f"{c.name} cannot move relative to {ref_id!r}")
+    ref = fight.fighter(ref_id)
     gap = distance_m(c, ref)
     if action.toward is not None:
         allowance = min(allowance, gap - CLOSEST_M)
@@ -42,22 +97,194 @@ def destination(fight: Fight, c: Fighter, action: Move) -> tuple[int, int, int]:
     return x, y, facing
 
 
-@register(Move, "move")
+def move_cost(fight: Fight, c: Fighter, action: Move) -> Cost:
+    """A move action, or a free step when it covers under 6 m ('Move Action Rules'); without
+    a grid always a move action (the range is rolled)."""
+    x, y, _ = destination(fight, c, action)
+    if not fight.options.grid:
+        return "move"
+    return "free" if is_step(fight, c, isqrt((x - c.x) ** 2 + (y - c.y) ** 2)) else "move"
+
+
 def resolve_move(ctx: StarflightContext, c: Fighter, action: Move) -> None:
     """Check, roll for wounded propulsive appendages, move, then opportunity attacks."""
     fight = ctx.state
     if not can_move(c, fight):
         raise IllegalAction(f"{c.name} cannot move")
     x, y, facing = destination(fight, c, action)
-    if not propulsion_works(ctx, c):
+    if not propulsion_works(ctx, c) or not wounded_walk(ctx, c):
         return
-    before = {o.id: distance_m(c, o) for o in fight.fighters()}
+    if not fight.options.grid:
+        gridless_move(ctx, c, action)
+        return
     metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
-    ctx.emit(Moved(who=c.id, x=x, y=y, facing=facing, metres=metres))
+    step = is_step(fight, c, metres)
+    per_turn = fight.options.movement_points_per == "turn"
+    points = points_for(fight, metres) if per_turn and not step else 0
+    go(ctx, c, action, x, y, facing, step=step, points=points)
+
+
+def go(
+    ctx: StarflightContext,
+    c: Fighter,
+    action: Move,
+    x: int,
+    y: int,
+    facing: int,
+    *,
+    step: bool = False,
+    points: int = 0,
+    first: bool = True,
+) -> None:
+    """Carry out a move: a readied action waiting for the mover to move goes off first; a
+    readied action waiting for it to come within some distance goes off where it crosses that
+    distance (the move goes on after it, if the mover still can); then the opportunity attacks
+    of each stretch, and at the end the withdrawal if it was one and ends far enough away.
+
+    Chapter 9.2, 'Ready' ("delaying any action the current combatant may be making until the
+    readied action is resolved") and 'Using Weapons' (opportunity attacks)."""
+    fight = ctx.state
+    was_prone = c.prone
+    if first:
+        set_off(ctx, "moves", c)
+        if not still_moving(fight, c, was_prone):
+            return
+    cross = first_crossing(fight, c, x, y)
+    stop = cross if cross is not None and cross != (x, y) else (x, y)
+    before = {o.id: distance_m(c, o) for o in fight.fighters()}
+    metres = isqrt((stop[0] - c.x) ** 2 + (stop[1] - c.y) ** 2)
+    ctx.emit(
+        Moved(
+            who=c.id,
+            x=stop[0],
+            y=stop[1],
+            facing=facing,
+            metres=metres,
+            step=step,
+            points=points,
+            withdrawing=action.withdraw,
+        )
+    )
+    set_off(ctx, "within", c, before)
     opportunity_attacks(ctx, c, before)
-    if action.withdraw and may_withdraw(fight, c):
+    if stop != (x, y):
+        if still_moving(fight, c, was_prone):
+            go(ctx, c, action, x, y, facing, first=False)
+        return
+    leaving = fight.scale == "melee" and fight.options.leaving_melee == "switch-to-ranged"
+    if leaving and may_withdraw(fight, c) and not is_dead(c):
+        ctx.emit(ScaleSwitched(scale="ranged", by=c.id))
+    if action.withdraw and may_withdraw(fight, c) and not is_dead(c):
         ctx.emit(
             Withdrew(
                 who=c.id, metres=min(distance_m(c, o) for o in fight.fighters() if o.side != c.side)
             )
         )
+
+
+def still_moving(fight: Fight, c: Fighter, was_prone: bool) -> bool:
+    """Whether a mover interrupted by a readied action can go on: still in the fight, not
+    knocked prone by it, able to move."""
+    return in_fight(c, fight.options) and (was_prone or not c.prone) and can_move(c, fight)
+
+
+def gridless_move(ctx: StarflightContext, c: Fighter, action: Move) -> None:
+    """'If combat is not being conducted on a grid, then the move action simply changes the
+    range to the current target. The GM rolls 2d10, and changes the range as normal. In the
+    event that a very long range is rolled (16, 17 or 18), compare the character's Strength
+    Index (SI) with the opposing group's Composite Strength Index (CSI). If the SI is less
+    than one-fourth of the opposing group's CSI, the character is considered disengaged'."""
+    fight = ctx.state
+    ref = fight.fighter(action.toward or action.away_from or "")
+    roll = ctx.roll("2d10", f"{c.name} new range to {ref.name} (increments)")
+    metres = roll * fight.increment_m
+    dx, dy = c.x - ref.x, c.y - ref.y
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    ux, uy = (dx / length, dy / length) if dx or dy else (1.0, 0.0)
+    x, y = round(ref.x + ux * metres), round(ref.y + uy * metres)
+    facing = bearing(c, ref) if action.toward else (bearing(c, ref) + 180) % 360
+    go(ctx, c, Move(actor=c.id, to=(x, y)), x, y, facing)
+    low, high = 16, 18 if fight.options.gridless_disengage_rolls == "16-18" else 20
+    if low <= roll <= high and ref.side != c.side and not c.withdrawn and not is_dead(c):
+        si = strength_index(c, fight.options.si_formula)
+        csi = composite_strength_index(fight, ref.side)
+        if 4 * si < csi:
+            ctx.emit(Withdrew(who=c.id, metres=metres))
+            ctx.emit(GearCheck(target=c.id, text=f"disengaged: SI {si} < CSI {csi} / 4"))
+
+
+def possible(fight: Fight, c: Fighter, move: Move) -> bool:
+    """Whether the rules would let the move go anywhere."""
+    if not can_move(c, fight):
+        return False
+    try:
+        destination(fight, c, move)
+    except IllegalAction:
+        return False
+    return True
+
+
+COMPASS = tuple(range(0, 360, 45))
+
+
+def headings(c: Fighter) -> list[int]:
+    """The eight compass headings, and straight ahead and 45 degrees either side."""
+    ahead = [c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360]
+    return list(dict.fromkeys([*ahead, *COMPASS]))
+
+
+def point_at(c: Fighter, heading_deg: int, metres: int) -> tuple[int, int]:
+    """The whole-metre point ``metres`` from c along ``heading_deg``."""
+    a = radians(heading_deg)
+    return round(c.x + metres * cos(a)), round(c.y + metres * sin(a))
+
+
+def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
+    """A finite set of destinations: along each heading, a 5 m step and every whole range
+    increment the movement allows (the squares of a grid of the scenario's increments)."""
+    allowance = move_allowance_m(fight, c)
+    distances = [5, *range(fight.increment_m, allowance + 1, fight.increment_m)]
+    out: list[Move] = []
+    seen: set[tuple[int, int]] = set()
+    for h in headings(c):
+        for metres in dict.fromkeys(distances):
+            p = point_at(c, h, metres)
+            if p not in seen and p != (c.x, c.y):
+                seen.add(p)
+                out.append(Move(actor=c.id, to=p))
+    return out
+
+
+def move_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Named moves: towards and away from each other combatant in the fight (as far as the
+    movement allows, and a withdrawal away from each hostile), a step towards each, and the
+    grid destinations of ``grid_moves``."""
+    out: list[Choice] = []
+    if not can_move(c, fight):
+        return out
+    for o in fight.fighters():
+        if o.id == c.id or o.withdrawn:
+            continue
+        options = [
+            (f"move towards {o.name}", Move(actor=c.id, toward=o.id)),
+            (f"move away from {o.name}", Move(actor=c.id, away_from=o.id)),
+        ]
+        if fight.options.grid:
+            options.append((f"step towards {o.name}", Move(actor=c.id, toward=o.id, metres=5)))
+        if o.side != c.side:
+            options.append(
+                (f"withdraw away from {o.name}", Move(actor=c.id, away_from=o.id, withdraw=True))
+            )
+        for label, move in options:
+            if possible(fight, c, move):
+                out.append(Choice(label, move, "move"))
+    for move in grid_moves(fight, c) if fight.options.grid else []:
+        if possible(fight, c, move) and move.to is not None:
+            metres = isqrt((move.to[0] - c.x) ** 2 + (move.to[1] - c.y) ** 2)
+            what = "step" if move_cost(fight, c, move) == "free" else "move"
+            label = f"{what} {metres} m to ({move.to[0]}, {move.to[1]})"
+            out.append(Choice(label, move, "move"))
+    return out
+
+
+register(Move, "move", choices=move_choices, cost_of=move_cost)(resolve_move)

@@ -7,6 +7,8 @@ A comatose combatant makes an hourly Fortitude save (DC 50 + Impact + hours coma
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, CRITICAL_SUCCESS, save
 from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import ComaHour, ConditionEnded, ConditionGained, KnockedOut
@@ -65,8 +67,11 @@ def coma_dc(c: Fighter) -> int:
     return COMA_BASE_DC + impact_damage(c) + c.coma_hours + 1
 
 
-def coma_hour(ctx: StarflightContext, c: Fighter) -> None:
-    """One hour comatose: the Fortitude save and its consequences ('Non-Lethal Damage')."""
+def coma_hour(ctx: StarflightContext, c: Fighter, spare: Callable[[], bool] | None = None) -> None:
+    """One hour comatose: the Fortitude save and its consequences ('Non-Lethal Damage').
+
+    ``spare``, called when the save fails, is a medic's care ('Assisted Healing'): when it
+    returns True the HP are lost but not the skill and attribute points."""
     out = save(ctx, c, "fortitude", coma_dc(c), "Fortitude save (coma)")
     nhp, hp, skill, loss = c.nhp, c.hp, None, 0
     if out.critical == CRITICAL_SUCCESS:
@@ -75,9 +80,24 @@ def coma_hour(ctx: StarflightContext, c: Fighter) -> None:
         nhp = min(c.nhp + 1, 0) if c.nhp < 0 else c.nhp
     else:
         loss = ctx.roll("1d10", f"{c.name} coma loss") if out.critical == CRITICAL_FAILURE else 1
+        hp -= loss
+        if spare is not None and spare():
+            ctx.emit(
+                ComaHour(
+                    who=c.id,
+                    hours=c.coma_hours + 1,
+                    nhp_after=nhp,
+                    hp_after=hp,
+                    skill=None,
+                    skill_after=0,
+                    physique_after=c.attributes["physique"],
+                    intellect_after=c.attributes["intellect"],
+                )
+            )
+            check_death(ctx, c)
+            return
         pick = ctx.roll(f"1d{len(PHYSIQUE_SKILLS)}", f"{c.name} Physique skill lost")
         skill = PHYSIQUE_SKILLS[pick - 1]
-        hp -= loss
     ctx.emit(
         ComaHour(
             who=c.id,

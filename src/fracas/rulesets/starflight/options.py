@@ -156,4 +156,141 @@ class StarflightOptions(BaseModel):
         description="'+20 HD' to a combatant 'in melee' against ranged attacks: also when its "
         "only melee opponent is the shooter itself (true), or only when someone else is (false).",
     )
+    massive_attack_lethal: Literal["after-conversion", "before-conversion"] = Field(
+        "after-conversion",
+        description="The Lethal damage that counts towards a massive attack (50+): after gear "
+        "that blocks the weapon turned it Non-Lethal ('before any damage is applied'), or "
+        "before.",
+    )
+    steps_per_turn: int = Field(
+        1,
+        ge=0,
+        le=10,
+        description="Free steps (moves under 6 m) a combatant may take in one turn; the chapter "
+        "does not limit them.",
+    )
+    movement_points_per: Literal["move", "turn"] = Field(
+        "move",
+        description="'characters receive a number of movement points equal to one plus their "
+        "Initiative value': for each Move action, or for the whole turn.",
+    )
+    falloff_increment: Literal["scale", "ranged"] = Field(
+        "scale",
+        description="HD range falloff per range increment of the scenario's scale (5 m in "
+        "melee, 25 m in ranged), or always per 25 m ranged increment.",
+    )
+    burst_criticals: Literal["every-shot", "first-shot"] = Field(
+        "every-shot",
+        description="A critical attack roll with a multiple-fire weapon: every landed shot is "
+        "a critical hit, or only the first.",
+    )
+    facing_cost: Literal["none", "movement-point"] = Field(
+        "none",
+        description="'Change Facing as a free action (see above) with the usual movement "
+        "cost': no movement, or one movement point of the turn's movement.",
+    )
+    ready_cost: Literal["standard", "free"] = Field(
+        "standard",
+        description="Declaring a Ready: one of the turn's two actions, or free (the chapter "
+        "only says an executed readied action costs a phase of the next round).",
+    )
+    run_encumbrance: Literal["movement-point", "two-metres"] = Field(
+        "movement-point",
+        description="'Every ten points of encumbrance ... decreases the possible movement by "
+        "one movement point (two meters)': a movement point of the scale, or 2 m.",
+    )
+    movement: Literal["initiative", "speed"] = Field(
+        "initiative",
+        description="'Movement on the character-scale can either be Speed-based or "
+        "Initative-based': movement points of 1 + Initiative, or 5/3 x Speed metres.",
+    )
+    leaving_melee: Literal["withdraw", "switch-to-ranged"] = Field(
+        "withdraw",
+        description="'GMs have the discretion of switching over to ranged combat if a character "
+        "moves out of melee combat, or just allowing the withdrawal'.",
+    )
+    grid: bool = Field(
+        True,
+        description="Positions on a grid; without one a move 'simply changes the range to the "
+        "current target' by a 2d10 roll.",
+    )
+    gridless_disengage_rolls: Literal["16-18", "16-20"] = Field(
+        "16-18",
+        description="'In the event that a very long range is rolled (16, 17 or 18)' the mover "
+        "may disengage: those rolls, or every roll over fifteen increments.",
+    )
+    wounded_walk_check: bool = Field(
+        True,
+        description="'moving straight ahead does not require a Three-Dimensional Maneuvers "
+        "Check, provided their propulsive appendages aren't damaged': a Move or Run on wounded "
+        "propulsive parts rolls it (DC 10 per Wound + encumbrance).",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")
+    # -- medicine and rest (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
+    medical_aid_cost: Literal["standard", "full"] = Field(
+        "standard",
+        description="Medical Aid 'counts as a special action': one action phase, or the "
+        "whole turn.",
+    )
+    stasis_extends: Literal["remaining", "whole"] = Field(
+        "remaining",
+        description="'For every minute that a character can remain clinically dead before the "
+        "onset of brain death, stasis extends the period': the minutes left when stasis "
+        "begins, or the whole Durability minutes.",
+    )
+    physique_drain_stasis: Literal["vegetative", "refused"] = Field(
+        "vegetative",
+        description="'The GM must decide whether or not to allow a player who dies in this "
+        "manner to remain in stasis': stasis gives a permanent vegetative state, or is refused.",
+    )
+    rest_wounds_bleed: bool = Field(
+        False,
+        description="Wounds cost a Lethal point a minute 'unless properly healed': during a "
+        "rest they are taken as bandaged (false) or go on bleeding (true).",
+    )
+    unconscious_nonlethal_healing: Literal["check", "free"] = Field(
+        "check",
+        description="An Unconscious character with no Impact Damage left: the hourly "
+        "Recuperation Check goes on raising NHP (check), or NHP heal at Recuperation a "
+        "hour with no Check (free).",
+    )
+    medic_half_hour_nonlethal: Literal["replaces", "adds"] = Field(
+        "replaces",
+        description="'While in the care of a medic, a character will gain Non-Lethal HP "
+        "equal to their Recuperation score every half-hour': in place of the hourly natural "
+        "healing, or on top of it.",
+    )
+    medic_nearby_bonus: Literal["each-gain", "none"] = Field(
+        "each-gain",
+        description="'an extra HP of healing (both Lethal and Non-Lethal) for every ten "
+        "points in the medic's Long-Term Care': added to each HP or NHP gain, or not used.",
+    )
+    natural_checks_with_medic: bool = Field(
+        True,
+        description="'while assisted healing is going on, the character can still perform "
+        "Checks for themselves for natural healing': both run (true) or only the medic's.",
+    )
+    infection_save_dc: int = Field(
+        50,
+        ge=0,
+        le=1000,
+        description="DC of the 'Fortitude Save to fight off an infection' (the DC is in "
+        "chapter 12.4.2).",
+    )
+    mobile_vehicle: Literal["moving", "any"] = Field(
+        "moving",
+        description="'located within a mobile vehicle' raises the half-hourly and comatose "
+        "care DCs: a vehicle under way (moving), or any vehicle.",
+    )
+    sleep_dc_reduction: int = Field(
+        0,
+        ge=0,
+        le=100,
+        description="'The GM may, at their discretion, lower the DCs for healing if the "
+        "character decides to sleep': how much lower (every healing Check of a rest).",
+    )
+    maimed_part_care: Literal["regrow", "prosthetic"] = Field(
+        "regrow",
+        description="A Starfaring Age doctor 'has the option of regrowing parts': regrow "
+        "(DC 125) or fit a prosthetic (DC 100); other ages fit prosthetics.",
+    )

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions import DropProne, StandUp, register
+from fracas.engine import Choice, IllegalAction
+from fracas.rulesets.starflight.actions import DropProne, StandUp, lists_choices, register
 from fracas.rulesets.starflight.events import ConditionEnded, ConditionGained
-from fracas.rulesets.starflight.state import Fighter, StarflightContext
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @register(DropProne, "free")
@@ -22,3 +22,15 @@ def resolve_stand_up(ctx: StarflightContext, c: Fighter, action: StandUp) -> Non
     if not c.prone:
         raise IllegalAction(f"{c.name} is not prone")
     ctx.emit(ConditionEnded(who=c.id, condition="prone", voluntary=True))
+
+
+@lists_choices(DropProne)
+def drop_prone_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Drop prone when standing."""
+    return [] if c.prone else [Choice("drop prone", DropProne(actor=c.id), "stance")]
+
+
+@lists_choices(StandUp)
+def stand_up_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Stand up when prone."""
+    return [Choice("stand up", StandUp(actor=c.id), "stance")] if c.prone else []

@@ -73,10 +73,12 @@ def reach_m(fight: Fight, weapon: WeaponState | None) -> int:
 
 
 def range_falloff(fight: Fight, weapon: WeaponState | None, metres: int) -> int:
-    """HD 'Range falloff': the weapon's falloff per full range increment to the target."""
+    """HD 'Range falloff': the weapon's falloff per full range increment to the target (of
+    the scenario's scale, or always 25 m: option ``falloff_increment``)."""
     if weapon is None or weapon.type == "melee":
         return 0
-    return weapon.stats.falloff * (metres // fight.increment_m)
+    per = RANGED_INCREMENT_M if fight.options.falloff_increment == "ranged" else fight.increment_m
+    return weapon.stats.falloff * (metres // per)
 
 
 def ready(fight: Fight, weapon: WeaponState) -> bool:

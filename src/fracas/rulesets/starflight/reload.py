@@ -5,12 +5,12 @@ holding the weapon gets its Stamina check first if wounded ('Lethal Damage and W
 
 from __future__ import annotations
 
-from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions import Reload, register
+from fracas.engine import Choice, IllegalAction
+from fracas.rulesets.starflight.actions import Reload, lists_choices, register
 from fracas.rulesets.starflight.draw_sheathe import weapon_at
 from fracas.rulesets.starflight.events import Reloading
 from fracas.rulesets.starflight.stamina_check import check_part
-from fracas.rulesets.starflight.state import Fighter, StarflightContext
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @register(Reload, "standard")
@@ -34,3 +34,17 @@ def resolve_reload(ctx: StarflightContext, c: Fighter, action: Reload) -> None:
             loaded_after=w.stats.magazine if done else w.loaded,
         )
     )
+
+
+@lists_choices(Reload)
+def reload_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Reload each weapon with a magazine that is not full."""
+    return [
+        Choice(
+            f"reload the {w.name} ({w.loaded}/{w.stats.magazine})",
+            Reload(actor=c.id, weapon=i),
+            "weapon",
+        )
+        for i, w in enumerate(c.weapons)
+        if w.stats.magazine and not w.dropped and w.loaded < w.stats.magazine
+    ]

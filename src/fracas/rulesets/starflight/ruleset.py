@@ -5,26 +5,37 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from fracas.engine import Action, Event, Pending, Ruleset
+from fracas.engine import Action, Choice, Event, Pending, Ruleset
+from fracas.engine.errors import FracasError
 from fracas.engine.ruleset import Demo
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
     attack_action,
     draw_sheathe,
     facing,
+    medical_aid,
+    mount,
     move_action,
     prone,
+    raise_lower_shield,
+    ready,
     reload,
+    run,
     snipe,
+    speak,
     standby,
+    stunts,
+    use_skill,
 )
-from fracas.rulesets.starflight.actions import REGISTRY
+from fracas.rulesets.starflight.actions import REGISTRY, Rest, Vehicle
 from fracas.rulesets.starflight.characters import build_fighter
 from fracas.rulesets.starflight.demo import worked_example
-from fracas.rulesets.starflight.events import EVENT_TYPES, PhasesSpent
+from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
+from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
+from fracas.rulesets.starflight.rest import VEHICLES, rest, rest_problem
 from fracas.rulesets.starflight.scenario import StarflightScenario
 from fracas.rulesets.starflight.species import RIDERS
 from fracas.rulesets.starflight.state import Fight, Obstacle, StarflightContext
@@ -49,6 +60,8 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             species=species,
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
+            vehicles=list(scenario.vehicles),
+            inside_vehicle=scenario.inside_vehicle,
             obstacles=[
                 Obstacle(o.name, o.start, o.end, o.kind, o.hit_points(), o.reduction())
                 for o in scenario.obstacles
@@ -76,22 +89,59 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         c = fight.fighter(pending.actor or "")
         return TACTICS[c.tactics](fight, c)
 
+    def legal_actions(self, state: Fight, pending: Pending) -> list[Choice]:
+        """Every action the pending combatant may take now (each action type lists its own)."""
+        if pending.actor is None or pending.actor not in state.combatants:
+            return []
+        return legal_actions(state, state.fighter(pending.actor))
+
     def resolve(self, ctx: StarflightContext, action: Action) -> None:
         """Check whose turn it is and the phases left, resolve, spend the phases, advance."""
         fight = ctx.state
+        if isinstance(action, Rest):
+            rest(ctx, action)
+            return
         kind, actor = check_turn(fight, action)
-        kind.resolve(ctx, fight.fighter(actor), action)
-        if kind.phases:
-            ctx.emit(PhasesSpent(actor=actor, phases=kind.phases))
+        c = fight.fighter(actor)
+        phases = kind.phases_for(fight, c, action)
+        kind.resolve(ctx, c, action)
+        if phases:
+            ctx.emit(PhasesSpent(actor=actor, phases=phases))
         advance(ctx)
 
     def event_types(self) -> Sequence[type[Event[Any]]]:
         """Every Starflight event."""
-        return EVENT_TYPES
+        return all_event_types()
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""
-        return tuple(REGISTRY)
+        return (*REGISTRY, Rest)
+
+    def rest_action(
+        self, state: Fight, hours: int, medic: str | None, vehicle: str = "none"
+    ) -> Rest:
+        """A ``Rest`` of ``hours`` with ``medic`` (id or name) in a ``vehicle``."""
+        medic_id = None
+        if medic is not None:
+            matches = [c.id for c in state.fighters() if medic in (c.id, c.name)]
+            if not matches:
+                known = ", ".join(c.name for c in state.fighters())
+                raise FracasError(f"--medic: no combatant {medic!r} (combatants: {known})")
+            medic_id = matches[0]
+        if vehicle not in VEHICLES:
+            raise FracasError(f"--vehicle: {vehicle!r} is not one of {', '.join(VEHICLES)}")
+        place: Vehicle = (
+            "parked" if vehicle == "parked" else "moving" if vehicle == "moving" else "none"
+        )
+        action = Rest(actor=None, hours=hours, medic=medic_id, vehicle=place)
+        problem = rest_problem(state, action)
+        if problem:
+            raise FracasError(
+                f"--{problem}"
+                if problem.split(":")[0] in ("hours", "medic", "vehicle")
+                else problem
+            )
+        return action
 
     def describe(self, event: Event[Any], state: Fight) -> str | None:
         """One account line."""

@@ -71,7 +71,17 @@ class StarflightScenario(BaseModel):
         default_factory=dict, description="Extra species (body plans) for this scenario."
     )
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
+    vehicles: list[str] = Field(
+        default_factory=list,
+        description="Ground vehicles on the field, by name: boarding one is mixed-scale combat "
+        "(chapter 9.5), which is refused.",
+    )
     combatants: list[CombatantSpec] = Field(min_length=2)
+    inside_vehicle: Literal["none", "parked", "moving"] = Field(
+        "none",
+        description="Whether the fight is inside a vehicle (parked or moving): medical Checks "
+        "there are harder (chapter 9.2, 'Assisted Healing').",
+    )
     round_limit_reason: str | None = Field(
         None,
         description="What the account says when the fight stops at options.max_rounds "
@@ -81,12 +91,19 @@ class StarflightScenario(BaseModel):
     @model_validator(mode="after")
     def _cross_checks(self) -> StarflightScenario:
         ids = [c.id for c in self.combatants]
+        names = [c.name or c.id for c in self.combatants]
         problems: list[tuple[Loc, str, Any]] = []
         for n, cid in enumerate(ids):
             if cid in ids[:n]:
                 problems.append(
                     (("combatants", n, "id"), f"two combatants have the id {cid!r}", cid)
                 )
+            elif names[n] in names[:n]:
+                problem = (
+                    f"two combatants have the name {names[n]!r} "
+                    "(the account could not tell them apart)"
+                )
+                problems.append((("combatants", n, "name"), problem, names[n]))
         if len({c.side for c in self.combatants}) < 2:
             problems.append((("combatants",), "a fight needs at least two sides", None))
         for key, sp in self.species.items():
@@ -97,6 +114,9 @@ class StarflightScenario(BaseModel):
         species = self.all_species()
         for n, c in enumerate(self.combatants):
             problems.extend(combatant_problems(("combatants", n), c, species))
+            if self.options.movement == "speed" and c.speed is None:
+                problem = "speed-based movement (options.movement) needs every combatant's speed"
+                problems.append((("combatants", n, "speed"), problem, None))
         if problems:
             raise located("scenario", problems)
         return self
@@ -135,10 +155,42 @@ def combatant_problems(
             if part not in parts and part not in kinds:
                 problem = f"{sp.name} has no part {part!r} (parts: {', '.join(parts)})"
                 out.append(((*where, "armour", n, "covers"), problem, part))
+    out.extend(armour_overlaps(where, c, sp))
     drawn = sum(w.appendages() for w in c.weapons if w.drawn)
     if drawn > len(motor):
         problem = (
             f"{drawn} motor appendages needed for the drawn weapons, {sp.name} has {len(motor)}"
         )
         out.append(((*where, "weapons"), problem, drawn))
+    elif c.shield is not None and c.shield.physical and c.shield.raised and drawn + 2 > len(motor):
+        problem = (
+            f"a readied physical shield takes two motor appendages; with the drawn weapons "
+            f"{drawn + 2} are needed, {sp.name} has {len(motor)}"
+        )
+        out.append(((*where, "shield", "raised"), problem, True))
+    return out
+
+
+def armour_overlaps(where: Loc, c: CombatantSpec, sp: Species) -> list[tuple[Loc, str, Any]]:
+    """'Raise/Lower Shield': "Body Armor requires the part that it covers to be unarmored (a
+    character cannot, for instance, wear two ballistic mesh coverings over their body at the
+    same time)": a piece covering a part an earlier piece covers is refused."""
+    out: list[tuple[Loc, str, Any]] = []
+    worn: dict[str, str] = {}
+    for n, a in enumerate(c.armour):
+        if not a.worn:
+            continue
+        covered = [
+            p.id for p in sp.parts if "all" in a.covers or p.id in a.covers or p.kind in a.covers
+        ]
+        clash = [p for p in covered if p in worn]
+        if clash:
+            part = clash[0]
+            problem = (
+                f"the {a.name} covers the {part}, which the {worn[part]} already covers "
+                "(body armour needs the part it covers to be unarmoured)"
+            )
+            out.append(((*where, "armour", n, "covers"), problem, list(a.covers)))
+        for p in covered:
+            worn.setdefault(p, a.name)
     return out

@@ -22,11 +22,14 @@ class ShieldSpec(BaseModel):
     hp: Int = Field(ge=0, le=MAX_POINTS)
     blocks: tuple[WeaponType, ...] = ()
     raised: bool = True
+    physical: bool = Field(
+        False, description="A physical shield (two appendages to hold) rather than a personal one."
+    )
 
 
 def shield_gear(spec: ShieldSpec) -> Gear:
     """Runtime gear for a shield (it covers every part)."""
-    return Gear(spec.name, spec.hp, spec.hp, None, tuple(spec.blocks))
+    return Gear(spec.name, spec.hp, spec.hp, None, tuple(spec.blocks), physical=spec.physical)
 
 
 def active_shield(shield: Gear | None, raised: bool) -> Gear | None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from fracas.engine import IllegalAction
-from fracas.rulesets.starflight.actions import Snipe, register
+from fracas.engine import Choice, IllegalAction
+from fracas.rulesets.starflight.actions import Snipe, lists_choices, register
 from fracas.rulesets.starflight.attack import Use, attack_target
+from fracas.rulesets.starflight.range import hostiles
 from fracas.rulesets.starflight.sniping import check_snipe
-from fracas.rulesets.starflight.state import Fighter, StarflightContext
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @register(Snipe, "full")
@@ -20,3 +21,18 @@ def resolve_snipe(ctx: StarflightContext, c: Fighter, action: Snipe) -> None:
     target = fight.fighter(action.target)
     check_snipe(fight, c, target, c.weapons[action.weapon])
     attack_target(ctx, c, target, [Use(action.weapon, 1)], 0, snipe=True)
+
+
+@lists_choices(Snipe)
+def snipe_choices(fight: Fight, c: Fighter) -> list[Choice]:
+    """Snipe at each hostile beyond ranged combat with each weapon that may."""
+    out = []
+    for o in hostiles(fight, c):
+        for i, w in enumerate(c.weapons):
+            try:
+                check_snipe(fight, c, o, w)
+            except IllegalAction:
+                continue
+            action = Snipe(actor=c.id, target=o.id, weapon=i)
+            out.append(Choice(f"snipe at {o.name} with the {w.name}", action, "attack"))
+    return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from fracas.engine import Combatant, Context, Encounter
 from fracas.rulesets.starflight.armour import Gear
@@ -31,6 +32,19 @@ class WeaponState:
     reload_progress: int = 0
     dropped: bool = False
     discharged_round: int = 0
+
+
+@dataclass(slots=True)
+class Readied:
+    """A readied action (as data: a registered action, or its dict from a log) and its
+    trigger: ``kind`` 'within' (a hostile comes within ``metres``), 'attacks' or 'moves';
+    ``who`` one combatant's id, or '' for any hostile; ``round`` it was readied in."""
+
+    action: Any
+    kind: str
+    who: str
+    metres: int
+    round: int
 
 
 @dataclass(slots=True)
@@ -88,7 +102,39 @@ class Fighter(Combatant):
     brain_dead: bool = False
     mutilated: bool = False
     withdrawn: bool = False
+    withdrawing: bool = False
+    steps_taken: int = 0
+    mp_spent: int = 0
+    speed: int = 0
+    concentrating: str = ""
+    readied: list[Readied] = field(default_factory=list)
+    phases_owed: int = 0
+    run_streak: int = 0
+    ran_round: int = 0
+    stunt_hd: int = 0
+    stunt_attack_penalty: int = 0
+    stunt_penalty_until: int = 0
+    actions_taken: int = 0
+    mounted_on: str = ""
+    steed: bool = False
     first_wound_round: int | None = None
+    # medicine (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
+    comeliness: int = 0
+    technology_age: str = "starfaring"
+    stimulants: int = 0
+    stasis_method: str | None = None
+    nhp_boost: int = 0
+    last_stimulant: int | None = None
+    premature_doses: int = 0
+    in_stasis: bool = False
+    stasis_deadline: int = 0
+    stasis_unit: int = 1
+    stasis_until: int | None = None
+    afflictions: list[str] = field(default_factory=list)
+    attempts: dict[str, int] = field(default_factory=dict)
+    stasis_failed: bool = False
+    surgery_hours: int = 0
+    crash_hp: int | None = None
 
     def total_wounds(self) -> int:
         """Every Wound on every part."""
@@ -119,6 +165,7 @@ class Fight(Encounter[Fighter]):
     species: dict[str, Species] = field(default_factory=dict)
     riders: dict[str, Rider] = field(default_factory=dict)
     obstacles: list[Obstacle] = field(default_factory=list)
+    vehicles: list[str] = field(default_factory=list)
     order: list[str] = field(default_factory=list)
     turn: int = -1
     current: str | None = None
@@ -129,6 +176,14 @@ class Fight(Encounter[Fighter]):
     crossings: dict[tuple[int, int, int, int], tuple[int, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+
+    rest_minutes: int = 0
+    inside_vehicle: str = "none"
+
+    def clock(self) -> int:
+        """Time since the fight began, in rounds: the combat rounds, then ten rounds for each
+        minute of rest after it (chapter 9.2: 'ten rounds (every minute)')."""
+        return self.round + 10 * self.rest_minutes
 
     def fighter(self, cid: str) -> Fighter:
         """The fighter with id ``cid``."""

@@ -22,7 +22,7 @@ def gear_hit_points(c: Fighter) -> int:
     Chapter 9.2, 'Resolving Damage'.
     """
     shield = c.shield.hp if c.shield is not None else 0
-    return shield + sum(g.hp for g in c.armour)
+    return shield + sum(g.hp for g in c.armour if g.worn)
 
 
 def strength_index(c: Fighter, formula: str, hp: int | None = None) -> int:

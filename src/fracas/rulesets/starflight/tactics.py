@@ -7,6 +7,7 @@ when the scenario is read. Tactics only read the state; the rules check what the
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import (
@@ -15,16 +16,32 @@ from fracas.rulesets.starflight.actions import (
     DropProne,
     Face,
     Move,
+    PlaceInStasis,
+    Ready,
     Reload,
+    Resuscitate,
+    Revive,
+    Run,
     Snipe,
     Standby,
     StandUp,
     Strike,
+    StuntMove,
+    Trigger,
 )
+from fracas.rulesets.starflight.attack_action import full_strikes
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
-from fracas.rulesets.starflight.move_action import destination
+from fracas.rulesets.starflight.medical_aid import (
+    AID_RANGE_M,
+    premature,
+    resuscitation_problem,
+    revive_dc,
+    revive_problem,
+)
+from fracas.rulesets.starflight.medical_check import medical_modifier_now
+from fracas.rulesets.starflight.move_action import grid_moves, heading, possible
 from fracas.rulesets.starflight.range import (
     distance_m,
     hostiles,
@@ -32,7 +49,13 @@ from fracas.rulesets.starflight.range import (
     reach_m,
     ready,
 )
+from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
+from fracas.rulesets.starflight.run import check_run, run_limit
+from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.strength import strength_index
+from fracas.rulesets.starflight.stunts import STUNTS, maneuver_dc, path, stunt_choices
+from fracas.rulesets.starflight.use_skill import skill_modifier
 
 Tactic = Callable[[Fight, Fighter], Action]
 TACTICS: dict[str, Tactic] = {}
@@ -56,15 +79,7 @@ def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
 def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
     """Every drawn, loaded weapon that reaches the target, with all the shots it can fire;
     fists when the combatant holds no weapon at all and the target is within reach."""
-    metres = distance_m(c, target)
-    out = []
-    for i, w in enumerate(c.weapons):
-        loaded = w.loaded if w.stats.magazine else w.stats.shots
-        if w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
-            out.append(Strike(target=target.id, weapon=i, shots=min(w.stats.shots, loaded)))
-    if not out and not any(w.drawn for w in c.weapons) and metres <= reach_m(fight, None):
-        out.append(Strike(target=target.id))
-    return out
+    return full_strikes(fight, c, target)
 
 
 def housekeeping(fight: Fight, c: Fighter) -> Action | None:
@@ -80,7 +95,8 @@ def housekeeping(fight: Fight, c: Fighter) -> Action | None:
 
 
 def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
-    """Attack the nearest target that can be attacked (facing it first), else close in."""
+    """Attack the nearest target that can be attacked (stepping out of an obstacle's -25
+    line first, facing it), else close in."""
     targets = targets_by_distance(fight, c)
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
@@ -88,8 +104,13 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         strikes = strikes_at(fight, c, target)
         if not strikes:
             continue
-        if not line_of_sight(fight, c, target, any_facing=True).visible:
+        sight = line_of_sight(fight, c, target, any_facing=True)
+        if not sight.visible:
             continue
+        if sight.through:
+            around = step_around(fight, c, target)
+            if around is not None:
+                return around
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
         return Attack(actor=c.id, strikes=strikes)
@@ -100,15 +121,36 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     return Standby(actor=c.id)
 
 
+def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
+    """The shortest move (a free step first) to a point from which nothing that costs the
+    -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
+    its weapons; None if there is none (or it already moved this phase's worth)."""
+    reach = max(
+        (
+            reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
+            for s in strikes_at(fight, c, target)
+        ),
+        default=0,
+    )
+    best: tuple[int, Move] | None = None
+    for move in grid_moves(fight, c):
+        if move.to is None or not possible(fight, c, move):
+            continue
+        there = replace(c, x=move.to[0], y=move.to[1])
+        if distance_m(there, target) > reach:
+            continue
+        sight = line_of_sight(fight, there, target, any_facing=True)
+        if not sight.visible or sight.through:
+            continue
+        metres = distance_m(c, there)
+        if best is None or metres < best[0]:
+            best = (metres, move)
+    return None if best is None else best[1]
+
+
 def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
     """Whether the rules would let the move go anywhere."""
-    if not can_move(c, fight):
-        return False
-    try:
-        destination(fight, c, move)
-    except IllegalAction:
-        return False
-    return True
+    return possible(fight, c, move)
 
 
 @tactic("all-out-attack")
@@ -119,16 +161,38 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
     return housekeeping(fight, c) or engage(fight, c)
 
 
+def withdrawal(fight: Fight, c: Fighter, away: Fighter) -> Action | None:
+    """Leave: run away while running does no harm and the whole turn is left, else move away
+    (either way as a withdrawal, so it ends the moment the fighter is far enough)."""
+    run = Run(actor=c.id, away_from=away.id, withdraw=True)
+    rested = c.ran_round != fight.round - 1 or c.run_streak < run_limit(c)
+    if fight.phases_left == 2 and rested:
+        try:
+            check_run(fight, c, run)
+        except IllegalAction:
+            pass
+        else:
+            return run
+    move = Move(actor=c.id, away_from=away.id, withdraw=True)
+    return move if possible_move(fight, c, move) else None
+
+
+def wants_out(c: Fighter) -> bool:
+    """Shaken, fatigued, wounded, or already on its way out."""
+    return c.shaken or is_fatigued(c) or c.total_wounds() > 0 or c.withdrawing
+
+
 @tactic("cautious")
 def cautious(fight: Fight, c: Fighter) -> Action:
-    """Fight from the ground; withdraw once Shaken or fatigued."""
+    """Fight from the ground; once Shaken, fatigued or wounded, withdraw - and keep
+    withdrawing (running while it can) until out of the fight."""
     targets = targets_by_distance(fight, c)
-    if (c.shaken or is_fatigued(c)) and targets and can_move(c, fight):
+    if wants_out(c) and targets and can_move(c, fight):
         if c.prone:
             return StandUp(actor=c.id)
-        move = Move(actor=c.id, away_from=targets[0].id, withdraw=True)
-        if possible_move(fight, c, move):
-            return move
+        leave = withdrawal(fight, c, targets[0])
+        if leave is not None:
+            return leave
     elif not c.prone:
         return DropProne(actor=c.id)
     return housekeeping(fight, c) or engage(fight, c, close_in=False)
@@ -157,6 +221,150 @@ def fire_once(fight: Fight, c: Fighter) -> Action:
     one-shot example)."""
     full = any(w.drawn and w.loaded == w.stats.magazine for w in c.weapons)
     return engage(fight, c, close_in=False) if full else Standby(actor=c.id)
+
+
+@tactic("npc")
+def npc(fight: Fight, c: Fighter) -> Action:
+    """'Move Action Rules': "NPC combatants move in relation to their present target. Should
+    the target have a lower SI than the current target, the NPC combatant will move towards
+    it ... NPC characters will also keep their movements limited to 45-degree turns and
+    forward movement": attack the weakest hostile by SI (nearest among equals) when it can,
+    else walk forward or at 45 degrees, whichever ends nearest it."""
+    if c.prone and can_move(c, fight):
+        return StandUp(actor=c.id)
+    chores = housekeeping(fight, c)
+    if chores is not None:
+        return chores
+    targets = targets_by_distance(fight, c)
+    if not targets:
+        return Standby(actor=c.id)
+    formula = fight.options.si_formula
+    weakest = min(targets, key=lambda o: strength_index(o, formula))
+    strikes = strikes_at(fight, c, weakest)
+    metres = distance_m(c, weakest)
+    in_range = strikes and not is_sniping_range(fight, metres)
+    if in_range and line_of_sight(fight, c, weakest, any_facing=True).visible:
+        if arc_of(fight, c, weakest) != "optimal":
+            return Face(actor=c.id, target=weakest.id)
+        return Attack(actor=c.id, strikes=strikes)
+    if not fight.options.grid:  # no grid: a move only changes the range to the target
+        closer = Move(actor=c.id, toward=weakest.id)
+        return closer if possible(fight, c, closer) else Standby(actor=c.id)
+    turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
+    best: tuple[int, Move] | None = None
+    for move in grid_moves(fight, c):
+        if move.to is None or heading(c, *move.to) not in turns or not possible(fight, c, move):
+            continue
+        gap = distance_m(replace(c, x=move.to[0], y=move.to[1]), weakest)
+        if gap < metres and (best is None or gap < best[0]):
+            best = (gap, move)
+    if best is not None:
+        return best[1]
+    if arc_of(fight, c, weakest) != "optimal":
+        return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
+    return Standby(actor=c.id)
+
+
+@tactic("ambush")
+def ambush(fight: Fight, c: Fighter) -> Action:
+    """Lie in wait: attack a hostile that is near (within the ambush distance of a drawn
+    weapon) or that it may hit; otherwise ready a strike at the nearest hostile for when it
+    comes within that distance, and stand by."""
+    chores = housekeeping(fight, c)
+    if chores is not None:
+        return chores
+    targets = targets_by_distance(fight, c)
+    if not targets:
+        return Standby(actor=c.id)
+    nearest = targets[0]
+    drawn = [i for i, w in enumerate(c.weapons) if w.drawn and not w.dropped]
+    weapon = drawn[0] if drawn else None
+    reach = ambush_metres(fight, None if weapon is None else c.weapons[weapon])
+    if distance_m(c, nearest) <= reach or any(r.round < fight.round for r in c.readied):
+        return engage(fight, c, close_in=False)
+    if not c.readied:
+        attack = readied_attack(fight, c, nearest, weapon)
+        trigger = Trigger(kind="within", who=nearest.id, metres=reach)
+        return Ready(actor=c.id, readied=attack, trigger=trigger)
+    return Standby(actor=c.id)
+
+
+@tactic("acrobat")
+def acrobat(fight: Fight, c: Fighter) -> Action:
+    """All-out attack, but the turn's second action is a stunt for its HD bonus (the biggest
+    bonus it passes on a roll of 50, keeping its distance to the nearest foe) once the first
+    action is spent."""
+    if c.prone and can_move(c, fight):
+        return StandUp(actor=c.id)
+    if fight.phases_left == 1 and c.stunt_hd == 0:
+        stunt = best_stunt(fight, c)
+        if stunt is not None:
+            return stunt
+    return housekeeping(fight, c) or engage(fight, c)
+
+
+def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
+    """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
+    the one that changes the distance to the nearest foe least."""
+    modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
+    targets = targets_by_distance(fight, c)
+    best: tuple[int, int, StuntMove] | None = None
+    for choice in stunt_choices(fight, c):
+        move = choice.action
+        assert isinstance(move, StuntMove)
+        if 50 + modifier <= maneuver_dc(c, move.stunts):
+            continue
+        bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
+        drift = 0
+        if targets:
+            end = path(fight, c, move)[-1]
+            there = replace(c, x=end[0], y=end[1])
+            drift = abs(distance_m(there, targets[0]) - distance_m(c, targets[0]))
+        if best is None or (bonus, -drift) > (best[0], -best[1]):
+            best = (bonus, drift, move)
+    return None if best is None else best[2]
+
+
+def success_chance(modifier: int, dc: int) -> float:
+    """The share of natural d% rolls (00-99) that beat ``dc`` with ``modifier``."""
+    return max(0, min(100, 99 - (dc - modifier))) / 100
+
+
+def medical_aid_choice(fight: Fight, c: Fighter) -> Action | None:
+    """Aid a downed ally when it is worth it: resuscitate the clinically dead (nothing is lost
+    by trying), else put them in stasis; revive the Unconscious only with a safe dose and an
+    even chance or better. Moves towards a dying ally out of reach."""
+    allies = [a for a in fight.fighters() if a.side == c.side and a.id != c.id]
+    for a in allies:
+        if a.dead_since is None or a.brain_dead:
+            continue
+        if distance_m(c, a) > AID_RANGE_M:
+            move = Move(actor=c.id, toward=a.id)
+            if possible_move(fight, c, move):
+                return move
+            continue
+        if resuscitation_problem(fight, c, a) is None:
+            return Resuscitate(actor=c.id, patient=a.id)
+        if stasis_problem(fight, c, a) is None:
+            return PlaceInStasis(actor=c.id, patient=a.id)
+    for a in allies:
+        if distance_m(c, a) > AID_RANGE_M or revive_problem(fight, c, a) is not None:
+            continue
+        if premature(fight, a):
+            continue
+        modifier = medical_modifier_now(fight, c, a)
+        if success_chance(modifier, revive_dc(a)) >= REVIVE_WORTH:
+            return Revive(actor=c.id, patient=a.id)
+    return None
+
+
+REVIVE_WORTH = 0.5
+
+
+@tactic("medic")
+def medic(fight: Fight, c: Fighter) -> Action:
+    """A field medic: medical Aid to a downed ally when it is worth it, else all-out attack."""
+    return medical_aid_choice(fight, c) or all_out_attack(fight, c)
 
 
 @tactic("standby")

@@ -15,8 +15,11 @@ from fracas.rulesets.starflight.conditions import in_fight, phases_per_turn
 from fracas.rulesets.starflight.death import brain_death_upkeep
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
 from fracas.rulesets.starflight.initiative import roll_order
+from fracas.rulesets.starflight.medical_aid import stimulant_upkeep
 from fracas.rulesets.starflight.nonlethal import coma_hour
+from fracas.rulesets.starflight.ready import expire_readied
 from fracas.rulesets.starflight.stamina_check import start_of_turn_checks
+from fracas.rulesets.starflight.stasis import stasis_upkeep
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.wounds import bleed, bleed_due
 
@@ -52,7 +55,8 @@ def start_fight(ctx: StarflightContext) -> None:
 def phases_for(fight: Fight, c: Fighter) -> int:
     """Two phases (one if fatigued); the surprise round's option in a surprise round."""
     phases = phases_per_turn(c)
-    return min(phases, fight.options.surprise_round_actions) if fight.surprise_round else phases
+    phases = min(phases, fight.options.surprise_round_actions) if fight.surprise_round else phases
+    return max(0, phases - c.phases_owed)  # 'Ready': phases lost to readied actions executed
 
 
 def advance(ctx: StarflightContext) -> None:
@@ -85,7 +89,7 @@ def next_turn(ctx: StarflightContext) -> None:
         start_of_turn(ctx, c)
         if check_end(ctx):
             return
-        if can_act(fight, c):
+        if can_act(fight, c) and fight.phases_left > 0:
             return
 
 
@@ -101,6 +105,7 @@ def start_of_turn(ctx: StarflightContext, c: Fighter) -> None:
 
     Chapter 9.2, 'Character-Scale Actions'.
     """
+    expire_readied(ctx, c)
     if c.shaken:
         out = save(ctx, c, "willpower", c.shaken_dc, "Willpower save (shake off Shaken)")
         if out.success:
@@ -120,6 +125,8 @@ def end_round(ctx: StarflightContext) -> None:
             bleed(ctx, c)
         if c.comatose and fight.round % ROUNDS_PER_HOUR == 0:
             coma_hour(ctx, c)
+        stimulant_upkeep(ctx, c)
+        stasis_upkeep(ctx, c)
         brain_death_upkeep(ctx, c)
     if fight.surprise_round:
         ctx.emit(SurpriseRound(active=False, surprised=[]))

@@ -92,7 +92,7 @@ def after_lethal(ctx: StarflightContext, c: Fighter, hp_before: int) -> None:
 
 def bleed_due(fight: Fight, c: Fighter) -> bool:
     """Whether this round's regeneration phase costs the Wounds' Lethal points."""
-    if not c.total_wounds() or c.brain_dead:
+    if not c.total_wounds() or c.brain_dead or c.in_stasis:
         return False
     if fight.options.wound_bleed == "every-tenth-round":
         return fight.round % BLEED_EVERY == 0

@@ -1,0 +1,191 @@
+"""What ``fight`` and ``resume`` share: the dice, the questions, saving as the fight goes."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from fracas.cli.control import Control, Table
+from fracas.cli.render import LiveAccount, print_summary
+from fracas.dice import AskRoller, DiceError, Expr, Roller, ScriptedRoller, SeededRoller, parse
+from fracas.dice.errors import ScriptExhausted
+from fracas.dice.readings import read_rolls
+from fracas.engine.errors import FracasError
+from fracas.engine.session import Session
+from fracas.scenario.files import STDIN, read_text
+
+if TYPE_CHECKING:  # the store (sqlite3) is imported only by fights that save as they go
+    from fracas.store import PendingRoll, Recorder
+
+
+def ask_line(live: LiveAccount) -> Callable[[str], str]:
+    """A question on stderr (stdout stays the account), answered by a line of stdin; the
+    account so far is shown first, so the table sees every result before the next question."""
+
+    def ask(question: str) -> str:
+        live.flush()
+        click.echo(question, err=True, nl=False)
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+    return ask
+
+
+def make_roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccount) -> Roller:
+    if sum(x is not None and x is not False for x in (seed, rolls, ask)) > 1:
+        raise click.UsageError("use only one of --seed, --rolls and --ask")
+    if rolls is not None:
+        return ScriptedRoller(read_rolls(read_text(rolls, "rolls file"), source=rolls))
+    if ask:
+        return AskRoller(prompt=ask_line(live))
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+        click.echo(f"seed: {seed}  (pass --seed {seed} to fight this again)", err=True)
+    return SeededRoller(seed)
+
+
+class DurableRoller:
+    """Keeps every roll of the action in progress in the store as it is made, and first
+    hands out the rolls an interrupted run kept (``kept``), so none is asked twice."""
+
+    def __init__(self, inner: Roller, recorder: Recorder, kept: list[PendingRoll]) -> None:
+        self.inner = inner
+        self.recorder = recorder
+        self.kept = list(kept)
+
+    def roll(self, expr: str | Expr, purpose: str) -> int:
+        e = parse(expr) if isinstance(expr, str) else expr
+        if self.kept:
+            roll = self.kept[0]
+            if roll.dice == e.text and roll.purpose == purpose:
+                self.kept.pop(0)
+                click.echo(f"{purpose} — roll {e.text}: {roll.value} (typed before)", err=True)
+                return roll.value
+            click.echo(
+                f"note: {len(self.kept)} roll(s) typed before were for another action "
+                "and are set aside",
+                err=True,
+            )
+            self.kept.clear()
+            self.recorder.set_aside()
+        value = self.inner.roll(e, purpose)
+        self.recorder.rolled(_pending(e.text, purpose, value))
+        return value
+
+    @property
+    def remaining(self) -> int:
+        inner = self.inner
+        return inner.remaining if isinstance(inner, ScriptedRoller) else 0
+
+
+def _pending(dice: str, purpose: str, value: int) -> PendingRoll:
+    from fracas.store import PendingRoll
+
+    return PendingRoll(dice, purpose, value)
+
+
+def check_log_target(log: str | None, db: str | None, inputs: list[str], force: bool) -> None:
+    """Refuse, before the first roll, a ``--log`` that would replace something it should
+    not (the scenario, the rolls file, a file that is not a fracas log) or cannot write."""
+    if log is None:
+        return
+    if log == STDIN:
+        raise FracasError("--log -: to print the log, use --json")
+    path = Path(log)
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise FracasError(f"{log}: --log writes a regular file; this is not one")
+    if db is not None and _same_file(path, Path(db)):
+        raise FracasError(f"{log}: --log and --db cannot be the same file")
+    for other in inputs:
+        if other != STDIN and _same_file(path, Path(other)):
+            raise FracasError(f"{log}: --log would overwrite {other}, an input of this command")
+    if path.exists() and path.stat().st_size and not force and not _is_fracas_log(path):
+        raise FracasError(f"{log}: exists and is not a fracas log; pass --force to replace it")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise FracasError(f"{log}: cannot write here (no such folder, or not writable)")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve() or (a.exists() and b.exists() and a.samefile(b))
+    except OSError:
+        return False
+
+
+def _is_fracas_log(path: Path) -> bool:
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return False
+    first = head.lstrip(b"\xef\xbb\xbf").lstrip().split(b"\n", 1)[0]
+    return first.startswith(b'{"type":"EncounterStarted"')
+
+
+def play(
+    session: Session,
+    live: LiveAccount,
+    control: Control,
+    recorder: Recorder | None,
+    source: str | None,
+) -> None:
+    """Play the session to its end (the tactics, or a person through ``control``)."""
+
+    def on_undo(length: int, what: str) -> None:
+        if recorder is not None:
+            recorder.truncated(length)
+        live.follow(session.log, shown=len(session.log))
+        if not live.as_json:
+            click.echo(f"\n(undone: {what}; back to round {session.state.round})")
+
+    def status() -> list[str]:
+        return list(session.ruleset.summary(session.state))
+
+    table = Table(session, control, _menu_answer(live), _say, on_undo, status)
+    try:
+        table.play()
+    except ScriptExhausted as exc:
+        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
+
+
+def _menu_answer(live: LiveAccount) -> Callable[[str], str]:
+    ask = ask_line(live)
+
+    def answer(question: str) -> str:
+        try:
+            return ask(question)
+        except EOFError:
+            raise FracasError("no more input (a decision was asked for)") from None
+
+    return answer
+
+
+def _say(text: str) -> None:
+    click.echo(text, err=True)
+
+
+def tell_where_saved(recorder: Recorder | None, session: Session) -> None:
+    if recorder is None:
+        return
+    db, n = recorder.store.path, recorder.encounter_id
+    if session.state.over:
+        click.echo(f"saved as encounter {n} in {db} (fracas replay {db} --encounter {n})", err=True)
+    else:
+        click.echo(f"saved as encounter {n} in {db} (fracas resume {db} --encounter {n})", err=True)
+
+
+def finish(session: Session, as_json: bool) -> None:
+    if not as_json:
+        print_summary(session.ruleset, session.state)
+    roller = session.roller
+    remaining = getattr(roller, "remaining", 0)
+    if isinstance(remaining, int) and remaining:
+        click.echo(f"note: {remaining} scripted rolls were not used", err=True)

@@ -1,0 +1,130 @@
+"""``fracas rest``: let hours pass after a fight (healing, care, the brain-death clock), as a
+logged action appended to the saved fight (a JSONL log or an encounter in an SQLite file)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import click
+
+from fracas.cli.errors import reported_errors
+from fracas.cli.live import make_roller
+from fracas.cli.render import LiveAccount, print_summary
+from fracas.cli.saved import checked_events
+from fracas.dice import DiceError, ScriptedRoller
+from fracas.dice.errors import ScriptExhausted
+from fracas.engine import Session, encode_log
+from fracas.engine.errors import FracasError
+from fracas.engine.events import EncounterStarted
+from fracas.engine.session import scenario_of
+from fracas.scenario.files import read_text
+from fracas.store import SqliteStore
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _is_sqlite(path: str) -> bool:
+    with open(path, "rb") as fh:
+        return fh.read(16) == SQLITE_MAGIC
+
+
+@click.command()
+@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.option("--hours", type=int, required=True, help="Hours of rest (at least 1).")
+@click.option("--medic", default=None, help="Combatant (id or name) caring for the others.")
+@click.option(
+    "--vehicle",
+    type=click.Choice(["none", "parked", "moving"]),
+    default="none",
+    show_default=True,
+    help="Resting inside a vehicle (parked or moving) makes medical Checks harder.",
+)
+@click.option("--encounter", type=int, default=None, help="Encounter id in an SQLite file.")
+@click.option("--seed", type=int, default=None, help="Seed for the engine's dice.")
+@click.option("--rolls", type=click.Path(exists=True, dir_okay=False), help="File of rolls.")
+@click.option("--ask", is_flag=True, help="Ask for every roll (dice from the table).")
+def rest(
+    log: str,
+    hours: int,
+    medic: str | None,
+    vehicle: str,
+    encounter: int | None,
+    seed: int | None,
+    rolls: str | None,
+    ask: bool,
+) -> None:
+    """After the fight in LOG (a JSONL log or an SQLite file), let HOURS of rest pass and
+    append what happens (every healing check) to the saved fight."""
+    with reported_errors():
+        if hours < 1:
+            raise FracasError(f"--hours: {hours} is not a positive number of hours")
+        sqlite = _is_sqlite(log)
+        if encounter is not None and not sqlite:
+            raise FracasError(f"{log}: --encounter needs an SQLite file, this is a JSONL log")
+        if sqlite:
+            _rest_in_store(log, encounter, hours, medic, vehicle, (seed, rolls, ask))
+        else:
+            _rest_in_file(log, hours, medic, vehicle, (seed, rolls, ask))
+
+
+DiceChoice = tuple[int | None, str | None, bool]
+
+
+def _run_rest(
+    text: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice
+) -> tuple[Session, int]:
+    """Fold the saved log, refuse a fight not over, rest; the session and the old length."""
+    ruleset, events = checked_events(text)
+    head = events[0]
+    assert isinstance(head, EncounterStarted)
+    folded = Session.from_log(ruleset, events, ScriptedRoller([])).state
+    if not folded.over:
+        raise FracasError("the fight is not over: finish it (fracas resume) before resting")
+    action = ruleset.rest_action(folded, hours, medic, vehicle)
+    live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
+    session = Session.from_log(ruleset, events, make_roller(*dice, live))
+    live.follow(session.log, shown=len(events))
+    try:
+        session.act(action)
+    except ScriptExhausted as exc:
+        raise DiceError(f"{dice[1]}: {exc}" if dice[1] else str(exc)) from None
+    live.flush()
+    return session, len(events)
+
+
+def _rest_in_store(
+    path: str,
+    encounter: int | None,
+    hours: int,
+    medic: str | None,
+    vehicle: str,
+    dice: DiceChoice,
+) -> None:
+    try:
+        with SqliteStore(path) as store:
+            record = store.get(encounter) if encounter is not None else store.latest()
+            text = "\n".join(store.lines(record.id)) + "\n"
+            session, before = _run_rest(text, hours, medic, vehicle, dice)
+            store.append(record.id, session.log[before:], expected=before)
+    except sqlite3.Error as exc:
+        raise FracasError(f"{path}: cannot save the rest in this SQLite file: {exc}") from None
+    click.echo(f"rest saved in encounter {record.id} of {path}", err=True)
+    print_summary(session.ruleset, session.state)
+
+
+def _rest_in_file(path: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice) -> None:
+    text = read_text(path, "fracas log (JSON lines)")
+    session, _ = _run_rest(text, hours, medic, vehicle, dice)
+    target = Path(path)
+    tmp = target.with_name(target.name + ".tmp")
+    try:
+        tmp.write_bytes(encode_log(session.log))
+        tmp.replace(target)
+    except OSError as exc:
+        raise FracasError(f"{path}: cannot write: {exc.strerror}") from None
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+    click.echo(f"rest appended to {path}", err=True)
+    print_summary(session.ruleset, session.state)

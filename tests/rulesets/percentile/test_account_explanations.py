@@ -1,0 +1,88 @@
+"""The account explains what a newcomer trips on: the 01-05 / 95-00 re-roll, a downed
+fighter's simultaneous blow, and who does nothing in a round and why."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from fracas.dice import SeededRoller
+from fracas.engine import Event, RoundStarted, Session
+from fracas.rulesets.percentile.account import rolls_text
+from fracas.rulesets.percentile.events import AttackRolled
+from fracas.rulesets.percentile.skill_check import FUMBLE, PERFECT, SPECIAL
+from fracas.scenario import load_scenario
+
+EXAMPLES = Path(__file__).parents[3] / "examples" / "percentile"
+
+
+@pytest.mark.parametrize(
+    ("rolls", "result", "text"),
+    [
+        (
+            (97, 5),
+            1,
+            "rolled 97 (95-00, a possible fumble: re-rolled 5, not above the "
+            "unmodified skill 67, so no fumble): fail",
+        ),
+        (
+            (97, 80),
+            FUMBLE,
+            "rolled 97 (95-00, a possible fumble: re-rolled 80, above the "
+            "unmodified skill 67, so a fumble): fumble",
+        ),
+        (
+            (3, 40),
+            PERFECT,
+            "rolled 3 (01-05, a possible perfect success: re-rolled 40, not "
+            "above the unmodified skill 67, so perfect): perfect success",
+        ),
+        (
+            (3, 90),
+            SPECIAL,
+            "rolled 3 (01-05, a possible perfect success: re-rolled 90, above "
+            "the unmodified skill 67, so only special): special success",
+        ),
+    ],
+)
+def test_a_re_roll_is_explained_in_a_gms_words(
+    rolls: tuple[int, int], result: int, text: str
+) -> None:
+    assert rolls_text(rolls, 67, 67, result) == text
+
+
+def accounts(example: str, seeds: range) -> Iterator[tuple[Event[Any], Any, str | None]]:
+    """Every event of the example fought with each seed, the state after it and its line."""
+    loaded = load_scenario(EXAMPLES / example)
+    for seed in seeds:
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        session.run()
+        state = loaded.ruleset.build(loaded.scenario)
+        for event in session.log:
+            event.apply(state)
+            yield event, state, loaded.ruleset.describe(event, state)
+
+
+def test_a_downed_fighters_simultaneous_blow_is_explained() -> None:
+    late = [
+        line
+        for event, state, line in accounts("joanne-vs-ondkille.yaml", range(1, 60))
+        if isinstance(event, AttackRolled) and not state.combatants[event.who].able
+    ]
+    assert late, "no seed gave a blow by a fighter already down"
+    assert all(line is not None and "simultaneous" in line for line in late)
+
+
+def test_a_fighter_who_cannot_act_is_said_to_do_nothing_and_why() -> None:
+    seen = 0
+    for event, state, line in accounts("scout-and-medic.yaml", range(1, 30)):
+        if isinstance(event, RoundStarted):
+            for c in state.combatants.values():
+                if not c.able and not c.dead and c.hp <= 0:
+                    seen += 1
+                    assert line is not None
+                    assert f"({c.name} does nothing this round: unconscious)" in line
+    assert seen, "no seed left a fighter unconscious at the start of a round"
