@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from fracas.dice.distribution import distribution
+from fracas.dice.exact import distribution
 from fracas.rulesets.exp.state import ExpEncounter
 from fracas.sim.batch import exp_spec as xs
 from fracas.sim.batch.exp_tactics import T_BRAWL

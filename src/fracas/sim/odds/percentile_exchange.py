@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from fracas.dice.distribution import distribution
+from fracas.dice.exact import distribution
 from fracas.rulesets.percentile.state import Profile
 from fracas.sim.batch import percentile_spec as ps
 from fracas.sim.batch.percentile_kernel import (
