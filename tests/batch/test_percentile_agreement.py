@@ -210,6 +210,52 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "draw",
     ),
+    # a dagger that breaks: with nothing left the fighter surrenders or flees (option
+    # no_weapon_left: unarmed-else-yield; body parts without skill are not worth it)
+    "no-weapon-left-yields": (
+        {
+            "combatants": [
+                fighter(
+                    "Kai",
+                    "a",
+                    weapons=["katana"],
+                    skills={"edged swords": 40, "katana": 25},
+                    tactics="all-out-attack",
+                ),
+                fighter("Lev", "b", weapons=["dagger"], skills={"knives": 50}),
+            ],
+        },
+        "Lev:surrendered",
+    ),
+    # ... or fights on with body parts (no_weapon_left: unarmed), weapons taking a round to
+    # draw, no defence while picking one up, a fumbled attack's parry not counted
+    "unarmed-and-other-readings": (
+        {
+            "options": {
+                "no_weapon_left": "unarmed",
+                "draw_weapon": "takes-round",
+                "recover_weapon": "no-defence",
+                "fumble_parry": "free",
+            },
+            "combatants": [
+                fighter(
+                    "Max",
+                    "a",
+                    weapons=["katana"],
+                    skills={"edged swords": 40, "katana": 25},
+                    tactics="all-out-attack",
+                ),
+                fighter(
+                    "Ned",
+                    "b",
+                    weapons=["dagger"],
+                    skills={"knives": 50, "unarmed": 45},
+                    tactics="all-out-attack",
+                ),
+            ],
+        },
+        "Ned:broken",
+    ),
     # death at -CON: double full damage, in-order rounds, scenario order, re-rolled ties, the
     # other readings of the check and the ladder
     "deaths-other-readings": (

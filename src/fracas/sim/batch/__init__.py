@@ -53,9 +53,13 @@ def run(
     if ruleset.name == "percentile":
         from fracas.sim.batch.percentile import run_spec as run_duels
         from fracas.sim.batch.percentile_spec import compile_duel
-        from fracas.sim.odds.advise import install_policy
 
-        spec = compile_duel(scenario, ruleset, install_policy(ruleset, scenario))
+        policy = None
+        if any(c.tactics == "optimal" for c in scenario.combatants):
+            from fracas.sim.odds.advise import install_policy
+
+            policy = install_policy(ruleset, scenario)
+        spec = compile_duel(scenario, ruleset, policy)
         return run_duels(spec, n, seed, PERCENTILE_ENGINE, per_fight)
     from fracas.sim.batch.exp import run_spec as run_brawls
     from fracas.sim.batch.exp_spec import compile_brawl

@@ -15,6 +15,7 @@ from fracas.sim.batch.jit import inline, njit
 from fracas.sim.batch.percentile_spec import (
     ABS,
     ARMOURED,
+    BODY,
     CON,
     DODGE,
     DODGE_SKILL,
@@ -41,17 +42,24 @@ from fracas.sim.batch.percentile_spec import (
     O_BV_ROLLED,
     O_CHECK_TARGET,
     O_COUNTER_PARRY_ONLY,
+    O_DRAW_TAKES_ROUND,
     O_DROP_LOST,
+    O_EXTRA_MIN,
     O_FALL_ARMOUR,
     O_FATIGUE_PER_ROUND,
     O_FULL_DOUBLE,
+    O_FUMBLE_PARRY_FREE,
     O_GLITCHES,
     O_MAX_ROUNDS,
+    O_NO_WEAPON,
     O_ORDER_SCENARIO,
     O_PARRIED,
+    O_RECOVER,
     O_SIMULTANEOUS,
     O_TIES_REROLL,
     PROJ_ONLY,
+    RECOVER_NO_DEFENCE,
+    RECOVER_START,
     SCRIPT_LEN,
     TACTIC,
     TECH,
@@ -64,18 +72,23 @@ from fracas.sim.batch.percentile_tactics import (
     C_READY,
     S_ALL_OUT_ATTACK,
     S_ALL_OUT_DEFENCE,
+    S_FLEE,
     S_RECOVER,
+    S_SURRENDER,
     base_stance,
-    take_stance,
+    declare,
+    wants_extra_defence,
 )
 from fracas.sim.batch.rng import U64, die, reseed, uniform
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
+F64 = npt.NDArray[np.float64]
 
 # per-fighter state (columns of ``st``)
 S_HP, S_FAT, S_WIELD, S_ABS_LOSS, S_GLITCH, S_DEFENCELESS, S_DEAD, S_DOWN, S_STANCE = range(9)
-STATE_FIELDS = 9
+S_YIELDED = 9  # 1 surrendered, 2 fled
+STATE_FIELDS = 10
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
 N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT = range(7, 11)
@@ -100,7 +113,7 @@ AUTO_SUCCESS = 1_000_000
 # defence kinds
 D_NONE, D_PARRY, D_DODGE = range(3)
 # how a fighter ended (``end``)
-END_STANDING, END_UNCONSCIOUS, END_DEAD = range(3)
+END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED = range(5)
 
 
 @inline
@@ -142,14 +155,15 @@ def check(chance: int, skill: int, check_target: int, draws: U64) -> int:
 
 @inline
 def able(st: I64, f: int) -> bool:
-    """``Fighter.update_able``: alive and above 0 hp (everyone in a melee duel can move)."""
-    return bool(st[f, S_DEAD] == 0 and st[f, S_HP] > 0)
+    """``Fighter.update_able``: alive, above 0 hp and still in the fight (not surrendered or
+    fled; everyone in a melee duel can move)."""
+    return bool(st[f, S_DEAD] == 0 and st[f, S_HP] > 0 and st[f, S_YIELDED] == 0)
 
 
 @inline
 def acting(st: I64, f: int, rnd: int, simultaneous: bool) -> bool:
     """``state.acting``: able, or downed during this simultaneous round."""
-    return able(st, f) or (simultaneous and st[f, S_DOWN] == rnd)
+    return able(st, f) or (simultaneous and st[f, S_YIELDED] == 0 and st[f, S_DOWN] == rnd)
 
 
 @inline
@@ -204,11 +218,11 @@ def deal(
 
 
 @inline
-def draw_next(st: I64, cond: I64, f: int, nweap: int) -> None:
-    """``damage.draw_next``: the next ready weapon carried, or none."""
+def draw_next(st: I64, cond: I64, natural: I64, f: int, nweap: int) -> None:
+    """``damage.draw_next``: the next ready weapon carried (never body parts), or none."""
     nxt = -1
     for i in range(nweap):
-        if cond[f, i] == C_READY:
+        if cond[f, i] == C_READY and natural[f, i] == 0:
             nxt = i
             break
     st[f, S_WIELD] = nxt
@@ -216,16 +230,27 @@ def draw_next(st: I64, cond: I64, f: int, nweap: int) -> None:
 
 @inline
 def drop_weapon(
-    st: I64, cond: I64, f: int, disarmed: bool, fi: I64, opts: I64, counts: I32, fight: int
+    st: I64,
+    cond: I64,
+    natural: I64,
+    f: int,
+    disarmed: bool,
+    fi: I64,
+    opts: I64,
+    counts: I32,
+    fight: int,
 ) -> None:
-    """``damage.drop_weapon``: on the ground to recover, or lost (then draw the next)."""
+    """``damage.drop_weapon``: on the ground to recover, or lost (then draw the next); body
+    parts stay put."""
     if not arm_ready(st, cond, f):
         return
     w = st[f, S_WIELD]
+    if natural[f, w] == 1:
+        return
     counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
     if opts[O_DROP_LOST] == 1:
         cond[f, w] = C_LOST
-        draw_next(st, cond, f, fi[f, NWEAP])
+        draw_next(st, cond, natural, f, fi[f, NWEAP])
     else:
         cond[f, w] = C_DROPPED
 
@@ -234,6 +259,7 @@ def drop_weapon(
 def roll_fumble(
     st: I64,
     cond: I64,
+    natural: I64,
     c: int,
     rnd: int,
     fi: I64,
@@ -256,7 +282,7 @@ def roll_fumble(
             break
         if effect == F_DROP:
             # the D6+6 metres of flight change nothing in a duel: not rolled
-            drop_weapon(st, cond, c, False, fi, opts, counts, fight)
+            drop_weapon(st, cond, natural, c, False, fi, opts, counts, fight)
         elif effect == F_DEFENCELESS:
             st[c, S_DEFENCELESS] = rnd + 1
         elif effect == F_FALL:
@@ -280,10 +306,10 @@ def roll_fumble(
                 else:
                     st[c, S_ABS_LOSS] += 1
                     counts[fight, c, N_LOOSENED] += 1
-        elif effect == F_WEAPON and arm_ready(st, cond, c):
+        elif effect == F_WEAPON and arm_ready(st, cond, c) and natural[c, st[c, S_WIELD]] == 0:
             cond[c, st[c, S_WIELD]] = C_BROKEN
             counts[fight, c, N_BROKEN] += 1
-            draw_next(st, cond, c, fi[c, NWEAP])
+            draw_next(st, cond, natural, c, fi[c, NWEAP])
 
 
 @inline
@@ -297,16 +323,23 @@ def defend(
     fi: I64,
     skill: I64,
     dfc: I64,
+    dfx: I64,
+    full_no_armour: int,
     opts: I64,
     draws: U64,
 ) -> tuple[int, int]:
-    """``attack.defend`` and ``can_defend``: (result, kind) of ``d``'s parry or dodge. In a
-    duel each fighter defends once a round, so only the stance's free defences matter."""
+    """``attack.defend``, ``can_defend`` and the tactics' ``defence_choice``: (result, kind)
+    of ``d``'s parry or dodge. In a duel each fighter defends once a round: an all-out
+    attacker has no free defence, so the defence it may try is one more Hard, and its
+    tactics decide (``wants_extra_defence``), unless a fumbled attack's parry is not counted
+    (option ``fumble_parry: free``)."""
     if (opts[O_PARRIED] >> result) & 1 == 0:
         return FAIL, D_NONE
     if not acting(st, d, rnd, simultaneous):
         return FAIL, D_NONE
     if st[d, S_DEFENCELESS] == rnd:
+        return FAIL, D_NONE
+    if st[d, S_STANCE] == S_RECOVER and opts[O_RECOVER] == RECOVER_NO_DEFENCE:
         return FAIL, D_NONE
     tired = 1 if st[d, S_FAT] <= 0 else 0
     if arm_ready(st, cond, d):
@@ -320,8 +353,11 @@ def defend(
         chance = dfc[d, MAX_WEAPONS, tired]
     else:
         return FAIL, D_NONE
-    if st[d, S_STANCE] == S_ALL_OUT_ATTACK:  # no free defence in an all-out attack
-        return FAIL, D_NONE
+    counted = not (result == FUMBLE and opts[O_FUMBLE_PARRY_FREE] == 1)
+    if counted and st[d, S_STANCE] == S_ALL_OUT_ATTACK:
+        chance = dfx[d, st[d, S_WIELD] if kind == D_PARRY else MAX_WEAPONS, tired]
+        if not wants_extra_defence(chance, result, st[d, S_HP], full_no_armour, opts[O_EXTRA_MIN]):
+            return FAIL, D_NONE
     return check(chance, unmodified, opts[O_CHECK_TARGET], draws), kind
 
 
@@ -347,6 +383,8 @@ def attack(
     frow: I64,
     row_fx: I64,
     opts: I64,
+    natural: I64,
+    dfx: I64,
     counts: I32,
     fight: int,
     draws: U64,
@@ -357,7 +395,9 @@ def attack(
     tired = 1 if st[a, S_FAT] <= 0 else 0
     g = min(st[a, S_GLITCH], opts[O_GLITCHES] - 1)
     result = check(att[a, w, aoa, tired, g], skill[a, w], opts[O_CHECK_TARGET], draws)
-    parry, kind = defend(st, cond, d, result, rnd, simultaneous, fi, skill, dfc, opts, draws)
+    parry, kind = defend(
+        st, cond, d, result, rnd, simultaneous, fi, skill, dfc, dfx, dmax[a, w], opts, draws
+    )
     spared = opts[O_COUNTER_PARRY_ONLY] == 1 and kind != D_PARRY
     for k in range(cell_n[result, parry]):
         code = cell_fx[result, parry, k, 0]
@@ -370,6 +410,7 @@ def attack(
             roll_fumble(
                 st,
                 cond,
+                natural,
                 who,
                 rnd,
                 fi,
@@ -390,7 +431,7 @@ def attack(
             st[victim, S_DEAD] = 1
             counts[fight, victim, N_KILLED] += 1
         elif code == E_DISARM:
-            drop_weapon(st, cond, a if on_attacker else d, True, fi, opts, counts, fight)
+            drop_weapon(st, cond, natural, a if on_attacker else d, True, fi, opts, counts, fight)
         elif on_attacker:
             if arm_ready(st, cond, d):
                 src_w = st[d, S_WIELD]
@@ -409,10 +450,12 @@ def attack(
         # ``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV
         damage = roll_dice(faces, offset, a, w, draws)
         pw = st[d, S_WIELD]
+        if pw < 0 or natural[d, pw] == 1 or cond[d, pw] != C_READY:
+            return
         if damage > bvs[d, pw] + 6:
             cond[d, pw] = C_BROKEN
             counts[fight, d, N_BROKEN] += 1
-            draw_next(st, cond, d, fi[d, NWEAP])
+            draw_next(st, cond, natural, d, fi[d, NWEAP])
         elif damage > bvs[d, pw]:
             bvs[d, pw] -= 1
             counts[fight, d, N_BV_LOST] += 1
@@ -451,10 +494,15 @@ def duels(
     script: I64,
     opts: I64,
     policy: I64,
+    natural: I64,
+    dfx: I64,
+    values: F64,
+    worth: I64,
+    ratio: float,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
-    counts: npt.NDArray[np.int32],
+    counts: I32,
     draws: U64,
     seeds: U64,
     st: I64,
@@ -486,31 +534,38 @@ def duels(
         while True:
             simultaneous = rnd > 1 and opts[O_SIMULTANEOUS] == 1
             for f in range(2):  # declarations, from the state at the start of the round
-                stance = base_stance(
-                    fi[f, TACTIC],
+                declare_round(
+                    st,
+                    cond,
+                    f,
                     rnd,
-                    st[f, S_HP],
-                    fi[f, HP_MAX],
-                    st[1 - f, S_HP],
-                    script[f],
-                    fi[f, SCRIPT_LEN],
-                    fi[f, THEN],
-                    policy[f],
+                    fi,
+                    script,
+                    policy,
+                    natural,
+                    values,
+                    worth,
+                    ratio,
+                    dmax,
+                    opts,
                 )
-                w = st[f, S_WIELD]
-                st[f, S_STANCE] = take_stance(stance, w, cond[f, w] if w >= 0 else C_LOST)
+            if opts[O_RECOVER] == RECOVER_START:
+                for i in range(2):
+                    recover(st, cond, order[i], counts, fight)
             for i in range(2):
                 f = order[i]
                 if not acting(st, f, rnd, simultaneous):
                     continue
                 stance = st[f, S_STANCE]
                 if stance == S_RECOVER:
-                    w = st[f, S_WIELD]
-                    if w >= 0 and cond[f, w] == C_DROPPED:
-                        cond[f, w] = C_READY
-                        counts[fight, f, N_RECOVERED] += 1
+                    if opts[O_RECOVER] != RECOVER_START:
+                        recover(st, cond, f, counts, fight)
+                elif stance in (S_SURRENDER, S_FLEE):
+                    st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
                 elif stance != S_ALL_OUT_DEFENCE:
                     t = 1 - f
+                    if st[t, S_YIELDED] != 0:
+                        continue
                     if st[t, S_DEAD] == 1 or not (simultaneous or able(st, t)):
                         continue
                     if not arm_ready(st, cond, f):
@@ -536,6 +591,8 @@ def duels(
                         frow,
                         row_fx,
                         opts,
+                        natural,
+                        dfx,
                         counts,
                         fight,
                         draws,
@@ -567,5 +624,72 @@ def duels(
                 end[fight, f] = END_DEAD
             elif st[f, S_HP] <= 0:
                 end[fight, f] = END_UNCONSCIOUS
+            elif st[f, S_YIELDED] == 1:
+                end[fight, f] = END_SURRENDERED
+            elif st[f, S_YIELDED] == 2:
+                end[fight, f] = END_FLED
             else:
                 end[fight, f] = END_STANDING
+
+
+@inline
+def recover(st: I64, cond: I64, f: int, counts: I32, fight: int) -> None:
+    """``round.recover``: the dropped weapon back in hand."""
+    if st[f, S_STANCE] != S_RECOVER:
+        return
+    w = st[f, S_WIELD]
+    if w >= 0 and cond[f, w] == C_DROPPED:
+        cond[f, w] = C_READY
+        counts[fight, f, N_RECOVERED] += 1
+
+
+@inline
+def declare_round(
+    st: I64,
+    cond: I64,
+    f: int,
+    rnd: int,
+    fi: I64,
+    script: I64,
+    policy: I64,
+    natural: I64,
+    values: F64,
+    worth: I64,
+    ratio: float,
+    dmax: I64,
+    opts: I64,
+) -> None:
+    """``round.declare`` with the tactics' choice: the stance, and the weapon taken in hand
+    at the declaration (``WeaponDrawn``)."""
+    e = 1 - f
+    stance = base_stance(
+        fi[f, TACTIC],
+        rnd,
+        st[f, S_HP],
+        fi[f, HP_MAX],
+        st[e, S_HP],
+        script[f],
+        fi[f, SCRIPT_LEN],
+        fi[f, THEN],
+        policy[f],
+    )
+    lost = min(st[e, S_ABS_LOSS], fi[e, ABS])
+    # can the enemy's weapon in hand (body parts without one) get through this armour?
+    ew = st[e, S_WIELD] if arm_ready(st, cond, e) else fi[e, BODY]
+    mine = 0 if fi[f, PROJ_ONLY] == 1 else max(0, fi[f, ABS] - st[f, S_ABS_LOSS])
+    stance, wield = declare(
+        stance,
+        st[f, S_WIELD],
+        cond[f],
+        natural[f],
+        fi[f, NWEAP],
+        fi[f, BODY],
+        values[f, :, lost],
+        ratio,
+        worth[f, lost] == 1,
+        opts[O_NO_WEAPON],
+        opts[O_DRAW_TAKES_ROUND] == 1,
+        dmax[e, ew] > mine,
+    )
+    st[f, S_STANCE] = stance
+    st[f, S_WIELD] = wield

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.attack import PARRIED, chance_of
 from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
@@ -24,25 +25,33 @@ from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
 from fracas.rulesets.percentile.stances import ALL_OUT, defence_shifts, free_defences
 from fracas.rulesets.percentile.state import Profile
+from fracas.rulesets.percentile.tactics import (
+    EXTRA_DEFENCE_MIN,
+    SWITCH_RATIO,
+    arm_value,
+    worth_fighting_unarmed,
+)
 from fracas.sim.batch import percentile_tactics as pt
 
 IntArray = npt.NDArray[np.int64]
 
-#: most weapons a combatant may carry for the kernel
-MAX_WEAPONS = 4
+#: most weapons a combatant may carry for the kernel (body parts included)
+MAX_WEAPONS = 5
 #: most scripted stances the kernel follows before the ``then`` tactic
 MAX_SCRIPT = 64
 
 # fighter integer fields (columns of ``fi``)
 HP, CON, FAT, ENC_FAT, INIT, NWEAP, ABS, PROJ_ONLY, DODGE, TECH, ARMOURED, TACTIC = range(12)
-SCRIPT_LEN, THEN, HP_MAX, DODGE_SKILL = range(12, 16)
-FI_FIELDS = 16
+SCRIPT_LEN, THEN, HP_MAX, DODGE_SKILL, BODY = range(12, 17)
+FI_FIELDS = 17
 
 # option fields (``opts``)
 O_PARRIED, O_COUNTER_PARRY_ONLY, O_BV_ROLLED, O_DROP_LOST, O_SIMULTANEOUS = range(5)
 O_ORDER_SCENARIO, O_TIES_REROLL, O_FATIGUE_PER_ROUND, O_FULL_DOUBLE = range(5, 9)
 O_CHECK_TARGET, O_FALL_ARMOUR, O_MAX_ROUNDS, O_GLITCHES = range(9, 13)
-OPT_FIELDS = 13
+O_RECOVER, O_DRAW_TAKES_ROUND, O_NO_WEAPON, O_FUMBLE_PARRY_FREE, O_EXTRA_MIN = range(13, 18)
+OPT_FIELDS = 18
+RECOVER_IN_TURN, RECOVER_START, RECOVER_NO_DEFENCE = range(3)
 
 # effect codes of table 5.1 cells and table 5.2 rows
 E_FUMBLE, E_DAMAGE, E_DISARM, E_KILL = range(4)
@@ -98,6 +107,11 @@ class PercentileSpec:
     script: IntArray  # [2, MAX_SCRIPT]
     opts: IntArray  # [OPT_FIELDS]
     policy: IntArray  # [2, hp index, hp index]: stances for tactics 'optimal' (or empty)
+    natural: IntArray  # [2, MAX_WEAPONS]: body parts (cannot be dropped, broken, drawn)
+    extra_chance: IntArray  # [2, MAX_WEAPONS + 1, tired]: a defence beyond the free ones
+    values: npt.NDArray[np.float64]  # [2, MAX_WEAPONS, enemy ABS lost]: tactics.arm_value
+    worth_unarmed: IntArray  # [2, enemy ABS lost]: tactics.worth_fighting_unarmed
+    switch_ratio: float  # tactics.SWITCH_RATIO
 
     def arrays(self) -> tuple[Any, ...]:
         """The arrays in the order the kernel takes them."""
@@ -118,6 +132,11 @@ class PercentileSpec:
             self.script,
             self.opts,
             self.policy,
+            self.natural,
+            self.extra_chance,
+            self.values,
+            self.worth_unarmed,
+            self.switch_ratio,
         )
 
 
@@ -187,6 +206,16 @@ def compile_duel(
     script = np.zeros((2, MAX_SCRIPT), np.int64)
     penalty_first = opts.glitch_applies == "before-modifiers"
     one_free = defence_shifts(0, free_defences("normal-attack"))
+    # a defence beyond the free ones: an all-out attacker's first (one more Hard)
+    beyond = {
+        kind: defence_shifts(0, free_defences("all-out-attack"), kind)
+        for kind in ("parry", "dodge")
+    }
+    natural = np.zeros((2, MAX_WEAPONS), np.int64)
+    dfx = np.zeros((2, MAX_WEAPONS + 1, 2), np.int64)
+    enemy_abs_top = [profiles[1].abs, profiles[0].abs]
+    values = np.zeros((2, MAX_WEAPONS, max(enemy_abs_top) + 1))
+    worth = np.zeros((2, max(enemy_abs_top) + 1), np.int64)
     for f, (spec, p) in enumerate(zip(specs, profiles, strict=True)):
         row = fi[f]
         row[HP] = p.hp_max
@@ -230,13 +259,41 @@ def compile_duel(
                             opts.rounding,
                             penalty_first,
                         )[0]
+            natural[f, w] = int(arm.natural)
+            if arm.natural:
+                row[BODY] = w
+            # what the weapon is worth against the enemy's armour, as it loosens
+            for lost in range(enemy_abs_top[f] + 1):
+                values[f, w, lost] = arm_value(arm, 0, _enemy_abs(profiles[1 - f], arm.klass, lost))
             for tired in (0, 1):
                 dfc[f, w, tired] = chance_of(
                     arm.skill, one_free, p.encumbrance, bool(tired), 0, opts.stacking, opts.rounding
                 )[0]
+                dfx[f, w, tired] = chance_of(
+                    arm.skill,
+                    beyond["parry"],
+                    p.encumbrance,
+                    bool(tired),
+                    0,
+                    opts.stacking,
+                    opts.rounding,
+                )[0]
+        body_arm = p.arms[int(row[BODY])]
+        for lost in range(enemy_abs_top[f] + 1):
+            value = arm_value(body_arm, 0, _enemy_abs(profiles[1 - f], body_arm.klass, lost))
+            worth[f, lost] = int(worth_fighting_unarmed(value))
         for tired in (0, 1):
             dfc[f, MAX_WEAPONS, tired] = chance_of(
                 p.dodge or 0, one_free, p.encumbrance, bool(tired), 0, opts.stacking, opts.rounding
+            )[0]
+            dfx[f, MAX_WEAPONS, tired] = chance_of(
+                p.dodge or 0,
+                beyond["dodge"],
+                p.encumbrance,
+                bool(tired),
+                0,
+                opts.stacking,
+                opts.rounding,
             )[0]
     cell_n = np.zeros((5, 5), np.int64)
     cell_fx = np.zeros((5, 5, 4, 3), np.int64)
@@ -276,6 +333,20 @@ def compile_duel(
     o[O_FALL_ARMOUR] = int(opts.fall_damage_armour)
     o[O_MAX_ROUNDS] = opts.max_rounds
     o[O_GLITCHES] = glitches
+    o[O_RECOVER] = {
+        "in-turn": RECOVER_IN_TURN,
+        "start-of-round": RECOVER_START,
+        "no-defence": RECOVER_NO_DEFENCE,
+    }[opts.recover_weapon]
+    o[O_DRAW_TAKES_ROUND] = int(opts.draw_weapon == "takes-round")
+    o[O_NO_WEAPON] = {
+        "unarmed-else-yield": pt.NW_UNARMED_ELSE_YIELD,
+        "unarmed": pt.NW_UNARMED,
+        "surrender": pt.NW_SURRENDER,
+        "flee": pt.NW_FLEE,
+    }[opts.no_weapon_left]
+    o[O_FUMBLE_PARRY_FREE] = int(opts.fumble_parry == "free")
+    o[O_EXTRA_MIN] = EXTRA_DEFENCE_MIN
     return PercentileSpec(
         names=(specs[0].name, specs[1].name),
         sides=(specs[0].side, specs[1].side),
@@ -295,4 +366,14 @@ def compile_duel(
         script=script,
         opts=o,
         policy=policy if policy is not None else np.zeros((2, 1, 1), np.int64),
+        natural=natural,
+        extra_chance=dfx,
+        values=values,
+        worth_unarmed=worth,
+        switch_ratio=SWITCH_RATIO,
     )
+
+
+def _enemy_abs(enemy: Profile, klass: str, lost: int) -> int:
+    """``tactics.enemy_abs`` with ``lost`` points of the enemy's armour loosened."""
+    return max(0, enemy.abs - lost) if absorbs(enemy.projectile_only, klass) else 0

@@ -42,7 +42,11 @@ def _percentile_counts(log: list[Event[Any]], index: dict[str, int], counts: np.
 
 def _percentile_end(state: Any, name: str) -> int:
     c = state.combatants[name]
-    return 2 if c.dead else (1 if c.hp <= 0 else 0)
+    if c.dead:
+        return 2
+    if c.hp <= 0:
+        return 1
+    return {"surrenders": 3, "flees": 4}.get(c.yielded, 0)
 
 
 def _exp_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray) -> None:

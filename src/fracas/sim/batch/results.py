@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-END_NAMES = ("standing", "unconscious", "dead")
+END_NAMES = ("standing", "unconscious", "dead", "surrendered", "fled")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from fracas.sim.batch.percentile_tactics import (
     STANCE_NAMES,
     T_OPTIMAL,
     base_stance,
-    take_stance,
 )
 from fracas.sim.odds import Odds, OutOfScope, odds, scope
 from fracas.sim.odds.grid_kernel import expect_branches
@@ -149,7 +148,7 @@ def solve(
                     int(fi[ps.THEN]),
                     spec.policy[other],
                 )
-                their[i, j] = take_stance(s, 0, 0)
+                their[i, j] = chain.declared(other, kits[other], kits[fighter], s)[0]
     p0 = first_player(spec)
     dead = {f: (chain.hp_axis[f] <= -con[f]) for f in (0, 1)}
 
@@ -159,10 +158,18 @@ def solve(
         """E[value after f's attack], where ``gate`` (f may attack), else value itself."""
         if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK):
             return value
-        _, q, d0, d1, _ = chain.branch_arrays(f, kits[f], kits[1 - f], sf, sg, 0, 0)
-        out = np.empty(shape)
-        expect_branches(np.ascontiguousarray(value), q, d0, d1, out)
-        return np.where(gate, out, value)
+        g = 1 - f
+        top = int(spec.dmax[f, kits[f].wield])
+        hp_g = chain.hp_axis[g]
+        low = np.broadcast_to((hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None], shape)
+        result = value
+        for flag in (False, True) if sg == S_ALL_OUT_ATTACK else (False,):
+            _, q, d0, d1, _ = chain.branch_arrays(f, kits[f], kits[g], sf, sg, 0, 0, flag)
+            out = np.empty(shape)
+            expect_branches(np.ascontiguousarray(value), q, d0, d1, out)
+            cells = gate if sg != S_ALL_OUT_ATTACK else gate & (low if flag else ~low)
+            result = np.where(cells, out, result)
+        return result
 
     target_alive = {
         0: ~dead[1][None, :] & np.ones(shape, bool),

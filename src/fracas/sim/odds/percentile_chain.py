@@ -14,7 +14,7 @@ mass reported as the truncation error, as is the mass still fighting when the ch
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -23,12 +23,15 @@ import numpy.typing as npt
 from fracas.sim.batch import percentile_spec as ps
 from fracas.sim.batch.percentile_tactics import (
     C_DROPPED,
+    C_LOST,
     S_ALL_OUT_ATTACK,
     S_ALL_OUT_DEFENCE,
+    S_FLEE,
     S_NORMAL_ATTACK,
     S_RECOVER,
+    S_SURRENDER,
     base_stance,
-    take_stance,
+    declare,
 )
 from fracas.sim.odds.grid_kernel import apply_branches
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
@@ -93,10 +96,9 @@ class DuelChain:
             np.arange(self.shape[1]) - self.con[1],
         )
         self._tired: dict[tuple[int, int], int] = {}
-        self._luts: dict[Kit, npt.NDArray[np.int64]] = {}
-        self._pairs: dict[
-            tuple[object, ...], list[tuple[int, int, npt.NDArray[np.bool_] | None]]
-        ] = {}
+        self.recover_mode = int(spec.opts[ps.O_RECOVER])
+        self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
+        self._pairs: dict[tuple[object, ...], list[Any]] = {}
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
         self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self._all = np.ones(self.shape, bool)
@@ -118,13 +120,44 @@ class DuelChain:
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
     # -- the tactics --------------------------------------------------------------------------
-    def lut(self, kit: Kit) -> npt.NDArray[np.int64]:
-        """``take_stance`` for each base stance with this kit (cached per kit)."""
-        hit = self._luts.get(kit)
+    @staticmethod
+    def recovered(kit: Kit, stance: int) -> Kit:
+        """``round.recover`` before the round's attacks (option recover_weapon)."""
+        if stance != S_RECOVER or kit.wield < 0 or kit.conds[kit.wield] != C_DROPPED:
+            return kit
+        conds = list(kit.conds)
+        conds[kit.wield] = 0
+        return replace(kit, conds=tuple(conds))
+
+    def declared(self, f: int, kit: Kit, other: Kit, base: int) -> tuple[int, int]:
+        """The kernel's ``declare`` (the tactics' ``take_stance``) for base stance ``base``
+        with these kits: (stance, the weapon in hand for the round); cached."""
+        key = (f, kit, other, base)
+        hit = self._declared.get(key)
         if hit is None:
-            cond = kit.conds[kit.wield] if kit.wield >= 0 else 3
-            hit = np.array([take_stance(s, kit.wield, cond) for s in range(4)], np.int64)
-            self._luts[kit] = hit
+            spec = self.spec
+            fi = spec.fi
+            e = 1 - f
+            cond = np.full(ps.MAX_WEAPONS, C_LOST, np.int64)
+            cond[: len(kit.conds)] = kit.conds
+            lost = min(other.abs_loss, int(fi[e, ps.ABS]))
+            ew = other.wield if other.ready else int(fi[e, ps.BODY])
+            mine = 0 if fi[f, ps.PROJ_ONLY] else max(0, int(fi[f, ps.ABS]) - kit.abs_loss)
+            stance, wield = declare(
+                base,
+                kit.wield,
+                cond,
+                spec.natural[f],
+                int(fi[f, ps.NWEAP]),
+                int(fi[f, ps.BODY]),
+                np.ascontiguousarray(spec.values[f, :, lost]),
+                spec.switch_ratio,
+                bool(spec.worth_unarmed[f, lost]),
+                int(spec.opts[ps.O_NO_WEAPON]),
+                bool(spec.opts[ps.O_DRAW_TAKES_ROUND]),
+                bool(spec.dmax[e, ew] > mine),
+            )
+            hit = self._declared[key] = (int(stance), int(wield))
         return hit
 
     def stance_pairs(
@@ -133,20 +166,29 @@ class DuelChain:
         base: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
         k0: Kit,
         k1: Kit,
-    ) -> list[tuple[int, int, npt.NDArray[np.bool_] | None]]:
-        """The pairs of stances declared over the live cells, each with its cells (None:
-        all of them), for these kits (cached per round class and weapon state)."""
-        l0, l1 = self.lut(k0), self.lut(k1)
-        key = (base_key, tuple(l0.tolist()), tuple(l1.tolist()))
+    ) -> list[tuple[int, int, Kit, Kit, npt.NDArray[np.bool_] | None]]:
+        """The declarations over the live cells: (stance of each, kit of each with the
+        weapon it takes in hand, the cells; None: all of them); cached per round class and
+        kits."""
+        key = (base_key, k0, k1)
         hit = self._pairs.get(key)
         if hit is None:
-            s0, s1 = l0[base[0]], l1[base[1]]
             live = self._live
-            found = sorted(set(zip(s0[live].tolist(), s1[live].tolist(), strict=True)))
-            if len(found) == 1:
-                hit = [(found[0][0], found[0][1], None)]
-            else:
-                hit = [(a, b, (s0 == a) & (s1 == b)) for a, b in found]
+            b0 = sorted(set(base[0][live].tolist()))
+            b1 = sorted(set(base[1][live].tolist()))
+            hit = []
+            for x in b0:
+                s0, w0 = self.declared(0, k0, k1, x)
+                n0 = k0 if w0 == k0.wield else replace(k0, wield=w0)
+                for y in b1:
+                    s1, w1 = self.declared(1, k1, k0, y)
+                    n1 = k1 if w1 == k1.wield else replace(k1, wield=w1)
+                    cells = (base[0] == x) & (base[1] == y) & live
+                    if not cells.any():
+                        continue
+                    hit.append((s0, s1, n0, n1, cells))
+            if len(hit) == 1:
+                hit = [(*hit[0][:4], None)]
             self._pairs[key] = hit
         return hit
 
@@ -218,7 +260,7 @@ class DuelChain:
         return g
 
     def branch_arrays(
-        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int
+        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool = False
     ) -> tuple[
         list[tuple[Kit, Kit]],
         Grid,
@@ -229,14 +271,16 @@ class DuelChain:
         """The exchange's branches as arrays for ``apply_branches`` (cached per class):
         destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there),
         probability, hp lost by combatant 0 and 1 (-1: killed), destination index."""
-        key = (f, kf, kg, sf, sg, tf, tg)
+        key = (f, kf, kg, sf, sg, tf, tg, low)
         hit = self._arrays.get(key)
         if hit is not None:
             return hit
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         index: dict[tuple[Kit, Kit], int] = {}
         q, d0, d1, dest = [], [], [], []
-        for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(f, kf, kg, sf, sg, tf, tg, True):
+        for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(
+            f, kf, kg, sf, sg, tf, tg, True, low
+        ):
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             if pair not in index:
                 index[pair] = len(dests)
@@ -281,7 +325,16 @@ class DuelChain:
             order, k0, k1 = key
             kf = k0 if f == 0 else k1
             kg = k1 if f == 0 else k0
+            if sf in (S_SURRENDER, S_FLEE):  # round.resolve_round: Yielded at its turn
+                nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
+                moved = np.where(acts, grid, 0.0)
+                add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
+                add(key, grid - moved)
+                continue
             if sf == S_RECOVER:
+                if self.recover_mode == ps.RECOVER_START:
+                    add(key, grid)
+                    continue
                 if kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED:
                     conds = list(kf.conds)
                     conds[kf.wield] = 0
@@ -291,15 +344,31 @@ class DuelChain:
                     grid = grid - moved
                 add(key, grid)
                 continue
-            if sf not in ATTACKING or not kf.ready:
+            if sf not in ATTACKING or not kf.ready or kg.yielded:
                 add(key, grid)
                 continue
-            dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg)
-            result = np.zeros((len(dests), *self.shape))
-            apply_branches(grid, acts, q, d0, d1, dest, result)
-            for i, (n0, n1) in enumerate(dests):
-                if i == 0 or result[i].any():
-                    add((order, n0, n1), result[i])
+            # an all-out attacker defends beyond its free defences when a perfect attack's
+            # full damage would down it anyway (tactics.wants_extra_defence): by its hp
+            splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
+            if sg == S_ALL_OUT_ATTACK:
+                top = int(self.spec.dmax[f, kf.wield])
+                hp_g = self.hp_axis[g]
+                low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
+                low_cells = np.broadcast_to(low, self.shape)
+                splits = [(True, acts & low_cells), (False, acts & ~low_cells)]
+            rest = grid
+            for flag, cells in splits:
+                part = np.where(cells, grid, 0.0)
+                rest = rest - part
+                if not part.any():
+                    continue
+                dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+                result = np.zeros((len(dests), *self.shape))
+                apply_branches(part, self._all, q, d0, d1, dest, result)
+                for i, (n0, n1) in enumerate(dests):
+                    if i == 0 or result[i].any():
+                        add((order, n0, n1), result[i])
+            add(key, rest)
         return out
 
     def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
@@ -353,22 +422,30 @@ class DuelChain:
                     if (
                         len(pairs) == 1
                         and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
+                        and pairs[0][2:4] == (k0, k1)
                         and rnd > script_len
                     ):
                         # nobody will ever attack again: a draw after max_rounds
                         frozen += float(grid.sum())
                         continue
-                    for s0, s1, mask in pairs:
-                        part = {key: grid if mask is None else np.where(mask, grid, 0.0)}
+                    for s0, s1, d0, d1, mask in pairs:
+                        declared = (key[0], d0, d1)
+                        if self.recover_mode == ps.RECOVER_START:
+                            d0 = self.recovered(d0, s0)
+                            d1 = self.recovered(d1, s1)
+                            declared = (key[0], d0, d1)
+                        part = {declared: grid if mask is None else np.where(mask, grid, 0.0)}
                         sx, sy = (s0, s1) if x == 0 else (s1, s0)
                         part = self.attack_step(part, x, sx, sy, rnd, simultaneous, True)
                         part = self.attack_step(part, y, sy, sx, rnd, simultaneous, False)
                         for (o, n0, n1), g in part.items():
-                            # end of the round: the fight ends if someone is down
-                            both = float(g[c0:, c1:].sum())
-                            a_only = float(g[c0:, :c1].sum())
-                            b_only = float(g[:c0, c1:].sum())
-                            none = float(g[:c0, :c1].sum())
+                            # end of the round: the fight ends if someone is down or gone
+                            u0 = c0 if not n0.yielded else self.shape[0]
+                            u1 = c1 if not n1.yielded else self.shape[1]
+                            both = float(g[u0:, u1:].sum())
+                            a_only = float(g[u0:, :u1].sum())
+                            b_only = float(g[:u0, u1:].sum())
+                            none = float(g[:u0, :u1].sum())
                             win[0] += a_only
                             win[1] += b_only
                             draw += none

@@ -24,7 +24,7 @@ from fracas.sim.batch.percentile_kernel import (
     SPECIAL,
     SUCCESS,
 )
-from fracas.sim.batch.percentile_tactics import C_BROKEN, C_DROPPED, C_LOST, C_READY
+from fracas.sim.batch.percentile_tactics import C_BROKEN, C_DROPPED, C_LOST, C_READY, S_RECOVER
 from fracas.sim.batch.percentile_tactics import S_ALL_OUT_ATTACK as AOA
 
 D_NONE, D_PARRY, D_DODGE = range(3)
@@ -42,6 +42,7 @@ class Kit:
     abs_loss: int = 0
     glitch: int = 0
     defenceless: int = -1
+    yielded: int = 0  # 1 surrendered, 2 fled: out of the fight
 
     @property
     def ready(self) -> bool:
@@ -138,20 +139,24 @@ class ExchangeModel:
             else (m[0], m[1], m[2], kit, m[4], m[5])
         )
 
-    @staticmethod
-    def _draw_next(kit: Kit) -> Kit:
-        nxt = next((i for i, c in enumerate(kit.conds) if c == C_READY), -1)
+    def _draw_next(self, kit: Kit, who: int) -> Kit:
+        """``damage.draw_next``: the next ready carried weapon (never body parts)."""
+        natural = self.spec.natural[who]
+        nxt = next((i for i, c in enumerate(kit.conds) if c == C_READY and not natural[i]), -1)
         return replace(kit, wield=nxt)
 
-    def drop(self, m: Micro, role: int) -> Micro:
-        """``damage.drop_weapon``."""
+    def _natural(self, who: int, kit: Kit) -> bool:
+        return kit.wield >= 0 and bool(self.spec.natural[who, kit.wield])
+
+    def drop(self, m: Micro, role: int, ids: tuple[int, int]) -> Micro:
+        """``damage.drop_weapon`` (body parts stay put)."""
         kit = kit_of(m, role)
-        if not kit.ready:
+        if not kit.ready or self._natural(ids[role], kit):
             return m
         conds = list(kit.conds)
         if self.o[ps.O_DROP_LOST]:
             conds[kit.wield] = C_LOST
-            kit = self._draw_next(replace(kit, conds=tuple(conds)))
+            kit = self._draw_next(replace(kit, conds=tuple(conds)), ids[role])
         else:
             conds[kit.wield] = C_DROPPED
             kit = replace(kit, conds=tuple(conds))
@@ -180,7 +185,7 @@ class ExchangeModel:
         for q, m in branches:
             kit = kit_of(m, role)
             if effect == ps.F_DROP:
-                out.append((q, self.drop(m, role)))
+                out.append((q, self.drop(m, role, ids)))
             elif effect == ps.F_DEFENCELESS:
                 out.append((q, self._kit(m, role, replace(kit, defenceless=1))))
             elif effect == ps.F_FALL:
@@ -204,20 +209,30 @@ class ExchangeModel:
                         kit = replace(kit, abs_loss=min(kit.abs_loss + 1, int(fi[who, ps.ABS])))
                 out.append((q, self._kit(m, role, kit)))
             else:  # F_WEAPON
-                if kit.ready:
+                if kit.ready and not self._natural(who, kit):
                     conds = list(kit.conds)
                     conds[kit.wield] = C_BROKEN
-                    kit = self._draw_next(replace(kit, conds=tuple(conds)))
+                    kit = self._draw_next(replace(kit, conds=tuple(conds)), who)
                 out.append((q, self._kit(m, role, kit)))
         return out
 
     def defence(
-        self, g: int, kit: Kit, stance: int, tired: int, result: int, acting: bool
+        self,
+        g: int,
+        kit: Kit,
+        stance: int,
+        tired: int,
+        result: int,
+        acting: bool,
+        low: bool,
     ) -> list[tuple[int, int, float]]:
-        """``attack.defend``: [(result, kind, p)]."""
+        """``attack.defend`` with the tactics' ``wants_extra_defence``: [(result, kind, p)];
+        ``low``: the attacker's full damage would down the defender (its hp now)."""
         spec = self.spec
         none = [(FAIL, D_NONE, 1.0)]
         if not (int(self.o[ps.O_PARRIED]) >> result) & 1 or not acting or kit.defenceless == 0:
+            return none
+        if stance == S_RECOVER and self.o[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
             return none
         if kit.ready:
             kind, skill = D_PARRY, int(spec.skill[g, kit.wield])
@@ -227,13 +242,29 @@ class ExchangeModel:
             chance = int(spec.def_chance[g, ps.MAX_WEAPONS, tired])
         else:
             return none
-        if stance == AOA:
-            return none
+        counted = not (result == FUMBLE and self.o[ps.O_FUMBLE_PARRY_FREE])
+        if counted and stance == AOA:  # a defence beyond the free ones: the tactics decide
+            chance = int(
+                spec.extra_chance[g, kit.wield if kind == D_PARRY else ps.MAX_WEAPONS, tired]
+            )
+            if result == FAIL or chance < self.o[ps.O_EXTRA_MIN]:
+                return none
+            if result == PERFECT and not low:
+                return none
         dist = check_distribution(chance, skill, bool(self.o[ps.O_CHECK_TARGET]))
         return [(r, kind, q) for r, q in enumerate(dist) if q > 0]
 
     def _exchange(
-        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, acting: bool
+        self,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acting: bool,
+        low: bool = False,
     ) -> tuple[tuple[float, Micro], ...]:
         """Every branch of ``f`` attacking the other (kits ``kf``/``kg``, stances, tired
         flags, whether the defender takes part), merged by outcome."""
@@ -249,7 +280,7 @@ class ExchangeModel:
         for result, pr in enumerate(results):
             if pr == 0:
                 continue
-            for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting):
+            for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
                 branches: Branches = [(pr * pp, (0, 0, kf, kg, False, False))]
                 spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
                 for k in range(int(spec.cell_n[result, parry])):
@@ -265,7 +296,7 @@ class ExchangeModel:
                     and result >= SUCCESS
                     and not spec.hurt[result, parry]
                 ):
-                    branches = self._parry_damage(branches, f, w)
+                    branches = self._parry_damage(branches, f, w, g)
                 for q, m in branches:
                     merged[m] = merged.get(m, 0.0) + q
         return tuple((q, m) for m, q in merged.items())
@@ -287,7 +318,7 @@ class ExchangeModel:
             elif code == ps.E_KILL:
                 out.append((q, (m[0], m[1], m[2], m[3], m[4] or role == 0, m[5] or role == 1)))
             elif code == ps.E_DISARM:
-                out.append((q, self.drop(m, role)))
+                out.append((q, self.drop(m, role, ids)))
             elif on_attacker:
                 kd = m[3]
                 if kd.ready:
@@ -298,18 +329,22 @@ class ExchangeModel:
                 out.extend((q * r, b) for r, b in self.deal(m, 1, ids, ids[0], w, dkind))
         return out
 
-    def _parry_damage(self, branches: Branches, f: int, w: int) -> Branches:
-        """``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV."""
+    def _parry_damage(self, branches: Branches, f: int, w: int, g: int) -> Branches:
+        """``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV (not
+        for body parts)."""
         out: Branches = []
         for q, m in branches:
             kd = m[3]
             pw = kd.wield
+            if not kd.ready or self._natural(g, kd):
+                out.append((q, m))
+                continue
             for value, r in self.damage[f][w]:
                 bv = kd.bvs[pw]
                 if value > bv + 6:
                     conds = list(kd.conds)
                     conds[pw] = C_BROKEN
-                    kit = self._draw_next(replace(kd, conds=tuple(conds)))
+                    kit = self._draw_next(replace(kd, conds=tuple(conds)), g)
                 elif value > bv:
                     bvs = list(kd.bvs)
                     bvs[pw] -= 1
