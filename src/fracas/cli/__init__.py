@@ -30,6 +30,9 @@ COMMANDS: dict[str, str] = {
     "rest": "fracas.cli.rest:rest",
     "odds": "fracas.cli.odds:odds",
     "advise": "fracas.cli.odds:advise",
+    "sim": "fracas.cli.sim:sim",
+    "compare": "fracas.cli.sim:compare",
+    "sweep": "fracas.cli.sim:sweep",
 }
 
 
@@ -52,7 +55,7 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fracas")
 def main() -> None:
-    """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
+    """fracas: run a tabletop-RPG fight, replay it, analyse a matchup, or roll dice."""
     tolerant_output()
     # pydantic looks for plugins through importlib.metadata (about 10 ms at every start);
     # fracas uses none. Set PYDANTIC_DISABLE_PLUGINS yourself to choose otherwise.

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
 from fracas.engine.errors import FracasError
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
+    analysis,
     attack_action,
     draw_sheathe,
     facing,
@@ -146,6 +147,15 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
     def describe(self, event: Event[Any], state: Fight) -> str | None:
         """One account line."""
         return account.describe(event, state)
+
+    def outcome(self, state: Fight, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event[Any]], state: Fight) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event[Any]], state: Fight) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: Fight) -> list[str]:
         """Each combatant's condition and each side's CSI."""
