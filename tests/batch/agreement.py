@@ -36,8 +36,6 @@ def figures(r: BatchResult) -> dict[str, tuple[np.ndarray, bool]]:
     }
     for f, name in enumerate(r.names):
         for k, counter in enumerate(r.counter_names):
-            if counter == "damage_dealt":
-                continue  # the reference cannot attribute every point of damage
             out[f"{name}:{counter}"] = (r.counts[:, f, k].astype(float), False)
         for e, how in enumerate(r.end_names):
             out[f"{name}:{how}"] = (r.end[:, f] == e, True)

@@ -83,8 +83,8 @@ END_NAMES = ("active", "conceded", "stunned", "broken", "unconscious", "dead")
 ACTIVE, CONCEDED, STUNNED, BROKEN, UNCONSCIOUS, DEAD = range(6)
 # per-persona counters
 N_ATTACKS, N_HITS, N_OOPS, N_HPS_LOST, N_GRAPPLES, N_TRIPS, N_BROKE_FREE, N_REVERSALS = range(8)
-N_THROWN = 8
-COUNTERS = 9
+N_THROWN, N_DEALT, N_TAKEN = 8, 9, 10
+COUNTERS = 11
 COUNTER_NAMES = (
     "attack_rolls",
     "hits",
@@ -95,6 +95,8 @@ COUNTER_NAMES = (
     "broke_free",
     "reversals",
     "thrown",
+    "damage_dealt",
+    "damage_taken",
 )
 
 
@@ -207,6 +209,8 @@ def hit_with(
             break
         rolled += int(uniform(draws) * s)
     damage = max(0, rolled + wi[a, k, h, W_FORCE])
+    counts[fight, a, N_DEALT] += damage
+    counts[fight, t, N_TAKEN] += damage
     # dss.stun_check
     left = st[t, S_HPS] - damage
     stunned = True

@@ -91,8 +91,8 @@ S_YIELDED = 9  # 1 surrendered, 2 fled
 STATE_FIELDS = 10
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
-N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT = range(7, 11)
-COUNTERS = 11
+N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT, N_PERFECT = range(7, 12)
+COUNTERS = 12
 COUNTER_NAMES = (
     "fumbles",
     "disarmed",
@@ -105,6 +105,7 @@ COUNTER_NAMES = (
     "recovered",
     "damage_taken",
     "damage_dealt",
+    "perfect_attacks",
 )
 # results of a check (skill_check.FUMBLE..PERFECT)
 FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT = range(5)
@@ -113,7 +114,7 @@ AUTO_SUCCESS = 1_000_000
 # defence kinds
 D_NONE, D_PARRY, D_DODGE = range(3)
 # how a fighter ended (``end``)
-END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED = range(5)
+END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED, END_BLEEDING = range(6)
 
 
 @inline
@@ -395,6 +396,8 @@ def attack(
     tired = 1 if st[a, S_FAT] <= 0 else 0
     g = min(st[a, S_GLITCH], opts[O_GLITCHES] - 1)
     result = check(att[a, w, aoa, tired, g], skill[a, w], opts[O_CHECK_TARGET], draws)
+    if result == PERFECT:
+        counts[fight, a, N_PERFECT] += 1
     parry, kind = defend(
         st, cond, d, result, rnd, simultaneous, fi, skill, dfc, dfx, dmax[a, w], opts, draws
     )
@@ -620,14 +623,17 @@ def duels(
         winner[fight] = result
         rounds[fight] = rnd
         for f in range(2):
+            # analysis.outcome: dead, surrendered or fled, bleeding below 0, unconscious at 0
             if st[f, S_DEAD] == 1:
                 end[fight, f] = END_DEAD
-            elif st[f, S_HP] <= 0:
-                end[fight, f] = END_UNCONSCIOUS
             elif st[f, S_YIELDED] == 1:
                 end[fight, f] = END_SURRENDERED
             elif st[f, S_YIELDED] == 2:
                 end[fight, f] = END_FLED
+            elif st[f, S_HP] < 0:
+                end[fight, f] = END_BLEEDING
+            elif st[f, S_HP] == 0:
+                end[fight, f] = END_UNCONSCIOUS
             else:
                 end[fight, f] = END_STANDING
 

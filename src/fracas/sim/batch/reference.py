@@ -38,15 +38,19 @@ def _percentile_counts(log: list[Event[Any]], index: dict[str, int], counts: np.
             counts[index[e.who], k.N_RECOVERED] += 1
         elif isinstance(e, ev.Damaged):
             counts[index[e.who], k.N_DAMAGE_TAKEN] += e.amount
+        elif isinstance(e, ev.AttackRolled) and e.result == k.PERFECT:
+            counts[index[e.who], k.N_PERFECT] += 1
 
 
 def _percentile_end(state: Any, name: str) -> int:
     c = state.combatants[name]
     if c.dead:
         return 2
-    if c.hp <= 0:
-        return 1
-    return {"surrenders": 3, "flees": 4}.get(c.yielded, 0)
+    if c.yielded:
+        return {"surrenders": 3, "flees": 4}[c.yielded]
+    if c.hp < 0:
+        return 5
+    return 1 if c.hp == 0 else 0
 
 
 def _exp_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray) -> None:
@@ -70,6 +74,8 @@ def _exp_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray
             counts[index[e.target], k.N_BROKE_FREE] += 1
         elif isinstance(e, ev.GrappleReversed):
             counts[index[e.grappler], k.N_REVERSALS] += 1
+        elif isinstance(e, ev.DamageRolled):
+            counts[index[e.target], k.N_TAKEN] += e.damage
         elif isinstance(e, ev.WeaponThrown):
             counts[index[e.thrower], k.N_THROWN] += 1
 
@@ -96,6 +102,9 @@ def event_batch(ruleset: Any, scenario: Any, seeds: range) -> BatchResult:
     rounds = np.zeros(n, np.int32)
     end = np.zeros((n, len(names)), np.int8)
     counts = np.zeros((n, len(names), n_counters), np.int32)
+    from fracas.sim.batch.exp_kernel import N_DEALT as ek_dealt
+    from fracas.sim.batch.percentile_kernel import N_DAMAGE_DEALT as pk_dealt
+
     for i, seed in enumerate(seeds):
         session = Session.start(ruleset, scenario, SeededRoller(seed))
         state = session.run()
@@ -103,6 +112,11 @@ def event_batch(ruleset: Any, scenario: Any, seeds: range) -> BatchResult:
         assert isinstance(last, EncounterEnded)
         winner[i] = -1 if last.winner is None else sides.index(last.winner)
         rounds[i] = max(e.round for e in session.log if isinstance(e, RoundStarted))
+        # damage dealt as the analysis layer counts it (the ruleset's ``analyse`` hook)
+        dealt = counts[i, :, pk_dealt if ruleset.name == "percentile" else ek_dealt]
+        for dealer, target, amount in ruleset.analyse(session.log, state)[1]:
+            if dealer is not None and dealer != target:
+                dealt[index[dealer]] += amount
         if ruleset.name == "percentile":
             _percentile_counts(session.log, index, counts[i])
             for f, name in enumerate(names):

@@ -8,7 +8,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-END_NAMES = ("standing", "unconscious", "dead", "surrendered", "fled")
+#: how a percentile combatant ended, as ``analysis.outcome`` names it
+END_NAMES = ("standing", "unconscious", "dead", "surrendered", "fled", "unconscious, bleeding")
 
 
 @dataclass(frozen=True)
