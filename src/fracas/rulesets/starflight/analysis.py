@@ -11,10 +11,21 @@ from fracas.rulesets.starflight.conditions import is_unconscious
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Bled,
+    Charged,
+    ConditionGained,
+    Constricted,
     DamageTaken,
+    Escaped,
+    GrappleStarted,
+    ItemDropped,
+    ItemWrecked,
     KnockedOut,
+    ObjectDestroyed,
+    Opposed,
     PartFailed,
     PartMaimed,
+    Pinned,
+    Swallowed,
     WeaponDropped,
     WoundsInflicted,
 )
@@ -63,6 +74,31 @@ def notable(log: Sequence[Event[Any]], state: Fight) -> Iterator[str]:
             yield "part maimed"
         elif kind is WeaponDropped:
             yield "weapon dropped"
+        else:
+            yield from combat_action_notes(event)
+
+
+COMBAT_ACTION_NOTES: dict[type[Event[Any]], str] = {
+    Charged: "charge",
+    GrappleStarted: "grapple",
+    Pinned: "pin",
+    Swallowed: "swallowed whole",
+    Escaped: "cut free",
+    ItemWrecked: "item wrecked",
+    ObjectDestroyed: "object destroyed",
+}
+
+
+def combat_action_notes(event: Event[Any]) -> Iterator[str]:
+    """The combat actions' notable events (chapter 9.2, 'Charge' ... 'Disarm/Sunder'): charges,
+    grapples, pins, swallowings and escapes, trips, disarms, wrecked items and objects."""
+    note = COMBAT_ACTION_NOTES.get(type(event))
+    if note is not None:
+        yield note
+    elif isinstance(event, ItemDropped) and event.reason.startswith("disarmed"):
+        yield "disarmed"
+    elif isinstance(event, ConditionGained) and event.reason.startswith("tripped"):
+        yield "tripped"
 
 
 def damage(log: Sequence[Event[Any]], state: Fight) -> Iterator[Hit]:
@@ -81,3 +117,10 @@ def damage(log: Sequence[Event[Any]], state: Fight) -> Iterator[Hit]:
         elif kind is Bled:
             assert isinstance(event, Bled)
             yield (None, event.who, event.amount)
+        elif kind is Opposed:  # a push, trample or grapple: the winner's blow on the loser
+            assert isinstance(event, Opposed)
+            loser = event.b if event.winner == event.a else event.a
+            attacker[loser] = event.winner
+        elif kind is Constricted or kind is Swallowed:
+            assert isinstance(event, Constricted | Swallowed)
+            attacker[event.target] = event.who
