@@ -47,11 +47,30 @@ def run(
     """``n`` fights of ``scenario`` on its kernel (ValueError if it is outside every kernel's
     scope). The same ``seed`` gives the same arrays; with ``per_fight`` seeds, fight i runs
     from ``per_fight[i]`` alone (a backend's chunk: the same fights however runs are cut)."""
+    spec = compiled(ruleset, scenario)
+    if ruleset.name == "percentile":
+        from fracas.sim.batch.percentile import run_spec as run_duels
+
+        return run_duels(spec, n, seed, PERCENTILE_ENGINE, per_fight)
+    from fracas.sim.batch.exp import run_spec as run_brawls
+
+    return run_brawls(spec, n, seed, EXP_ENGINE, per_fight)
+
+
+_COMPILED: dict[int, tuple[Any, Any]] = {}
+
+
+def compiled(ruleset: Any, scenario: Any) -> Any:
+    """The kernel's arrays for ``scenario`` (ValueError outside every kernel's scope), cached
+    per scenario object (a run compiles a scenario once, not once per chunk; a scenario is
+    taken as unchanging once fights start from it, as the rulesets' own caches take it)."""
+    hit = _COMPILED.get(id(scenario))
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
     why = scope(ruleset, scenario)
     if why is not None:
         raise ValueError(why)
     if ruleset.name == "percentile":
-        from fracas.sim.batch.percentile import run_spec as run_duels
         from fracas.sim.batch.percentile_spec import compile_duel
 
         policy = None
@@ -59,9 +78,12 @@ def run(
             from fracas.sim.odds.advise import install_policy
 
             policy = install_policy(ruleset, scenario)
-        spec = compile_duel(scenario, ruleset, policy)
-        return run_duels(spec, n, seed, PERCENTILE_ENGINE, per_fight)
-    from fracas.sim.batch.exp import run_spec as run_brawls
-    from fracas.sim.batch.exp_spec import compile_brawl
+        spec: Any = compile_duel(scenario, ruleset, policy)
+    else:
+        from fracas.sim.batch.exp_spec import compile_brawl
 
-    return run_brawls(compile_brawl(scenario, ruleset), n, seed, EXP_ENGINE, per_fight)
+        spec = compile_brawl(scenario, ruleset)
+    if len(_COMPILED) >= 16:
+        _COMPILED.clear()
+    _COMPILED[id(scenario)] = (scenario, spec)
+    return spec
