@@ -28,6 +28,9 @@ COMMANDS: dict[str, str] = {
     "roll": "fracas.cli.roll:roll",
     "schema": "fracas.cli.schema:schema",
     "rest": "fracas.cli.rest:rest",
+    "sim": "fracas.cli.sim:sim",
+    "compare": "fracas.cli.sim:compare",
+    "sweep": "fracas.cli.sim:sweep",
 }
 
 
@@ -50,7 +53,7 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="fracas")
 def main() -> None:
-    """fracas: run a tabletop-RPG fight, replay it, or roll dice."""
+    """fracas: run a tabletop-RPG fight, replay it, analyse a matchup, or roll dice."""
     tolerant_output()
     # pydantic looks for plugins through importlib.metadata (about 10 ms at every start);
     # fracas uses none. Set PYDANTIC_DISABLE_PLUGINS yourself to choose otherwise.

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
         Rolled,
         RoundStarted,
     )
-    from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
+    from fracas.engine.ruleset import Action, Choice, Hit, Pending, Ruleset
     from fracas.engine.session import Session
     from fracas.engine.state import Combatant, Encounter
 
@@ -37,6 +37,7 @@ _WHERE: dict[str, str] = {
     "EncounterStarted": "fracas.engine.events",
     "Event": "fracas.engine.events",
     "FracasError": "fracas.engine.errors",
+    "Hit": "fracas.engine.ruleset",
     "IllegalAction": "fracas.engine.errors",
     "InconsistentLog": "fracas.engine.errors",
     "LogDecoder": "fracas.engine.codec",
@@ -71,6 +72,7 @@ __all__ = [
     "EncounterStarted",
     "Event",
     "FracasError",
+    "Hit",
     "IllegalAction",
     "InconsistentLog",
     "LogDecoder",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -41,6 +41,13 @@ class Choice:
     label: str
     action: Action
     kind: str = ""
+
+
+#: Damage one combatant took in a fight, for analysis: ``(dealer, target, amount)``;
+#: ``dealer`` is whose blow or shot it was (``None`` when it was no one's: bleeding, a fall),
+#: ``amount`` is in the ruleset's own unit of damage (hit points, HPS, NHP + HP...). A plain
+#: tuple: a sim reads millions of them.
+Hit = tuple[str | None, str, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +142,32 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
     def demo(self) -> Demo | None:
         """The chapter's worked example, if this ruleset has one, for ``fracas demo``."""
         return None
+
+    # -- analysis (``fracas.sim`` knows no game: these say what a finished fight means) ----
+    def outcome(self, state: StateT, combatant_id: str) -> str:
+        """How the finished fight ``state`` ended for one combatant, in the chapter's words
+        ("dead", "unconscious", "stunned", "conceded", "withdrawn", "standing"...). The
+        default says only whether its side won, lost or drew."""
+        if state.winner is None:
+            return "drew"
+        return "won" if state.combatants[combatant_id].side == state.winner else "lost"
+
+    def notable(self, log: Sequence[Event[Any]], state: StateT) -> Iterable[str]:
+        """The name of each notable thing that happened in a finished fight's ``log``
+        ("fumble", "breakage", "disarm", "oops", "critical", "blue-on-blue"...), once per
+        occurrence, in log order. ``state`` is the state at the end (for sides and names).
+        It takes the whole log because some of them (a blow on one's own side) are known
+        only from the events around them. The default names none."""
+        return ()
+
+    def damage(self, log: Sequence[Event[Any]], state: StateT) -> Iterable[Hit]:
+        """Every :class:`Hit` in a finished fight's ``log``, in log order: who dealt it, who
+        took it, how much. The whole log, because who dealt a blow is often told by an
+        earlier event (the attack roll). The default finds none."""
+        return ()
+
+    def analyse(self, log: Sequence[Event[Any]], state: StateT) -> tuple[list[str], list[Hit]]:
+        """``notable`` and ``damage`` of one finished fight together. The default calls both;
+        a ruleset may read its log once for both instead (``fracas sim`` calls this once per
+        fight, and a pass over a log costs about as much as the reading of it)."""
+        return list(self.notable(log, state)), list(self.damage(log, state))

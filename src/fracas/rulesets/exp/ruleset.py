@@ -3,7 +3,7 @@ dispatches each action to the module of the rule it carries out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from fracas.engine import (
@@ -16,8 +16,9 @@ from fracas.engine import (
     RoundStarted,
     Ruleset,
 )
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
 from fracas.rulesets.exp import actions as act
+from fracas.rulesets.exp import analysis
 from fracas.rulesets.exp.account import describe
 from fracas.rulesets.exp.attack import attack
 from fracas.rulesets.exp.demo import worked_example
@@ -173,6 +174,15 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
 
     def describe(self, event: Event[Any], state: ExpEncounter) -> str | None:
         return describe(event, state)
+
+    def outcome(self, state: ExpEncounter, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event[Any]], state: ExpEncounter) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event[Any]], state: ExpEncounter) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: ExpEncounter) -> list[str]:
         """Each persona's HPS and condition at the end."""

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
 from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
-from fracas.engine.ruleset import Demo
-from fracas.rulesets.percentile import account
+from fracas.engine.ruleset import Demo, Hit
+from fracas.rulesets.percentile import account, analysis
 from fracas.rulesets.percentile.account import RESULT_TEXT
 from fracas.rulesets.percentile.actions import Declare, Defend, PercentileAction
 from fracas.rulesets.percentile.armour import (
@@ -288,6 +288,20 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     def describe(self, event: Event[Any], state: PercentileEncounter) -> str | None:
         return account.describe(event, state)
+
+    def outcome(self, state: PercentileEncounter, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event[Any]], state: PercentileEncounter) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event[Any]], state: PercentileEncounter) -> Iterable[Hit]:
+        return analysis.damage(log, state)
+
+    def analyse(
+        self, log: Sequence[Event[Any]], state: PercentileEncounter
+    ) -> tuple[list[str], list[Hit]]:
+        return analysis.analyse(log, state)
 
     def summary(self, state: PercentileEncounter) -> list[str]:
         return account.summary(state)

@@ -158,6 +158,142 @@ class Standby(Action, frozen=True, kw_only=True):
     """Pass one action phase."""
 
 
+# --- the combat actions of 'Attack Action Rules' (each resolved in its own module) ---
+
+
+class Charge(Action, frozen=True, kw_only=True):
+    """'Charge': run at ``target``, one melee attack (``weapon``: None = unarmed) at +10, then
+    move the same distance back (full-round)."""
+
+    target: str
+    weapon: int | None = None
+
+
+class PushAttack(Action, frozen=True, kw_only=True):
+    """'Push Attack': run at ``target``, opposed Power checks (full-round)."""
+
+    target: str
+
+
+class Trip(Action, frozen=True, kw_only=True):
+    """'Trip': at Range Zero, a melee attack against THD, then Power against Finesse
+    (in place of a regular attack)."""
+
+    target: str
+
+
+class Trample(Action, frozen=True, kw_only=True):
+    """'Trample': a creature's push that runs its target down (full-round)."""
+
+    target: str
+
+
+class Grapple(Action, frozen=True, kw_only=True):
+    """'Grapple': grab ``target`` (or join the grapple it is in) and wrestle it."""
+
+    target: str
+
+
+class GrappleCheck(Action, frozen=True, kw_only=True):
+    """An opposed Grapple check while grappling: ``aim`` 'damage' or 'pin' (``target`` a
+    grappled opponent), 'break-pin' (``target`` the pinner), or 'escape' (every opponent)."""
+
+    aim: Literal["damage", "pin", "break-pin", "escape"]
+    target: str | None = None
+
+
+class GrabAttack(Action, frozen=True, kw_only=True):
+    """'Improved Grab': a melee attack; if it hits, a Grapple as a free action without
+    provoking an Opportunity Attack."""
+
+    target: str
+    weapon: int | None = None
+
+
+class Constrict(Action, frozen=True, kw_only=True):
+    """'Constrict': free after winning a Grapple check against ``target``."""
+
+    target: str
+
+
+class ReapplyConstriction(Action, frozen=True, kw_only=True):
+    """'Re-applied Constriction actions count as standard actions.'"""
+
+    target: str
+
+
+class SwallowWhole(Action, frozen=True, kw_only=True):
+    """'Swallow Whole': after winning a Grapple check, a second one to swallow ``target``."""
+
+    target: str
+
+
+class CutFree(Action, frozen=True, kw_only=True):
+    """A swallowed combatant attacks its swallower from within (``weapon``: None = unarmed)."""
+
+    weapon: int | None = None
+
+
+class FullAttack(Action, frozen=True, kw_only=True):
+    """'Full Attack': one attack roll per wielded weapon at ``target`` (full-round)."""
+
+    target: str
+
+
+class CoupDeGrace(Action, frozen=True, kw_only=True):
+    """'Coup de Grace' on a Helpless ``target`` within Range One (full-round)."""
+
+    target: str
+    weapon: int | None = None
+
+
+class ManipulateItem(Action, frozen=True, kw_only=True):
+    """'Manipulate Item/Object': pick up the weapon ``weapon`` of ``owner`` lying at Range 0."""
+
+    owner: str
+    weapon: int
+
+
+class ActivateItem(Action, frozen=True, kw_only=True):
+    """'Activate Item': use a piece of equipment (chapter 5.4: not covered)."""
+
+    item: str
+    target: str | None = None
+
+
+class DropItem(Action, frozen=True, kw_only=True):
+    """'Drop Item': let go of the weapon ``weapon`` (free)."""
+
+    weapon: int
+
+
+class AttackItem(Action, frozen=True, kw_only=True):
+    """'Attack Item': attack the obstacle ``obstacle`` (index) with ``weapon``."""
+
+    obstacle: int
+    weapon: int | None = None
+
+
+class Disarm(Action, frozen=True, kw_only=True):
+    """'Disarm/Sunder': attack ``target``'s weapon ``item`` (index; None: its personal
+    shield) with ``weapon`` (None = unarmed) (full-round)."""
+
+    target: str
+    item: int | None = None
+    weapon: int | None = None
+
+
+class Aid(Action, frozen=True, kw_only=True):
+    """'Aid': a Leadership check to rally Shaken allies or inspire one."""
+
+    kind: Literal["rally", "inspire"]
+    targets: list[str]
+
+
+class RechargeShield(Action, frozen=True, kw_only=True):
+    """'Reload/Recharge': a spare battery into the personal shield."""
+
+
 class Stunt(msgspec.Struct, frozen=True, kw_only=True):
     """One stunt of a move; ``side`` ('left' or 'right') for the lateral ones."""
 

@@ -18,6 +18,7 @@ from fracas.rulesets.starflight.checks import (
     roll_natural,
     succeeds,
 )
+from fracas.rulesets.starflight.combat_states import charge_bonus, pin_bonus
 from fracas.rulesets.starflight.conditions import check_penalties, is_dead, is_unconscious
 from fracas.rulesets.starflight.criticals import blue_on_blue_victim, critical_damage
 from fracas.rulesets.starflight.damage import (
@@ -76,6 +77,9 @@ class Hit:
     critical: bool
     degree: int
     snipe: bool = False
+    multiplier: int = 1  # 'Full Attack': damage doubled when every weapon hits
+    halved: bool = False  # 'Disarm/Sunder': 'one-half the normal damage'
+    part: str | None = None  # 'Disarm/Sunder': 'the affected body part automatically targeted'
 
 
 def off_hand_penalty(fight: Fight, c: Fighter, weapon: WeaponState | None) -> int:
@@ -108,6 +112,8 @@ def roll_modifier(
     terms.add(-off_hand_penalty(fight, c, weapon), "off hand")
     terms.add(-extra, "further target")
     terms.add(-sight, "unclear sight")
+    terms.add(charge_bonus(fight, c), "charge")
+    terms.add(pin_bonus(fight, c, target), "target pinned")
     if is_ranged(weapon) and in_melee(fight, c, besides=target):
         terms.add(-RANGED_FROM_MELEE_PENALTY, "firing out of melee")
     if weapon is None or fight.options.condition_penalties_on_attack:
@@ -243,12 +249,18 @@ def raw_damage(ctx: StarflightContext, c: Fighter, hit: Hit) -> tuple[int, int, 
         lethal = c.skills["brawling"] // 10
         if hit.critical:
             lethal, nonlethal = 2 * lethal, 2 * nonlethal
+        lethal, nonlethal = lethal * hit.multiplier, nonlethal * hit.multiplier
+        if hit.halved:
+            lethal, nonlethal = lethal // 2, nonlethal // 2
         return lethal, nonlethal, UNARMED
     amount = weapon_damage(ctx, c, hit.weapon)
     if hit.critical:
         amount = critical_damage(ctx, c, hit.weapon.type, amount)
     if hit.snipe and not hit.weapon.sniper:
         amount *= SNIPING_MULTIPLIER
+    amount *= hit.multiplier
+    if hit.halved:
+        amount //= 2
     lethal, nonlethal = split(amount, hit.weapon.damage_type)
     return lethal, nonlethal, hit.weapon.type
 
@@ -282,7 +294,7 @@ def resolve_hit(
     """
     lethal, nonlethal, kind = raw_damage(ctx, c, hit)
     lethal, nonlethal = through_obstacles(ctx, lethal, nonlethal, through)
-    part = roll_location(ctx, target)
+    part = hit.part if hit.part is not None else roll_location(ctx, target)
     fight = ctx.state
     assert isinstance(fight, Fight)
     massive_lethal = lethal_for_massive(fight, target, part, lethal, kind)

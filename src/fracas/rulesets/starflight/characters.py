@@ -29,6 +29,8 @@ from fracas.rulesets.starflight.species import Species
 from fracas.rulesets.starflight.state import Fighter, WeaponState
 from fracas.rulesets.starflight.weapons import WEAPONS, weapon_class
 
+Ability = Literal["trample", "improved grab", "constrict", "swallow whole"]
+
 
 class Attributes(BaseModel):
     """The six attributes (chapter 2.0). Physique may fall to -100 (clinical death)."""
@@ -57,6 +59,7 @@ class Skills(BaseModel):
     three_dimensional_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     dexterous_maneuvers: Int = Field(0, ge=0, le=MAX_SCORE)
     lifting: Int = Field(0, ge=0, le=MAX_SCORE)
+    leadership: Int = Field(0, ge=0, le=MAX_SCORE)
     # Medicine sub-disciplines (chapter 9.2, 'Assisted Healing'; 'Assisted Revival ...')
     intensive_care: Int = Field(0, ge=0, le=MAX_SCORE)
     long_term_care: Int = Field(0, ge=0, le=MAX_SCORE)
@@ -174,6 +177,14 @@ class CombatantSpec(BaseModel):
     position: tuple[Coordinate, Coordinate] = (0, 0)
     facing: Int = Field(0, ge=0, lt=360, description="Degrees, 0 = +x, counter-clockwise.")
     surprised: bool = False
+    abilities: tuple[Ability, ...] = Field(
+        (), description="Creature abilities: trample, improved grab, constrict, swallow whole."
+    )
+    charge_response: Literal["strike", "trip"] = Field(
+        "strike",
+        description="What this combatant's Opportunity Attack against a charger is "
+        "('Trip ... even an Opportunity Attack against a Charging opponent').",
+    )
     speed: Int | None = Field(
         None, ge=0, le=MAX_SCORE, description="Speed rating, for speed-based movement."
     )
@@ -285,6 +296,9 @@ def _template(spec: CombatantSpec, species: Species) -> dict[str, Any]:
         "facing": spec.facing,
         "surprised": spec.surprised,
         "amputee": spec.amputee,
+        "abilities": tuple(spec.abilities),
+        "charge_response": spec.charge_response,
+        "shield_batteries": 0 if spec.shield is None else spec.shield.spare_batteries,
         "speed": spec.speed or 0,
         "steed": spec.steed,
         "comeliness": spec.comeliness,

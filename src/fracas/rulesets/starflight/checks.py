@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fracas.rulesets.starflight.characters import attribute_modifier
-from fracas.rulesets.starflight.conditions import check_penalty, save_penalty
+from fracas.rulesets.starflight.conditions import check_penalty, inspired_save_bonus, save_penalty
 from fracas.rulesets.starflight.events import Checked
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
@@ -122,4 +122,5 @@ def save(ctx: StarflightContext, c: Fighter, kind: str, dc: int, what: str) -> O
     Chapter 1.1 'Core Mechanic'.
     """
     modifier = c.saves[kind] - save_penalty(c, ctx.options)
+    modifier += inspired_save_bonus(c, ctx.state.round)
     return check(ctx, c, what, modifier, dc)

@@ -42,8 +42,10 @@ def is_fatigued(c: Fighter) -> bool:
 
 
 def is_helpless(c: Fighter, options: StarflightOptions) -> bool:
-    """'Helpless': unable to make any combat action; Unconscious characters are Helpless."""
-    return is_unconscious(c, options)
+    """'Helpless': "unable to help themselves ... in any state wherein it is physically
+    impossible for a character to make any combat action"; Unconscious characters are
+    Helpless (so are the alive but comatose, who are unconscious too)."""
+    return (is_unconscious(c, options) and not is_dead(c)) or c.comatose
 
 
 def in_fight(c: Fighter, options: StarflightOptions) -> bool:
@@ -69,6 +71,8 @@ def check_penalties(c: Fighter, round_: int) -> list[tuple[str, int]]:
         out.append(("Dazed", DAZED_PENALTY))
     if is_fatigued(c):
         out.append(("fatigued", FATIGUED_PENALTY))
+    if c.inspired_until >= round_ and c.inspired_bonus:
+        out.append(("inspired", -c.inspired_bonus))  # 'Aid': added 'to all die rolls'
     return out
 
 
@@ -83,10 +87,29 @@ def save_penalty(c: Fighter, options: StarflightOptions) -> int:
     return penalty + (c.total_wounds() if options.wound_penalty_on_saves else 0)
 
 
+def inspired_save_bonus(c: Fighter, round_: int) -> int:
+    """'Aid': an inspired combatant 'may add the same amount ... to all die rolls they make'
+    (saves included)."""
+    return c.inspired_bonus if c.inspired_until >= round_ else 0
+
+
+def grapple_opponents(fight: Fight, c: Fighter) -> list[Fighter]:
+    """Those ``c`` grapples with who are still in the fight (a grapple with someone down,
+    gone or swallowed holds nobody)."""
+    out = []
+    for gid in c.grappling:
+        g = fight.fighter(gid)
+        if in_fight(g, fight.options) and g.swallowed_by is None:
+            out.append(g)
+    return out
+
+
 def can_move(c: Fighter, fight: Fight) -> bool:
     """Not immobile (groin rider), and propulsive appendages working ('Move Action Rules')."""
-    if c.immobile_until >= fight.clock():
+    if c.immobile_until >= fight.clock() or c.swallowed_by is not None:
         return False
+    if c.grappling and grapple_opponents(fight, c):
+        return False  # 'While Grappling, all involved combatants may not move'
     legs = [p for p, kind in c.part_kinds.items() if kind == "propulsive"]
     if not legs:
         return True
@@ -124,6 +147,8 @@ def condition_names(c: Fighter, fight: Fight) -> list[str]:
         (not is_unconscious(c, opts) and is_dazed(c, fight.clock()), "dazed"),
         (is_fatigued(c) and not is_dead(c), "fatigued"),
         (c.immobile_until >= fight.clock(), "immobile"),
+        (bool(grapple_opponents(fight, c)), "grappling"),
+        (c.swallowed_by is not None, "swallowed"),
     ]
     names.extend(name for flag, name in flags if flag)
     if c.in_stasis:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from fracas.rulesets.starflight.armour import Gear, armour_on
 from fracas.rulesets.starflight.characters import attribute_modifier
+from fracas.rulesets.starflight.combat_states import finesse_score
 from fracas.rulesets.starflight.conditions import is_fatigued
 from fracas.rulesets.starflight.death import check_death
 from fracas.rulesets.starflight.events import ConditionGained, DamageTaken
@@ -49,7 +50,7 @@ def attribute_bonus(fight: Fight, attacker: Fighter, weapon: WeaponState | None)
     if fight.surprise_round:
         return 0
     ranged = weapon is not None and weapon.type != "melee"
-    score = attacker.attributes["finesse" if ranged else "power"]
+    score = finesse_score(fight, attacker) if ranged else attacker.attributes["power"]
     return score if fight.options.damage_attribute == "score" else attribute_modifier(score)
 
 

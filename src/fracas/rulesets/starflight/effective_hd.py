@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from fracas.rulesets.starflight.combat_states import charge_hd_penalty
 from fracas.rulesets.starflight.conditions import prone_hd
 from fracas.rulesets.starflight.range import (
     RANGED_INCREMENT_M,
@@ -115,6 +116,7 @@ def effective_hd(
         metres = WITHDRAWAL_INCREMENTS * RANGED_INCREMENT_M
     hd.add(range_falloff(fight, weapon, metres), "range falloff")
     hd.add(prone_hd(target, fight.options), "prone")
+    hd.add(-charge_hd_penalty(fight, target), "charging")
     hd.add(
         target.stunt_hd, "stunts"
     )  # 'Stunts give the character an HD bonus until their next turn'

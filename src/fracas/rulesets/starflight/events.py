@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fracas.engine import Event
-from fracas.rulesets.starflight.state import Fight
+from fracas.rulesets.starflight.state import Fight, WeaponState
 
 
 class OrderRolled(Event[Fight], frozen=True, kw_only=True):
@@ -210,8 +210,10 @@ class WeaponDropped(Event[Fight], frozen=True, kw_only=True):
     weapon: int
 
     def apply(self, state: Fight) -> None:
-        w = state.fighter(self.who).weapons[self.weapon]
+        c = state.fighter(self.who)
+        w = c.weapons[self.weapon]
         w.drawn, w.dropped, w.hand = False, True, ""
+        w.dropped_at = (c.x, c.y)
 
 
 class ConditionGained(Event[Fight], frozen=True, kw_only=True):
@@ -457,6 +459,318 @@ class GearCheck(Event[Fight], frozen=True, kw_only=True):
     text: str
 
 
+# --- the combat actions of 'Attack Action Rules' (Charge ... Reload/Recharge) ---
+
+
+class Maneuver(Event[Fight], frozen=True, kw_only=True):
+    """A special action declared (charge, push, trip, grapple...): narration only.
+    ``text`` completes "<who> ..."."""
+
+    who: str
+    kind: str
+    text: str
+    target: str | None = None
+
+
+class Refused(Event[Fight], frozen=True, kw_only=True):
+    """A part of an action the rules make fail or leave out (automatic failure two Size
+    Classes up, suffocation from another chapter...): narration only."""
+
+    who: str
+    text: str
+
+
+class Opposed(Event[Fight], frozen=True, kw_only=True):
+    """An opposed roll: ``what`` (Power, Grapple...), each side's natural roll, modifier,
+    labelled terms and total; ``winner`` (ties go to the defender, ``b``)."""
+
+    what: str
+    a: str
+    b: str
+    a_natural: int
+    a_modifier: int
+    a_total: int
+    b_natural: int
+    b_modifier: int
+    b_total: int
+    winner: str
+    a_terms: tuple[tuple[str, int], ...] = ()
+    b_terms: tuple[tuple[str, int], ...] = ()
+
+
+class Charged(Event[Fight], frozen=True, kw_only=True):
+    """A charge made in ``round`` at turn ``turn``: +10 to its attack this round, -10 HD
+    for the charger's next two actions."""
+
+    who: str
+    target: str
+    round: int
+    turn: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.charged_round, c.charged_turn = self.round, self.turn
+
+
+class Displaced(Event[Fight], frozen=True, kw_only=True):
+    """Moved by someone else's action (pushed, sliding after a trip, spat out): new position,
+    ``metres`` covered; facing unchanged."""
+
+    who: str
+    x: int
+    y: int
+    metres: int
+    reason: str
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.x, c.y = self.x, self.y
+
+
+class ItemDropped(Event[Fight], frozen=True, kw_only=True):
+    """A weapon let go of (Drop Item, a push, a trip, a disarm): it lies at (x, y)."""
+
+    who: str
+    weapon: int
+    x: int
+    y: int
+    reason: str
+
+    def apply(self, state: Fight) -> None:
+        w = state.fighter(self.who).weapons[self.weapon]
+        w.drawn, w.dropped, w.hand, w.dropped_at = False, True, "", (self.x, self.y)
+
+
+class ItemPickedUp(Event[Fight], frozen=True, kw_only=True):
+    """A lying weapon picked up into ``hand`` (Manipulate Item, an unarmed disarm): its own
+    owner's weapon is back in hand; another's is added to the taker's weapons."""
+
+    who: str
+    owner: str
+    weapon: int
+    hand: str
+
+    def apply(self, state: Fight) -> None:
+        owner = state.fighter(self.owner)
+        w = owner.weapons[self.weapon]
+        if self.owner == self.who:
+            w.drawn, w.dropped, w.hand, w.dropped_at = True, False, self.hand, None
+            return
+        w.taken, w.dropped_at = True, None
+        taker = state.fighter(self.who)
+        taker.weapons.append(
+            WeaponState(
+                name=w.name,
+                cls=w.cls,
+                type=w.type,
+                damage_type=w.damage_type,
+                stats=w.stats,
+                sniper=w.sniper,
+                appendages=w.appendages,
+                hand=self.hand,
+                drawn=True,
+                loaded=w.loaded,
+                scope=w.scope,
+                touch=w.touch,
+            )
+        )
+
+
+class ItemWrecked(Event[Fight], frozen=True, kw_only=True):
+    """A sunder hit the item itself: destroyed or rendered inoperative (and dropped)."""
+
+    who: str
+    weapon: int
+    detonated: bool
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        w = c.weapons[self.weapon]
+        w.wrecked, w.drawn, w.dropped, w.hand = True, False, True, ""
+        w.dropped_at = (c.x, c.y)
+
+
+class ShieldLost(Event[Fight], frozen=True, kw_only=True):
+    """A personal shield generator knocked away (and deactivated) or wrecked."""
+
+    who: str
+    wrecked: bool
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.shield, c.shield_raised = None, False
+
+
+class ShieldRecharged(Event[Fight], frozen=True, kw_only=True):
+    """A personal shield recharged from a spare battery."""
+
+    who: str
+    hp_after: int
+    batteries_after: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        if c.shield is not None:
+            c.shield.hp = self.hp_after
+        c.shield_batteries = self.batteries_after
+
+
+class ObjectDestroyed(Event[Fight], frozen=True, kw_only=True):
+    """An obstacle attacked as an item reaches 0 HP: it no longer stands in the way."""
+
+    obstacle: int
+
+    def apply(self, state: Fight) -> None:
+        state.obstacles[self.obstacle].destroyed = True
+
+
+class GrappleStarted(Event[Fight], frozen=True, kw_only=True):
+    """``who`` and ``target`` are grappling (each is added to the other's grapple)."""
+
+    who: str
+    target: str
+
+    def apply(self, state: Fight) -> None:
+        a, b = state.fighter(self.who), state.fighter(self.target)
+        if b.id not in a.grappling:
+            a.grappling.append(b.id)
+        if a.id not in b.grappling:
+            b.grappling.append(a.id)
+
+
+class GrappleEnded(Event[Fight], frozen=True, kw_only=True):
+    """``who`` is out of the grapple with each of ``others`` (escape, swallowing, a
+    combatant down); pins and constriction between them end."""
+
+    who: str
+    others: list[str]
+    reason: str
+
+    def apply(self, state: Fight) -> None:
+        a = state.fighter(self.who)
+        for oid in self.others:
+            o = state.fighter(oid)
+            a.grappling = [g for g in a.grappling if g != oid]
+            o.grappling = [g for g in o.grappling if g != a.id]
+            for x, y in ((a, o), (o, a)):
+                if x.pinning == y.id:
+                    x.pinning = None
+                if x.constricting == y.id:
+                    x.constricting = None
+
+
+class GrappleWon(Event[Fight], frozen=True, kw_only=True):
+    """``who`` won a Grapple check against ``target`` this turn (Constrict and Swallow Whole
+    follow one)."""
+
+    who: str
+    target: str
+    round: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.grapple_won_round, c.grapple_won_against = self.round, self.target
+
+
+class Pinned(Event[Fight], frozen=True, kw_only=True):
+    """``who`` pins ``target`` for one round (until ``who``'s next turn)."""
+
+    who: str
+    target: str
+    round: int
+    turn: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.pinning, c.pin_round, c.pin_turn = self.target, self.round, self.turn
+
+
+class PinBroken(Event[Fight], frozen=True, kw_only=True):
+    """``pinner``'s pin is broken (by ``by``)."""
+
+    pinner: str
+    by: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.pinner).pinning = None
+
+
+class Constricted(Event[Fight], frozen=True, kw_only=True):
+    """``who`` constricts ``target`` (the damage follows as its own events)."""
+
+    who: str
+    target: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).constricting = self.target
+
+
+class WinSpent(Event[Fight], frozen=True, kw_only=True):
+    """The Grapple check ``who`` won this turn has been used (a swallowing attempt)."""
+
+    who: str
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).grapple_won_against = None
+
+
+class Swallowed(Event[Fight], frozen=True, kw_only=True):
+    """``target`` is swallowed whole by ``who``."""
+
+    who: str
+    target: str
+
+    def apply(self, state: Fight) -> None:
+        t = state.fighter(self.target)
+        t.swallowed_by, t.swallow_damage, t.prone = self.who, 0, False
+
+
+class CutAt(Event[Fight], frozen=True, kw_only=True):
+    """A swallowed combatant dealt ``amount`` Basic Damage from within (``total`` so far)."""
+
+    who: str
+    amount: int
+    total: int
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).swallow_damage = self.total
+
+
+class Escaped(Event[Fight], frozen=True, kw_only=True):
+    """A swallowed combatant is out, at (x, y)."""
+
+    who: str
+    x: int
+    y: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.swallowed_by, c.x, c.y = None, self.x, self.y
+
+
+class FullAttacked(Event[Fight], frozen=True, kw_only=True):
+    """A Full Attack made in ``round`` (another waits five rounds)."""
+
+    who: str
+    round: int
+
+    def apply(self, state: Fight) -> None:
+        state.fighter(self.who).full_attack_round = self.round
+
+
+class Inspired(Event[Fight], frozen=True, kw_only=True):
+    """Leadership inspires ``who``: not Shaken and +``bonus`` to rolls until ``until``."""
+
+    who: str
+    by: str
+    until: int
+    bonus: int
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        c.inspired_until, c.inspired_bonus = self.until, self.bonus
+
+
 MORE_EVENTS: list[type[Event[Any]]] = []
 
 
@@ -504,6 +818,29 @@ EVENT_TYPES: tuple[type[Event[Any]], ...] = (
     Withdrew,
     BlueOnBlue,
     GearCheck,
+    Maneuver,
+    Refused,
+    Opposed,
+    Charged,
+    Displaced,
+    ItemDropped,
+    ItemPickedUp,
+    ItemWrecked,
+    ShieldLost,
+    ShieldRecharged,
+    ObjectDestroyed,
+    GrappleStarted,
+    GrappleEnded,
+    GrappleWon,
+    Pinned,
+    PinBroken,
+    Constricted,
+    Swallowed,
+    CutAt,
+    Escaped,
+    FullAttacked,
+    Inspired,
+    WinSpent,
 )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import REGISTRY, ActionKind, Attack, Strike
 from fracas.rulesets.starflight.conditions import is_dead
+from fracas.rulesets.starflight.held_actions import check_held
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter
@@ -25,6 +26,7 @@ def check_turn(fight: Fight, action: Action) -> tuple[ActionKind, str]:
         raise IllegalAction(f"it is not {actor}'s turn")
     if kind.phases_for(fight, fight.fighter(actor), action) > fight.phases_left:
         raise IllegalAction(f"{actor} has {fight.phases_left} action phase(s) left")
+    check_held(fight, fight.fighter(actor), action)
     return kind, actor
 
 
@@ -44,6 +46,10 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
     target = fight.fighter(s.target)
     if is_dead(target) or target.withdrawn:
         raise IllegalAction(f"{target.name} is out of the fight")
+    if target.swallowed_by is not None:
+        raise IllegalAction(f"{target.name} is inside {fight.fighter(target.swallowed_by).name}")
+    if c.swallowed_by is not None:
+        raise IllegalAction(f"{c.name} has been swallowed: it can only try to cut its way out")
     metres = distance_m(c, target)
     weapon = None
     if s.weapon is not None:

@@ -138,6 +138,8 @@ def line_of_sight(fight: Fight, a: Fighter, b: Fighter, *, any_facing: bool = Fa
         return Sight(False, arc=arc, reason=f"{other.name} is in the way")
     through = []
     for i, ob in obstacles_between(fight, a, b):
+        if ob.destroyed:
+            continue
         if ob.kind == "solid":
             return Sight(False, arc=arc, reason=f"the {ob.name} blocks the line of sight")
         if ob.kind == "penetrable" and ob.hp > 0:

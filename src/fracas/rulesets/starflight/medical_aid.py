@@ -57,6 +57,8 @@ def _patient(fight: Fight, medic: Fighter, pid: str) -> Fighter:
     if pid not in fight.combatants or pid == medic.id:
         raise IllegalAction(f"{medic.name} cannot give medical aid to {pid!r}")
     patient = fight.fighter(pid)
+    if patient.swallowed_by is not None:  # 'Swallow Whole': out of anyone's reach
+        raise IllegalAction(f"{patient.name} is inside {fight.fighter(patient.swallowed_by).name}")
     if distance_m(medic, patient) > AID_RANGE_M:
         raise IllegalAction(f"{patient.name} is more than {AID_RANGE_M} m from {medic.name}")
     if patient.brain_dead:
@@ -296,11 +298,14 @@ def resolve_stasis(ctx: StarflightContext, medic: Fighter, action: PlaceInStasis
 
 
 def _in_reach(fight: Fight, medic: Fighter) -> list[Fighter]:
-    """Everyone but the medic within 50 m who is not beyond help."""
+    """Everyone but the medic within 50 m who is not beyond help (nor inside a creature)."""
     return [
         p
         for p in fight.fighters()
-        if p.id != medic.id and not p.brain_dead and distance_m(medic, p) <= AID_RANGE_M
+        if p.id != medic.id
+        and not p.brain_dead
+        and p.swallowed_by is None
+        and distance_m(medic, p) <= AID_RANGE_M
     ]
 
 

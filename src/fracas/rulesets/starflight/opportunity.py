@@ -6,6 +6,7 @@ that reaches (or fists), made by a conscious opponent who can see the mover."""
 from __future__ import annotations
 
 from fracas.rulesets.starflight.attack import Use, attack_target
+from fracas.rulesets.starflight.combat_states import is_grappling
 from fracas.rulesets.starflight.conditions import in_fight, is_dead
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, hostiles, reach_m, ready
@@ -45,6 +46,8 @@ def opportunity_attacks(ctx: StarflightContext, mover: Fighter, before: dict[str
         surprised = fight.surprise_round and o.surprised
         if is_dead(mover) or surprised or not in_fight(o, fight.options):
             continue
+        if is_grappling(fight, o) or o.swallowed_by is not None:
+            continue  # 'While Grappling, ... [they] may not ... make Opportunity Attacks'
         use = weapon_for(fight, o, distance_m(o, mover))
         if use is not None and line_of_sight(fight, o, mover).visible:
             attack_target(ctx, o, mover, [use], 0, opportunity=True)

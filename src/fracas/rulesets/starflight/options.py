@@ -156,6 +156,65 @@ class StarflightOptions(BaseModel):
         description="'+20 HD' to a combatant 'in melee' against ranged attacks: also when its "
         "only melee opponent is the shooter itself (true), or only when someone else is (false).",
     )
+    attribute_check: Literal["score", "modifier"] = Field(
+        "score",
+        description="A Power or Finesse Check ('opposed Power checks', 'Power Check opposed "
+        "by ... Finesse Check'): d% + the attribute score, or + the attribute modifier.",
+    )
+    opposed_ties: Literal["defender", "initiator"] = Field(
+        "defender", description="Who wins an opposed check or Grapple check that ties."
+    )
+    charge_return: Literal["back", "onward"] = Field(
+        "back",
+        description="'the combatant moves the same distance they did before the Charge': "
+        "back where it came from, or on past the target.",
+    )
+    charge_distance: Literal["both-legs", "first-leg"] = Field(
+        "both-legs",
+        description="'must be able to move the full distance involved': the run in and the "
+        "move after it together, or the run in alone, within four times the movement.",
+    )
+    trip_daze_rounds: int = Field(
+        1,
+        ge=1,
+        le=100,
+        description="'causes the target to become Dazed' (a tripped charger): for how many "
+        "rounds (the chapter gives no duration).",
+    )
+    pinned_may_only_grapple: bool = Field(
+        True,
+        description="'they hold their opponent immobile for one round': a pinned combatant "
+        "may only make Grapple checks (true) or may also attack (false).",
+    )
+    disarm_half_damage_on: Literal["hit", "disarm"] = Field(
+        "hit",
+        description="'If the attack is successful, the opponent takes one-half the normal "
+        "damage': any hit (true to 'attack'), or only a hit that disarms.",
+    )
+    object_hd: int = Field(
+        0,
+        ge=0,
+        le=1000,
+        description="HD of an object attacked with Attack Item ('an attack roll just like a "
+        "regular attack action'; objects have no HD in the chapter).",
+    )
+    rally_group_dc: int = Field(
+        165,
+        ge=165,
+        le=195,
+        description="'If helping at least three characters at once, the Leadership Check "
+        "automatically requires a Very Difficult DC' (165-195).",
+    )
+    grapple_check_penalties: bool = Field(
+        True,
+        description="A Grapple Check ('2d10 plus ...') is a Check: the Check penalties (Wounds, "
+        "Shaken -30, Dazed -5, fatigue -20) apply to it (true) or not (false).",
+    )
+    acid_wounds: Literal["two-per-round", "two-per-point"] = Field(
+        "two-per-round",
+        description="Digestion: '1d10 Lethal damage per round ... each counts as two Wounds': "
+        "each round's damage, or each point of it.",
+    )
     massive_attack_lethal: Literal["after-conversion", "before-conversion"] = Field(
         "after-conversion",
         description="The Lethal damage that counts towards a massive attack (50+): after gear "

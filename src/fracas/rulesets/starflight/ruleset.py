@@ -2,29 +2,48 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
 from fracas.engine.errors import FracasError
-from fracas.engine.ruleset import Demo
+from fracas.engine.ruleset import Demo, Hit
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
+    activate_item,
+    aid,
+    analysis,
     attack_action,
+    attack_item,
+    charge,
+    constrict,
+    coup_de_grace,
+    disarm_sunder,
     draw_sheathe,
+    drop_item,
     facing,
+    full_attack,
+    grapple,
+    improved_grab,
+    maneuver_account,
+    manipulate_item,
     medical_aid,
     mount,
     move_action,
     prone,
+    push_attack,
     raise_lower_shield,
     ready,
+    recharge,
     reload,
     run,
     snipe,
     speak,
     standby,
     stunts,
+    swallow_whole,
+    trample,
+    trip,
     use_skill,
 )
 from fracas.rulesets.starflight.actions import REGISTRY, Rest, Vehicle
@@ -60,6 +79,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             species=species,
             riders=dict(RIDERS),
             round_limit_reason=scenario.round_limit_reason,
+            frictionless=scenario.surface == "frictionless",
             vehicles=list(scenario.vehicles),
             inside_vehicle=scenario.inside_vehicle,
             obstacles=[
@@ -146,6 +166,15 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
     def describe(self, event: Event[Any], state: Fight) -> str | None:
         """One account line."""
         return account.describe(event, state)
+
+    def outcome(self, state: Fight, combatant_id: str) -> str:
+        return analysis.outcome(state, combatant_id)
+
+    def notable(self, log: Sequence[Event[Any]], state: Fight) -> Iterable[str]:
+        return analysis.notable(log, state)
+
+    def damage(self, log: Sequence[Event[Any]], state: Fight) -> Iterable[Hit]:
+        return analysis.damage(log, state)
 
     def summary(self, state: Fight) -> list[str]:
         """Each combatant's condition and each side's CSI."""

@@ -71,6 +71,11 @@ class StarflightScenario(BaseModel):
         default_factory=dict, description="Extra species (body plans) for this scenario."
     )
     obstacles: list[ObstacleSpec] = Field(default_factory=list)
+    surface: Literal["normal", "frictionless"] = Field(
+        "normal",
+        description="'If the Charging player is tripped on a frictionless surface, they will "
+        "slide twice the indicated distance'.",
+    )
     vehicles: list[str] = Field(
         default_factory=list,
         description="Ground vehicles on the field, by name: boarding one is mixed-scale combat "

@@ -22,6 +22,9 @@ class ShieldSpec(BaseModel):
     hp: Int = Field(ge=0, le=MAX_POINTS)
     blocks: tuple[WeaponType, ...] = ()
     raised: bool = True
+    spare_batteries: Int = Field(
+        0, ge=0, le=MAX_POINTS, description="Spare batteries for 'Reload/Recharge'."
+    )
     physical: bool = Field(
         False, description="A physical shield (two appendages to hold) rather than a personal one."
     )

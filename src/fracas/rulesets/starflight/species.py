@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from fracas.rulesets.problems import Loc, located
 from fracas.rulesets.starflight.numbers import Int
@@ -68,6 +68,18 @@ class Species(BaseModel):
     parts: tuple[Part, ...]
     hit_locations: dict[Int, str | None]
     sensory_locations: dict[Int, str | None] = Field(default_factory=dict)
+
+    @field_validator("hit_locations", "sensory_locations", mode="before")
+    @classmethod
+    def _json_keys(cls, value: Any) -> Any:
+        """A saved log holds the scenario as JSON, whose keys are text: '1' is read back as
+        the die face 1 (only whole-number text; anything else is left to be refused)."""
+        if isinstance(value, dict):
+            return {
+                int(k) if isinstance(k, str) and k.isdigit() and k.isascii() else k: v
+                for k, v in value.items()
+            }
+        return value
 
     @model_validator(mode="after")
     def _check_tables(self) -> Species:

@@ -32,6 +32,10 @@ class WeaponState:
     reload_progress: int = 0
     dropped: bool = False
     discharged_round: int = 0
+    # chapter 9.2 'Drop Item', 'Disarm/Sunder': where a dropped weapon lies; wrecked by a sunder
+    dropped_at: tuple[int, int] | None = None
+    wrecked: bool = False
+    taken: bool = False
 
 
 @dataclass(slots=True)
@@ -118,6 +122,24 @@ class Fighter(Combatant):
     mounted_on: str = ""
     steed: bool = False
     first_wound_round: int | None = None
+    # the combat actions of 'Attack Action Rules' ('Charge', 'Grapple', 'Swallow Whole'...)
+    abilities: tuple[str, ...] = ()
+    charge_response: str = "strike"
+    charged_round: int = 0
+    charged_turn: int = -1
+    grappling: list[str] = field(default_factory=list)
+    pinning: str | None = None
+    pin_round: int = 0
+    pin_turn: int = -1
+    grapple_won_round: int = 0
+    grapple_won_against: str | None = None
+    constricting: str | None = None
+    swallowed_by: str | None = None
+    swallow_damage: int = 0
+    full_attack_round: int | None = None
+    inspired_until: int = 0
+    inspired_bonus: int = 0
+    shield_batteries: int = 0
     # medicine (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
     comeliness: int = 0
     technology_age: str = "starfaring"
@@ -151,6 +173,7 @@ class Obstacle:
     kind: str
     hp: int
     damage_reduction: int
+    destroyed: bool = False
 
 
 @dataclass(slots=True)
@@ -176,6 +199,7 @@ class Fight(Encounter[Fighter]):
     crossings: dict[tuple[int, int, int, int], tuple[int, ...]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    frictionless: bool = False
 
     rest_minutes: int = 0
     inside_vehicle: str = "none"

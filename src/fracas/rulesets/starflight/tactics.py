@@ -30,6 +30,15 @@ from fracas.rulesets.starflight.actions import (
     Trigger,
 )
 from fracas.rulesets.starflight.attack_action import full_strikes
+from fracas.rulesets.starflight.combat_tactics import (
+    blind_grab_choice,
+    disarm_choice,
+    grab_choice,
+    held_choice,
+    pick_up_choice,
+    rally_choice,
+    rush_choice,
+)
 from fracas.rulesets.starflight.conditions import can_move, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
@@ -43,6 +52,7 @@ from fracas.rulesets.starflight.medical_aid import (
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
 from fracas.rulesets.starflight.move_action import grid_moves, heading, possible
 from fracas.rulesets.starflight.range import (
+    MELEE_INCREMENT_M,
     distance_m,
     hostiles,
     is_sniping_range,
@@ -62,18 +72,29 @@ TACTICS: dict[str, Tactic] = {}
 
 
 def tactic(name: str) -> Callable[[Tactic], Tactic]:
-    """Register a tactic under ``name``."""
+    """Register a tactic under ``name``. Every tactic but 'standby' first deals with a grapple
+    or a gullet it is caught in (``held_choice``): nobody held plays on as if free."""
 
     def decorate(fn: Tactic) -> Tactic:
-        TACTICS[name] = fn
+        TACTICS[name] = fn if name == "standby" else _minding_holds(fn)
         return fn
 
     return decorate
 
 
+def _minding_holds(fn: Tactic) -> Tactic:
+    def choose(fight: Fight, c: Fighter) -> Action:
+        return held_choice(fight, c) or fn(fight, c)
+
+    choose.__doc__ = fn.__doc__
+    return choose
+
+
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
-    """Hostiles still in the fight, nearest first (ties: scenario order)."""
-    return sorted(hostiles(fight, c), key=lambda o: distance_m(c, o))
+    """Hostiles still in the fight and not inside a creature, nearest first (ties: scenario
+    order)."""
+    out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
+    return sorted(out, key=lambda o: distance_m(c, o))
 
 
 def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
@@ -113,8 +134,15 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
                 return around
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
-        return Attack(actor=c.id, strikes=strikes)
+        return grab_choice(fight, c, target) or Attack(actor=c.id, strikes=strikes)
+    if targets:
+        grab = blind_grab_choice(fight, c, targets[0])
+        if grab is not None:
+            return grab
     if close_in and targets:
+        rush = rush_choice(fight, c, targets[0])
+        if rush is not None:
+            return rush
         move = Move(actor=c.id, toward=targets[0].id)
         if possible_move(fight, c, move):
             return move
@@ -155,10 +183,39 @@ def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
 
 @tactic("all-out-attack")
 def all_out_attack(fight: Fight, c: Fighter) -> Action:
-    """Stand up, keep weapons drawn and loaded, attack the nearest target, close in."""
+    """Deal with a grapple or a gullet first; stand up; rally a Shaken ally; pick a dropped
+    weapon back up; keep weapons drawn and loaded; attack the nearest target (a grab for a
+    creature with Improved Grab); charge or trample from out of reach; close in."""
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
-    return housekeeping(fight, c) or engage(fight, c)
+    return (
+        rally_choice(fight, c)
+        or pick_up_choice(fight, c)
+        or housekeeping(fight, c)
+        or engage(fight, c)
+    )
+
+
+@tactic("disarmer")
+def disarmer(fight: Fight, c: Fighter) -> Action:
+    """Walk up to the nearest armed opponent and disarm it; fight on once it is unarmed."""
+    if c.prone and can_move(c, fight):
+        return StandUp(actor=c.id)
+    targets = targets_by_distance(fight, c)
+    armed = [o for o in targets if any(w.drawn for w in o.weapons)]
+    if armed:
+        choice = disarm_choice(fight, c, armed[0])
+        if choice is not None:
+            return choice
+        move = Move(actor=c.id, toward=armed[0].id)
+        if distance_m(c, armed[0]) >= 2 * MELEE_INCREMENT_M and possible_move(fight, c, move):
+            return move
+    return (
+        rally_choice(fight, c)
+        or pick_up_choice(fight, c)
+        or housekeeping(fight, c)
+        or engage(fight, c)
+    )
 
 
 def withdrawal(fight: Fight, c: Fighter, away: Fighter) -> Action | None:

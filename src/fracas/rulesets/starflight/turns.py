@@ -13,7 +13,9 @@ from fracas.engine import EncounterEnded, RoundStarted
 from fracas.rulesets.starflight.checks import save
 from fracas.rulesets.starflight.conditions import in_fight, phases_per_turn
 from fracas.rulesets.starflight.death import brain_death_upkeep
+from fracas.rulesets.starflight.digestion import digest
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
+from fracas.rulesets.starflight.grapple_upkeep import let_go_of_the_fallen
 from fracas.rulesets.starflight.initiative import roll_order
 from fracas.rulesets.starflight.medical_aid import stimulant_upkeep
 from fracas.rulesets.starflight.nonlethal import coma_hour
@@ -106,6 +108,7 @@ def start_of_turn(ctx: StarflightContext, c: Fighter) -> None:
     Chapter 9.2, 'Character-Scale Actions'.
     """
     expire_readied(ctx, c)
+    let_go_of_the_fallen(ctx, c)
     if c.shaken:
         out = save(ctx, c, "willpower", c.shaken_dc, "Willpower save (shake off Shaken)")
         if out.success:
@@ -123,6 +126,8 @@ def end_round(ctx: StarflightContext) -> None:
     for c in fight.fighters():
         if bleed_due(fight, c):
             bleed(ctx, c)
+        if c.swallowed_by is not None:
+            digest(ctx, c)  # 'Swallow Whole': 1d10 Lethal per round
         if c.comatose and fight.round % ROUNDS_PER_HOUR == 0:
             coma_hour(ctx, c)
         stimulant_upkeep(ctx, c)

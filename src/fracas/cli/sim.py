@@ -1,0 +1,468 @@
+"""``fracas sim``, ``fracas compare`` and ``fracas sweep``: parse flags, call
+``fracas.sim``, render the figures. No rules and no statistics here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from fracas.cli.errors import reported_errors
+from fracas.engine.errors import FracasError
+from fracas.sim.backend import FightFailed
+from fracas.sim.figures import Rate, SimResult
+
+if TYPE_CHECKING:
+    from fracas.sim.runner import Progress
+
+#: exit status when a rule raised inside one of the fights
+EXIT_FIGHT_FAILED = 1
+
+
+def _pct(r: Rate) -> str:
+    return f"{100 * r.rate:5.1f}% [{100 * r.low:4.1f}, {100 * r.high:4.1f}]"
+
+
+def render_sim(result: SimResult) -> list[str]:
+    """The figures of one run as text lines."""
+    out = [
+        f"{result.scenario}: {result.n} fights, seed {result.seed} "
+        f"({result.ruleset}, scenario sha256 {result.scenario_hash[:12]}, "
+        f"{result.wall_time_s:.1f} s)",
+        "rates with 95% Wilson intervals, in %",
+        "",
+    ]
+    width = max(len(s.side) for s in result.sides)
+    out.append(f"  {'side':<{width}}  {'win':<20}  {'loss':<20}  draw")
+    for s in result.sides:
+        out.append(f"  {s.side:<{width}}  {_pct(s.win):<20}  {_pct(s.loss):<20}  {_pct(s.draw)}")
+    r = result.rounds
+    out += [
+        "",
+        f"rounds: mean {r.mean:.2f}, median {r.median}, 5th-95th percentile {r.p5}-{r.p95}, "
+        f"shortest {r.min}, longest {r.max}",
+    ]
+    top = max(b.count for b in r.histogram)
+    for b in r.histogram:
+        span = f"{b.low}" if b.low == b.high else f"{b.low}-{b.high}"
+        bar = "#" * round(30 * b.count / top) if top else ""
+        out.append(f"  {span:>7} {bar:<30} {b.count}")
+    for c in result.combatants:
+        out += [
+            "",
+            f"{c.name} ({c.side}): damage per fight dealt {c.dealt.mean:.2f} "
+            f"[{c.dealt.low:.2f}, {c.dealt.high:.2f}], taken {c.taken.mean:.2f} "
+            f"[{c.taken.low:.2f}, {c.taken.high:.2f}]",
+        ]
+        for o in c.outcomes:
+            out.append(f"  {o.outcome:<24} {_pct(o.rate)}")
+    if result.notable:
+        out += ["", "notable events: fights with at least one, and times per fight"]
+        for x in result.notable:
+            out.append(f"  {x.name:<24} {_pct(x.fights)}  {x.per_fight:.3f} per fight")
+    return out
+
+
+@contextmanager
+def _progress_bar(enabled: bool, what: str) -> Iterator[Callable[[Progress], None] | None]:
+    """A rich progress bar on stderr while the run lasts, when stdout is a terminal."""
+    if not enabled:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+    from rich.progress import (
+        Progress as Bar,
+    )
+
+    bar = Bar(
+        TextColumn(f"{what}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} fights/s, widest interval {task.fields[wide]}"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=True,
+    )
+    task = bar.add_task(what, total=None, rate="-", wide="-")
+    started = False
+
+    def show(p: Progress) -> None:
+        nonlocal started
+        if not started:  # only now: worker processes are forked before this thread exists
+            bar.start()
+            started = True
+        elapsed = bar.tasks[0].elapsed or 0.0
+        speed = f"{p.fights_done / elapsed:,.0f}" if elapsed > 0 else "-"
+        if p.jobs_total > 1:
+            bar.update(
+                task, total=p.jobs_total, completed=p.jobs_done, rate=speed, wide=f"{p.widest:.3f}"
+            )
+        else:
+            bar.update(
+                task,
+                total=p.fights_total,
+                completed=p.fights_done,
+                rate=speed,
+                wide=f"{p.widest:.3f}",
+            )
+
+    try:
+        yield show
+    finally:
+        if started:
+            bar.stop()
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+        click.echo(f"seed: {seed}  (pass --seed {seed} to run these fights again)", err=True)
+    return seed
+
+
+def _jobs(jobs: int | None) -> int:
+    return jobs if jobs is not None else (os.cpu_count() or 1)
+
+
+@contextmanager
+def _sim_errors() -> Iterator[None]:
+    """Bad input: exit 2 (``reported_errors``); a rule that raised in a fight: exit 1."""
+    try:
+        with reported_errors():
+            try:
+                yield
+            except FightFailed as exc:
+                click.echo(f"error: {exc}", err=True)
+                raise SystemExit(EXIT_FIGHT_FAILED) from None
+    except KeyboardInterrupt:
+        click.echo("interrupted", err=True)
+        raise SystemExit(130) from None
+
+
+def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """The flags sim, compare and sweep share."""
+    options = [
+        click.option(
+            "-n",
+            "n",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Fights to run (per variant or grid point).",
+        ),
+        click.option(
+            "--seed",
+            type=click.IntRange(min=0),
+            default=None,
+            help="Seed of every fight's dice (default: a random one, printed).",
+        ),
+        click.option(
+            "--jobs",
+            "-j",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Local worker processes (default: the number of cores).",
+        ),
+        click.option(
+            "--option",
+            "-o",
+            "overrides",
+            multiple=True,
+            metavar="NAME=VALUE",
+            help="Set a rule option (house rule), as in fight. Repeatable.",
+        ),
+        click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
+        click.option(
+            "--engine",
+            type=click.Choice(["event", "auto"]),
+            default="auto",
+            show_default=True,
+            help="What runs the fights: the event engine, or the fastest that can.",
+        ),
+        click.option(
+            "--scheduler",
+            metavar="ADDRESS",
+            default=None,
+            help="Run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786).",
+        ),
+    ]
+    for option in reversed(options):
+        f = option(f)
+    return f
+
+
+_precision = click.option(
+    "--precision",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=None,
+    metavar="W",
+    help="Stop once every rate's 95% interval is narrower than W (e.g. 0.02).",
+)
+
+
+@click.command()
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@run_options
+@_precision
+def sim(
+    scenario: str,
+    n: int | None,
+    seed: int | None,
+    jobs: int | None,
+    overrides: tuple[str, ...],
+    as_json: bool,
+    engine: str,
+    scheduler: str | None,
+    precision: float | None,
+) -> None:
+    """Run many fights of SCENARIO and report win rates, fight length, damage, how each
+    combatant ended and notable events, each with its 95% interval."""
+    from fracas.sim import simulate
+
+    with _sim_errors():
+        seed = _seed(seed)
+        with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
+            result = simulate(
+                scenario,
+                n=n or 10_000,
+                seed=seed,
+                jobs=_jobs(jobs),
+                precision=precision,
+                overrides=overrides,
+                engine=engine,
+                scheduler=scheduler,
+                progress=progress,
+            )
+        if as_json:
+            click.echo(result.to_json().decode())
+            return
+        click.echo(f"engine: {result.engine}")
+        for line in render_sim(result):
+            click.echo(line)
+
+
+def _check_plot(plot: str | None) -> None:
+    if plot is None:
+        return
+    path = Path(plot)
+    if path.suffix.lower() not in (".png", ".svg"):
+        raise FracasError(f"--plot {plot}: the file name must end in .png or .svg")
+    if path.exists() and not path.is_file():
+        raise FracasError(f"--plot {plot}: not a regular file")
+    if not path.resolve().parent.is_dir():
+        raise FracasError(f"--plot {plot}: there is no folder {path.parent}")
+
+
+@click.command()
+@click.argument("scenarios", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@run_options
+@_precision
+@click.option(
+    "--plot",
+    metavar="FILE.png|FILE.svg",
+    default=None,
+    help="Draw the win rates with their intervals.",
+)
+def compare(
+    scenarios: tuple[str, ...],
+    n: int | None,
+    seed: int | None,
+    jobs: int | None,
+    overrides: tuple[str, ...],
+    as_json: bool,
+    engine: str,
+    scheduler: str | None,
+    precision: float | None,
+    plot: str | None,
+) -> None:
+    """Run two or more variants of a matchup (SCENARIOS) on the same fights and show their
+    figures side by side, with each pair's difference in win rate and its interval."""
+    from fracas.sim import compare as run_compare
+
+    with _sim_errors():
+        if len(scenarios) < 2:
+            raise FracasError("compare needs at least two scenario files")
+        _check_plot(plot)
+        seed = _seed(seed)
+        with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
+            result = run_compare(
+                list(scenarios),
+                n=n or 10_000,
+                seed=seed,
+                jobs=_jobs(jobs),
+                precision=precision,
+                overrides=overrides,
+                engine=engine,
+                scheduler=scheduler,
+                progress=progress,
+            )
+        if plot is not None:
+            from fracas.sim.plots import compare_plot
+
+            try:
+                compare_plot(result, plot)
+            except OSError as exc:
+                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
+        if as_json:
+            click.echo(result.to_json().decode())
+            return
+        click.echo(f"engine: {result.variants[0].engine}")
+        for line in render_compare(result):
+            click.echo(line)
+        if plot is not None:
+            click.echo(f"plot saved to {plot}", err=True)
+
+
+def render_compare(result: Any) -> list[str]:
+    """Variants side by side, then each pair's difference."""
+    sims: Sequence[SimResult] = result.variants
+    names = [Path(s.scenario).stem for s in sims]
+    rows: list[tuple[str, list[str]]] = []
+    sides = list(dict.fromkeys(s.side for sim in sims for s in sim.sides))
+    for side in sides:
+        cells = [next((_pct(s.win) for s in sim.sides if s.side == side), "-") for sim in sims]
+        rows.append((f"{side} wins", cells))
+    rows.append(("draw", [_pct(sim.draw) for sim in sims]))
+    rows.append(("rounds (mean)", [f"{sim.rounds.mean:.2f}" for sim in sims]))
+    ids = list(dict.fromkeys(c.id for sim in sims for c in sim.combatants))
+    for cid in ids:
+        people = [next((c for c in sim.combatants if c.id == cid), None) for sim in sims]
+        name = next(c.name for c in people if c is not None)
+        dealt = [
+            f"{c.dealt.mean:.2f} [{c.dealt.low:.2f}, {c.dealt.high:.2f}]" if c else "-"
+            for c in people
+        ]
+        rows.append((f"{name}: damage dealt", dealt))
+        kinds = list(dict.fromkeys(o.outcome for c in people if c for o in c.outcomes))
+        for kind in kinds:
+            cells = [
+                next((_pct(o.rate) for o in c.outcomes if o.outcome == kind), "  0.0%")
+                if c
+                else "-"
+                for c in people
+            ]
+            rows.append((f"{name}: {kind}", cells))
+    for note in sorted({x.name for sim in sims for x in sim.notable}):
+        cells = [
+            next((_pct(x.fights) for x in sim.notable if x.name == note), "  0.0%") for sim in sims
+        ]
+        rows.append((f"notable: {note}", cells))
+    first = max(len(label) for label, _ in rows)
+    widths = [max(len(names[i]), *(len(cells[i]) for _, cells in rows)) for i in range(len(sims))]
+
+    def line(label: str, cells: list[str]) -> str:
+        text = "  ".join(f"{c:<{w}}" for c, w in zip(cells, widths, strict=True))
+        return f"  {label:<{first}}  {text}".rstrip()
+
+    first_sim = sims[0]
+    out = [
+        f"{len(sims)} variants, {first_sim.n} fights each on the same seeds "
+        f"(seed {first_sim.seed}); rates with 95% Wilson intervals, in %",
+        "",
+        line("", names),
+        *(line(label, cells) for label, cells in rows),
+        "",
+        "differences in the first side's win rate (paired on the same fights; "
+        "Newcombe's 95% interval, in points):",
+    ]
+    for d in result.differences:
+        verdict = "significant" if d.significant else "not significant"
+        out.append(
+            f"  {Path(d.a).stem} - {Path(d.b).stem} ({d.side_a}): {100 * d.difference:+.1f} "
+            f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}], {verdict}"
+        )
+    return out
+
+
+@click.command()
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option(
+    "--vary",
+    "varies",
+    multiple=True,
+    required=True,
+    metavar="PATH=VALUES",
+    help="A field and its values: combatants[0].skills.epee=30..90:10, "
+    "combatants[1].armour=[chain mail,plate mail]. Repeatable.",
+)
+@run_options
+@click.option(
+    "--out",
+    "out",
+    default="sweep",
+    show_default=True,
+    metavar="DIR",
+    help="Folder for results.csv, results.parquet and the plots.",
+)
+def sweep(
+    scenario: str,
+    varies: tuple[str, ...],
+    n: int | None,
+    seed: int | None,
+    jobs: int | None,
+    overrides: tuple[str, ...],
+    as_json: bool,
+    engine: str,
+    scheduler: str | None,
+    out: str,
+) -> None:
+    """Run SCENARIO at every point of a grid of varied fields and write a table of the
+    figures (CSV and Parquet) and plots (PNG and SVG) to --out."""
+    from fracas.sim import sweep as run_sweep
+
+    with _sim_errors():
+        target = Path(out)
+        if target.exists() and not target.is_dir():
+            raise FracasError(f"--out {out}: exists and is not a folder")
+        seed = _seed(seed)
+        with _progress_bar(sys.stdout.isatty() and not as_json, "grid points") as progress:
+            table = run_sweep(
+                scenario,
+                list(varies),
+                n=n or 1000,
+                seed=seed,
+                jobs=_jobs(jobs),
+                overrides=overrides,
+                engine=engine,
+                scheduler=scheduler,
+                progress=progress,
+            )
+        from fracas.sim.plots import write_sweep
+
+        try:
+            written = write_sweep(table, target)
+        except OSError as exc:
+            raise FracasError(f"--out {out}: cannot write: {exc.strerror}") from None
+        if as_json:
+            click.echo(table.to_json(orient="records"))
+        else:
+            click.echo(f"engine: {table.attrs['engine']}")
+            for line in render_sweep(table):
+                click.echo(line)
+        for path in written:
+            click.echo(f"wrote {path}", err=True)
+
+
+def render_sweep(table: Any) -> list[str]:
+    varied: list[str] = table.attrs["varied"]
+    side = table.attrs["sides"][0]
+    col = f"win[{side}]"
+    out = [
+        f"{len(table)} grid points, {table['n'].iloc[0]} fights each; {side}'s win rate "
+        "with its 95% Wilson interval, in %"
+    ]
+    for i in range(len(table)):
+        values = ", ".join(f"{p}={table[p].iloc[i]}" for p in varied)
+        rate, low, high = (table[c].iloc[i] for c in (col, f"{col}.low", f"{col}.high"))
+        out.append(f"  {values}: {100 * rate:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
+    return out

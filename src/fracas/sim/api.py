@@ -1,0 +1,208 @@
+"""The analysis API: ``simulate``, ``compare`` and ``sweep``. The CLI only calls these."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from fracas import __version__
+from fracas.engine.errors import FracasError
+from fracas.scenario import load_scenario
+from fracas.scenario.loader import LoadedScenario
+from fracas.sim.backend import choose_backend
+from fracas.sim.figures import SimResult, figures
+from fracas.sim.intervals import newcombe_paired
+from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
+from fracas.sim.tally import Tally
+from fracas.sim.variant import CHUNK, Variant
+
+ScenarioLike = str | Path | LoadedScenario | Variant
+
+
+class Difference(msgspec.Struct, frozen=True):
+    """Variant ``a``'s win rate for its first side minus variant ``b``'s, on the same fights
+    (paired by seed), with Newcombe's paired 95% interval; ``significant`` when the
+    interval leaves out 0. ``both``, ``only_a``, ``only_b``, ``neither`` is the 2x2 table."""
+
+    a: str
+    b: str
+    side_a: str
+    side_b: str
+    difference: float
+    low: float
+    high: float
+    significant: bool
+    both: int
+    only_a: int
+    only_b: int
+    neither: int
+    method: str = "Newcombe (1998) paired hybrid score interval, method 10"
+
+
+class CompareResult(msgspec.Struct, frozen=True):
+    """``fracas compare``: each variant's figures and every pair's difference."""
+
+    variants: tuple[SimResult, ...]
+    differences: tuple[Difference, ...]
+
+    def to_json(self) -> bytes:
+        return msgspec.json.encode(self)
+
+    @classmethod
+    def from_json(cls, data: bytes | str) -> CompareResult:
+        return msgspec.json.decode(data, type=cls)
+
+
+def as_variant(scenario: ScenarioLike, overrides: Sequence[str] = ()) -> Variant:
+    """A scenario file (with ``-o`` overrides), a loaded scenario, or a variant."""
+    if isinstance(scenario, Variant):
+        return scenario
+    if isinstance(scenario, LoadedScenario):
+        return Variant.of(scenario, overrides=tuple(overrides))
+    return Variant.of(load_scenario(scenario, overrides), overrides=tuple(overrides))
+
+
+def check_run(n: int, seed: int, jobs: int, precision: float | None) -> None:
+    """Refuse settings no run can use, naming the flag."""
+    if n < 1:
+        raise FracasError(f"-n {n}: the number of fights must be at least 1")
+    if seed < 0:
+        raise FracasError(f"--seed {seed}: must be 0 or more")
+    if jobs < 1:
+        raise FracasError(f"--jobs {jobs}: must be at least 1")
+    if precision is not None and not 0 < precision < 1:
+        raise FracasError(
+            f"--precision {precision:g}: must be between 0 and 1 (the width of a 95% interval "
+            "on a rate, e.g. 0.02)"
+        )
+
+
+@contextmanager
+def executor_for(jobs: int, scheduler: str | None) -> Iterator[Executor]:
+    """Local processes, or the Dask cluster at ``scheduler``."""
+    if scheduler is not None:
+        from fracas.sim.cluster import DaskExecutor
+
+        executor: Executor = DaskExecutor(scheduler)
+    else:
+        executor = local_executor(jobs)
+    try:
+        yield executor
+    finally:
+        executor.close()
+
+
+def citation(
+    variant: Variant, engine: str, tally: Tally, seed: int, precision: float | None, wall: float
+) -> dict[str, Any]:
+    """What a result needs so that it can be cited and run again."""
+    return {
+        "fracas_version": __version__,
+        "engine": engine,
+        "ruleset": variant.ruleset,
+        "scenario": variant.label,
+        "scenario_hash": variant.digest,
+        "options": variant.options(),
+        "n": tally.n,
+        "seed": seed,
+        "chunk_size": CHUNK,
+        "precision": precision,
+        "wall_time_s": round(wall, 3),
+    }
+
+
+def run_all(
+    jobs_: list[Job],
+    seed: int,
+    jobs: int,
+    engine: str,
+    scheduler: str | None,
+    progress: ProgressFn | None,
+) -> tuple[list[JobResult], str, float]:
+    backend = choose_backend(engine, [v for job in jobs_ for v in job.variants])
+    t0 = time.perf_counter()
+    with executor_for(jobs, scheduler) as executor:
+        results = run_jobs(jobs_, seed, backend.name, executor, progress)
+    return results, backend.name, time.perf_counter() - t0
+
+
+def simulate(
+    scenario: ScenarioLike,
+    n: int = 10_000,
+    seed: int = 0,
+    jobs: int = 1,
+    precision: float | None = None,
+    overrides: Sequence[str] = (),
+    engine: str = "event",
+    scheduler: str | None = None,
+    progress: ProgressFn | None = None,
+) -> SimResult:
+    """``n`` fights of ``scenario`` (fewer if every rate's 95% interval is narrower than
+    ``precision`` first), in ``jobs`` local processes or on the Dask cluster at
+    ``scheduler``. The same scenario, ``seed`` and ``n`` give the same figures however they
+    are run."""
+    check_run(n, seed, jobs, precision)
+    variant = as_variant(scenario, overrides)
+    results, name, wall = run_all(
+        [Job((variant,), n, precision)], seed, jobs, engine, scheduler, progress
+    )
+    tally = results[0].tallies[0]
+    return figures(tally, **citation(variant, name, tally, seed, precision, wall))
+
+
+def compare(
+    scenarios: Sequence[ScenarioLike],
+    n: int = 10_000,
+    seed: int = 0,
+    jobs: int = 1,
+    precision: float | None = None,
+    overrides: Sequence[str] = (),
+    engine: str = "event",
+    scheduler: str | None = None,
+    progress: ProgressFn | None = None,
+) -> CompareResult:
+    """Two or more variants of a matchup on the same fights (common random numbers: fight
+    ``i`` of every variant runs from the same seed), each with its figures, and for each
+    pair the difference in the first side's win rate with its paired interval."""
+    check_run(n, seed, jobs, precision)
+    if len(scenarios) < 2:
+        raise FracasError("compare needs at least two scenarios")
+    variants = tuple(as_variant(s, overrides) for s in scenarios)
+    results, name, wall = run_all(
+        [Job(variants, n, precision)], seed, jobs, engine, scheduler, progress
+    )
+    job = results[0]
+    sims = tuple(
+        figures(t, **citation(v, name, t, seed, precision, wall))
+        for v, t in zip(variants, job.tallies, strict=True)
+    )
+    diffs = []
+    for i in range(len(variants)):
+        for j in range(i + 1, len(variants)):
+            table = [0, 0, 0, 0]  # both, only i, only j, neither (first side wins)
+            for key, count in job.joint.items():
+                a, b = key[i] == 0, key[j] == 0
+                table[0 if a and b else 1 if a else 2 if b else 3] += count
+            d, low, high = newcombe_paired(*table)
+            diffs.append(
+                Difference(
+                    a=variants[i].label,
+                    b=variants[j].label,
+                    side_a=job.tallies[i].sides[0],
+                    side_b=job.tallies[j].sides[0],
+                    difference=d,
+                    low=low,
+                    high=high,
+                    significant=low > 0 or high < 0,
+                    both=table[0],
+                    only_a=table[1],
+                    only_b=table[2],
+                    neither=table[3],
+                )
+            )
+    return CompareResult(sims, tuple(diffs))

@@ -1,0 +1,69 @@
+"""Confidence intervals, each named after its method.
+
+- a rate (``k`` of ``n`` fights): Wilson's score interval (Wilson 1927), which stays inside
+  [0, 1] and keeps close to its nominal coverage for rates near 0 or 1 and small ``n``;
+- the difference of two rates measured on the same fights (common random numbers: fight
+  ``i`` of every variant has the same seed): Newcombe's hybrid score interval for paired
+  proportions (Newcombe 1998, "Improved confidence intervals for the difference between
+  binomial proportions based on paired data", method 10), built from the two Wilson
+  intervals and the phi coefficient of the 2x2 table of paired results;
+- a mean (damage per fight): the normal approximation, mean +- z * sd / sqrt(n).
+
+``Z95`` is the 97.5% point of the standard normal distribution (a two-sided 95% interval).
+"""
+
+from __future__ import annotations
+
+import math
+
+Z95 = 1.959963984540054
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval for ``k`` successes in ``n`` trials."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = k / n
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    low = 0.0 if k <= 0 else max(0.0, centre - half)
+    high = 1.0 if k >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def newcombe_paired(
+    both: int, only_a: int, only_b: int, neither: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """Rate of A minus rate of B, with Newcombe's method-10 interval, from the paired 2x2
+    table: ``both`` (the event in A's fight and in B's), ``only_a``, ``only_b``, ``neither``.
+    Returns (difference, low, high)."""
+    n = both + only_a + only_b + neither
+    if n <= 0:
+        return (0.0, -1.0, 1.0)
+    a, b, c, d = both, only_a, only_b, neither
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson(a + b, n, z)
+    l2, u2 = wilson(a + c, n, z)
+    margins = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = (a * d - b * c) / math.sqrt(margins) if margins else 0.0
+    diff = p1 - p2
+    down = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
+    up = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
+    low = max(-1.0, diff - math.sqrt(max(0.0, down)))
+    high = min(1.0, diff + math.sqrt(max(0.0, up)))
+    return (diff, low, high)
+
+
+def mean_interval(
+    total: int, squares: int, n: int, z: float = Z95
+) -> tuple[float, float, float, float]:
+    """(mean, low, high, sd) of ``n`` whole numbers given their sum and sum of squares
+    (exact in integers, so the result does not depend on the order of merging)."""
+    if n <= 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    mean = total / n
+    var = (squares * n - total * total) / (n * (n - 1)) if n > 1 else 0.0
+    sd = math.sqrt(max(0.0, var))
+    half = z * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half, sd)

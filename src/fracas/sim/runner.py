@@ -1,0 +1,247 @@
+"""Running chunks of fights: in this process, in local processes, or on a Dask cluster, and
+merging them in chunk order so the figures are the same whichever ran them.
+
+A *job* is a set of variants run on the same fights (one for ``sim`` and each grid point of
+``sweep``, several for ``compare``: fight ``i`` of every variant has the same seed). Its
+fights are split into chunks of :data:`~fracas.sim.variant.CHUNK`; chunk ``c`` of every job
+runs from the same per-fight seeds (``chunk_seeds(seed, c)``). Chunks are handed out in order
+with a bounded number in flight, and each job's chunks are merged in chunk order as they
+arrive (a later chunk waits in a buffer for the earlier ones); ``--precision`` is checked
+after each merge, so where a run stops depends on the seed only.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from fracas.engine.errors import FracasError
+from fracas.sim.backend import get_backend
+from fracas.sim.figures import widest
+from fracas.sim.tally import Tally
+from fracas.sim.variant import Variant, chunk_counts, chunk_seeds
+
+#: the joint results of a job's variants on the same fight: the winner index per variant
+Joint = dict[tuple[int, ...], int]
+
+
+@dataclass(frozen=True)
+class Job:
+    """``variants`` run on the same ``n`` fights (fewer if ``precision`` is reached)."""
+
+    variants: tuple[Variant, ...]
+    n: int
+    precision: float | None = None
+
+
+@dataclass(frozen=True)
+class ChunkOut:
+    """One chunk of a job: a tally per variant (without ``winners``) and the joint counts."""
+
+    tallies: tuple[Tally, ...]
+    joint: Joint
+
+
+@dataclass
+class JobResult:
+    """A finished job: merged tallies (one per variant), joint counts, chunks merged."""
+
+    tallies: list[Tally]
+    joint: Joint
+    chunks: int
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a run is: fights merged of fights planned, jobs finished, the widest interval
+    among the rates of the job merged last."""
+
+    fights_done: int
+    fights_total: int
+    jobs_done: int
+    jobs_total: int
+    widest: float
+
+
+ProgressFn = Callable[[Progress], None]
+
+
+def run_chunk(
+    engine: str, variants: tuple[Variant, ...], seed: int, chunk: int, count: int
+) -> ChunkOut:
+    """A chunk task (runs in a worker): each variant on the chunk's fights, paired."""
+    seeds = chunk_seeds(seed, chunk, count)
+    backend = get_backend(engine)
+    tallies = tuple(backend.run_chunk(v, seeds) for v in variants)
+    joint: Joint = {}
+    if len(tallies) > 1:
+        joint = dict(Counter(zip(*(t.winners for t in tallies), strict=True)))
+    return ChunkOut(tuple(t.drop_winners() for t in tallies), joint)
+
+
+class Executor(Protocol):
+    """Where chunk tasks run."""
+
+    slots: int
+
+    def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Any: ...
+    def wait_any(self, futures: Sequence[Any]) -> list[Any]: ...
+    def result(self, future: Any) -> ChunkOut: ...
+    def cancel(self, futures: Sequence[Any]) -> None: ...
+    def close(self) -> None: ...
+
+
+class InlineExecutor:
+    """Runs each task in this process when it is submitted (``--jobs 1``)."""
+
+    slots = 1
+
+    def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Future[ChunkOut]:
+        future: Future[ChunkOut] = Future()
+        try:
+            future.set_result(fn(*args))
+        except Exception as exc:
+            future.set_exception(exc)
+        return future
+
+    def wait_any(self, futures: Sequence[Any]) -> list[Any]:
+        return list(futures)
+
+    def result(self, future: Any) -> ChunkOut:
+        out: ChunkOut = future.result()
+        return out
+
+    def cancel(self, futures: Sequence[Any]) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class ProcessExecutor:
+    """Local worker processes (``--jobs J``). On Linux they are forked (quick: fracas is
+    already imported), all at the first submit, before any other thread of ours exists (the
+    CLI starts its progress bar only when the first chunk is merged); elsewhere spawned."""
+
+    def __init__(self, jobs: int) -> None:
+        import numpy  # noqa: F401  (loaded once here, so forked workers have it)
+
+        from fracas.sim import event_backend  # noqa: F401
+
+        method = "fork" if sys.platform == "linux" else "spawn"
+        context = multiprocessing.get_context(method)
+        self.pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        self.slots = 2 * jobs
+
+    def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Future[ChunkOut]:
+        return self.pool.submit(fn, *args)
+
+    def wait_any(self, futures: Sequence[Any]) -> list[Any]:
+        done, _ = wait(futures, return_when=FIRST_COMPLETED)
+        return list(done)
+
+    def result(self, future: Any) -> ChunkOut:
+        out: ChunkOut = future.result()
+        return out
+
+    def cancel(self, futures: Sequence[Any]) -> None:
+        for f in futures:
+            f.cancel()
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+@dataclass
+class _JobState:
+    job: Job
+    counts: list[int]
+    merged: int = 0
+    done: bool = False
+    tallies: list[Tally] = field(default_factory=list)
+    joint: Counter[tuple[int, ...]] = field(default_factory=Counter)
+    buffer: dict[int, ChunkOut] = field(default_factory=dict)
+
+    def take(self, out: ChunkOut) -> None:
+        if not self.tallies:
+            self.tallies = [Tally.empty_like(t) for t in out.tallies]
+        for mine, theirs in zip(self.tallies, out.tallies, strict=True):
+            mine.merge(theirs)
+        self.joint.update(out.joint)
+        self.merged += 1
+        precision = self.job.precision
+        if self.merged == len(self.counts) or (
+            precision is not None and all(widest(t) < precision for t in self.tallies)
+        ):
+            self.done = True
+            self.buffer.clear()
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    seed: int,
+    engine: str,
+    executor: Executor,
+    progress: ProgressFn | None = None,
+) -> list[JobResult]:
+    """Run every job's chunks on ``executor``; the merged results, in job order."""
+    states = [_JobState(job, chunk_counts(job.n)) for job in jobs]
+    total = sum(job.n for job in jobs)
+    tasks = _tasks(states)
+    in_flight: dict[Any, tuple[int, int]] = {}
+    fights_done = jobs_done = 0
+    try:
+        while True:
+            for j, c in tasks:
+                state = states[j]
+                args = (engine, state.job.variants, seed, c, state.counts[c])
+                in_flight[executor.submit(run_chunk, *args)] = (j, c)
+                if len(in_flight) >= executor.slots:
+                    break
+            if not in_flight:
+                break
+            for future in executor.wait_any(list(in_flight)):
+                j, c = in_flight.pop(future)
+                out = executor.result(future)
+                state = states[j]
+                if state.done:
+                    continue
+                state.buffer[c] = out
+                while not state.done and state.merged in state.buffer:
+                    chunk = state.merged
+                    state.take(state.buffer.pop(chunk))
+                    fights_done += state.counts[chunk]
+                    if state.done:
+                        jobs_done += 1
+                        fights_done += sum(state.counts[state.merged :])
+                    if progress is not None:
+                        wide = max(widest(t) for t in state.tallies)
+                        progress(Progress(fights_done, total, jobs_done, len(jobs), wide))
+    except BaseException:
+        executor.cancel(list(in_flight))
+        raise
+    return [JobResult(s.tallies, dict(s.joint), s.merged) for s in states]
+
+
+def _tasks(states: list[_JobState]) -> Iterator[tuple[int, int]]:
+    """(job, chunk) in order, skipping jobs already finished when their turn comes."""
+    for j, state in enumerate(states):
+        for c in range(len(state.counts)):
+            if state.done:
+                break
+            yield j, c
+
+
+def local_executor(jobs: int) -> Executor:
+    """In this process for one job, else a pool of ``jobs`` processes."""
+    return InlineExecutor() if jobs <= 1 else ProcessExecutor(jobs)
+
+
+def check_jobs(jobs: int) -> None:
+    if jobs < 1:
+        raise FracasError(f"--jobs {jobs}: must be at least 1")

@@ -1,0 +1,147 @@
+"""``sweep``: one scenario over a grid of varied fields, a row of figures per grid point."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import yaml
+
+from fracas.engine.errors import FracasError
+from fracas.scenario import ScenarioError, load_scenario, parse_scenario
+from fracas.sim.api import check_run, citation, run_all
+from fracas.sim.figures import Rate, SimResult, figures, rate
+from fracas.sim.grid import Vary, grid, parse_vary
+from fracas.sim.runner import Job, ProgressFn
+from fracas.sim.variant import Variant
+
+
+def _raw(path: str | Path, overrides: Sequence[str]) -> Any:
+    """The scenario file's YAML data with the ``-o`` overrides in its ``options`` (the file
+    is validated first, so a bad file is reported as ``fight`` reports it)."""
+    load_scenario(path, overrides)
+    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    options = dict(data.get("options") or {})
+    for item in overrides:
+        key, _, value = item.partition("=")
+        options[key.strip()] = yaml.safe_load(value)
+    if options:
+        data["options"] = options
+    return data
+
+
+def label_of(varies: Sequence[Vary], values: Sequence[Any]) -> str:
+    return ", ".join(f"{v.path}={x}" for v, x in zip(varies, values, strict=True))
+
+
+def grid_variants(
+    path: str | Path, varies: Sequence[Vary], overrides: Sequence[str] = ()
+) -> list[tuple[tuple[Any, ...], Variant]]:
+    """Every grid point, validated before anything runs: a point whose scenario is invalid
+    is refused with its values and the problem."""
+    source = str(path)
+    out = []
+    for values, data in grid(_raw(path, overrides), varies):
+        label = label_of(varies, values)
+        try:
+            loaded = parse_scenario(data, source)
+        except ScenarioError as exc:
+            problems = "; ".join(exc.problems[:3])
+            raise FracasError(f"{source}: grid point {label}: {problems}") from None
+        out.append((values, Variant.of(loaded, label, tuple(overrides))))
+    return out
+
+
+def _rate_columns(out: dict[str, Any], name: str, r: Rate) -> None:
+    out[name] = r.rate
+    out[f"{name}.low"] = r.low
+    out[f"{name}.high"] = r.high
+
+
+def row(
+    varies: Sequence[Vary],
+    values: Sequence[Any],
+    result: SimResult,
+    outcome_keys: Sequence[tuple[str, str]],
+    notable_keys: Sequence[str],
+) -> dict[str, Any]:
+    """One grid point's row: the varied values, N, every rate with its interval, the mean
+    fight length and each combatant's mean damage dealt and taken."""
+    out: dict[str, Any] = {v.path: x for v, x in zip(varies, values, strict=True)}
+    n = result.n
+    out["n"] = n
+    for s in result.sides:
+        _rate_columns(out, f"win[{s.side}]", s.win)
+        _rate_columns(out, f"loss[{s.side}]", s.loss)
+    _rate_columns(out, "draw", result.draw)
+    out["rounds.mean"] = result.rounds.mean
+    out["rounds.median"] = result.rounds.median
+    by_id = {c.id: c for c in result.combatants}
+    for c in result.combatants:
+        out[f"dealt[{c.id}]"] = c.dealt.mean
+        out[f"taken[{c.id}]"] = c.taken.mean
+    for cid, name in outcome_keys:
+        person = by_id.get(cid)
+        got = (
+            None
+            if person is None
+            else next((o.rate for o in person.outcomes if o.outcome == name), None)
+        )
+        _rate_columns(out, f"outcome[{cid}: {name}]", got or rate(0, n))
+    notes = {x.name: x.fights for x in result.notable}
+    for name in notable_keys:
+        _rate_columns(out, f"notable[{name}]", notes.get(name) or rate(0, n))
+    return out
+
+
+def sweep(
+    scenario: str | Path,
+    vary: Sequence[str | Vary],
+    n: int = 1000,
+    seed: int = 0,
+    jobs: int = 1,
+    overrides: Sequence[str] = (),
+    engine: str = "event",
+    scheduler: str | None = None,
+    progress: ProgressFn | None = None,
+) -> pd.DataFrame:
+    """Run ``scenario`` at every point of the grid the ``vary`` fields span (``PATH=VALUES``
+    strings or :class:`~fracas.sim.grid.Vary`), ``n`` fights each, every point on the same
+    per-fight seeds. One row per grid point (see :func:`row`)."""
+    check_run(n, seed, jobs, None)
+    varies = [parse_vary(v) if isinstance(v, str) else v for v in vary]
+    if not varies:
+        raise FracasError("sweep needs at least one --vary PATH=VALUES")
+    paths = [v.path for v in varies]
+    if len(set(paths)) != len(paths):
+        raise FracasError("--vary: the same path is varied twice")
+    points = grid_variants(scenario, varies, overrides)
+    jobs_ = [Job((variant,), n) for _, variant in points]
+    t0 = time.perf_counter()
+    results, name, _ = run_all(jobs_, seed, jobs, engine, scheduler, progress)
+    wall = time.perf_counter() - t0
+    sims = [
+        figures(r.tallies[0], **citation(v, name, r.tallies[0], seed, None, wall))
+        for (_, v), r in zip(points, results, strict=True)
+    ]
+    outcome_keys = list(
+        dict.fromkeys((c.id, o.outcome) for s in sims for c in s.combatants for o in c.outcomes)
+    )
+    notable_keys = sorted({x.name for s in sims for x in s.notable})
+    rows = [
+        row(varies, values, sim, outcome_keys, notable_keys)
+        for (values, _), sim in zip(points, sims, strict=True)
+    ]
+    table = pd.DataFrame(rows)
+    for path in paths:
+        column = table[path]
+        kinds = {type(x) for x in column}
+        if len(kinds) > 1 or not kinds <= {int, float, bool, str}:
+            table[path] = column.map(str)
+    table.attrs.update(
+        {"varied": paths, "seed": seed, "engine": name, "sides": [s.side for s in sims[0].sides]}
+    )
+    return table
