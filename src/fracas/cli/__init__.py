@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "sim": "fracas.cli.sim:sim",
     "compare": "fracas.cli.sim:compare",
     "sweep": "fracas.cli.sim:sweep",
+    "serve": "fracas.cli.serve:serve",
 }
 
 
