@@ -28,6 +28,8 @@ COMMANDS: dict[str, str] = {
     "roll": "fracas.cli.roll:roll",
     "schema": "fracas.cli.schema:schema",
     "rest": "fracas.cli.rest:rest",
+    "odds": "fracas.cli.odds:odds",
+    "advise": "fracas.cli.odds:advise",
     "sim": "fracas.cli.sim:sim",
     "compare": "fracas.cli.sim:compare",
     "sweep": "fracas.cli.sim:sweep",
