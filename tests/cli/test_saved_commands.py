@@ -191,5 +191,20 @@ def test_resume_shows_where_everyone_stands_without_an_end_of_fight_heading(
     resumed = run("resume", str(db), "--seed", "1")
     assert resumed.exit_code == 0, resumed.stderr
     head = resumed.stdout.split("\n\n", 1)[0]
-    assert head.startswith("Resuming encounter 1 (Bar brawl at the Rusty Airlock), round 10:\n")
+    assert head.startswith("Resuming encounter 1 (Bar brawl at the Rusty Airlock), unit 10:\n")
     assert "At the end" not in head and "Vera (anthro, spacers)" in head
+
+
+def test_undo_resume_and_control_count_exp_time_in_units(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    brawl = str(ROOT / "examples" / "exp" / "bar-brawl.yaml")
+    assert run("fight", brawl, "--seed", "1", "--db", str(db)).exit_code == 0
+    undone = run("undo", str(db))
+    assert "; now unit 10, " in undone.stdout and "round" not in undone.stdout
+    controlled = run(
+        "fight", brawl, "--seed", "1", "--control", "all", input="t\nu\n" + "t\n" * 3000
+    )
+    assert controlled.exit_code == 0, controlled.stderr[-2000:]
+    assert "and what followed (" in controlled.stderr
+    assert "events); back to unit 1" in controlled.stderr
+    assert "; back to unit 1)" in controlled.stdout
