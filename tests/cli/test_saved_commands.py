@@ -220,3 +220,24 @@ def test_undo_resume_and_control_count_exp_time_in_units(tmp_path: Path) -> None
     assert controlled.returncode == 0, controlled.stderr[-2000:]
     assert "events); back to unit 1" in controlled.stderr
     assert "; back to unit 1)" in controlled.stdout
+
+
+def test_replay_narrates_the_gms_overrides(tmp_path: Path) -> None:
+    from fracas.dice import SeededRoller
+    from fracas.engine import Session
+    from fracas.engine.codec import encode_log
+    from fracas.engine.overrides import GmAddCondition, GmAdjustHp
+    from fracas.scenario import load_scenario
+
+    loaded = load_scenario(ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml")
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(1))
+    victim = next(iter(session.state.combatants.values()))
+    session.act(GmAdjustHp(target=victim.id, amount=-3))
+    session.act(GmAddCondition(target=victim.id, condition="first aid given"))
+    log = tmp_path / "gm.jsonl"
+    log.write_bytes(encode_log(session.log))
+    result = run("replay", str(log))
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert f"GM damages {victim.name}: -3 hp" in lines
+    assert f"GM: {victim.name} is now first aid given" in lines
