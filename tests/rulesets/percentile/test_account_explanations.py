@@ -92,7 +92,7 @@ def test_a_fighter_downed_this_round_is_not_said_to_lack_a_weapon() -> None:
     """A fighter killed and disarmed in the same simultaneous round (Knut, seed 1) has no
     attack because he is dead, not because his weapon is dropped."""
     downed = []
-    for event, state, line in accounts("scout-and-medic.yaml", range(1, 12)):
+    for event, state, _line in accounts("scout-and-medic.yaml", range(1, 12)):
         if isinstance(event, Note) and "attack:" in event.text:
             who = next(c for c in state.combatants.values() if event.text.startswith(c.name))
             if not who.able:
