@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from math import isqrt
 
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import (
@@ -161,19 +162,27 @@ def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
         default=0,
     )
     best: tuple[int, Move] | None = None
+    there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
     for move in grid_moves(fight, c):
-        if move.to is None or not possible(fight, c, move):
+        if move.to is None or distance_xy(move.to, target) > reach:
+            continue  # out of reach there: no need to copy the fighter or ask the rules
+        if not possible(fight, c, move):
             continue
-        there = replace(c, x=move.to[0], y=move.to[1])
-        if distance_m(there, target) > reach:
-            continue
+        if there is None:
+            there = replace(c)
+        there.x, there.y = move.to
         sight = line_of_sight(fight, there, target, any_facing=True)
         if not sight.visible or sight.through:
             continue
-        metres = distance_m(c, there)
+        metres = distance_xy(move.to, c)
         if best is None or metres < best[0]:
             best = (metres, move)
     return None if best is None else best[1]
+
+
+def distance_xy(point: tuple[int, int], b: Fighter) -> int:
+    """Whole metres from a point to a combatant (as ``distance_m``, without a Fighter)."""
+    return isqrt((point[0] - b.x) ** 2 + (point[1] - b.y) ** 2)
 
 
 def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
