@@ -9,6 +9,7 @@ from typing import Any
 from fracas.engine import Event
 from fracas.rulesets.starflight import events as ev
 from fracas.rulesets.starflight.conditions import condition_names
+from fracas.rulesets.starflight.idle import idle_reason
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
@@ -127,7 +128,7 @@ def _healed(e: ev.WoundHealed, f: Fight) -> str:
 
 @line(ev.PartFailed)
 def _failed(e: ev.PartFailed, f: Fight) -> str:
-    return f"    {_n(f, e.target)}'s {_part(f, e.target, e.part)} fails ({e.reason})"
+    return f"    {_n(f, e.target)} loses the use of its {_part(f, e.target, e.part)} ({e.reason})"
 
 
 @line(ev.PartMaimed)
@@ -215,7 +216,8 @@ def _reload(e: ev.Reloading, f: Fight) -> str:
 
 @line(ev.StoodBy)
 def _standby(e: ev.StoodBy, f: Fight) -> str:
-    return f"  {_n(f, e.who)} stands by"
+    reason = idle_reason(f, f.fighter(e.who))
+    return f"  {_n(f, e.who)} stands by" + (f" ({reason})" if reason else "")
 
 
 @line(ev.Withdrew)

@@ -56,7 +56,7 @@ def _item_dropped(e: ev.ItemDropped, f: Fight) -> str:
 @line(ev.ItemPickedUp)
 def _picked(e: ev.ItemPickedUp, f: Fight) -> str:
     w = f.fighter(e.owner).weapons[e.weapon]
-    whose = "" if e.owner == e.who else f"{_n(f, e.owner)}'s "
+    whose = "the " if e.owner == e.who else f"{_n(f, e.owner)}'s "
     return f"  {_n(f, e.who)} picks up {whose}{w.name}"
 
 

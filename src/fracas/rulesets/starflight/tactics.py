@@ -40,7 +40,7 @@ from fracas.rulesets.starflight.combat_tactics import (
     rally_choice,
     rush_choice,
 )
-from fracas.rulesets.starflight.conditions import can_move, is_fatigued
+from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
 from fracas.rulesets.starflight.medical_aid import (
@@ -85,10 +85,24 @@ def tactic(name: str) -> Callable[[Tactic], Tactic]:
 
 def _minding_holds(fn: Tactic) -> Tactic:
     def choose(fight: Fight, c: Fighter) -> Action:
-        return held_choice(fight, c) or fn(fight, c)
+        return held_choice(fight, c) or no_fight_left(fight, c) or fn(fight, c)
 
     choose.__doc__ = fn.__doc__
     return choose
+
+
+def no_fight_left(fight: Fight, c: Fighter) -> Action | None:
+    """A fighter with no working limb left to strike with gets out of the fight (runs or
+    moves away as a withdrawal, 'Range'), as anyone would; None when it can still fight or
+    cannot get away."""
+    if can_strike(c):
+        return None
+    targets = targets_by_distance(fight, c)
+    if not targets or not can_move(c, fight):
+        return None
+    if c.prone:
+        return StandUp(actor=c.id)
+    return withdrawal(fight, c, targets[0])
 
 
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
