@@ -4,6 +4,7 @@ rules rather than at the round limit."""
 
 from __future__ import annotations
 
+from math import isqrt
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from fracas.engine import EncounterEnded, IllegalAction, Session
 from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight.actions import Attack, Move, Run, Standby, Strike
 from fracas.rulesets.starflight.events import AttackRolled, Moved, PartFailed, Refused
+from fracas.rulesets.starflight.move_action import destination
 from fracas.scenario import load_scenario
 
 from .helpers import fight_of, fighter, of_type, shooter, start, target, who
@@ -171,3 +173,18 @@ def test_standing_by_with_a_weapon_discharged_in_an_opportunity_attack_says_why(
         "  a stands by (the hand laser fired in an opportunity attack this round: "
         "discharged until next round)"
     )
+
+
+# --- closing in ---------------------------------------------------------------------------------
+
+
+def test_a_melee_fighter_with_one_action_left_stops_outside_the_foes_opportunity_range() -> None:
+    s = start([brawler("a", "red", 0), brawler("t", "blue", 22)], [*INIT], scale="melee")
+    s.act(Standby(actor="a"))
+    pending = RULESET.pending(s.state)
+    assert pending is not None
+    choice = RULESET.choose(s.state, pending)
+    assert isinstance(choice, Move)
+    x, y, _ = destination(fight_of(s), who(s, "a"), choice)
+    assert 10 < isqrt((x - 22) ** 2 + y**2) < 22
+    assert choice in [c.action for c in RULESET.legal_actions(s.state, pending)]

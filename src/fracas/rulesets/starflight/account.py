@@ -8,7 +8,7 @@ from typing import Any
 
 from fracas.engine import Event
 from fracas.rulesets.starflight import events as ev
-from fracas.rulesets.starflight.conditions import condition_names
+from fracas.rulesets.starflight.conditions import condition_names, striking_part
 from fracas.rulesets.starflight.idle import idle_reason
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
@@ -27,12 +27,44 @@ def line(cls: type[Event[Any]]) -> Callable[[Line], Line]:
     return decorate
 
 
+UNARMED_LABEL = "unarmed"
+
+
 def _n(fight: Fight, cid: str) -> str:
     return fight.fighter(cid).name
 
 
 def _part(fight: Fight, cid: str, part: str) -> str:
     return fight.fighter(cid).part_names.get(part, part)
+
+
+POSSESSIVE = {"male": "his", "female": "her"}
+REFLEXIVE = {"male": "himself", "female": "herself"}
+
+
+SUBJECT = {"male": "he", "female": "she"}
+
+
+def they(c: Fighter) -> str:
+    """'he', 'she' or 'it', as the combatant's sex says."""
+    return SUBJECT.get(c.sex or "", "it")
+
+
+def their(c: Fighter) -> str:
+    """'his', 'her' or 'its', as the combatant's sex says."""
+    return POSSESSIVE.get(c.sex or "", "its")
+
+
+def _weapon(e: ev.AttackRolled, f: Fight) -> str:
+    """The weapon as the account names it: an unarmed strike names the motor appendage it is
+    made with ('with his right arm', 'with its jaws (grab)')."""
+    if not e.weapon.startswith(UNARMED_LABEL):
+        return e.weapon
+    c = f.fighter(e.attacker)
+    part = striking_part(c, None)
+    if not part:
+        return e.weapon
+    return f"{their(c)} {c.part_names.get(part, part)}{e.weapon[len(UNARMED_LABEL) :]}"
 
 
 def describe(event: Event[Any], fight: Fight) -> str | None:
@@ -77,7 +109,7 @@ def _attack(e: ev.AttackRolled, f: Fight) -> str:
     crit = {"success": " CRITICAL HIT", "failure": " CRITICAL MISS"}.get(e.critical or "", "")
     what = "makes an opportunity attack on" if e.opportunity else "attacks"
     return (
-        f"  {_n(f, e.attacker)} {what} {_n(f, e.target)} with {e.weapon}: d% {e.natural:02d}"
+        f"  {_n(f, e.attacker)} {what} {_n(f, e.target)} with {_weapon(e, f)}: d% {e.natural:02d}"
         f"{terms} = {e.total} vs effective HD {e.effective_hd}{notes}: "
         f"{verdict}{crit}"
     )
@@ -128,7 +160,8 @@ def _healed(e: ev.WoundHealed, f: Fight) -> str:
 
 @line(ev.PartFailed)
 def _failed(e: ev.PartFailed, f: Fight) -> str:
-    return f"    {_n(f, e.target)} loses the use of its {_part(f, e.target, e.part)} ({e.reason})"
+    c = f.fighter(e.target)
+    return f"    {c.name} loses the use of {their(c)} {_part(f, e.target, e.part)} ({e.reason})"
 
 
 @line(ev.PartMaimed)
@@ -228,7 +261,8 @@ def _withdrew(e: ev.Withdrew, f: Fight) -> str:
 @line(ev.BlueOnBlue)
 def _blue(e: ev.BlueOnBlue, f: Fight) -> str:
     if e.attacker == e.victim:
-        return f"    Blue on blue: {_n(f, e.attacker)} hits themself!"
+        self_ = REFLEXIVE.get(f.fighter(e.attacker).sex or "", "itself")
+        return f"    Blue on blue: {_n(f, e.attacker)} hits {self_}!"
     return f"    Blue on blue: {_n(f, e.attacker)} hits {_n(f, e.victim)}!"
 
 

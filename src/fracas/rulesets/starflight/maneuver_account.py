@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from fracas.rulesets.starflight import events as ev
-from fracas.rulesets.starflight.account import line
+from fracas.rulesets.starflight.account import line, their
 from fracas.rulesets.starflight.state import Fight
 
 
@@ -39,7 +39,10 @@ def _opposed(e: ev.Opposed, f: Fight) -> str:
 
 @line(ev.Charged)
 def _charged(e: ev.Charged, f: Fight) -> str:
-    return f"    {_n(f, e.who)} is charging: +10 to attack this round, -10 HD through its next turn"
+    c = f.fighter(e.who)
+    return (
+        f"    {c.name} is charging: +10 to attack this round, -10 HD through {their(c)} next turn"
+    )
 
 
 @line(ev.Displaced)

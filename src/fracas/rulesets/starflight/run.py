@@ -115,6 +115,7 @@ register(Run, "full", choices=run_choices)(resolve_run)
 @account.line(Ran)
 def _ran(e: Ran, f: Fight) -> str:
     streak = "1st turn" if e.streak == 1 else f"{e.streak} turns in a row"
+    c = f.fighter(e.who)
     if e.streak > e.limit:
-        return f"  {f.fighter(e.who).name} runs ({streak}; {e.limit} is all it can run unhurt)"
-    return f"  {f.fighter(e.who).name} runs ({streak} of the {e.limit} it can run unhurt)"
+        return f"  {c.name} runs ({streak}; {e.limit} is all {account.they(c)} can run unhurt)"
+    return f"  {c.name} runs ({streak} of the {e.limit} {account.they(c)} can run unhurt)"

@@ -51,8 +51,9 @@ from fracas.rulesets.starflight.medical_aid import (
     revive_problem,
 )
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
-from fracas.rulesets.starflight.move_action import grid_moves, heading, possible
+from fracas.rulesets.starflight.move_action import destination, grid_moves, heading, possible
 from fracas.rulesets.starflight.range import (
+    IN_MELEE_M,
     MELEE_INCREMENT_M,
     distance_m,
     hostiles,
@@ -158,10 +159,36 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         rush = rush_choice(fight, c, targets[0])
         if rush is not None:
             return rush
-        move = Move(actor=c.id, toward=targets[0].id)
+        move = hold_short(fight, c, targets[0])
         if possible_move(fight, c, move):
             return move
     return Standby(actor=c.id)
+
+
+def hold_short(fight: Fight, c: Fighter, target: Fighter) -> Move:
+    """A move towards ``target``; as the turn's last action, one that would end within two
+    melee increments of it (provoking its Opportunity Attack with no action left to strike,
+    'Using Weapons') becomes the grid move that ends nearest it outside them, to let the foe
+    come on (the plain move when there is none)."""
+    move = Move(actor=c.id, toward=target.id)
+    gap = distance_m(c, target)
+    if fight.phases_left != 1 or not fight.options.grid or gap <= IN_MELEE_M:
+        return move
+    try:
+        x, y, _ = destination(fight, c, move)
+    except IllegalAction:
+        return move
+    if distance_xy((x, y), target) > IN_MELEE_M:
+        return move
+    best: tuple[int, Move] | None = None
+    for option in grid_moves(fight, c):
+        if option.to is None:
+            continue
+        there = distance_xy(option.to, target)
+        nearer = IN_MELEE_M < there < gap and (best is None or there < best[0])
+        if nearer and possible(fight, c, option):
+            best = (there, option)
+    return move if best is None else best[1]
 
 
 def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
