@@ -21,6 +21,8 @@ from fracas.engine import (
     RoundStarted,
     Ruleset,
 )
+from fracas.engine.overrides import GmAdjustHp, GmEndFight, Override
+from fracas.engine.view import Bar, Card, wound_level
 
 
 class ToyFighter(BaseModel):
@@ -86,6 +88,29 @@ class ToyRuleset(Ruleset):
             *(Choice(f"hit {n}", Hit(actor=pending.actor, target=n), "attack") for n in others),
             Choice("wait", Wait(actor=pending.actor), "wait"),
         ]
+
+    def card(self, state: Encounter, combatant_id: str) -> Card:
+        c = state.combatants[combatant_id]
+        assert isinstance(c, ToyCombatant)
+        return Card(
+            id=c.id,
+            name=c.name,
+            side=c.side,
+            wound=wound_level(c.hp, 10, c.hp <= 0),
+            bars=(Bar("hp", c.hp, 10),),
+            details=(("secret", f"{c.name}'s gm-only note"),),
+        )
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return (GmAdjustHp, GmEndFight)
+
+    def override(self, ctx: Context, action: Override) -> None:
+        if isinstance(action, GmAdjustHp):
+            if action.target not in ctx.state.combatants:
+                raise IllegalAction(f"no combatant called {action.target!r}")
+            ctx.emit(Damaged(target=action.target, amount=-action.amount))
+            return
+        super().override(ctx, action)
 
     def resolve(self, ctx: Context, action: Action) -> None:
         if isinstance(action, Wait):

@@ -11,6 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.scenario import load_scenario
+from fracas.sim import batch
 from tests.sim.conftest import DUEL, EXAMPLES, PLATE
 
 
@@ -23,7 +25,11 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_every_example_runs_through_sim(path: Path) -> None:
     code, out, err = run("sim", str(path), "-n", "200", "--seed", "1", "-j", "1")
     assert code == 0, err
-    assert out.startswith("engine: event\n")
+    loaded = load_scenario(path)
+    why = batch.scope(loaded.ruleset, loaded.scenario)
+    kernel = "percentile duel" if loaded.ruleset.name == "percentile" else "EXP brawl"
+    expected = f"engine: batch ({kernel})" if why is None else f"engine: event ({why})"
+    assert out.startswith(expected + "\n")  # the batch kernels where they reach, else why not
     assert "win" in out and "rounds: mean" in out
 
 
@@ -85,7 +91,7 @@ def test_sim_json_has_every_figure_and_what_to_cite_it_by() -> None:
         "engine",
     ):
         assert key in result
-    assert result["seed"] == 3 and result["engine"] == "event"
+    assert result["seed"] == 3 and result["engine"] == "batch (percentile duel)"
     assert "\x1b" not in out  # no progress bar when stdout is not a terminal
 
 

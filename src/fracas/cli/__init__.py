@@ -28,9 +28,12 @@ COMMANDS: dict[str, str] = {
     "roll": "fracas.cli.roll:roll",
     "schema": "fracas.cli.schema:schema",
     "rest": "fracas.cli.rest:rest",
+    "odds": "fracas.cli.odds:odds",
+    "advise": "fracas.cli.odds:advise",
     "sim": "fracas.cli.sim:sim",
     "compare": "fracas.cli.sim:compare",
     "sweep": "fracas.cli.sim:sweep",
+    "serve": "fracas.cli.serve:serve",
 }
 
 

@@ -60,6 +60,21 @@ def _open_store(db: str) -> SqliteStore:
     return SqliteStore(db)
 
 
+def _install_optimal_tactics(loaded: LoadedScenario) -> None:
+    """``tactics: optimal``: compute the policy ``fracas advise`` would and install it, so
+    the fight can be watched under it (percentile duels only; a clear error otherwise)."""
+    combatants = getattr(loaded.scenario, "combatants", [])
+    if not any(getattr(c, "tactics", None) == "optimal" for c in combatants):
+        return
+    from fracas.sim.odds import OutOfScope
+    from fracas.sim.odds.advise import install_policy
+
+    try:
+        install_policy(loaded.ruleset, loaded.scenario)
+    except OutOfScope as exc:
+        raise FracasError(f"{loaded.source}: {exc}") from None
+
+
 def _name(loaded: LoadedScenario) -> str:
     return str(getattr(loaded.scenario, "name", None) or Path(loaded.source).stem)
 
@@ -115,6 +130,7 @@ def fight(
             raise click.UsageError("--rolls - reads standard input, which --ask/--control use")
         loaded = load_scenario(scenario, overrides)
         check_log_target(log, db, [scenario, *([rolls] if rolls else [])], force)
+        _install_optimal_tactics(loaded)
         control = parse_control(controls, loaded.ruleset.build(loaded.scenario))
         store = stack.enter_context(_open_store(db)) if db is not None else None
         live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)

@@ -184,10 +184,11 @@ def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option(
             "--engine",
-            type=click.Choice(["event", "auto"]),
+            type=click.Choice(["event", "batch", "auto"]),
             default="auto",
             show_default=True,
-            help="What runs the fights: the event engine, or the fastest that can.",
+            help="What runs the fights: the event engine (the reference), the batch kernels "
+            "(one-on-one duels and brawls), or the fastest that can.",
         ),
         click.option(
             "--scheduler",

@@ -17,6 +17,7 @@ from fracas.dice import DiceError, ScriptedRoller
 from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterStarted, Event, Rolled
+from fracas.engine.overrides import OVERRIDE_TYPES
 from fracas.engine.ruleset import Action, Ruleset
 from fracas.engine.session import Session, scenario_of
 
@@ -25,8 +26,8 @@ def decode_action(ruleset: Ruleset[Any, Any, Any], raw: Any) -> Action:
     """An ``Acted`` event's action as the ruleset's action object."""
     if isinstance(raw, Action):
         return raw
-    types = tuple(ruleset.action_types())
-    if not types:
+    types = (*ruleset.action_types(), *OVERRIDE_TYPES)
+    if len(types) == len(OVERRIDE_TYPES):
         raise InconsistentLog(f"ruleset {ruleset.name!r} names no action types to re-run")
     union: Any = Union[types]  # noqa: UP007 (a union built at run time)
     try:

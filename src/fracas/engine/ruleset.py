@@ -5,15 +5,19 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import msgspec
 from pydantic import BaseModel
 
 from fracas.engine.context import Context
-from fracas.engine.errors import FracasError
+from fracas.engine.errors import FracasError, IllegalAction
 from fracas.engine.events import Event
 from fracas.engine.state import Encounter
+from fracas.engine.view import UNHURT, Card
+
+if TYPE_CHECKING:
+    from fracas.engine.overrides import Override
 
 
 class Action(msgspec.Struct, frozen=True, kw_only=True, tag=True, tag_field="action"):
@@ -129,6 +133,46 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
     def summary(self, state: StateT) -> list[str]:
         """Closing lines of the account: each combatant's condition at the end."""
         return []
+
+    # -- front ends: what the table sees, what the GM changes by hand ------------------------
+    def card(self, state: StateT, combatant_id: str) -> Card:
+        """``combatant_id`` as a front end shows it (see :class:`~fracas.engine.view.Card`):
+        the public part (name, side, wound level, visible conditions) and the private part
+        (bars, details) that only the GM and the combatant's player see. The default knows
+        only the engine's fields."""
+        c = state.combatants[combatant_id]
+        return Card(id=c.id, name=c.name, side=c.side, wound=UNHURT)
+
+    def turn_order(self, state: StateT) -> list[str]:
+        """Combatant ids in the order they act this round (default: scenario order)."""
+        return list(state.combatants)
+
+    def gm_conditions(self) -> Sequence[str]:
+        """The conditions a GM may put on or take off a combatant by hand (``GmAddCondition``)."""
+        return ()
+
+    def override_types(self) -> Sequence[type[Override]]:
+        """The GM overrides this ruleset carries out (``GmEndFight`` at least)."""
+        from fracas.engine.overrides import GmEndFight
+
+        return (GmEndFight,)
+
+    def override(self, ctx: Context[StateT, OptionsT], action: Override) -> None:
+        """Carry out a GM override (:mod:`fracas.engine.overrides`): emit the events that make
+        the change, or raise ``IllegalAction`` before any emit. The default ends the fight
+        and refuses everything else."""
+        from fracas.engine.events import EncounterEnded
+        from fracas.engine.overrides import GmEndFight
+
+        if isinstance(action, GmEndFight):
+            if ctx.state.over:
+                raise IllegalAction("the fight is already over")
+            sides = {c.side for c in ctx.state.combatants.values()}
+            if action.winner is not None and action.winner not in sides:
+                raise IllegalAction(f"winner: no side called {action.winner!r}")
+            ctx.emit(EncounterEnded(winner=action.winner, reason=action.reason))
+            return
+        raise IllegalAction(f"the {self.name} ruleset does not support {type(action).__name__}")
 
     def rest_action(
         self, state: StateT, hours: int, medic: str | None, vehicle: str = "none"

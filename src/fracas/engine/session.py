@@ -15,6 +15,7 @@ from fracas.dice import Roller
 from fracas.engine.context import Context
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterStarted, Event
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Action, Pending, Ruleset
 from fracas.engine.state import Encounter
 
@@ -177,7 +178,10 @@ class Session:
         # the action itself: a frozen Struct encodes exactly as msgspec.to_builtins(action)
         log.append(Acted(actor=action.actor, action=action))
         try:
-            self.ruleset.resolve(self._ctx, action)
+            if isinstance(action, Override):
+                self.ruleset.override(self._ctx, action)
+            else:
+                self.ruleset.resolve(self._ctx, action)
         except BaseException:
             self._truncate(mark)
             raise
@@ -195,6 +199,16 @@ class Session:
             listener(new)
 
     # -- undo -------------------------------------------------------------------------------
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an action to undo (the start of the encounter is not one)."""
+        return len(self._marks) > 1
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone action to redo."""
+        return bool(self._redo)
+
     def undo(self) -> list[Event[Any]]:
         """Drop the last action's events (not the start of the encounter). Returns them."""
         if len(self._marks) <= 1:

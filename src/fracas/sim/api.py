@@ -124,11 +124,15 @@ def run_all(
     scheduler: str | None,
     progress: ProgressFn | None,
 ) -> tuple[list[JobResult], str, float]:
-    backend = choose_backend(engine, [v for job in jobs_ for v in job.variants])
+    from fracas.sim.batch.backend import describe, prepare
+
+    variants = [v for job in jobs_ for v in job.variants]
+    backend = choose_backend(engine, variants)
+    prepare(variants)  # a policy for tactics: optimal, before any worker starts
     t0 = time.perf_counter()
     with executor_for(jobs, scheduler) as executor:
         results = run_jobs(jobs_, seed, backend.name, executor, progress)
-    return results, backend.name, time.perf_counter() - t0
+    return results, describe(backend.name, engine, variants), time.perf_counter() - t0
 
 
 def simulate(

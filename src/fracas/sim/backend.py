@@ -39,10 +39,11 @@ class Backend(Protocol):
 #: engine name -> "module:Class", imported on first use (also inside workers)
 BACKENDS: dict[str, str] = {
     "event": "fracas.sim.event_backend:EventBackend",
+    "batch": "fracas.sim.batch.backend:BatchBackend",
 }
 
 #: the engines ``--engine auto`` tries before the event engine, in order
-FAST_BACKENDS: list[str] = []
+FAST_BACKENDS: list[str] = ["batch"]
 
 _INSTANCES: dict[str, Backend] = {}
 

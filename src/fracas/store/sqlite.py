@@ -240,6 +240,15 @@ class SqliteStore:
             self._touch(encounter_id)
 
     @_sqlite_errors
+    def delete(self, encounter_id: int) -> None:
+        """Remove an encounter, its whole log and its pending rolls."""
+        self.get(encounter_id)
+        with self._write() as db:
+            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            db.execute("DELETE FROM events WHERE encounter_id = ?", (encounter_id,))
+            db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,))
+
+    @_sqlite_errors
     def add_pending_roll(self, encounter_id: int, expected: int, roll: PendingRoll) -> None:
         """Keep a roll typed for the action in progress; committed when this returns.
 

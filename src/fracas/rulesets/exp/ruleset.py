@@ -16,9 +16,11 @@ from fracas.engine import (
     RoundStarted,
     Ruleset,
 )
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo, Hit
+from fracas.engine.view import Card
 from fracas.rulesets.exp import actions as act
-from fracas.rulesets.exp import analysis
+from fracas.rulesets.exp import analysis, overrides, player_view
 from fracas.rulesets.exp.account import describe
 from fracas.rulesets.exp.attack import attack
 from fracas.rulesets.exp.demo import worked_example
@@ -88,6 +90,11 @@ def build_persona(plan: dict[str, Any]) -> Persona:
     return Persona(
         **{**plan, "attributes": dict(plan["attributes"]), "weapons": list(plan["weapons"])}
     )
+
+
+overrides.register_builder(
+    lambda model, weapon_damage: build_persona(blueprint(model, weapon_damage))
+)
 
 
 class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
@@ -166,8 +173,25 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
         ctx.emit(RoundStarted(round=state.round + 1))
         start_unit_order(ctx, state, first=False)
 
+    # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
+    def card(self, state: ExpEncounter, combatant_id: str) -> Card:
+        return player_view.card(state, combatant_id)
+
+    def turn_order(self, state: ExpEncounter) -> list[str]:
+        return player_view.turn_order(state)
+
+    def gm_conditions(self) -> Sequence[str]:
+        return overrides.GM_CONDITIONS
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return overrides.OVERRIDE_TYPES
+
+    def override(self, ctx: ExpContext, action: Override) -> None:
+        if not overrides.override(ctx, action):
+            super().override(ctx, action)
+
     def event_types(self) -> Sequence[type[Event[Any]]]:
-        return EXP_EVENTS
+        return (*EXP_EVENTS, *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[act.ExpAction]]:
         return act.ACTIONS

@@ -9,8 +9,10 @@ from typing import Any, ClassVar
 from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo, Hit
-from fracas.rulesets.percentile import account, analysis
+from fracas.engine.view import Card
+from fracas.rulesets.percentile import account, analysis, overrides, player_view
 from fracas.rulesets.percentile.account import RESULT_TEXT
 from fracas.rulesets.percentile.actions import Declare, Defend, PercentileAction
 from fracas.rulesets.percentile.armour import (
@@ -124,6 +126,9 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_reload=f"{n} speed-reload",
         p_first_aid=f"{n} first aid",
     )
+
+
+overrides.register_builder(build_profile)
 
 
 def defence_prompt(state: PercentileEncounter, asking: Asking) -> Pending:
@@ -243,8 +248,25 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
         else:
             raise IllegalAction(f"not a percentile action: {type(action).__name__}")
 
+    # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
+    def card(self, state: PercentileEncounter, combatant_id: str) -> Card:
+        return player_view.card(state, combatant_id)
+
+    def turn_order(self, state: PercentileEncounter) -> list[str]:
+        return player_view.turn_order(state)
+
+    def gm_conditions(self) -> Sequence[str]:
+        return overrides.GM_CONDITIONS
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return overrides.OVERRIDE_TYPES
+
+    def override(self, ctx: PercentileContext, action: Override) -> None:
+        if not overrides.override(ctx, action):
+            super().override(ctx, action)
+
     def event_types(self) -> Sequence[type[Event[Any]]]:
-        return EVENT_TYPES
+        return (*EVENT_TYPES, *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[PercentileAction]]:
         return (Declare, Defend)

@@ -308,6 +308,23 @@ def scripted(state: PercentileEncounter, c: Fighter) -> Declare:
     return TACTICS[c.p.then](state, c)
 
 
+#: The stance the ``optimal`` tactic takes, by combatant id: installed by the analysis layer
+#: (``fracas.sim``), which computes the policy (``fracas advise``); the ruleset knows no policy.
+OPTIMAL_POLICIES: dict[str, Callable[[PercentileEncounter, Fighter], str]] = {}
+
+
+def optimal(state: PercentileEncounter, c: Fighter) -> Declare:
+    """The stance of the policy ``fracas advise`` computed for ``c`` (by both hp), adjusted
+    like any tactic for a dropped or missing weapon."""
+    policy = OPTIMAL_POLICIES.get(c.id)
+    if policy is None:
+        raise IllegalAction(
+            f"{c.name}'s tactics 'optimal' follow the policy of fracas advise: "
+            "run the scenario with fracas sim (which computes it), not on its own"
+        )
+    return take_stance(state, c, policy(state, c))
+
+
 TACTICS: dict[str, Tactic] = {
     "all-out-attack": all_out_attack,
     "normal-attack": normal_attack,
@@ -315,4 +332,5 @@ TACTICS: dict[str, Tactic] = {
     "defensive-below-half": defensive_below_half,
     "medic": medic,
     "scripted": scripted,
+    "optimal": optimal,
 }

@@ -7,7 +7,9 @@ from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
 from fracas.engine.errors import FracasError
+from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo, Hit
+from fracas.engine.view import Card
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
     activate_item,
@@ -30,6 +32,8 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     medical_aid,
     mount,
     move_action,
+    overrides,
+    player_view,
     prone,
     push_attack,
     raise_lower_shield,
@@ -129,9 +133,26 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
             ctx.emit(PhasesSpent(actor=actor, phases=phases))
         advance(ctx)
 
+    # -- the web tracker: cards (player_view.py) and GM overrides (overrides.py) -------------
+    def card(self, state: Fight, combatant_id: str) -> Card:
+        return player_view.card(state, combatant_id)
+
+    def turn_order(self, state: Fight) -> list[str]:
+        return player_view.turn_order(state)
+
+    def gm_conditions(self) -> Sequence[str]:
+        return overrides.GM_CONDITIONS
+
+    def override_types(self) -> Sequence[type[Override]]:
+        return overrides.OVERRIDE_TYPES
+
+    def override(self, ctx: StarflightContext, action: Override) -> None:
+        if not overrides.override(ctx, action):
+            super().override(ctx, action)
+
     def event_types(self) -> Sequence[type[Event[Any]]]:
         """Every Starflight event."""
-        return all_event_types()
+        return (*all_event_types(), *overrides.EVENT_TYPES)
 
     def action_types(self) -> Sequence[type[Action]]:
         """Every registered action type."""

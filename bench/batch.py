@@ -1,0 +1,214 @@
+"""Speed and memory of the fast paths (issue 10), in one run, medians of ``--repeats``:
+
+- the event engine's fights/s (``Session.run`` with ``SeededRoller``, one core), the
+  reference;
+- the batch kernels' fights/s for the percentile duel (Joanne vs Ondkille) and an EXP brawl
+  (examples/exp/grapple.yaml), one core;
+- the RNG bound: NumPy's d100 draws/s (``Generator.integers``, int16, one core) divided by
+  the mean number of random numbers a duel draws in the kernel (counted in the same run),
+  and the ratio batch / bound;
+- why numba: the same duel kernel run as plain Python (``FRACAS_NO_JIT=1``, a subprocess),
+  and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
+  5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
+  kernel compiled, NumPy over fights does not earn its place;
+- ``fracas odds`` and ``fracas advise`` times for Joanne vs Ondkille;
+- peak RSS of a sweep-like run on the batch path: ``--points`` grid points (default 1,000) of
+  ``--per-point`` duels (default 100,000), each reduced to its counts as it arrives.
+
+    python bench/batch.py [--repeats R] [--points P] [--per-point N] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from fracas.dice import SeededRoller
+from fracas.engine import Session
+from fracas.scenario import load_scenario
+from fracas.sim import batch
+from fracas.sim.batch.percentile import run_spec
+from fracas.sim.batch.percentile_spec import compile_duel
+from fracas.sim.odds import odds
+from fracas.sim.odds.advise import advise
+
+ROOT = Path(__file__).parents[1]
+DUEL = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
+BRAWL = ROOT / "examples" / "exp" / "grapple.yaml"
+
+
+def cpu(fn: object) -> float:
+    start = time.process_time()
+    fn()  # type: ignore[operator]
+    return time.process_time() - start
+
+
+def event_rate(n: int) -> float:
+    loaded = load_scenario(DUEL)
+
+    def go() -> None:
+        for seed in range(n):
+            Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed)).run()
+
+    return n / cpu(go)
+
+
+def batch_rate(path: Path, n: int) -> tuple[float, float]:
+    loaded = load_scenario(path)
+    batch.run(loaded.ruleset, loaded.scenario, 1000, 0)  # compiled (or loaded from cache)
+    result: list[batch.BatchResult] = []
+    t = cpu(lambda: result.append(batch.run(loaded.ruleset, loaded.scenario, n, 1)))
+    return n / t, result[0].draws / n
+
+
+def rng_rate(n: int) -> float:
+    rng = np.random.default_rng(1)
+    return n / cpu(lambda: rng.integers(1, 101, size=n, dtype=np.int16))
+
+
+def plain_python_rate(n: int) -> float:
+    code = (
+        "import time; from fracas.scenario import load_scenario; from fracas.sim import batch;"
+        f"l = load_scenario({str(DUEL)!r}); t = time.process_time();"
+        f"batch.run(l.ruleset, l.scenario, {n}, 1); print({n} / (time.process_time() - t))"
+    )
+    env = {**os.environ, "FRACAS_NO_JIT": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    return float(out.stdout.strip())
+
+
+def numpy_core_rate(n: int) -> float:
+    """The duel's core over arrays of fights: both attack each round (initiative order is
+    left out), d100 checks with the 01-05/95-00 re-rolls, a parry, table 5.1's damage to
+    either side. Fewer rules than the kernel; its speed is an upper bound for NumPy."""
+    from fracas.rulesets.percentile.attack_parry import CELLS
+
+    spec = compile_duel(load_scenario(DUEL).scenario, load_scenario(DUEL).ruleset)
+    to_def = np.zeros((5, 5), np.int64)  # 0 none, 1 normal, 2 full, 3 full-no-armour
+    to_att = np.zeros((5, 5), np.int64)
+    kinds = {"normal": 1, "full": 2, "full-no-armour": 3}
+    for a in range(5):
+        for p in range(5):
+            for e in CELLS[a][p][1]:
+                if e.effect == "damage":
+                    (to_att if e.who == "attacker" else to_def)[a, p] = kinds[e.kind or "normal"]
+    rng = np.random.default_rng(5)
+    skill = spec.skill[:, 0]
+    chance = spec.att_chance[:, 0, 0, 0, 0]
+    parry = spec.def_chance[:, 0, 0]
+    armour = spec.fi[:, 6]
+    dmax = spec.dmax[:, 0]
+    faces, offset = spec.faces[:, 0], spec.offset[:, 0]
+
+    def check(target: int, unmodified: int, m: int) -> np.ndarray:
+        first = rng.integers(1, 101, m)
+        second = rng.integers(1, 101, m)
+        res = np.where(first <= target, 2, 1)
+        res = np.where(first <= 5, np.where(second <= unmodified, 4, 3), res)
+        fumble = (first >= 95) & ((second > unmodified) | ((first == 100) & (second == 100)))
+        return np.where(fumble, 0, np.where(first >= 95, 1, res))
+
+    def damage(f: int, kind: np.ndarray) -> np.ndarray:
+        rolled = offset[f] + sum(
+            (rng.random(len(kind)) * s).astype(np.int64) for s in faces[f] if s
+        )
+        rolled = np.where(kind >= 2, dmax[f], rolled)
+        return np.where(
+            kind == 0, 0, rolled - np.where(kind == 3, 0, np.minimum(rolled, armour[1 - f]))
+        )
+
+    def go() -> None:
+        hp = np.tile(spec.fi[:, 0][:, None], (1, n)).astype(np.int64)
+        live = np.ones(n, bool)
+        rnd = 0
+        while live.any() and rnd < 100:
+            rnd += 1
+            idx = np.flatnonzero(live)
+            for f in (0, 1):
+                g = 1 - f
+                a = check(int(chance[f]), int(skill[f]), len(idx))
+                p = check(int(parry[g]), int(skill[g]), len(idx))
+                p = np.where(a == 1, 1, p)
+                hp[g, idx] -= damage(f, to_def[a, p])
+                hp[f, idx] -= damage(g, to_att[a, p])
+            live[idx] = (hp[0, idx] > 0) & (hp[1, idx] > 0)
+
+    return n / cpu(go)
+
+
+def sweep_rss(points: int, per_point: int) -> tuple[float, float]:
+    """Peak RSS (MiB) and seconds of ``points`` x ``per_point`` duels, each point reduced
+    to its win counts at once (what a sweep keeps)."""
+    loaded = load_scenario(DUEL)
+    spec = compile_duel(loaded.scenario, loaded.ruleset)
+    wins = np.zeros((points, 3), np.int64)
+    start = time.perf_counter()
+    for i in range(points):
+        r = run_spec(spec, per_point, i, "batch")
+        wins[i] = [(r.winner == 0).sum(), (r.winner == 1).sum(), (r.winner == -1).sum()]
+    seconds = time.perf_counter() - start
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, seconds
+
+
+def timed(fn: object) -> float:
+    start = time.perf_counter()
+    fn()  # type: ignore[operator]
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--points", type=int, default=1000)
+    parser.add_argument("--per-point", type=int, default=100_000)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test)")
+    args = parser.parse_args()
+    scale = 0.01 if args.quick else 1.0
+    n_event, n_batch = int(3000 * scale) or 20, int(1_000_000 * scale)
+    loaded = load_scenario(DUEL)
+
+    def med(fn: object) -> float:
+        return statistics.median(fn() for _ in range(args.repeats))  # type: ignore[operator]
+
+    event = med(lambda: event_rate(n_event))
+    duel_runs = [batch_rate(DUEL, n_batch) for _ in range(args.repeats)]
+    duel = statistics.median(r for r, _ in duel_runs)
+    draws = statistics.median(d for _, d in duel_runs)
+    brawl = med(lambda: batch_rate(BRAWL, n_batch)[0])
+    d100 = med(lambda: rng_rate(int(20_000_000 * scale)))
+    bound = d100 / draws
+    plain = plain_python_rate(int(20_000 * scale) or 200)
+    core = med(lambda: numpy_core_rate(int(200_000 * scale)))
+    odds_s = med(lambda: timed(lambda: odds(loaded.ruleset, loaded.scenario)))
+    advise_s = med(lambda: timed(lambda: advise(loaded.ruleset, loaded.scenario, "Joanne")))
+    print(f"batch bench, medians of {args.repeats}, one core, CPU time")
+    print(f"event engine: {event:,.0f} duels/s (Session.run, Joanne vs Ondkille)")
+    print(f"batch percentile duel: {duel:,.0f} duels/s ({duel / event:,.0f} x event)")
+    print(f"batch EXP brawl (grapple.yaml): {brawl:,.0f} brawls/s")
+    print(
+        f"RNG bound: {d100 / 1e6:,.0f} M d100/s / {draws:.1f} draws a duel = {bound:,.0f} duels/s"
+    )
+    print(f"batch / bound: {duel / bound:.3f}")
+    print(
+        f"same kernel as plain Python: {plain:,.0f} duels/s; NumPy over fights (core only): "
+        f"{core:,.0f} duels/s"
+    )
+    print(f"odds (Joanne vs Ondkille): {odds_s * 1000:,.0f} ms; advise: {advise_s:,.2f} s")
+    points, per = (10, 1000) if args.quick else (args.points, args.per_point)
+    rss, seconds = sweep_rss(points, per)
+    print(
+        f"sweep {points:,} x {per:,} duels on the batch path: peak RSS {rss:,.0f} MiB, "
+        f"{seconds:,.0f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()

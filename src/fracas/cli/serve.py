@@ -1,0 +1,101 @@
+"""``fracas serve``: the live web tracker for the GM and the players."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from pathlib import Path
+
+import click
+
+from fracas.cli.errors import reported_errors
+from fracas.engine.errors import FracasError
+
+
+def default_db() -> Path:
+    """The tracker's SQLite file in the user's data directory."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("fracas", appauthor=False)) / "tracker.db"
+
+
+def lan_address() -> str | None:
+    """This computer's address on its local network (best effort: the address of the
+    interface that routes outwards; nothing is sent), or None."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("10.255.255.255", 1))
+            address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, with a message, an address the server could not listen on."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            raise FracasError(f"--port {port}: cannot listen on {host}: {exc.strerror}") from None
+
+
+@click.command()
+@click.option(
+    "--db",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="SQLite file (default: tracker.db in your data directory).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on (0.0.0.0: every network interface, for players).",
+)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--seed", type=int, default=None, help="Seed for the engine's dice (repeatable).")
+@click.option("--check", is_flag=True, help="Open the database, print the GM's URL, and exit.")
+def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -> None:
+    """Run the live tracker: the GM's page and the players' pages, in your browser."""
+    with reported_errors():
+        try:
+            ipaddress.ip_address(host)
+        except ValueError:
+            if host != "localhost":
+                raise FracasError(f"--host {host!r}: not an IP address (or localhost)") from None
+        path = Path(db) if db else default_db()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FracasError(f"{path.parent}: cannot create the folder: {exc.strerror}") from None
+        _check_port(host, port)
+        from fracas.web import create_app
+
+        everywhere = host in ("0.0.0.0", "::")
+        lan = lan_address() if everywhere else None
+        public = f"http://{lan}:{port}" if lan else None
+        app = create_app(path, seed, public)
+        shown = "127.0.0.1" if everywhere else host
+        url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
+        click.echo(f"fracas tracker: {path}")
+        click.echo(f"GM: {url}")
+        if public:
+            click.echo(f"players on your network: the GM's join links point to {public}")
+        elif everywhere:
+            click.echo("players on your network: use this computer's address in join links")
+        if check:
+            app.state.tracker.close()
+            return
+        import uvicorn
+
+        uvicorn.run(
+            app,
+            host=host,
+            port=port,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=1,
+        )

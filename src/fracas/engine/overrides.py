@@ -1,0 +1,114 @@
+"""GM overrides: changes the GM makes by hand, logged like actions so they undo like actions.
+
+Each override is an :class:`~fracas.engine.ruleset.Action` with ``actor=None`` (nobody in
+the fight did it). A session resolves it through :meth:`Ruleset.override`, which emits the
+ruleset's own events (hit points are not the same thing in every ruleset); the log holds the
+``Acted`` decision and those events, so undo, redo, replay and ``verify_log`` treat an
+override as any other action. A ruleset that does not support an override refuses it with
+``IllegalAction`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from fracas.engine.ruleset import Action
+
+
+class Override(Action, frozen=True, kw_only=True):
+    """Base of the GM's overrides (``actor`` is ``None``)."""
+
+    actor: str | None = None
+
+
+class GmAdjustHp(Override, frozen=True, kw_only=True):
+    """Damage (``amount`` < 0) or heal (``amount`` > 0) ``target``'s main pool by hand."""
+
+    target: str
+    amount: int
+
+
+class GmAddCondition(Override, frozen=True, kw_only=True):
+    """Put ``condition`` (one of :meth:`Ruleset.gm_conditions`) on ``target``, until taken
+    off (the conditions a GM sets by hand have no duration of their own)."""
+
+    target: str
+    condition: str
+
+
+class GmRemoveCondition(Override, frozen=True, kw_only=True):
+    """Take ``condition`` off ``target``."""
+
+    target: str
+    condition: str
+
+
+class GmAddCombatant(Override, frozen=True, kw_only=True):
+    """Bring a new combatant into the fight: ``spec`` is one entry of the scenario's
+    combatant list, validated as the scenario file's entries are."""
+
+    spec: dict[str, Any]
+
+
+class GmRemoveCombatant(Override, frozen=True, kw_only=True):
+    """Take ``target`` out of the fight (it leaves: it no longer acts or can be attacked)."""
+
+    target: str
+
+
+class GmEndFight(Override, frozen=True, kw_only=True):
+    """End the fight now: ``winner`` is a side (or ``None``), ``reason`` says why."""
+
+    winner: str | None = None
+    reason: str = "the GM ended the fight"
+
+
+OVERRIDE_TYPES: tuple[type[Override], ...] = (
+    GmAdjustHp,
+    GmAddCondition,
+    GmRemoveCondition,
+    GmAddCombatant,
+    GmRemoveCombatant,
+    GmEndFight,
+)
+
+
+def describe_override(action: Override, names: dict[str, str]) -> str:
+    """The GM's override as a line of the account (``names``: combatant id -> name)."""
+
+    def name(cid: str) -> str:
+        return names.get(cid, cid)
+
+    if isinstance(action, GmAdjustHp):
+        verb = "heals" if action.amount > 0 else "damages"
+        return f"GM {verb} {name(action.target)}: {action.amount:+d} hp"
+    if isinstance(action, GmAddCondition):
+        return f"GM: {name(action.target)} is now {action.condition}"
+    if isinstance(action, GmRemoveCondition):
+        return f"GM: {name(action.target)} is no longer {action.condition}"
+    if isinstance(action, GmAddCombatant):
+        return f"GM: {action.spec.get('name', 'a combatant')} joins the fight"
+    if isinstance(action, GmRemoveCombatant):
+        return f"GM: {name(action.target)} leaves the fight"
+    if isinstance(action, GmEndFight):
+        return f"GM ends the fight: {action.reason}"
+    return f"GM: {type(action).__name__}"
+
+
+def as_override(raw: Any) -> Override | None:
+    """An ``Acted`` event's action as an override, or ``None`` if it is not one (a live
+    session holds the Struct; a decoded log holds a dict tagged with its class name)."""
+    if isinstance(raw, Override):
+        return raw
+    if isinstance(raw, dict) and raw.get("action") in _BY_TAG:
+        try:
+            result: Override = msgspec.convert(raw, _BY_TAG[raw["action"]])
+        except msgspec.ValidationError:
+            return None
+        return result
+    return None
+
+
+_BY_TAG: dict[str, type[Override]] = {t.__name__: t for t in OVERRIDE_TYPES}

@@ -1,0 +1,134 @@
+"""The batch kernels as a ``fracas sim`` backend (``fracas.sim.backend.Backend``).
+
+``--engine auto`` (the default) runs a scenario here when a kernel covers it and says so
+(``engine: batch (percentile duel)``); otherwise the event engine runs it and the line says
+why (``engine: event (3 combatants; the batch kernel covers duels)``). Fight ``i`` of a chunk
+runs from its own seed ``seeds[i]`` (the kernel reseeds per fight), so a run does not depend
+on how it is cut into chunks or spread over processes. Its figures are the event engine's in
+distribution, not fight for fight (another generator draws the dice): the agreement tests
+(tests/batch) hold them to the reference within intervals. The counts are turned into the
+same ``Tally`` the event engine's hooks give: each ruleset's outcome names, notable events
+(``analysis.py``) and damage dealt and taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+
+from fracas.sim import batch
+from fracas.sim.batch.results import BatchResult
+from fracas.sim.tally import DRAW, Tally
+from fracas.sim.variant import Variant
+
+#: notable event (as ``analysis.notable`` names it) -> the kernel counters that count it
+PERCENTILE_NOTABLE = {
+    "fumble": ("fumbles",),
+    "perfect attack": ("perfect_attacks",),
+    "instant kill": ("killed",),
+    "breakage": ("broken",),
+    "weapon damaged": ("bv_lost",),
+    "armour malfunction": ("glitches", "loosened"),
+    "disarm": ("disarmed",),
+    "weapon dropped": ("dropped",),
+}
+EXP_NOTABLE = {
+    "oops": ("oops",),
+    "grapple held": ("grapples",),
+    "grapple reversed": ("reversals",),
+    "tripped": ("trips",),
+}
+#: the kernels' endings as ``analysis.outcome`` names them
+EXP_OUTCOMES = {"active": "standing"}
+
+
+class BatchBackend:
+    """One-on-one percentile melee duels and EXP brawls on the compiled kernels."""
+
+    name: ClassVar[str] = "batch"
+
+    def unsupported(self, variant: Variant) -> str | None:
+        ruleset, scenario = variant.load()
+        return batch.scope(ruleset, scenario)
+
+    def label(self, variant: Variant) -> str:
+        ruleset, scenario = variant.load()
+        return batch.engine_label(ruleset, scenario)
+
+    def run_chunk(self, variant: Variant, seeds: Sequence[int]) -> Tally:
+        ruleset, scenario = variant.load()
+        result = batch.run(ruleset, scenario, len(seeds), 0, per_fight=seeds)
+        return tally_of(result, ruleset.name)
+
+
+def tally_of(r: BatchResult, ruleset: str) -> Tally:
+    """The ``Tally`` of a batch of fights (what ``event_backend.add_fight`` adds up, fight by
+    fight, done over the arrays)."""
+    names = tuple(r.names)
+    tally = Tally(sides=tuple(r.sides), combatants=names, names=names, combatant_sides=r.sides)
+    n = r.n
+    tally.n = n
+    tally.wins = [int(np.sum(r.winner == f)) for f in range(len(r.sides))]
+    tally.draws = int(np.sum(r.winner == -1))
+    lengths, counts = np.unique(r.rounds, return_counts=True)
+    tally.rounds = {int(k): int(v) for k, v in zip(lengths, counts, strict=True)}
+    k = {name: i for i, name in enumerate(r.counter_names)}
+    dealt = r.counts[:, :, k["damage_dealt"]].astype(np.int64)
+    taken = r.counts[:, :, k["damage_taken"]].astype(np.int64)
+    tally.dealt = [int(x) for x in dealt.sum(axis=0)]
+    tally.dealt_sq = [int(x) for x in (dealt * dealt).sum(axis=0)]
+    tally.taken = [int(x) for x in taken.sum(axis=0)]
+    tally.taken_sq = [int(x) for x in (taken * taken).sum(axis=0)]
+    renames: dict[str, str] = EXP_OUTCOMES if ruleset == "exp" else {}
+    outcomes: list[dict[str, int]] = []
+    for f in range(len(names)):
+        ends, how_many = np.unique(r.end[:, f], return_counts=True)
+        outcomes.append(
+            {
+                renames.get(r.end_names[e], r.end_names[e]): int(c)
+                for e, c in zip(ends, how_many, strict=True)
+            }
+        )
+    tally.outcomes = outcomes
+    notable = EXP_NOTABLE if ruleset == "exp" else PERCENTILE_NOTABLE
+    for name, counters in notable.items():
+        per_fight = sum(r.counts[:, :, k[c]].sum(axis=1) for c in counters)
+        fights = int(np.count_nonzero(per_fight))
+        if fights:
+            tally.notable_fights[name] = fights
+            tally.notable_total[name] = int(np.sum(per_fight))
+    winners = np.where(r.winner < 0, DRAW, r.winner).astype(np.uint8)
+    tally.winners = bytearray(winners.tobytes())
+    return tally
+
+
+def describe(engine: str, requested: str, variants: Sequence[Variant]) -> str:
+    """The ``engine:`` line: ``batch (percentile duel)``; under ``--engine auto`` a fall back
+    to the event engine with the kernels' reason; ``event`` when it was asked for."""
+    if not variants:
+        return engine
+    if engine == BatchBackend.name:
+        return BatchBackend().label(variants[0])
+    if requested == "auto" and engine == "event":
+        for v in variants:
+            why = BatchBackend().unsupported(v)
+            if why is not None:
+                return f"event ({why})"
+    return engine
+
+
+def prepare(variants: Sequence[Variant]) -> None:
+    """Before a run: a percentile duel with ``tactics: optimal`` gets its policy installed
+    in this process (the event engine's tactic reads it; processes forked after inherit it)."""
+    for v in variants:
+        ruleset, scenario = v.load()
+        _install(ruleset, scenario)
+
+
+def _install(ruleset: Any, scenario: Any) -> None:
+    if ruleset.name == "percentile" and any(c.tactics == "optimal" for c in scenario.combatants):
+        from fracas.sim.odds.advise import install_policy
+
+        install_policy(ruleset, scenario)

@@ -1,0 +1,701 @@
+"""The percentile duel kernel: many independent one-on-one melee duels, compiled by numba.
+
+Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named in its
+docstring) and reads the arrays of :class:`~fracas.sim.batch.percentile_spec.PercentileSpec`.
+It draws from SplitMix64 (``rng.py``), so it agrees with the event
+engine in distribution, not roll for roll; the agreement tests check that.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from fracas.sim.batch.jit import inline, njit
+from fracas.sim.batch.percentile_spec import (
+    ABS,
+    ARMOURED,
+    BODY,
+    CON,
+    DODGE,
+    DODGE_SKILL,
+    E_DAMAGE,
+    E_DISARM,
+    E_FUMBLE,
+    E_KILL,
+    ENC_FAT,
+    F_ARMOUR,
+    F_DEFENCELESS,
+    F_DROP,
+    F_FALL,
+    F_HIT_FRIEND,
+    F_HIT_SELF,
+    F_WEAPON,
+    FAT,
+    HP,
+    HP_MAX,
+    INIT,
+    K_FULL_NO_ARMOUR,
+    K_NORMAL,
+    MAX_WEAPONS,
+    NWEAP,
+    O_BV_ROLLED,
+    O_CHECK_TARGET,
+    O_COUNTER_PARRY_ONLY,
+    O_DRAW_TAKES_ROUND,
+    O_DROP_LOST,
+    O_EXTRA_MIN,
+    O_FALL_ARMOUR,
+    O_FATIGUE_PER_ROUND,
+    O_FULL_DOUBLE,
+    O_FUMBLE_PARRY_FREE,
+    O_GLITCHES,
+    O_MAX_ROUNDS,
+    O_NO_WEAPON,
+    O_ORDER_SCENARIO,
+    O_PARRIED,
+    O_RECOVER,
+    O_SIMULTANEOUS,
+    O_TIES_REROLL,
+    PROJ_ONLY,
+    RECOVER_NO_DEFENCE,
+    RECOVER_START,
+    SCRIPT_LEN,
+    TACTIC,
+    TECH,
+    THEN,
+)
+from fracas.sim.batch.percentile_tactics import (
+    C_BROKEN,
+    C_DROPPED,
+    C_LOST,
+    C_READY,
+    S_ALL_OUT_ATTACK,
+    S_ALL_OUT_DEFENCE,
+    S_FLEE,
+    S_RECOVER,
+    S_SURRENDER,
+    base_stance,
+    declare,
+    wants_extra_defence,
+)
+from fracas.sim.batch.rng import U64, die, reseed, uniform
+
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+F64 = npt.NDArray[np.float64]
+
+# per-fighter state (columns of ``st``)
+S_HP, S_FAT, S_WIELD, S_ABS_LOSS, S_GLITCH, S_DEFENCELESS, S_DEAD, S_DOWN, S_STANCE = range(9)
+S_YIELDED = 9  # 1 surrendered, 2 fled
+STATE_FIELDS = 10
+# per-fighter counters (columns of ``counts[fight, fighter]``)
+N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
+N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT, N_PERFECT = range(7, 12)
+COUNTERS = 12
+COUNTER_NAMES = (
+    "fumbles",
+    "disarmed",
+    "dropped",
+    "broken",
+    "bv_lost",
+    "glitches",
+    "loosened",
+    "killed",
+    "recovered",
+    "damage_taken",
+    "damage_dealt",
+    "perfect_attacks",
+)
+# results of a check (skill_check.FUMBLE..PERFECT)
+FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT = range(5)
+AUTO_FAIL = -1
+AUTO_SUCCESS = 1_000_000
+# defence kinds
+D_NONE, D_PARRY, D_DODGE = range(3)
+# how a fighter ended (``end``)
+END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED, END_BLEEDING = range(6)
+
+
+@inline
+def d100(draws: U64) -> int:
+    return die(100, draws)
+
+
+@inline
+def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: U64) -> int:
+    """``SeededRoller.roll``'s reading of weapon ``w`` of fighter ``f``'s dice: offset +
+    int(u * sides) per die (indexed, not sliced: a slice costs a reference count)."""
+    total = offset[f, w]
+    for k in range(faces.shape[2]):
+        s = faces[f, w, k]
+        if s == 0:
+            break
+        total += int(uniform(draws) * s)
+    return int(total)
+
+
+@inline
+def check(chance: int, skill: int, check_target: int, draws: U64) -> int:
+    """``skill_check`` and ``check_outcome``: d100 under the chance; 01-05 and 95-00 re-roll
+    against the unmodified skill."""
+    if chance == AUTO_FAIL:
+        return FAIL
+    if chance == AUTO_SUCCESS:
+        return SUCCESS
+    first = d100(draws)
+    if 5 < first < 95:
+        return SUCCESS if first <= chance else FAIL
+    second = d100(draws)
+    if first <= 5:
+        return PERFECT if second <= skill else SPECIAL
+    if second > skill or (first == 100 and second == 100):
+        return FUMBLE
+    return SUCCESS if check_target == 1 and first <= chance else FAIL
+
+
+@inline
+def able(st: I64, f: int) -> bool:
+    """``Fighter.update_able``: alive, above 0 hp and still in the fight (not surrendered or
+    fled; everyone in a melee duel can move)."""
+    return bool(st[f, S_DEAD] == 0 and st[f, S_HP] > 0 and st[f, S_YIELDED] == 0)
+
+
+@inline
+def acting(st: I64, f: int, rnd: int, simultaneous: bool) -> bool:
+    """``state.acting``: able, or downed during this simultaneous round."""
+    return able(st, f) or (simultaneous and st[f, S_YIELDED] == 0 and st[f, S_DOWN] == rnd)
+
+
+@inline
+def arm_ready(st: I64, cond: I64, f: int) -> bool:
+    w = st[f, S_WIELD]
+    return bool(w >= 0 and cond[f, w] == C_READY)
+
+
+@inline
+def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I32, fight: int) -> None:
+    """``Damaged.apply``: hp down (downed this round if it crosses 0), dead at -CON."""
+    hp = st[f, S_HP]
+    if hp > 0 >= hp - amount:
+        st[f, S_DOWN] = rnd
+    st[f, S_HP] = hp - amount
+    if hp - amount <= -con:
+        st[f, S_DEAD] = 1
+    counts[fight, f, N_DAMAGE_TAKEN] += amount
+
+
+@inline
+def deal(
+    st: I64,
+    target: int,
+    src: int,
+    w: int,
+    kind: int,
+    rnd: int,
+    fi: I64,
+    faces: I64,
+    offset: I64,
+    dmax: I64,
+    opts: I64,
+    counts: I32,
+    fight: int,
+    draws: U64,
+) -> None:
+    """``damage.deal``: the weapon's roll (full: its maximum or twice a roll) less ABS."""
+    if kind == K_NORMAL:
+        rolled = roll_dice(faces, offset, src, w, draws)
+    elif opts[O_FULL_DOUBLE] == 1:
+        rolled = 2 * roll_dice(faces, offset, src, w, draws)
+    else:
+        rolled = dmax[src, w]
+    taken = 0
+    if kind != K_FULL_NO_ARMOUR and fi[target, PROJ_ONLY] == 0:
+        taken = min(rolled, max(0, fi[target, ABS] - st[target, S_ABS_LOSS]))
+    amount = rolled - taken
+    take_damage(st, target, amount, fi[target, CON], rnd, counts, fight)
+    if src != target:
+        counts[fight, src, N_DAMAGE_DEALT] += amount
+
+
+@inline
+def draw_next(st: I64, cond: I64, natural: I64, f: int, nweap: int) -> None:
+    """``damage.draw_next``: the next ready weapon carried (never body parts), or none."""
+    nxt = -1
+    for i in range(nweap):
+        if cond[f, i] == C_READY and natural[f, i] == 0:
+            nxt = i
+            break
+    st[f, S_WIELD] = nxt
+
+
+@inline
+def drop_weapon(
+    st: I64,
+    cond: I64,
+    natural: I64,
+    f: int,
+    disarmed: bool,
+    fi: I64,
+    opts: I64,
+    counts: I32,
+    fight: int,
+) -> None:
+    """``damage.drop_weapon``: on the ground to recover, or lost (then draw the next); body
+    parts stay put."""
+    if not arm_ready(st, cond, f):
+        return
+    w = st[f, S_WIELD]
+    if natural[f, w] == 1:
+        return
+    counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
+    if opts[O_DROP_LOST] == 1:
+        cond[f, w] = C_LOST
+        draw_next(st, cond, natural, f, fi[f, NWEAP])
+    else:
+        cond[f, w] = C_DROPPED
+
+
+@inline
+def roll_fumble(
+    st: I64,
+    cond: I64,
+    natural: I64,
+    c: int,
+    rnd: int,
+    fi: I64,
+    faces: I64,
+    offset: I64,
+    dmax: I64,
+    frow: I64,
+    row_fx: I64,
+    opts: I64,
+    counts: I32,
+    fight: int,
+    draws: U64,
+) -> None:
+    """``fumble.roll_fumble``: table 5.2's row for a d100, its effects in order."""
+    counts[fight, c, N_FUMBLES] += 1
+    row = frow[d100(draws)]
+    for k in range(row_fx.shape[1]):
+        effect = row_fx[row, k]
+        if effect < 0:
+            break
+        if effect == F_DROP:
+            # the D6+6 metres of flight change nothing in a duel: not rolled
+            drop_weapon(st, cond, natural, c, False, fi, opts, counts, fight)
+        elif effect == F_DEFENCELESS:
+            st[c, S_DEFENCELESS] = rnd + 1
+        elif effect == F_FALL:
+            rolled = die(4, draws) - 1  # D4-1
+            taken = 0
+            if opts[O_FALL_ARMOUR] == 1:
+                taken = min(rolled, max(0, fi[c, ABS] - st[c, S_ABS_LOSS]))
+            take_damage(st, c, rolled - taken, fi[c, CON], rnd, counts, fight)
+        elif effect in (F_HIT_SELF, F_HIT_FRIEND):
+            # no friend in a duel: 71-80 reads as 61-70; the wielded weapon, in any condition
+            w = st[c, S_WIELD]
+            if w >= 0:
+                deal(
+                    st, c, c, w, K_NORMAL, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
+                )
+        elif effect == F_ARMOUR:
+            if fi[c, ARMOURED] == 1:
+                if fi[c, TECH] == 1:
+                    st[c, S_GLITCH] += 1
+                    counts[fight, c, N_GLITCHES] += 1
+                else:
+                    st[c, S_ABS_LOSS] += 1
+                    counts[fight, c, N_LOOSENED] += 1
+        elif effect == F_WEAPON and arm_ready(st, cond, c) and natural[c, st[c, S_WIELD]] == 0:
+            cond[c, st[c, S_WIELD]] = C_BROKEN
+            counts[fight, c, N_BROKEN] += 1
+            draw_next(st, cond, natural, c, fi[c, NWEAP])
+
+
+@inline
+def defend(
+    st: I64,
+    cond: I64,
+    d: int,
+    result: int,
+    rnd: int,
+    simultaneous: bool,
+    fi: I64,
+    skill: I64,
+    dfc: I64,
+    dfx: I64,
+    full_no_armour: int,
+    opts: I64,
+    draws: U64,
+) -> tuple[int, int]:
+    """``attack.defend``, ``can_defend`` and the tactics' ``defence_choice``: (result, kind)
+    of ``d``'s parry or dodge. In a duel each fighter defends once a round: an all-out
+    attacker has no free defence, so the defence it may try is one more Hard, and its
+    tactics decide (``wants_extra_defence``), unless a fumbled attack's parry is not counted
+    (option ``fumble_parry: free``)."""
+    if (opts[O_PARRIED] >> result) & 1 == 0:
+        return FAIL, D_NONE
+    if not acting(st, d, rnd, simultaneous):
+        return FAIL, D_NONE
+    if st[d, S_DEFENCELESS] == rnd:
+        return FAIL, D_NONE
+    if st[d, S_STANCE] == S_RECOVER and opts[O_RECOVER] == RECOVER_NO_DEFENCE:
+        return FAIL, D_NONE
+    tired = 1 if st[d, S_FAT] <= 0 else 0
+    if arm_ready(st, cond, d):
+        kind = D_PARRY
+        w = st[d, S_WIELD]
+        unmodified = skill[d, w]
+        chance = dfc[d, w, tired]
+    elif fi[d, DODGE] == 1:
+        kind = D_DODGE
+        unmodified = fi[d, DODGE_SKILL]
+        chance = dfc[d, MAX_WEAPONS, tired]
+    else:
+        return FAIL, D_NONE
+    counted = not (result == FUMBLE and opts[O_FUMBLE_PARRY_FREE] == 1)
+    if counted and st[d, S_STANCE] == S_ALL_OUT_ATTACK:
+        chance = dfx[d, st[d, S_WIELD] if kind == D_PARRY else MAX_WEAPONS, tired]
+        if not wants_extra_defence(chance, result, st[d, S_HP], full_no_armour, opts[O_EXTRA_MIN]):
+            return FAIL, D_NONE
+    return check(chance, unmodified, opts[O_CHECK_TARGET], draws), kind
+
+
+@inline
+def attack(
+    st: I64,
+    cond: I64,
+    bvs: I64,
+    a: int,
+    d: int,
+    rnd: int,
+    simultaneous: bool,
+    fi: I64,
+    skill: I64,
+    faces: I64,
+    offset: I64,
+    dmax: I64,
+    att: I64,
+    dfc: I64,
+    cell_n: I64,
+    cell_fx: I64,
+    hurt: I64,
+    frow: I64,
+    row_fx: I64,
+    opts: I64,
+    natural: I64,
+    dfx: I64,
+    counts: I32,
+    fight: int,
+    draws: U64,
+) -> None:
+    """``attack.attack``: the attack check, the defence, and table 5.1's cell carried out."""
+    w = st[a, S_WIELD]
+    aoa = 1 if st[a, S_STANCE] == S_ALL_OUT_ATTACK else 0
+    tired = 1 if st[a, S_FAT] <= 0 else 0
+    g = min(st[a, S_GLITCH], opts[O_GLITCHES] - 1)
+    result = check(att[a, w, aoa, tired, g], skill[a, w], opts[O_CHECK_TARGET], draws)
+    if result == PERFECT:
+        counts[fight, a, N_PERFECT] += 1
+    parry, kind = defend(
+        st, cond, d, result, rnd, simultaneous, fi, skill, dfc, dfx, dmax[a, w], opts, draws
+    )
+    spared = opts[O_COUNTER_PARRY_ONLY] == 1 and kind != D_PARRY
+    for k in range(cell_n[result, parry]):
+        code = cell_fx[result, parry, k, 0]
+        on_attacker = cell_fx[result, parry, k, 1] == 0
+        dkind = cell_fx[result, parry, k, 2]
+        if spared and on_attacker and (code in (E_DAMAGE, E_DISARM)):
+            continue
+        if code == E_FUMBLE:
+            who = a if on_attacker else d
+            roll_fumble(
+                st,
+                cond,
+                natural,
+                who,
+                rnd,
+                fi,
+                faces,
+                offset,
+                dmax,
+                frow,
+                row_fx,
+                opts,
+                counts,
+                fight,
+                draws,
+            )
+        elif code == E_KILL:
+            victim = a if on_attacker else d
+            if st[victim, S_HP] > 0 and st[victim, S_DEAD] == 0:
+                st[victim, S_DOWN] = rnd
+            st[victim, S_DEAD] = 1
+            counts[fight, victim, N_KILLED] += 1
+        elif code == E_DISARM:
+            drop_weapon(st, cond, natural, a if on_attacker else d, True, fi, opts, counts, fight)
+        elif on_attacker:
+            if arm_ready(st, cond, d):
+                src_w = st[d, S_WIELD]
+                deal(
+                    st, a, d, src_w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
+                )
+        else:
+            deal(st, d, a, w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws)
+    if (
+        kind == D_PARRY
+        and opts[O_BV_ROLLED] == 1
+        and parry >= SUCCESS
+        and result >= SUCCESS
+        and hurt[result, parry] == 0
+    ):
+        # ``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV
+        damage = roll_dice(faces, offset, a, w, draws)
+        pw = st[d, S_WIELD]
+        if pw < 0 or natural[d, pw] == 1 or cond[d, pw] != C_READY:
+            return
+        if damage > bvs[d, pw] + 6:
+            cond[d, pw] = C_BROKEN
+            counts[fight, d, N_BROKEN] += 1
+            draw_next(st, cond, natural, d, fi[d, NWEAP])
+        elif damage > bvs[d, pw]:
+            bvs[d, pw] -= 1
+            counts[fight, d, N_BV_LOST] += 1
+
+
+@inline
+def initiative_order(fi: I64, reroll: bool, draws: U64) -> int:
+    """``initiative.roll_initiative``: PER + AGL + D20, highest first; ties in scenario order
+    or re-rolled. Returns the fighter who goes first."""
+    t0 = fi[0, INIT] + die(20, draws)
+    t1 = fi[1, INIT] + die(20, draws)
+    if t0 != t1 or not reroll:
+        return 0 if t0 >= t1 else 1
+    while True:
+        r0 = die(20, draws)
+        r1 = die(20, draws)
+        if r0 != r1:
+            return 0 if r0 > r1 else 1
+
+
+@njit
+def duels(
+    fi: I64,
+    skill: I64,
+    bv: I64,
+    faces: I64,
+    offset: I64,
+    dmax: I64,
+    att: I64,
+    dfc: I64,
+    cell_n: I64,
+    cell_fx: I64,
+    hurt: I64,
+    frow: I64,
+    row_fx: I64,
+    script: I64,
+    opts: I64,
+    policy: I64,
+    natural: I64,
+    dfx: I64,
+    values: F64,
+    worth: I64,
+    ratio: float,
+    winner: npt.NDArray[np.int8],
+    rounds: npt.NDArray[np.int32],
+    end: npt.NDArray[np.int8],
+    counts: I32,
+    draws: U64,
+    seeds: U64,
+    st: I64,
+    cond: I64,
+    bvs: I64,
+    order: I64,
+) -> None:
+    """Fight ``len(winner)`` duels (``round.resolve_round`` and ``end_of_round``): winner 0/1
+    (-1 a draw), rounds fought, how each ended, and the notable-event counts. With
+    ``seeds`` (one per fight), each fight draws from its own seed's stream."""
+    n = winner.shape[0]
+    max_rounds = opts[O_MAX_ROUNDS]
+    for fight in range(n):
+        if seeds.shape[0] > 0:
+            reseed(draws, seeds[fight])
+        for f in range(2):
+            st[f, :] = 0
+            st[f, S_HP] = fi[f, HP]
+            st[f, S_FAT] = fi[f, FAT]
+            st[f, S_WIELD] = 0
+            for w in range(MAX_WEAPONS):
+                cond[f, w] = C_READY
+                bvs[f, w] = bv[f, w]
+        first = initiative_order(fi, opts[O_TIES_REROLL] == 1, draws)
+        order[0] = first
+        order[1] = 1 - first
+        rnd = 1
+        result = -1
+        while True:
+            simultaneous = rnd > 1 and opts[O_SIMULTANEOUS] == 1
+            for f in range(2):  # declarations, from the state at the start of the round
+                declare_round(
+                    st,
+                    cond,
+                    f,
+                    rnd,
+                    fi,
+                    script,
+                    policy,
+                    natural,
+                    values,
+                    worth,
+                    ratio,
+                    dmax,
+                    opts,
+                )
+            if opts[O_RECOVER] == RECOVER_START:
+                for i in range(2):
+                    recover(st, cond, order[i], counts, fight)
+            for i in range(2):
+                f = order[i]
+                if not acting(st, f, rnd, simultaneous):
+                    continue
+                stance = st[f, S_STANCE]
+                if stance == S_RECOVER:
+                    if opts[O_RECOVER] != RECOVER_START:
+                        recover(st, cond, f, counts, fight)
+                elif stance in (S_SURRENDER, S_FLEE):
+                    st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
+                elif stance != S_ALL_OUT_DEFENCE:
+                    t = 1 - f
+                    if st[t, S_YIELDED] != 0:
+                        continue
+                    if st[t, S_DEAD] == 1 or not (simultaneous or able(st, t)):
+                        continue
+                    if not arm_ready(st, cond, f):
+                        continue
+                    attack(
+                        st,
+                        cond,
+                        bvs,
+                        f,
+                        t,
+                        rnd,
+                        simultaneous,
+                        fi,
+                        skill,
+                        faces,
+                        offset,
+                        dmax,
+                        att,
+                        dfc,
+                        cell_n,
+                        cell_fx,
+                        hurt,
+                        frow,
+                        row_fx,
+                        opts,
+                        natural,
+                        dfx,
+                        counts,
+                        fight,
+                        draws,
+                    )
+            # end of round: fatigue for the able (a duel ends the round someone is down, so
+            # nobody bleeds in one)
+            due = 1 if opts[O_FATIGUE_PER_ROUND] == 1 or rnd % 3 == 0 else 0
+            up0 = able(st, 0)
+            up1 = able(st, 1)
+            for f in range(2):
+                if able(st, f):
+                    lost = min(due + fi[f, ENC_FAT], st[f, S_FAT])
+                    if lost > 0:
+                        st[f, S_FAT] -= lost
+            if rnd == 1 and opts[O_ORDER_SCENARIO] == 1:
+                order[0] = 0
+                order[1] = 1
+            if not (up0 and up1):
+                result = 0 if up0 else (1 if up1 else -1)
+                break
+            if rnd >= max_rounds:
+                result = -1
+                break
+            rnd += 1
+        winner[fight] = result
+        rounds[fight] = rnd
+        for f in range(2):
+            # analysis.outcome: dead, surrendered or fled, bleeding below 0, unconscious at 0
+            if st[f, S_DEAD] == 1:
+                end[fight, f] = END_DEAD
+            elif st[f, S_YIELDED] == 1:
+                end[fight, f] = END_SURRENDERED
+            elif st[f, S_YIELDED] == 2:
+                end[fight, f] = END_FLED
+            elif st[f, S_HP] < 0:
+                end[fight, f] = END_BLEEDING
+            elif st[f, S_HP] == 0:
+                end[fight, f] = END_UNCONSCIOUS
+            else:
+                end[fight, f] = END_STANDING
+
+
+@inline
+def recover(st: I64, cond: I64, f: int, counts: I32, fight: int) -> None:
+    """``round.recover``: the dropped weapon back in hand."""
+    if st[f, S_STANCE] != S_RECOVER:
+        return
+    w = st[f, S_WIELD]
+    if w >= 0 and cond[f, w] == C_DROPPED:
+        cond[f, w] = C_READY
+        counts[fight, f, N_RECOVERED] += 1
+
+
+@inline
+def declare_round(
+    st: I64,
+    cond: I64,
+    f: int,
+    rnd: int,
+    fi: I64,
+    script: I64,
+    policy: I64,
+    natural: I64,
+    values: F64,
+    worth: I64,
+    ratio: float,
+    dmax: I64,
+    opts: I64,
+) -> None:
+    """``round.declare`` with the tactics' choice: the stance, and the weapon taken in hand
+    at the declaration (``WeaponDrawn``)."""
+    e = 1 - f
+    stance = base_stance(
+        fi[f, TACTIC],
+        rnd,
+        st[f, S_HP],
+        fi[f, HP_MAX],
+        st[e, S_HP],
+        script[f],
+        fi[f, SCRIPT_LEN],
+        fi[f, THEN],
+        policy[f],
+    )
+    lost = min(st[e, S_ABS_LOSS], fi[e, ABS])
+    # can the enemy's weapon in hand (body parts without one) get through this armour?
+    ew = st[e, S_WIELD] if arm_ready(st, cond, e) else fi[e, BODY]
+    mine = 0 if fi[f, PROJ_ONLY] == 1 else max(0, fi[f, ABS] - st[f, S_ABS_LOSS])
+    stance, wield = declare(
+        stance,
+        st[f, S_WIELD],
+        cond[f],
+        natural[f],
+        fi[f, NWEAP],
+        fi[f, BODY],
+        values[f, :, lost],
+        ratio,
+        worth[f, lost] == 1,
+        opts[O_NO_WEAPON],
+        opts[O_DRAW_TAKES_ROUND] == 1,
+        dmax[e, ew] > mine,
+    )
+    st[f, S_STANCE] = stance
+    st[f, S_WIELD] = wield

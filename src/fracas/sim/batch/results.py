@@ -1,0 +1,53 @@
+"""What a batch run returns: per-fight arrays (winner, rounds, how each ended, event counts)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+#: how a percentile combatant ended, as ``analysis.outcome`` names it
+END_NAMES = ("standing", "unconscious", "dead", "surrendered", "fled", "unconscious, bleeding")
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """``n`` fights of one scenario. ``winner[i]`` is 0 or 1 (the combatant whose side won)
+    or -1 for a draw; ``end[i, f]`` indexes ``end_names``; ``counts[i, f, k]`` is how often
+    event ``counter_names[k]`` happened to combatant ``f`` in fight ``i``."""
+
+    engine: str
+    names: tuple[str, str]
+    sides: tuple[str, str]
+    winner: npt.NDArray[np.int8]
+    rounds: npt.NDArray[np.int32]
+    end: npt.NDArray[np.int8]
+    end_names: tuple[str, ...]
+    counts: npt.NDArray[np.int32]
+    counter_names: tuple[str, ...]
+    draws: int  # random numbers drawn
+
+    @property
+    def n(self) -> int:
+        return int(self.winner.shape[0])
+
+    def rates(self) -> dict[str, float]:
+        """Win and draw rates, mean length, and per-fight means of each counter."""
+        out: dict[str, float] = {
+            f"win:{self.sides[0]}": float(np.mean(self.winner == 0)),
+            f"win:{self.sides[1]}": float(np.mean(self.winner == 1)),
+            "draw": float(np.mean(self.winner == -1)),
+            "mean_rounds": float(np.mean(self.rounds)),
+        }
+        for f, name in enumerate(self.names):
+            for k, counter in enumerate(self.counter_names):
+                out[f"{name}:{counter}"] = float(np.mean(self.counts[:, f, k]))
+            for e, how in enumerate(self.end_names):
+                out[f"{name}:{how}"] = float(np.mean(self.end[:, f] == e))
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        """A JSON-ready summary."""
+        return {"engine": self.engine, "n": self.n, "draws": self.draws, **self.rates()}

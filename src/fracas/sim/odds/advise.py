@@ -1,0 +1,298 @@
+"""The best stance in each state of a percentile duel (``fracas advise``).
+
+Value iteration over the duel as a Markov decision process: the advised side picks, every
+round, all-out attack, normal attack or all-out defence by both hp; the other side keeps its
+tactics. The decision process is the chain's with the kits held at their start (no fumble
+aftermath, no fatigue) and every round simultaneous; the policy it finds is then evaluated
+exactly by the full chain (``odds`` with ``tactics: optimal`` following the policy table), and
+that exact figure is the one reported, next to the scenario's own tactics' exact figure.
+Dodging and extra parries are not choices here: no tactic declares a dodge, and in a duel a
+second parry is never needed (one attack a round).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from fracas.sim.batch import percentile_spec as ps
+from fracas.sim.batch.percentile_tactics import (
+    S_ALL_OUT_ATTACK,
+    S_ALL_OUT_DEFENCE,
+    S_NORMAL_ATTACK,
+    STANCE_NAMES,
+    T_OPTIMAL,
+    base_stance,
+)
+from fracas.sim.odds import Odds, OutOfScope, odds, scope
+from fracas.sim.odds.grid_kernel import expect_branches
+from fracas.sim.odds.percentile_chain import DuelChain, first_player
+from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
+
+CHOICES = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE)
+Policy = npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The advised side's policy (``policy[own hp, other's hp]``: a stance), the exact odds
+    under it and under the scenario's own tactics."""
+
+    side: str
+    fighter: int
+    names: tuple[str, str]
+    policy: Policy
+    optimal: Odds
+    own: Odds
+    seconds: float
+
+    @property
+    def gain(self) -> float:
+        return self.optimal.win[self.fighter] - self.own.win[self.fighter]
+
+    def bands(
+        self, width: int = 4
+    ) -> list[tuple[tuple[int, int], list[tuple[tuple[int, int], str]]]]:
+        """The policy by hp bands: rows of the advised fighter's hp, columns of the other's;
+        a band's stance is the one most of its cells take."""
+        own_max, other_max = self.policy.shape[0] - 1, self.policy.shape[1] - 1
+
+        def cuts(top: int) -> list[tuple[int, int]]:
+            out, lo = [], 1
+            while lo <= top:
+                hi = min(top, lo + width - 1)
+                out.append((lo, hi))
+                lo = hi + 1
+            return out[::-1]
+
+        rows = []
+        for lo, hi in cuts(own_max):
+            cols = []
+            for clo, chi in cuts(other_max):
+                block = self.policy[lo : hi + 1, clo : chi + 1].ravel()
+                values, counts = np.unique(block, return_counts=True)
+                cols.append(((clo, chi), STANCE_NAMES[int(values[np.argmax(counts)])]))
+            rows.append(((lo, hi), cols))
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "side": self.side,
+            "fighter": self.names[self.fighter],
+            "win_own_tactics": self.own.win[self.fighter],
+            "win_optimal": self.optimal.win[self.fighter],
+            "gain": self.gain,
+            "policy": {
+                f"{lo}-{hi}": {f"{a}-{b}": s for (a, b), s in cols}
+                for (lo, hi), cols in self.bands()
+            },
+            "policy_cells": self.policy.tolist(),
+            "stances": list(STANCE_NAMES),
+            "odds_optimal": self.optimal.to_json(),
+            "odds_own": self.own.to_json(),
+            "seconds": self.seconds,
+        }
+
+
+def with_policy(scenario: Any, fighter: int) -> Any:
+    """``scenario`` with the advised fighter's tactics set to ``optimal``."""
+    data = scenario.model_dump(mode="json")
+    spec = data["combatants"][fighter]
+    spec["tactics"] = "optimal"
+    spec.pop("script", None)
+    spec.pop("then", None)
+    return type(scenario).model_validate(data)
+
+
+def solve(
+    spec: ps.PercentileSpec, model: ExchangeModel, fighter: int, iterations: int = 400
+) -> Policy:
+    """Value iteration: the stance table maximising ``fighter``'s win probability in the
+    decision process described in the module docstring."""
+    chain = DuelChain(spec, model)
+    shape = chain.shape
+    con = chain.con
+    other = 1 - fighter
+    kits = [
+        Kit(
+            0,
+            tuple([0] * int(spec.fi[f, ps.NWEAP])),
+            tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]),
+        )
+        for f in range(2)
+    ]
+    hp0, hp1 = chain.hp_axis
+    alive = (hp0[:, None] > 0) & (hp1[None, :] > 0)
+    mine = (hp0 > 0)[:, None] if fighter == 0 else (hp1 > 0)[None, :]
+    theirs = (hp1 > 0)[None, :] if fighter == 0 else (hp0 > 0)[:, None]
+    won = np.broadcast_to(mine & ~theirs, shape).astype(float)
+    # the other side's stance over the grid (its tactics, after any script)
+    fi = spec.fi[other]
+    their = np.zeros(shape, np.int64)
+    for i, a in enumerate(hp0):
+        for j, b in enumerate(hp1):
+            own_hp, foe_hp = (int(b), int(a)) if fighter == 0 else (int(a), int(b))
+            if own_hp > 0 and foe_hp > 0:
+                s = base_stance(
+                    int(fi[ps.TACTIC]),
+                    10_000,
+                    int(own_hp),
+                    int(fi[ps.HP_MAX]),
+                    int(foe_hp),
+                    spec.script[other],
+                    0,
+                    int(fi[ps.THEN]),
+                    spec.policy[other],
+                )
+                their[i, j] = chain.declared(other, kits[other], kits[fighter], s)[0]
+    p0 = first_player(spec)
+    dead = {f: (chain.hp_axis[f] <= -con[f]) for f in (0, 1)}
+
+    def exchange_value(
+        f: int, sf: int, sg: int, value: npt.NDArray[np.float64], gate: npt.NDArray[np.bool_]
+    ) -> npt.NDArray[np.float64]:
+        """E[value after f's attack], where ``gate`` (f may attack), else value itself."""
+        if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK):
+            return value
+        g = 1 - f
+        top = int(spec.dmax[f, kits[f].wield])
+        hp_g = chain.hp_axis[g]
+        low = np.broadcast_to((hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None], shape)
+        result = value
+        for flag in (False, True) if sg == S_ALL_OUT_ATTACK else (False,):
+            _, q, d0, d1, _ = chain.branch_arrays(f, kits[f], kits[g], sf, sg, 0, 0, flag)
+            out = np.empty(shape)
+            expect_branches(np.ascontiguousarray(value), q, d0, d1, out)
+            cells = gate if sg != S_ALL_OUT_ATTACK else gate & (low if flag else ~low)
+            result = np.where(cells, out, result)
+        return result
+
+    target_alive = {
+        0: ~dead[1][None, :] & np.ones(shape, bool),
+        1: ~dead[0][:, None] & np.ones(shape, bool),
+    }
+    value = np.zeros(shape)
+    best = np.full(shape, S_NORMAL_ATTACK, np.int64)
+    for _ in range(iterations):
+        after = np.where(alive, value, won)  # the value of a cell at the end of a round
+        q_values = []
+        for s in CHOICES:
+            total = np.zeros(shape)
+            for first, share in ((0, p0), (1, 1 - p0)):
+                second = 1 - first
+                stances = {fighter: s}
+                # the other side's stance depends on the cell: split by its stances
+                part = np.zeros(shape)
+                for t in np.unique(their[alive]):
+                    stances[other] = int(t)
+                    v2 = exchange_value(
+                        second, stances[second], stances[first], after, target_alive[second]
+                    )
+                    v1 = exchange_value(
+                        first, stances[first], stances[second], v2, np.ones(shape, bool)
+                    )
+                    part += np.where(their == t, v1, 0.0)
+                total += share * part
+            q_values.append(np.where(alive, total, 0.0))
+        stacked = np.stack(q_values)
+        new_best = np.array(CHOICES)[np.argmax(stacked, axis=0)]
+        new_value = stacked.max(axis=0)
+        delta = float(np.abs(new_value - value).max())
+        value, best = new_value, new_best
+        if delta < 1e-10:
+            break
+    # the table the tactic reads: [own hp, other's hp]
+    h_own = int(spec.fi[fighter, ps.HP_MAX])
+    h_other = int(spec.fi[other, ps.HP_MAX])
+    policy = np.full((h_own + 1, h_other + 1), S_NORMAL_ATTACK, np.int64)
+    for own_hp in range(1, h_own + 1):
+        for foe_hp in range(1, h_other + 1):
+            x, y = (
+                (own_hp + con[0], foe_hp + con[1])
+                if fighter == 0
+                else (foe_hp + con[0], own_hp + con[1])
+            )
+            if x < shape[0] and y < shape[1]:
+                policy[own_hp, foe_hp] = best[x, y]
+    return policy
+
+
+def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice:
+    """The best stance table for ``side`` (default: the first combatant's) and its odds."""
+    if ruleset.name != "percentile":
+        raise OutOfScope(
+            "advise covers percentile duels (the EXP chain covers brawls of strikes only)"
+        )
+    why = scope(ruleset, scenario)
+    if why is not None:
+        raise OutOfScope(why)
+    sides = [c.side for c in scenario.combatants]
+    if side is None:
+        side = sides[0]
+    if side not in sides:
+        raise OutOfScope(f"--side {side!r}: no such side (sides: {', '.join(sides)})")
+    fighter = sides.index(side)
+    start = time.perf_counter()
+    spec = ps.compile_duel(scenario, ruleset)
+    model = ExchangeModel(spec, ruleset.profiles(scenario))
+    policy = solve(spec, model, fighter)
+    own = odds(ruleset, scenario)
+    tables = _tables(policy, fighter, spec)
+    optimal = odds(ruleset, with_policy(scenario, fighter), tables)
+    return Advice(
+        side=side,
+        fighter=fighter,
+        names=(spec.names[0], spec.names[1]),
+        policy=policy,
+        optimal=optimal,
+        own=own,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _tables(policy: Policy, fighter: int, spec: ps.PercentileSpec) -> Policy:
+    """The kernel's ``policy`` array: [fighter, own hp, other's hp] (the other unused)."""
+    shape = (2, *policy.shape)
+    tables = np.zeros(shape, np.int64)
+    tables[fighter] = policy
+    return tables
+
+
+__all__ = ["T_OPTIMAL", "Advice", "advise", "with_policy"]
+
+
+def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
+    """For a percentile scenario with ``tactics: optimal``: compute the policy (as ``advise``
+    does), install it for the event engine (``tactics.OPTIMAL_POLICIES``) and return the
+    kernel's policy array; None when no combatant uses it."""
+    if ruleset.name != "percentile":
+        return None
+    optimal = [i for i, c in enumerate(scenario.combatants) if c.tactics == "optimal"]
+    if not optimal:
+        return None
+    from fracas.rulesets.percentile.tactics import OPTIMAL_POLICIES
+
+    why = scope(ruleset, scenario)
+    if why is not None:
+        raise OutOfScope(f"tactics 'optimal' needs the chain: {why}")
+    if len(optimal) > 1:
+        raise OutOfScope("tactics 'optimal' for one side of a duel only")
+    fighter = optimal[0]
+    # the policy is solved against the other side's tactics (the same decision process)
+    spec = ps.compile_duel(scenario, ruleset, np.zeros((2, 1, 1), np.int64))
+    policy = solve(spec, ExchangeModel(spec, ruleset.profiles(scenario)), fighter)
+    name = scenario.combatants[fighter].name
+    other = scenario.combatants[1 - fighter].name
+
+    def stance(state: Any, c: Any) -> str:
+        foe = state.combatants[other]
+        i = min(max(c.hp, 0), policy.shape[0] - 1)
+        j = min(max(foe.hp, 0), policy.shape[1] - 1)
+        return STANCE_NAMES[int(policy[i, j])]
+
+    OPTIMAL_POLICIES[name] = stance
+    return _tables(policy, fighter, spec)

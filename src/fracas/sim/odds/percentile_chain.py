@@ -1,0 +1,487 @@
+"""The exact odds of a percentile duel: a Markov chain over the fight's state, round by round.
+
+The state is both combatants' hp (a grid, one array per state class) and each one's kit
+(``percentile_exchange.Kit``: weapons, break values, armour, glitches, defenceless), plus who
+goes first (fixed after the initiative roll). Fatigue and the round's rules (round 1 in
+order, later rounds simultaneous) follow from the round number. A round's two attacks are
+applied in order, each as the exact branch list of ``ExchangeModel.exchange`` shifting the hp
+grid; the second attack sees the first's result cell by cell (a fighter downed in round 1
+does not strike back; nobody attacks the dead). Everything else of the event engine in a
+melee duel is there; classes whose probability falls below ``PRUNE`` are dropped and their
+mass reported as the truncation error, as is the mass still fighting when the chain stops.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from fracas.sim.batch import percentile_spec as ps
+from fracas.sim.batch.percentile_tactics import (
+    C_DROPPED,
+    C_LOST,
+    S_ALL_OUT_ATTACK,
+    S_ALL_OUT_DEFENCE,
+    S_FLEE,
+    S_NORMAL_ATTACK,
+    S_RECOVER,
+    S_SURRENDER,
+    base_stance,
+    declare,
+)
+from fracas.sim.odds.grid_kernel import apply_branches
+from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
+
+Grid = npt.NDArray[np.float64]
+Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
+#: a class below this probability is dropped (its mass counted in the truncation error)
+PRUNE = 1e-10
+#: the chain stops once less than this is still fighting (counted in the error too)
+SETTLED = 1e-9
+ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
+
+#: a stance table: (round, fighter) -> stance per (own hp, other's hp)
+StanceTable = Callable[[int, int], npt.NDArray[np.int64]]
+
+
+@dataclass(frozen=True)
+class DuelOdds:
+    """P(each combatant's side wins), P(draw), P(the fight lasts r rounds) for r = 1.., and
+    the bound on what the chain left out (``error``: probability not accounted for)."""
+
+    names: tuple[str, str]
+    sides: tuple[str, str]
+    win: tuple[float, float]
+    draw: float
+    length: tuple[float, ...]
+    error: float
+    rounds_computed: int
+    classes: int
+
+    @property
+    def mean_rounds(self) -> float:
+        return sum((r + 1) * p for r, p in enumerate(self.length)) / max(sum(self.length), 1e-300)
+
+
+def first_player(spec: ps.PercentileSpec) -> float:
+    """P(combatant 0 goes first): PER + AGL + D20 each, ties by scenario order or re-rolled."""
+    a, b = int(spec.fi[0, ps.INIT]), int(spec.fi[1, ps.INIT])
+    wins = ties = 0
+    for x in range(1, 21):
+        for y in range(1, 21):
+            wins += a + x > b + y
+            ties += a + x == b + y
+    if spec.opts[ps.O_TIES_REROLL]:
+        return (wins + ties * 0.5) / 400
+    return (wins + ties) / 400
+
+
+class DuelChain:
+    """The chain of one compiled duel; ``stance(f, r)`` gives each fighter's stance table."""
+
+    def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
+        self.spec = spec
+        self.model = model
+        fi = spec.fi
+        self.con = (int(fi[0, ps.CON]), int(fi[1, ps.CON]))
+        self.hp = (int(fi[0, ps.HP]), int(fi[1, ps.HP]))
+        self.shape = (self.hp[0] + self.con[0] + 1, self.hp[1] + self.con[1] + 1)
+        # hp of each grid index, per axis
+        self.hp_axis = (
+            np.arange(self.shape[0]) - self.con[0],
+            np.arange(self.shape[1]) - self.con[1],
+        )
+        self._tired: dict[tuple[int, int], int] = {}
+        self.recover_mode = int(spec.opts[ps.O_RECOVER])
+        self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
+        self._pairs: dict[tuple[object, ...], list[Any]] = {}
+        self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
+        self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        self._all = np.ones(self.shape, bool)
+        # who may take the second turn of a round, cell by cell (state.acting and
+        # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
+        # able fighter on an able target
+        self._acts: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
+        for f in (0, 1):
+            g = 1 - f
+            for simultaneous in (False, True):
+                up = np.ones_like(self.hp_axis[f], bool) if simultaneous else self.hp_axis[f] > 0
+                target = self.hp_axis[g] > -self.con[g] if simultaneous else self.hp_axis[g] > 0
+                a = up[:, None] if f == 0 else up[None, :]
+                b = target[None, :] if f == 0 else target[:, None]
+                self._acts[(f, simultaneous)] = np.ascontiguousarray(
+                    np.broadcast_to(a & b, self.shape)
+                )
+        self.round_dependent = False  # no tactic looks at the round beyond a script
+        self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+
+    # -- the tactics --------------------------------------------------------------------------
+    @staticmethod
+    def recovered(kit: Kit, stance: int) -> Kit:
+        """``round.recover`` before the round's attacks (option recover_weapon)."""
+        if stance != S_RECOVER or kit.wield < 0 or kit.conds[kit.wield] != C_DROPPED:
+            return kit
+        conds = list(kit.conds)
+        conds[kit.wield] = 0
+        return replace(kit, conds=tuple(conds))
+
+    def declared(self, f: int, kit: Kit, other: Kit, base: int) -> tuple[int, int]:
+        """The kernel's ``declare`` (the tactics' ``take_stance``) for base stance ``base``
+        with these kits: (stance, the weapon in hand for the round); cached."""
+        key = (f, kit, other, base)
+        hit = self._declared.get(key)
+        if hit is None:
+            spec = self.spec
+            fi = spec.fi
+            e = 1 - f
+            cond = np.full(ps.MAX_WEAPONS, C_LOST, np.int64)
+            cond[: len(kit.conds)] = kit.conds
+            lost = min(other.abs_loss, int(fi[e, ps.ABS]))
+            ew = other.wield if other.ready else int(fi[e, ps.BODY])
+            mine = 0 if fi[f, ps.PROJ_ONLY] else max(0, int(fi[f, ps.ABS]) - kit.abs_loss)
+            stance, wield = declare(
+                base,
+                kit.wield,
+                cond,
+                spec.natural[f],
+                int(fi[f, ps.NWEAP]),
+                int(fi[f, ps.BODY]),
+                np.ascontiguousarray(spec.values[f, :, lost]),
+                spec.switch_ratio,
+                bool(spec.worth_unarmed[f, lost]),
+                int(spec.opts[ps.O_NO_WEAPON]),
+                bool(spec.opts[ps.O_DRAW_TAKES_ROUND]),
+                bool(spec.dmax[e, ew] > mine),
+            )
+            hit = self._declared[key] = (int(stance), int(wield))
+        return hit
+
+    def stance_pairs(
+        self,
+        base_key: int,
+        base: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]],
+        k0: Kit,
+        k1: Kit,
+    ) -> list[tuple[int, int, Kit, Kit, npt.NDArray[np.bool_] | None]]:
+        """The declarations over the live cells: (stance of each, kit of each with the
+        weapon it takes in hand, the cells; None: all of them); cached per round class and
+        kits."""
+        key = (base_key, k0, k1)
+        hit = self._pairs.get(key)
+        if hit is None:
+            live = self._live
+            b0 = sorted(set(base[0][live].tolist()))
+            b1 = sorted(set(base[1][live].tolist()))
+            hit = []
+            for x in b0:
+                s0, w0 = self.declared(0, k0, k1, x)
+                n0 = k0 if w0 == k0.wield else replace(k0, wield=w0)
+                for y in b1:
+                    s1, w1 = self.declared(1, k1, k0, y)
+                    n1 = k1 if w1 == k1.wield else replace(k1, wield=w1)
+                    cells = (base[0] == x) & (base[1] == y) & live
+                    if not cells.any():
+                        continue
+                    hit.append((s0, s1, n0, n1, cells))
+            if len(hit) == 1:
+                hit = [(*hit[0][:4], None)]
+            self._pairs[key] = hit
+        return hit
+
+    def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Each fighter's base stance over the grid (own hp on its axis), by the kernel's
+        tactic function (``percentile_tactics.base_stance``)."""
+        spec = self.spec
+        out = []
+        for f in range(2):
+            table = np.zeros(self.shape, np.int64)
+            fi = spec.fi[f]
+            for i, hp_a in enumerate(self.hp_axis[0]):
+                for j, hp_b in enumerate(self.hp_axis[1]):
+                    own, other = (hp_a, hp_b) if f == 0 else (hp_b, hp_a)
+                    if own <= 0 or other <= 0:
+                        continue
+                    table[i, j] = base_stance(
+                        int(fi[ps.TACTIC]),
+                        rnd,
+                        int(own),
+                        int(fi[ps.HP_MAX]),
+                        int(other),
+                        spec.script[f],
+                        int(fi[ps.SCRIPT_LEN]),
+                        int(fi[ps.THEN]),
+                        spec.policy[f],
+                    )
+            out.append(table)
+        return out[0], out[1]
+
+    def tired(self, f: int, rnd: int) -> int:
+        """Fatigue at the start of round ``rnd`` is 0 (both fought every earlier round)."""
+        hit = self._tired.get((f, rnd))
+        if hit is None:
+            hit = self._tired[(f, rnd)] = self._tired_now(f, rnd)
+        return hit
+
+    def _tired_now(self, f: int, rnd: int) -> int:
+        spec = self.spec
+        fat = int(spec.fi[f, ps.FAT])
+        per_round = bool(spec.opts[ps.O_FATIGUE_PER_ROUND])
+        enc = int(spec.fi[f, ps.ENC_FAT])
+        for r in range(1, rnd):
+            fat -= min(fat, (1 if per_round or r % 3 == 0 else 0) + enc)
+        return 1 if fat <= 0 else 0
+
+    # -- moving probability on the grid -------------------------------------------------------
+    def shifted(self, grid: Grid, d0: int, d1: int, k0: bool, k1: bool) -> Grid:
+        """``grid`` with d0 and d1 hp taken off (clipped at death, -CON, index 0); a kill
+        moves the victim to index 0."""
+        g = grid
+        if k0:
+            g = np.concatenate([g.sum(axis=0, keepdims=True), np.zeros_like(g[1:])], axis=0)
+        elif d0:
+            g = np.concatenate(
+                [g[: d0 + 1].sum(axis=0, keepdims=True), g[d0 + 1 :], np.zeros_like(g[:d0])], axis=0
+            )
+        if k1:
+            g = np.concatenate([g.sum(axis=1, keepdims=True), np.zeros_like(g[:, 1:])], axis=1)
+        elif d1:
+            g = np.concatenate(
+                [
+                    g[:, : d1 + 1].sum(axis=1, keepdims=True),
+                    g[:, d1 + 1 :],
+                    np.zeros_like(g[:, :d1]),
+                ],
+                axis=1,
+            )
+        return g
+
+    def branch_arrays(
+        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool = False
+    ) -> tuple[
+        list[tuple[Kit, Kit]],
+        Grid,
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+    ]:
+        """The exchange's branches as arrays for ``apply_branches`` (cached per class):
+        destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there),
+        probability, hp lost by combatant 0 and 1 (-1: killed), destination index."""
+        key = (f, kf, kg, sf, sg, tf, tg, low)
+        hit = self._arrays.get(key)
+        if hit is not None:
+            return hit
+        dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
+        index: dict[tuple[Kit, Kit], int] = {}
+        q, d0, d1, dest = [], [], [], []
+        for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(
+            f, kf, kg, sf, sg, tf, tg, True, low
+        ):
+            pair = (nkf, nkg) if f == 0 else (nkg, nkf)
+            if pair not in index:
+                index[pair] = len(dests)
+                dests.append(pair)
+            x0, x1 = (da, dd) if f == 0 else (dd, da)
+            k0, k1 = (ka, kd) if f == 0 else (kd, ka)
+            q.append(p)
+            d0.append(-1 if k0 else x0)
+            d1.append(-1 if k1 else x1)
+            dest.append(index[pair])
+        made = (
+            dests,
+            np.array(q),
+            np.array(d0, np.int64),
+            np.array(d1, np.int64),
+            np.array(dest, np.int64),
+        )
+        self._arrays[key] = made
+        return made
+
+    def attack_step(
+        self,
+        grids: dict[Key, Grid],
+        f: int,
+        sf: int,
+        sg: int,
+        rnd: int,
+        simultaneous: bool,
+        first: bool,
+    ) -> dict[Key, Grid]:
+        """Combatant ``f`` takes its turn (attack in stance ``sf`` or recover) in every class."""
+        out: dict[Key, Grid] = {}
+        g = 1 - f
+        tf, tg = self.tired(f, rnd), self.tired(g, rnd)
+
+        def add(key: Key, grid: Grid) -> None:
+            have = out.get(key)
+            out[key] = grid if have is None else have + grid
+
+        acts = self._all if first else self._acts[f, simultaneous]
+        for key, grid in grids.items():
+            order, k0, k1 = key
+            kf = k0 if f == 0 else k1
+            kg = k1 if f == 0 else k0
+            if sf in (S_SURRENDER, S_FLEE):  # round.resolve_round: Yielded at its turn
+                nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
+                moved = np.where(acts, grid, 0.0)
+                add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
+                add(key, grid - moved)
+                continue
+            if sf == S_RECOVER:
+                if self.recover_mode == ps.RECOVER_START:
+                    add(key, grid)
+                    continue
+                if kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED:
+                    conds = list(kf.conds)
+                    conds[kf.wield] = 0
+                    nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
+                    moved = np.where(acts, grid, 0.0)
+                    add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
+                    grid = grid - moved
+                add(key, grid)
+                continue
+            if sf not in ATTACKING or not kf.ready or kg.yielded:
+                add(key, grid)
+                continue
+            # an all-out attacker defends beyond its free defences when a perfect attack's
+            # full damage would down it anyway (tactics.wants_extra_defence): by its hp
+            splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
+            if sg == S_ALL_OUT_ATTACK:
+                top = int(self.spec.dmax[f, kf.wield])
+                hp_g = self.hp_axis[g]
+                low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
+                low_cells = np.broadcast_to(low, self.shape)
+                splits = [(True, acts & low_cells), (False, acts & ~low_cells)]
+            rest = grid
+            for flag, cells in splits:
+                part = np.where(cells, grid, 0.0)
+                rest = rest - part
+                if not part.any():
+                    continue
+                dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+                result = np.zeros((len(dests), *self.shape))
+                apply_branches(part, self._all, q, d0, d1, dest, result)
+                for i, (n0, n1) in enumerate(dests):
+                    if i == 0 or result[i].any():
+                        add((order, n0, n1), result[i])
+            add(key, rest)
+        return out
+
+    def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
+        spec = self.spec
+        w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
+        kits = [
+            Kit(
+                w[f],
+                tuple([0] * int(spec.fi[f, ps.NWEAP])),
+                tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]),
+            )
+            for f in range(2)
+        ]
+        start = np.zeros(self.shape)
+        start[self.hp[0] + self.con[0], self.hp[1] + self.con[1]] = 1.0
+        grids: dict[Key, Grid] = {}
+        if p_first0 > 0:
+            grids[(0, kits[0], kits[1])] = start * p_first0
+        if p_first0 < 1:
+            grids[(1, kits[0], kits[1])] = start * (1 - p_first0)
+        c0, c1 = self.con[0] + 1, self.con[1] + 1  # first index above 0 hp
+        win = [0.0, 0.0]
+        draw = 0.0
+        length: list[float] = []
+        error = 0.0
+        held = 0.0  # frozen mass: ends as a draw after max_rounds
+        seen: set[tuple[Kit, Kit]] = set()
+        rnd = 0
+        for rnd in range(1, max_rounds + 1):
+            simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
+            script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
+            base_key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
+            base = self._stances.get(base_key)
+            if base is None:
+                base = self._stances[base_key] = self.tactic_stances(rnd)
+            ended = 0.0
+            frozen = 0.0
+            nxt: dict[Key, Grid] = {}
+            for order in (0, 1):
+                order_now = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
+                group = {k: v for k, v in grids.items() if k[0] == order}
+                if not group:
+                    continue
+                x = order_now
+                y = 1 - x
+                # split by stance pairs (stances are declared from the start of the round)
+                for key, grid in group.items():
+                    _, k0, k1 = key
+                    seen.add((k0, k1))
+                    pairs = self.stance_pairs(base_key, base, k0, k1)
+                    if (
+                        len(pairs) == 1
+                        and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
+                        and pairs[0][2:4] == (k0, k1)
+                        and rnd > script_len
+                    ):
+                        # nobody will ever attack again: a draw after max_rounds
+                        frozen += float(grid.sum())
+                        continue
+                    for s0, s1, d0, d1, mask in pairs:
+                        declared = (key[0], d0, d1)
+                        if self.recover_mode == ps.RECOVER_START:
+                            d0 = self.recovered(d0, s0)
+                            d1 = self.recovered(d1, s1)
+                            declared = (key[0], d0, d1)
+                        part = {declared: grid if mask is None else np.where(mask, grid, 0.0)}
+                        sx, sy = (s0, s1) if x == 0 else (s1, s0)
+                        part = self.attack_step(part, x, sx, sy, rnd, simultaneous, True)
+                        part = self.attack_step(part, y, sy, sx, rnd, simultaneous, False)
+                        for (o, n0, n1), g in part.items():
+                            # end of the round: the fight ends if someone is down or gone
+                            u0 = c0 if not n0.yielded else self.shape[0]
+                            u1 = c1 if not n1.yielded else self.shape[1]
+                            both = float(g[u0:, u1:].sum())
+                            a_only = float(g[u0:, :u1].sum())
+                            b_only = float(g[:u0, u1:].sum())
+                            none = float(g[:u0, :u1].sum())
+                            win[0] += a_only
+                            win[1] += b_only
+                            draw += none
+                            ended += a_only + b_only + none
+                            if both < PRUNE:
+                                error += both
+                                continue
+                            nk = (o, n0.next_round(), n1.next_round())
+                            have = nxt.get(nk)
+                            if have is None:
+                                have = nxt[nk] = np.zeros(self.shape)
+                            have[c0:, c1:] += g[c0:, c1:]
+            length.append(ended)
+            draw += frozen
+            held += frozen
+            grids = nxt
+            still = sum(float(g.sum()) for g in grids.values())
+            if rnd == max_rounds:
+                draw += still
+                length[-1] += still + held
+                held = 0.0
+                break
+            if still < SETTLED:
+                error += still
+                break
+        if held:
+            length.extend([0.0] * (max_rounds - len(length)))
+            length[max_rounds - 1] += held
+        names = (spec.names[0], spec.names[1])
+        return DuelOdds(
+            names=names,
+            sides=spec.sides,
+            win=(win[0], win[1]),
+            draw=draw,
+            length=tuple(length),
+            error=error,
+            rounds_computed=rnd,
+            classes=len(seen),
+        )

@@ -1,0 +1,355 @@
+"""The exact outcome distribution of one percentile attack (``attack.attack``): the attack
+check, the parry or dodge, table 5.1's cell and the fumble table, as branches with their
+probabilities. Computed once per state class (the combatants' weapons, armour, glitches,
+stances, fatigue), never per hit point: hp only shift by the damage these branches carry.
+
+It reads the same compiled arrays as the duel kernel (``PercentileSpec``) and the weapons'
+damage distributions from ``fracas.dice.distribution`` (icepool).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+
+from fracas.dice.exact import distribution
+from fracas.rulesets.percentile.state import Profile
+from fracas.sim.batch import percentile_spec as ps
+from fracas.sim.batch.percentile_kernel import (
+    AUTO_FAIL,
+    AUTO_SUCCESS,
+    FAIL,
+    FUMBLE,
+    PERFECT,
+    SPECIAL,
+    SUCCESS,
+)
+from fracas.sim.batch.percentile_tactics import C_BROKEN, C_DROPPED, C_LOST, C_READY, S_RECOVER
+from fracas.sim.batch.percentile_tactics import S_ALL_OUT_ATTACK as AOA
+
+D_NONE, D_PARRY, D_DODGE = range(3)
+
+
+@dataclass(frozen=True, slots=True)
+class Kit:
+    """What changes about a combatant in a fight besides hp: the wielded weapon, each
+    weapon's condition and break value, armour loosened, glitches, and the round of a
+    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, -1 none)."""
+
+    wield: int
+    conds: tuple[int, ...]
+    bvs: tuple[int, ...]
+    abs_loss: int = 0
+    glitch: int = 0
+    defenceless: int = -1
+    yielded: int = 0  # 1 surrendered, 2 fled: out of the fight
+
+    @property
+    def ready(self) -> bool:
+        return self.wield >= 0 and self.conds[self.wield] == C_READY
+
+    def next_round(self) -> Kit:
+        return self if self.defenceless < 0 else replace(self, defenceless=self.defenceless - 1)
+
+
+#: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
+Micro = tuple[int, int, Kit, Kit, bool, bool]
+Branches = list[tuple[float, Micro]]
+
+
+def kit_of(m: Micro, role: int) -> Kit:
+    """The kit of the attacker (role 0) or the defender (role 1) in a branch."""
+    return m[2] if role == 0 else m[3]
+
+
+def check_distribution(chance: int, skill: int, check_target: bool) -> tuple[float, ...]:
+    """P(fumble, fail, success, special, perfect) of ``skill_check`` for one number to roll
+    under (d100; 01-05 and 95-00 roll again against the unmodified skill)."""
+    p = [0.0] * 5
+    if chance == AUTO_FAIL:
+        p[FAIL] = 1.0
+        return tuple(p)
+    if chance == AUTO_SUCCESS:
+        p[SUCCESS] = 1.0
+        return tuple(p)
+    under = min(max(skill, 0), 100) / 100
+    p[PERFECT] = 0.05 * under
+    p[SPECIAL] = 0.05 * (1 - under)
+    middle = max(0, min(chance, 94) - 5)
+    p[SUCCESS] += middle / 100
+    p[FAIL] += (89 - middle) / 100
+    for first in range(95, 101):
+        fumbles = max(0, 100 - max(skill, 0)) if skill < 100 else 0
+        if first == 100 and skill >= 100:
+            fumbles = 1  # 00 then 00 always fumbles (below 100 it is among those above)
+        p[FUMBLE] += fumbles / 10_000
+        rest = (100 - fumbles) / 10_000
+        if check_target and first <= chance:
+            p[SUCCESS] += rest
+        else:
+            p[FAIL] += rest
+    return tuple(p)
+
+
+class ExchangeModel:
+    """Exchange distributions for one compiled duel (cached per state class)."""
+
+    def __init__(self, spec: ps.PercentileSpec, profiles: tuple[Profile, ...]) -> None:
+        self.spec = spec
+        self.o = spec.opts
+        self.damage: list[list[list[tuple[int, float]]]] = [
+            [sorted((v, float(q)) for v, q in distribution(a.damage).items()) for a in p.arms]
+            for p in profiles
+        ]
+        self.glitches = int(spec.opts[ps.O_GLITCHES])
+        self.exchange = lru_cache(maxsize=None)(self._exchange)
+
+    # -- the pieces of an attack -----------------------------------------------------------
+    def _rolled(self, src: int, w: int, kind: int) -> list[tuple[int, float]]:
+        """``damage_rolled``: normal, full (maximum or twice a roll)."""
+        if kind == ps.K_NORMAL:
+            return self.damage[src][w]
+        if self.o[ps.O_FULL_DOUBLE]:
+            return [(2 * v, q) for v, q in self.damage[src][w]]
+        return [(int(self.spec.dmax[src, w]), 1.0)]
+
+    def _armour(self, who: int, kit: Kit) -> int:
+        return max(0, int(self.spec.fi[who, ps.ABS]) - kit.abs_loss)
+
+    def deal(
+        self, m: Micro, role: int, ids: tuple[int, int], src: int, w: int, kind: int
+    ) -> Branches:
+        """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
+        who = ids[role]
+        kit = kit_of(m, role)
+        out: Branches = []
+        absorbs = kind != ps.K_FULL_NO_ARMOUR and not self.spec.fi[who, ps.PROJ_ONLY]
+        armour = self._armour(who, kit) if absorbs else 0
+        for value, q in self._rolled(src, w, kind):
+            amount = value - min(value, armour)
+            d = [m[0], m[1]]
+            d[role] += amount
+            out.append((q, (d[0], d[1], m[2], m[3], m[4], m[5])))
+        return out
+
+    def _kit(self, m: Micro, role: int, kit: Kit) -> Micro:
+        return (
+            (m[0], m[1], kit, m[3], m[4], m[5])
+            if role == 0
+            else (m[0], m[1], m[2], kit, m[4], m[5])
+        )
+
+    def _draw_next(self, kit: Kit, who: int) -> Kit:
+        """``damage.draw_next``: the next ready carried weapon (never body parts)."""
+        natural = self.spec.natural[who]
+        nxt = next((i for i, c in enumerate(kit.conds) if c == C_READY and not natural[i]), -1)
+        return replace(kit, wield=nxt)
+
+    def _natural(self, who: int, kit: Kit) -> bool:
+        return kit.wield >= 0 and bool(self.spec.natural[who, kit.wield])
+
+    def drop(self, m: Micro, role: int, ids: tuple[int, int]) -> Micro:
+        """``damage.drop_weapon`` (body parts stay put)."""
+        kit = kit_of(m, role)
+        if not kit.ready or self._natural(ids[role], kit):
+            return m
+        conds = list(kit.conds)
+        if self.o[ps.O_DROP_LOST]:
+            conds[kit.wield] = C_LOST
+            kit = self._draw_next(replace(kit, conds=tuple(conds)), ids[role])
+        else:
+            conds[kit.wield] = C_DROPPED
+            kit = replace(kit, conds=tuple(conds))
+        return self._kit(m, role, kit)
+
+    def fumble(self, m: Micro, role: int, ids: tuple[int, int]) -> Branches:
+        """``fumble.roll_fumble``: a row of table 5.2 (d100), its effects in order."""
+        out: Branches = []
+        rows = self.spec.fumble_row[1:]
+        for row in sorted(set(int(r) for r in rows)):
+            q = float((rows == row).sum()) / 100
+            branches: Branches = [(q, m)]
+            for effect in self.spec.row_fx[row]:
+                if effect < 0:
+                    break
+                branches = self._fumble_effect(branches, int(effect), role, ids)
+            out.extend(branches)
+        return out
+
+    def _fumble_effect(
+        self, branches: Branches, effect: int, role: int, ids: tuple[int, int]
+    ) -> Branches:
+        who = ids[role]
+        fi = self.spec.fi
+        out: Branches = []
+        for q, m in branches:
+            kit = kit_of(m, role)
+            if effect == ps.F_DROP:
+                out.append((q, self.drop(m, role, ids)))
+            elif effect == ps.F_DEFENCELESS:
+                out.append((q, self._kit(m, role, replace(kit, defenceless=1))))
+            elif effect == ps.F_FALL:
+                armour = self._armour(who, kit) if self.o[ps.O_FALL_ARMOUR] else 0
+                for v in range(4):
+                    d = [m[0], m[1]]
+                    d[role] += v - min(v, armour)
+                    out.append((q / 4, (d[0], d[1], m[2], m[3], m[4], m[5])))
+            elif effect in (ps.F_HIT_SELF, ps.F_HIT_FRIEND):
+                if kit.wield >= 0:
+                    out.extend(
+                        (q * r, b) for r, b in self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL)
+                    )
+                else:
+                    out.append((q, m))
+            elif effect == ps.F_ARMOUR:
+                if fi[who, ps.ARMOURED]:
+                    if fi[who, ps.TECH]:
+                        kit = replace(kit, glitch=min(kit.glitch + 1, self.glitches - 1))
+                    else:
+                        kit = replace(kit, abs_loss=min(kit.abs_loss + 1, int(fi[who, ps.ABS])))
+                out.append((q, self._kit(m, role, kit)))
+            else:  # F_WEAPON
+                if kit.ready and not self._natural(who, kit):
+                    conds = list(kit.conds)
+                    conds[kit.wield] = C_BROKEN
+                    kit = self._draw_next(replace(kit, conds=tuple(conds)), who)
+                out.append((q, self._kit(m, role, kit)))
+        return out
+
+    def defence(
+        self,
+        g: int,
+        kit: Kit,
+        stance: int,
+        tired: int,
+        result: int,
+        acting: bool,
+        low: bool,
+    ) -> list[tuple[int, int, float]]:
+        """``attack.defend`` with the tactics' ``wants_extra_defence``: [(result, kind, p)];
+        ``low``: the attacker's full damage would down the defender (its hp now)."""
+        spec = self.spec
+        none = [(FAIL, D_NONE, 1.0)]
+        if not (int(self.o[ps.O_PARRIED]) >> result) & 1 or not acting or kit.defenceless == 0:
+            return none
+        if stance == S_RECOVER and self.o[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
+            return none
+        if kit.ready:
+            kind, skill = D_PARRY, int(spec.skill[g, kit.wield])
+            chance = int(spec.def_chance[g, kit.wield, tired])
+        elif spec.fi[g, ps.DODGE]:
+            kind, skill = D_DODGE, int(spec.fi[g, ps.DODGE_SKILL])
+            chance = int(spec.def_chance[g, ps.MAX_WEAPONS, tired])
+        else:
+            return none
+        counted = not (result == FUMBLE and self.o[ps.O_FUMBLE_PARRY_FREE])
+        if counted and stance == AOA:  # a defence beyond the free ones: the tactics decide
+            chance = int(
+                spec.extra_chance[g, kit.wield if kind == D_PARRY else ps.MAX_WEAPONS, tired]
+            )
+            if result == FAIL or chance < self.o[ps.O_EXTRA_MIN]:
+                return none
+            if result == PERFECT and not low:
+                return none
+        dist = check_distribution(chance, skill, bool(self.o[ps.O_CHECK_TARGET]))
+        return [(r, kind, q) for r, q in enumerate(dist) if q > 0]
+
+    def _exchange(
+        self,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acting: bool,
+        low: bool = False,
+    ) -> tuple[tuple[float, Micro], ...]:
+        """Every branch of ``f`` attacking the other (kits ``kf``/``kg``, stances, tired
+        flags, whether the defender takes part), merged by outcome."""
+        spec, o = self.spec, self.o
+        g = 1 - f
+        ids = (f, g)
+        w = kf.wield
+        att = int(
+            spec.att_chance[f, w, 1 if sf == AOA else 0, tf, min(kf.glitch, self.glitches - 1)]
+        )
+        results = check_distribution(att, int(spec.skill[f, w]), bool(o[ps.O_CHECK_TARGET]))
+        merged: dict[Micro, float] = {}
+        for result, pr in enumerate(results):
+            if pr == 0:
+                continue
+            for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
+                branches: Branches = [(pr * pp, (0, 0, kf, kg, False, False))]
+                spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
+                for k in range(int(spec.cell_n[result, parry])):
+                    code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
+                    on_attacker = who == 0
+                    if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
+                        continue
+                    branches = self._effect(branches, code, on_attacker, dkind, ids, w)
+                if (
+                    kind == D_PARRY
+                    and o[ps.O_BV_ROLLED]
+                    and parry >= SUCCESS
+                    and result >= SUCCESS
+                    and not spec.hurt[result, parry]
+                ):
+                    branches = self._parry_damage(branches, f, w, g)
+                for q, m in branches:
+                    merged[m] = merged.get(m, 0.0) + q
+        return tuple((q, m) for m, q in merged.items())
+
+    def _effect(
+        self,
+        branches: Branches,
+        code: int,
+        on_attacker: bool,
+        dkind: int,
+        ids: tuple[int, int],
+        w: int,
+    ) -> Branches:
+        out: Branches = []
+        role = 0 if on_attacker else 1
+        for q, m in branches:
+            if code == ps.E_FUMBLE:
+                out.extend((q * r, b) for r, b in self.fumble(m, role, ids))
+            elif code == ps.E_KILL:
+                out.append((q, (m[0], m[1], m[2], m[3], m[4] or role == 0, m[5] or role == 1)))
+            elif code == ps.E_DISARM:
+                out.append((q, self.drop(m, role, ids)))
+            elif on_attacker:
+                kd = m[3]
+                if kd.ready:
+                    out.extend((q * r, b) for r, b in self.deal(m, 0, ids, ids[1], kd.wield, dkind))
+                else:
+                    out.append((q, m))
+            else:
+                out.extend((q * r, b) for r, b in self.deal(m, 1, ids, ids[0], w, dkind))
+        return out
+
+    def _parry_damage(self, branches: Branches, f: int, w: int, g: int) -> Branches:
+        """``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV (not
+        for body parts)."""
+        out: Branches = []
+        for q, m in branches:
+            kd = m[3]
+            pw = kd.wield
+            if not kd.ready or self._natural(g, kd):
+                out.append((q, m))
+                continue
+            for value, r in self.damage[f][w]:
+                bv = kd.bvs[pw]
+                if value > bv + 6:
+                    conds = list(kd.conds)
+                    conds[pw] = C_BROKEN
+                    kit = self._draw_next(replace(kd, conds=tuple(conds)), g)
+                elif value > bv:
+                    bvs = list(kd.bvs)
+                    bvs[pw] -= 1
+                    kit = replace(kd, bvs=tuple(bvs))
+                else:
+                    kit = kd
+                out.append((q * r, (m[0], m[1], m[2], kit, m[4], m[5])))
+        return out

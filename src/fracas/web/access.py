@@ -1,0 +1,216 @@
+"""Who may see and do what: GM and player tokens, CSRF tokens, hidden combatants.
+
+Tokens are 32 random bytes (``secrets.token_urlsafe``); only their SHA-256 is stored, so a
+copy of the database gives no way in. A GM token opens every encounter; a player token opens
+one encounter and acts for the combatants it names. The CSRF token of a page is an HMAC of
+the visitor's token hash under a random secret kept in the database: a page from another site
+cannot know it, so it cannot make a state-changing request in the visitor's name.
+
+These tables live in the same SQLite file as the event store (WAL mode), beside its tables.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS web_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS web_tokens (
+    hash TEXT PRIMARY KEY,
+    role TEXT NOT NULL CHECK (role IN ('gm', 'player')),
+    encounter_id INTEGER,
+    label TEXT NOT NULL DEFAULT '',
+    combatants TEXT NOT NULL DEFAULT '[]',
+    created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%SZ', 'now'))
+);
+CREATE TABLE IF NOT EXISTS web_drafts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    ruleset TEXT NOT NULL,
+    scenario TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS web_encounters (
+    encounter_id INTEGER PRIMARY KEY,
+    archived INTEGER NOT NULL DEFAULT 0,
+    hidden TEXT NOT NULL DEFAULT '[]'
+);
+"""
+
+
+def digest(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Visitor:
+    """Someone with a valid token: the GM, or a player of one encounter."""
+
+    role: str  # "gm" or "player"
+    token_hash: str
+    encounter_id: int | None = None
+    label: str = ""
+    combatants: tuple[str, ...] = ()
+
+    @property
+    def is_gm(self) -> bool:
+        return self.role == "gm"
+
+    def may_see(self, encounter_id: int) -> bool:
+        return self.is_gm or self.encounter_id == encounter_id
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLink:
+    """A player token as the GM's page lists it (the token itself is shown only once)."""
+
+    token_hash: str
+    label: str
+    combatants: tuple[str, ...]
+
+
+class Access:
+    """The web tracker's own tables in the store's SQLite file."""
+
+    def __init__(self, path: str | Path) -> None:
+        self._db = sqlite3.connect(path)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        with self._db:
+            self._db.executescript(_SCHEMA)
+            row = self._db.execute("SELECT secret FROM web_secret WHERE id = 1").fetchone()
+            if row is None:
+                secret = secrets.token_hex(32)
+                self._db.execute("INSERT INTO web_secret (id, secret) VALUES (1, ?)", (secret,))
+            else:
+                secret = row[0]
+        self._secret = bytes.fromhex(secret)
+
+    def close(self) -> None:
+        self._db.close()
+
+    # -- tokens -----------------------------------------------------------------------------
+    def new_gm_token(self) -> str:
+        """A new GM token (the server prints a URL with it on start)."""
+        token = secrets.token_urlsafe(32)
+        with self._db:
+            self._db.execute(
+                "INSERT INTO web_tokens (hash, role) VALUES (?, 'gm')", (digest(token),)
+            )
+        return token
+
+    def new_player_token(self, encounter_id: int, label: str, combatants: list[str]) -> str:
+        """A join token for a player of ``encounter_id`` who controls ``combatants``."""
+        token = secrets.token_urlsafe(32)
+        with self._db:
+            self._db.execute(
+                "INSERT INTO web_tokens (hash, role, encounter_id, label, combatants) "
+                "VALUES (?, 'player', ?, ?, ?)",
+                (digest(token), encounter_id, label, json.dumps(combatants)),
+            )
+        return token
+
+    def revoke(self, encounter_id: int, token_hash: str) -> bool:
+        with self._db:
+            cur = self._db.execute(
+                "DELETE FROM web_tokens WHERE hash = ? AND role = 'player' AND encounter_id = ?",
+                (token_hash, encounter_id),
+            )
+        return cur.rowcount > 0
+
+    def visitor(self, token: str | None) -> Visitor | None:
+        """Who holds ``token``, or ``None`` for no token or an unknown one."""
+        if not token or len(token) > 200:
+            return None
+        h = digest(token)
+        row = self._db.execute(
+            "SELECT role, encounter_id, label, combatants FROM web_tokens WHERE hash = ?", (h,)
+        ).fetchone()
+        if row is None:
+            return None
+        role, encounter_id, label, combatants = row
+        return Visitor(role, h, encounter_id, label, tuple(json.loads(combatants)))
+
+    def known(self, token_hash: str) -> bool:
+        """Whether a token (by its hash) is still valid (not revoked, not deleted)."""
+        row = self._db.execute("SELECT 1 FROM web_tokens WHERE hash = ?", (token_hash,))
+        return row.fetchone() is not None
+
+    def players(self, encounter_id: int) -> list[PlayerLink]:
+        rows = self._db.execute(
+            "SELECT hash, label, combatants FROM web_tokens "
+            "WHERE role = 'player' AND encounter_id = ? ORDER BY created, hash",
+            (encounter_id,),
+        )
+        return [PlayerLink(h, label, tuple(json.loads(c))) for h, label, c in rows]
+
+    def csrf(self, visitor: Visitor) -> str:
+        """The CSRF token of ``visitor``'s pages."""
+        return hmac.new(self._secret, visitor.token_hash.encode(), hashlib.sha256).hexdigest()
+
+    def csrf_ok(self, visitor: Visitor, given: str | None) -> bool:
+        return given is not None and hmac.compare_digest(self.csrf(visitor), given)
+
+    # -- encounters waiting for their first rolls (initiative typed in from the table) ------
+    def new_draft(self, name: str, ruleset: str, scenario: dict[str, object]) -> int:
+        with self._db:
+            cur = self._db.execute(
+                "INSERT INTO web_drafts (name, ruleset, scenario) VALUES (?, ?, ?)",
+                (name, ruleset, json.dumps(scenario)),
+            )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def draft(self, draft_id: int) -> tuple[str, str, dict[str, object]] | None:
+        row = self._db.execute(
+            "SELECT name, ruleset, scenario FROM web_drafts WHERE id = ?", (draft_id,)
+        ).fetchone()
+        return None if row is None else (row[0], row[1], json.loads(row[2]))
+
+    def drafts(self) -> list[tuple[int, str, str]]:
+        return list(self._db.execute("SELECT id, name, ruleset FROM web_drafts ORDER BY id"))
+
+    def drop_draft(self, draft_id: int) -> None:
+        with self._db:
+            self._db.execute("DELETE FROM web_drafts WHERE id = ?", (draft_id,))
+
+    # -- per-encounter settings -------------------------------------------------------------
+    def hidden(self, encounter_id: int) -> frozenset[str]:
+        row = self._db.execute(
+            "SELECT hidden FROM web_encounters WHERE encounter_id = ?", (encounter_id,)
+        ).fetchone()
+        return frozenset(json.loads(row[0])) if row else frozenset()
+
+    def set_hidden(self, encounter_id: int, combatant: str, hidden: bool) -> None:
+        now = set(self.hidden(encounter_id))
+        now = now | {combatant} if hidden else now - {combatant}
+        with self._db:
+            self._db.execute(
+                "INSERT INTO web_encounters (encounter_id, hidden) VALUES (?, ?) "
+                "ON CONFLICT(encounter_id) DO UPDATE SET hidden = excluded.hidden",
+                (encounter_id, json.dumps(sorted(now))),
+            )
+
+    def archived(self) -> frozenset[int]:
+        rows = self._db.execute("SELECT encounter_id FROM web_encounters WHERE archived = 1")
+        return frozenset(r[0] for r in rows)
+
+    def set_archived(self, encounter_id: int, archived: bool) -> None:
+        with self._db:
+            self._db.execute(
+                "INSERT INTO web_encounters (encounter_id, archived) VALUES (?, ?) "
+                "ON CONFLICT(encounter_id) DO UPDATE SET archived = excluded.archived",
+                (encounter_id, int(archived)),
+            )
+
+    def forget(self, encounter_id: int) -> None:
+        """Drop everything about a deleted encounter (its player tokens too)."""
+        with self._db:
+            self._db.execute("DELETE FROM web_encounters WHERE encounter_id = ?", (encounter_id,))
+            self._db.execute("DELETE FROM web_tokens WHERE encounter_id = ?", (encounter_id,))

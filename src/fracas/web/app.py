@@ -1,0 +1,99 @@
+"""The tracker's ASGI app: its routes, over the handlers in :mod:`fracas.web.encounters` and
+:mod:`fracas.web.fight`."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from fracas.web.encounters import (
+    archive,
+    build_encounter,
+    create,
+    delete,
+    draft_page,
+    export,
+    home,
+    import_log,
+    join,
+    login,
+    new_encounter,
+)
+from fracas.web.fight import (
+    account_page,
+    act,
+    board_fragment,
+    fight_page,
+    hide,
+    override,
+    players,
+    redo,
+    stream,
+    undo,
+)
+from fracas.web.security import SecurityHeaders
+from fracas.web.tracker import (
+    Handler,
+    Tracker,
+    endpoint,
+)
+
+
+# -- the app -----------------------------------------------------------------------------------
+def create_app(db: str | Path, seed: int | None = None, public_url: str | None = None) -> Starlette:
+    """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
+    ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`);
+    ``public_url`` (``http://192.168.1.20:8000``) is where players reach the server, for the
+    join links (default: the address the GM's page was opened with)."""
+    tracker = Tracker(Path(db), seed, public_url)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        tracker.close()
+
+    def get(path: str, handler: Handler) -> Route:
+        return Route(path, endpoint(handler), methods=["GET"])
+
+    def post(path: str, handler: Handler) -> Route:
+        return Route(path, endpoint(handler), methods=["POST"])
+
+    async def home_handler(tracker: Tracker, request: Request) -> Response:
+        return await home(tracker, request)
+
+    routes = [
+        get("/", home_handler),
+        get("/login", login),
+        get("/join/{token}", join),
+        post("/encounters", create),
+        post("/encounters/import", import_log),
+        get("/new", new_encounter),
+        Route("/d/{did:int}", endpoint(draft_page), methods=["GET", "POST"]),
+        post("/encounters/build", build_encounter),
+        get("/e/{eid:int}", fight_page),
+        get("/e/{eid:int}/board", board_fragment),
+        get("/e/{eid:int}/stream", stream),
+        get("/e/{eid:int}/log.jsonl", export),
+        get("/e/{eid:int}/account", account_page),
+        post("/e/{eid:int}/act", act),
+        post("/e/{eid:int}/undo", undo),
+        post("/e/{eid:int}/redo", redo),
+        post("/e/{eid:int}/override", override),
+        post("/e/{eid:int}/hide", hide),
+        post("/e/{eid:int}/players", players),
+        post("/e/{eid:int}/archive", archive),
+        post("/e/{eid:int}/delete", delete),
+        Mount("/static", StaticFiles(packages=[("fracas.web", "static")]), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app.state.tracker = tracker
+    app.state.gm_token = tracker.access.new_gm_token()
+    return app

@@ -1,0 +1,190 @@
+"""Encounters being played: each a Session folded from the store, kept in memory, and the
+signal that tells every open page something changed.
+
+Every change goes the same way: check the log length the page saw (``expected``), change
+the session in memory, commit the new events to SQLite (``SqliteStore.append`` with the same
+``expected``), and only then answer and tell the open pages. If the commit fails, the
+session is folded again from the store, so memory never holds an event the disk does not.
+All of this runs on the server's one event-loop thread, so two requests never interleave
+inside a change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from fracas.engine import Action, LogDecoder, Session
+from fracas.engine.errors import FracasError, StaleWrite
+from fracas.engine.events import EncounterStarted, Event
+from fracas.engine.replay import verify_log
+from fracas.engine.ruleset import Ruleset
+from fracas.engine.session import scenario_of
+from fracas.rulesets import get_ruleset
+from fracas.store import SqliteStore
+from fracas.web.rolls import SwitchRoller, TableRoller
+
+
+class MovedOn(FracasError):
+    """The page acted on a fight that has changed since it was shown."""
+
+
+@dataclass
+class Outcome:
+    """What a change did: its events (empty for a refused one)."""
+
+    events: list[Event[Any]]
+
+
+class LiveEncounter:
+    """One encounter's session, its store record and its change signal."""
+
+    def __init__(self, store: SqliteStore, encounter_id: int) -> None:
+        self.store = store
+        self.id = encounter_id
+        self.record = store.get(encounter_id)
+        self.ruleset: Ruleset[Any, Any, Any] = get_ruleset(self.record.ruleset)
+        self.roller = SwitchRoller()
+        self.session = self._fold()
+        self.scenario: Any = self.session.scenario
+        self.version = 0
+        self.narration: Any = None  # the GM's account, kept by fracas.web.views
+        self._changed = asyncio.Event()
+
+    def _fold(self) -> Session:
+        lines = self.store.lines(self.id)
+        events = LogDecoder(self.ruleset.event_types()).decode("\n".join(lines) + "\n")
+        return Session.from_log(self.ruleset, events, self.roller)
+
+    @property
+    def length(self) -> int:
+        return len(self.session.log)
+
+    # -- changes ----------------------------------------------------------------------------
+    def _check(self, expected: int | None) -> None:
+        if expected is not None and expected != self.length:
+            raise MovedOn(
+                "the fight has moved on since this page was shown "
+                f"(it has {self.length} events, the page saw {expected}); look again"
+            )
+
+    def act(
+        self,
+        action: Action | Callable[[Session], Action],
+        roller: TableRoller,
+        expected: int | None,
+    ) -> Outcome:
+        """Resolve an action (or one chosen from the session, e.g. by the tactics) with
+        ``roller``, commit it, and signal. Raises (with nothing changed) if refused."""
+        self._check(expected)
+        session = self.session
+        if callable(action) and not isinstance(action, Action):
+            action = action(session)
+        before = self.length
+        self.roller.current = roller
+        try:
+            events = session.act(action)
+        finally:
+            self.roller.current = TableRoller([], ask=True)
+        self._commit(before, list(events))
+        return Outcome(list(events))
+
+    def undo(self, expected: int | None) -> Outcome:
+        self._check(expected)
+        before = self.length
+        dropped = self.session.undo()
+        try:
+            self.store.truncate(self.id, self.length, expected=before)
+        except StaleWrite:
+            self.session = self._fold()
+            self.changed()
+            raise MovedOn(
+                "another writer changed this fight (its log on disk moved on); "
+                "the page now shows the log as it is"
+            ) from None
+        except BaseException:
+            self.session = self._fold()
+            raise
+        self.changed()
+        return Outcome(list(dropped))
+
+    def redo(self, expected: int | None) -> Outcome:
+        self._check(expected)
+        before = self.length
+        events = self.session.redo()
+        self._commit(before, list(events))
+        return Outcome(list(events))
+
+    def _commit(self, before: int, events: list[Event[Any]]) -> None:
+        try:
+            self.store.append(self.id, events, expected=before)
+        except StaleWrite:
+            self.session = self._fold()
+            self.changed()
+            raise MovedOn(
+                "another writer changed this fight (its log on disk moved on); "
+                "the page now shows the log as it is"
+            ) from None
+        except BaseException:
+            self.session = self._fold()
+            raise
+        self.changed()
+
+    # -- signal -----------------------------------------------------------------------------
+    def changed(self) -> None:
+        """Tell every waiting page that something changed."""
+        self.version += 1
+        old, self._changed = self._changed, asyncio.Event()
+        old.set()
+
+    async def wait(self, version: int, timeout: float) -> bool:
+        """Wait until the version is past ``version`` (True) or ``timeout`` passes (False)."""
+        if self.version != version:
+            return True
+        try:
+            await asyncio.wait_for(self._changed.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+
+class Hub:
+    """The live encounters of one server, loaded from the store on first use."""
+
+    def __init__(self, store: SqliteStore) -> None:
+        self.store = store
+        self._live: dict[int, LiveEncounter] = {}
+
+    def get(self, encounter_id: int) -> LiveEncounter:
+        live = self._live.get(encounter_id)
+        if live is None:
+            live = LiveEncounter(self.store, encounter_id)
+            self._live[encounter_id] = live
+        return live
+
+    def drop(self, encounter_id: int) -> None:
+        live = self._live.pop(encounter_id, None)
+        if live is not None:
+            live.changed()
+
+    def create(
+        self, name: str, ruleset: Ruleset[Any, Any, Any], scenario: Any, roller: TableRoller
+    ) -> int:
+        """Start a new encounter (initiative with ``roller``) and commit it."""
+        session = Session(ruleset, scenario, roller)
+        session.begin()
+        return self.store.create(name, ruleset.name, session.log)
+
+    def import_log(self, name: str, text: str) -> int:
+        """Store a log after checking it as ``fracas replay`` does."""
+        from fracas.engine.codec import peek_ruleset
+
+        ruleset = get_ruleset(peek_ruleset(text))
+        events = LogDecoder(ruleset.event_types()).decode(text)
+        verify_log(ruleset, events)
+        head = events[0]
+        assert isinstance(head, EncounterStarted)
+        scenario_of(ruleset, head)
+        return self.store.create(name, ruleset.name, events)

@@ -1,0 +1,257 @@
+"""The tracker's shared parts: the app's state (store, access tables, live encounters), the
+refusal every handler may raise (:class:`Problem`), the form field readers that validate
+each input, and rendering.
+
+Every state-changing request is a POST that carries the page's CSRF token (an
+``X-CSRF-Token`` header from htmx, or a ``csrf`` form field), names the log length it saw
+(``expected``) where it changes a fight, and is validated field by field: a refused request
+gets a 4xx with a message naming the field, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+
+from fracas.dice import DiceError
+from fracas.engine.errors import FracasError, IllegalAction
+from fracas.store import SqliteStore
+from fracas.web.access import Access, Visitor
+from fracas.web.live import Hub, LiveEncounter, MovedOn
+from fracas.web.rolls import MAX_ANSWERS
+from fracas.web.views import board
+
+GM_COOKIE = "fracas_gm"
+PLAYER_COOKIE = "fracas_player"
+#: the largest scenario or log a form may send
+MAX_UPLOAD = 2_000_000
+#: how long the stream waits before a keep-alive comment
+KEEPALIVE_SECONDS = 15.0
+
+_env = Environment(
+    loader=PackageLoader("fracas.web", "templates"),
+    autoescape=select_autoescape(("html",)),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+
+
+class Problem(Exception):
+    """A refused request: the status and a message naming what was wrong."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def render(template: str, /, **context: Any) -> str:
+    return _env.get_template(template).render(**context)
+
+
+class Tracker:
+    """The app's state: the store, the access tables, the live encounters."""
+
+    def __init__(self, db: Path, seed: int | None = None, public_url: str | None = None) -> None:
+        self.db = db
+        self.seed = seed
+        self.public_url = public_url
+        self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
+        self.access = Access(db)  # its own tables beside the store's; sets WAL mode
+        self.hub = Hub(self.store)
+        self._boards: dict[tuple[int, str], tuple[int, str]] = {}
+
+    def close(self) -> None:
+        self.store.close()
+        self.access.close()
+
+    # -- who is asking ----------------------------------------------------------------------
+    def visitor(self, request: Request) -> Visitor | None:
+        auth = request.headers.get("authorization", "")
+        if auth.lower().startswith("bearer "):
+            return self.access.visitor(auth[7:].strip())
+        for cookie in (GM_COOKIE, PLAYER_COOKIE):
+            found = self.access.visitor(request.cookies.get(cookie))
+            if found is not None:
+                return found
+        return None
+
+    def need_visitor(self, request: Request) -> Visitor:
+        found = self.visitor(request)
+        if found is None:
+            raise Problem(401, "no access: open the link the GM gave you")
+        return found
+
+    def need_gm(self, request: Request) -> Visitor:
+        found = self.need_visitor(request)
+        if not found.is_gm:
+            raise Problem(403, "only the GM may do this")
+        return found
+
+    def live(self, request: Request, visitor: Visitor) -> LiveEncounter:
+        raw = request.path_params["eid"]
+        if not visitor.may_see(raw):
+            raise Problem(403, "this link is for another encounter")
+        try:
+            return self.hub.get(raw)
+        except FracasError:
+            raise Problem(404, f"no encounter with id {raw}") from None
+
+    async def form(self, request: Request, visitor: Visitor) -> FormData:
+        """The request's form, once its CSRF token is checked."""
+        try:
+            form = await request.form(max_files=2, max_fields=400, max_part_size=MAX_UPLOAD)
+        except Exception as exc:  # a malformed body: multipart errors vary by version
+            raise Problem(400, f"the form could not be read ({exc})") from None
+        given = request.headers.get("x-csrf-token") or text_field(form, "csrf", required=False)
+        if not self.access.csrf_ok(visitor, given):
+            raise Problem(403, "csrf: the page's security token is missing or wrong; reload it")
+        return form
+
+    # -- rendering ----------------------------------------------------------------------------
+    def board_html(self, live: LiveEncounter, visitor: Visitor) -> str:
+        key = (live.id, visitor.token_hash)
+        cached = self._boards.get(key)
+        if cached is not None and cached[0] == live.version:
+            return cached[1]
+        b = board(live, visitor, self.access.hidden(live.id))
+        html = render("board.html", b=b)
+        if len(self._boards) > 4096:
+            self._boards.clear()
+        self._boards[key] = (live.version, html)
+        return html
+
+    def tools_html(self, live: LiveEncounter, visitor: Visitor, link: str = "") -> str:
+        state = live.session.state
+        ruleset = live.ruleset
+        return render(
+            "tools.html",
+            eid=live.id,
+            length=live.length,
+            combatants=[(cid, c.name, c.side) for cid, c in state.combatants.items()],
+            sides=sorted({c.side for c in state.combatants.values()}),
+            hidden=self.access.hidden(live.id),
+            conditions=list(ruleset.gm_conditions()),
+            overrides={t.__name__ for t in ruleset.override_types()},
+            players=self.access.players(live.id),
+            link=link,
+        )
+
+
+# -- field readers -----------------------------------------------------------------------------
+def text_field(form: FormData, name: str, required: bool = True, limit: int = 200) -> str:
+    value = form.get(name)
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            raise Problem(400, f"{name}: missing")
+        return ""
+    if not isinstance(value, str):
+        raise Problem(400, f"{name}: expected text, not a file")
+    if len(value) > limit:
+        raise Problem(400, f"{name}: longer than {limit} characters")
+    return value.strip()
+
+
+def int_field(form: FormData, name: str, lo: int, hi: int, required: bool = True) -> int | None:
+    text = text_field(form, name, required=required, limit=20)
+    if not text:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise Problem(400, f"{name}: {text!r} is not a whole number") from None
+    if not lo <= value <= hi:
+        raise Problem(400, f"{name}: {value} is out of range ({lo}..{hi})")
+    return value
+
+
+def expected_field(form: FormData) -> int:
+    value = int_field(form, "expected", 0, 10**9)
+    assert value is not None
+    return value
+
+
+def answers_field(form: FormData) -> list[str]:
+    raw = text_field(form, "answers", required=False, limit=MAX_ANSWERS * 50)
+    if not raw:
+        answers: Any = []
+    else:
+        try:
+            answers = json.loads(raw)
+        except json.JSONDecodeError:
+            raise Problem(400, "answers: not a JSON list of the rolls so far") from None
+    if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
+        raise Problem(400, "answers: must be a list of rolls, as text")
+    if len(answers) > MAX_ANSWERS or any(len(a) > 40 for a in answers):
+        raise Problem(400, f"answers: at most {MAX_ANSWERS} rolls of 40 characters each")
+    new = form.get("answer")
+    if form.get("engine_die") is not None:
+        answers.append("engine")
+    elif new is not None:
+        if not isinstance(new, str) or len(new) > 40:
+            raise Problem(400, "answer: at most 40 characters")
+        answers.append(new)
+    return answers
+
+
+def target_field(form: FormData, live: LiveEncounter, name: str = "target") -> str:
+    target = text_field(form, name)
+    if target not in live.session.state.combatants:
+        raise Problem(400, f"{name}: no combatant {target!r} in this fight")
+    return target
+
+
+# -- responses -------------------------------------------------------------------------------
+def _problem_response(request: Request, problem: Problem) -> Response:
+    html = render("problem.html", message=problem.message)
+    if request.headers.get("hx-request"):
+        return HTMLResponse(
+            html,
+            status_code=problem.status,
+            headers={"HX-Retarget": "#message", "HX-Reswap": "innerHTML"},
+        )
+    page = render("page_problem.html", message=problem.message, status=problem.status)
+    return HTMLResponse(page, status_code=problem.status)
+
+
+Handler = Callable[[Tracker, Request], Awaitable[Response]]
+
+
+def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
+    async def run(request: Request) -> Response:
+        tracker: Tracker = request.app.state.tracker
+        try:
+            return await handler(tracker, request)
+        except Problem as problem:
+            return _problem_response(request, problem)
+        except MovedOn as exc:
+            return _problem_response(request, Problem(409, str(exc)))
+        except (IllegalAction, DiceError) as exc:
+            return _problem_response(request, Problem(409, str(exc)))
+        except FracasError as exc:
+            return _problem_response(request, Problem(400, str(exc)))
+
+    return run
+
+
+#: out-of-band swaps that clear the roll prompt and the last message after a change
+CLEAR = (
+    '<div id="panel" hx-swap-oob="innerHTML"></div><div id="message" hx-swap-oob="innerHTML"></div>'
+)
+
+
+def board_response(
+    tracker: Tracker, live: LiveEncounter, visitor: Visitor, extra: str = ""
+) -> HTMLResponse:
+    return HTMLResponse(tracker.board_html(live, visitor) + CLEAR + extra)
+
+
+def oob(element_id: str, html: str) -> str:
+    return f'<div id="{element_id}" hx-swap-oob="innerHTML">{html}</div>'

@@ -1,0 +1,79 @@
+"""``fracas advise``: the policy's exact figure is what a fight under ``tactics: optimal``
+gives, in the event engine and in the kernel."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from fracas.cli import main
+from fracas.scenario import load_scenario
+from fracas.sim import batch
+from fracas.sim.batch.reference import event_batch
+from fracas.sim.odds.advise import advise, install_policy, with_policy
+from tests.batch.agreement import simultaneous_z
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
+
+
+@pytest.mark.slow
+def test_fights_under_tactics_optimal_agree_with_advise() -> None:
+    loaded = load_scenario(EXAMPLE)
+    a = advise(loaded.ruleset, loaded.scenario, "Joanne")
+    assert a.optimal.win[0] >= a.own.win[0]  # never worse than the scenario's own tactics
+    scenario = with_policy(loaded.scenario, 0)
+    assert install_policy(loaded.ruleset, scenario) is not None
+    exact = a.optimal.win[0]
+    z = simultaneous_z(2)
+    event = event_batch(loaded.ruleset, scenario, range(3000))
+    fast = batch.run(loaded.ruleset, scenario, 200_000, seed=3)
+    for sample in (event, fast):
+        p = float(np.mean(sample.winner == 0))
+        assert abs(p - exact) <= z * math.sqrt(exact * (1 - exact) / len(sample.winner))
+
+
+def test_advise_names_a_bad_side_and_refuses_other_rulesets() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["advise", str(EXAMPLE), "--side", "nobody"])
+    assert result.exit_code == 2
+    assert "no such side" in result.output
+    exp = EXAMPLE.parents[1] / "exp" / "grapple.yaml"
+    result = runner.invoke(main, ["advise", str(exp)])
+    assert result.exit_code == 2
+    assert "percentile duels" in result.output
+
+
+def test_tactics_optimal_without_a_policy_says_how_to_run_it() -> None:
+    loaded = load_scenario(EXAMPLE)
+    from fracas.dice import SeededRoller
+    from fracas.engine import Session
+    from fracas.engine.errors import IllegalAction
+    from fracas.rulesets.percentile.tactics import OPTIMAL_POLICIES
+
+    scenario = with_policy(loaded.scenario, 1)
+    OPTIMAL_POLICIES.pop("Ondkille", None)
+    session = Session.start(loaded.ruleset, scenario, SeededRoller(1))
+    with pytest.raises(IllegalAction, match="fracas sim"):
+        session.run()
+
+
+def test_fracas_fight_can_be_watched_under_tactics_optimal(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text()
+    text = text.replace("tactics: scripted", "tactics: optimal")
+    text = text.replace("    script: [all-out-attack]\n", "").replace(
+        "    then: normal-attack\n", ""
+    )
+    path = tmp_path / "optimal.yaml"
+    path.write_text(text)
+    result = CliRunner().invoke(main, ["fight", str(path), "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    assert "The fight is over" in result.output
+    crowd = (EXAMPLE.parent / "scout-and-medic.yaml").read_text()
+    path.write_text(crowd.replace("tactics: normal-attack", "tactics: optimal", 1))
+    result = CliRunner().invoke(main, ["fight", str(path), "--seed", "3"])
+    assert result.exit_code == 2
+    assert "tactics 'optimal' needs the chain: 5 combatants" in result.output

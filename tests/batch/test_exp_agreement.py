@@ -1,0 +1,194 @@
+"""The EXP brawl kernel agrees with the event engine, matchup by matchup (as the percentile
+agreement tests: simultaneous 99.9% intervals, fixed seeds, each rule checked to happen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from fracas.scenario import parse_scenario
+from fracas.sim import batch
+from fracas.sim.batch.reference import event_batch
+from tests.batch.agreement import disagreements
+
+N_EVENT = 1500
+N_BATCH = 100_000
+EXAMPLES = Path(__file__).parents[2] / "examples" / "exp"
+
+
+def example(name: str, **options: Any) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((EXAMPLES / name).read_text())
+    data["options"] = {**data.get("options", {}), **options}
+    return data
+
+
+def persona(name: str, side: str, **kw: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "name": name,
+        "side": side,
+        "kind": "anthro",
+        "level": 2,
+        "attributes": {
+            "AWE": 10,
+            "CHA": 10,
+            "CON": 12,
+            "DEX": 12,
+            "INT": 10,
+            "MSTR": 10,
+            "PSTR": 12,
+        },
+        "hps": 36,
+        "combat_table": {
+            "strike": {
+                "skilled_bonus": 100,
+                "raw_bonus": 40,
+                "maximum_roll": 780,
+                "force_bonus": 5,
+            },
+            "fling": {"skilled_bonus": 140, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 3},
+        },
+        "defence_rating": 430,
+    }
+    base.update(kw)
+    return base
+
+
+MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
+    # grapples held, break checks (examples/exp/grapple.yaml)
+    "grapple-break-checks": (example("grapple.yaml"), "Pip:broke_free"),
+    # trips and getting up; a concession (examples/exp/trip.yaml)
+    "trip-concede": (example("trip.yaml"), "Saboteur:conceded"),
+    # the other trip order against a grappler, re-rolled ties, a Force Bonus held back
+    "trip-summary-reversals": (
+        {
+            "options": {
+                "trip_order": "summary",
+                "competition_ties": "reroll",
+                "competition_adds_level": True,
+                "tripped_loses_actions": 2,
+            },
+            "combatants": [
+                persona("Lin", "crew", tactics="trip", weapons=["foot", "fist"]),
+                persona(
+                    "Mo", "gang", tactics="grapple", hand_to_hand=True, holds_back_force_bonus=True
+                ),
+            ],
+        },
+        "Lin:trips",
+    ),
+    # two grapplers: holds reversed by a Strength Challenge
+    "grapplers-reversals": (
+        {
+            "combatants": [
+                persona("Ray", "a", tactics="grapple"),
+                persona("Sam", "b", tactics="grapple", hand_to_hand=True),
+            ],
+        },
+        "Ray:reversals",
+    ),
+    # a bottle thrown (used up), then fists; the save-style DSS, oops under, oops on top of
+    # actual damage
+    "fling-save-dss-oops": (
+        {
+            "options": {
+                "dss": "save-d20",
+                "oops_when": "under",
+                "oops_replaces_actual": False,
+                "actual_damage_rounding": "up",
+                "initiative": "dex",
+            },
+            "combatants": [
+                persona(
+                    "Nia",
+                    "a",
+                    weapons=["bottle", "fist"],
+                    hps=30,
+                    combat_table={
+                        "strike": {
+                            "skilled_bonus": 100,
+                            "raw_bonus": 40,
+                            "maximum_roll": 780,
+                            "force_bonus": 5,
+                        },
+                        "fling": {
+                            "skilled_bonus": 240,
+                            "raw_bonus": 200,
+                            "maximum_roll": 900,
+                            "force_bonus": 6,
+                        },
+                    },
+                ),
+                persona(
+                    "Oz",
+                    "b",
+                    weapons=["chair"],
+                    hps=44,
+                    attributes={
+                        "AWE": 10,
+                        "CHA": 10,
+                        "CON": 9,
+                        "DEX": 14,
+                        "INT": 10,
+                        "MSTR": 10,
+                        "PSTR": 15,
+                    },
+                ),
+            ],
+        },
+        "Nia:thrown",
+    ),
+    # death at 0 HPS, rounding down, no initiative re-rolls, a grappler who only holds
+    "deaths-holding-only": (
+        {
+            "options": {
+                "death_below_zero": "zero",
+                "actual_damage_rounding": "down",
+                "initiative_every_unit": False,
+                "grappler_may_attack": False,
+                "oops_die": "percentile",
+                "max_units": 40,
+            },
+            "combatants": [
+                persona("Pat", "a", hps=12, tactics="grapple"),
+                persona(
+                    "Quin",
+                    "b",
+                    hps=10,
+                    tactics=["brawl", {"concede-below": 4}],
+                    weapons=["stick", "fist"],
+                ),
+            ],
+        },
+        "Pat:grapples",
+    ),
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(MATCHUPS))
+def test_exp_kernel_agrees_with_event_engine(key: str) -> None:
+    data, exercised = MATCHUPS[key]
+    loaded = parse_scenario({"ruleset": "exp", "name": key, **data}, key)
+    assert batch.scope(loaded.ruleset, loaded.scenario) is None
+    event = event_batch(loaded.ruleset, loaded.scenario, range(N_EVENT))
+    fast = batch.run(loaded.ruleset, loaded.scenario, N_BATCH, seed=20261201)
+    assert event.rates()[exercised] > 0 and fast.rates()[exercised] > 0, exercised
+    assert disagreements(event, fast) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("bar-brawl.yaml", "4 combatants; the batch kernel covers one-on-one brawls"),
+        ("snatch.yaml", "uses tactics 'snatch'"),
+        ("robot-brawl.yaml", "3 combatants"),
+    ],
+)
+def test_exp_scenarios_outside_the_kernel_say_why(name: str, reason: str) -> None:
+    loaded = parse_scenario(example(name), name)
+    why = batch.scope(loaded.ruleset, loaded.scenario)
+    assert why is not None and reason in why
+    assert batch.engine_label(loaded.ruleset, loaded.scenario) == f"event ({why})"

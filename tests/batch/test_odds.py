@@ -1,0 +1,111 @@
+"""``fracas odds``: the exact chain agrees with the event engine and with the kernels, and
+refuses what it does not cover."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from fracas.cli import main
+from fracas.scenario import load_scenario, parse_scenario
+from fracas.sim import batch
+from fracas.sim.batch.reference import event_batch
+from fracas.sim.odds import odds
+from fracas.sim.odds.percentile_exchange import check_distribution
+from tests.batch.agreement import simultaneous_z
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples"
+
+
+def within(exact: float, sample: np.ndarray, z: float) -> bool:
+    """The sample mean of 0/1 outcomes lies in the interval of an exact probability."""
+    n = len(sample)
+    return abs(float(np.mean(sample)) - exact) <= z * math.sqrt(exact * (1 - exact) / n) + 1e-12
+
+
+def test_check_distribution_counts_every_pair_of_d100_rolls() -> None:
+    from fracas.rulesets.percentile.skill_check import check_outcome
+
+    for chance, skill, target in (
+        (67, 67, False),
+        (100, 67, True),
+        (3, 40, False),
+        (120, 120, True),
+    ):
+        counts = [0] * 5
+        for first in range(1, 101):
+            if 5 < first < 95:
+                counts[1 + (first <= chance)] += 100
+                continue
+            for second in range(1, 101):
+                zone = "check-target" if target else "fail"
+                counts[check_outcome(first, second, chance, skill, zone)] += 1
+        expected = [c / 10_000 for c in counts]
+        assert check_distribution(chance, skill, target) == pytest.approx(expected, abs=1e-12)
+
+
+def exp_brawl() -> Any:
+    data: dict[str, Any] = yaml.safe_load((EXAMPLES / "exp" / "trip.yaml").read_text())
+    data["combatants"][0]["tactics"] = "brawl"
+    return parse_scenario(data, "trip-as-brawl")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("which", ["percentile", "exp"])
+def test_odds_agree_with_the_event_engine_and_the_kernel(which: str) -> None:
+    if which == "percentile":
+        loaded = load_scenario(EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml")
+    else:
+        loaded = exp_brawl()
+    o = odds(loaded.ruleset, loaded.scenario)
+    assert abs(sum(o.win) + o.draw - 1) <= o.error + 1e-9
+    assert o.error < 1e-5
+    event = event_batch(loaded.ruleset, loaded.scenario, range(3000))
+    fast = batch.run(loaded.ruleset, loaded.scenario, 200_000, seed=11)
+    z = simultaneous_z(4)
+    for sample in (event, fast):
+        assert within(o.win[0], sample.winner == 0, z)
+        assert within(o.win[1], sample.winner == 1, z)
+        assert within(o.draw, sample.winner == -1, z)
+        sd = float(np.std(sample.rounds, ddof=1))
+        assert abs(float(np.mean(sample.rounds)) - o.mean_length) <= z * sd / math.sqrt(
+            len(sample.rounds)
+        )
+
+
+def test_odds_refuses_what_the_chain_does_not_cover_with_exit_2() -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["odds", str(EXAMPLES / "exp" / "bar-brawl.yaml")])
+    assert result.exit_code == 2
+    assert "4 combatants" in result.output
+    result = runner.invoke(main, ["odds", str(EXAMPLES / "exp" / "grapple.yaml")])
+    assert result.exit_code == 2
+    assert "grapples or trips" in result.output
+    result = runner.invoke(
+        main, ["odds", str(EXAMPLES / "percentile" / "spaceport-firefight.yaml")]
+    )
+    assert result.exit_code == 2
+    assert "outside the exact chain" in result.output
+
+
+def test_odds_json_has_every_figure(tmp_path: Path) -> None:
+    runner = CliRunner()
+    path = EXAMPLES / "exp" / "snatch.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["combatants"][0]["tactics"] = "brawl"
+    data["combatants"][1]["weapons"] = ["fist"]
+    data["combatants"][1].pop("proficient_with")
+    (tmp_path / "brawl.yaml").write_text(yaml.safe_dump(data))
+    result = runner.invoke(main, ["odds", str(tmp_path / "brawl.yaml"), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert set(out) >= {"win", "draw", "length", "error", "mean_length", "seconds"}
+    assert abs(sum(out["win"]) + out["draw"] - 1) <= out["error"] + 1e-9

@@ -1,0 +1,53 @@
+"""``fracas serve``'s command line: it prints the GM's URL, and bad flags or files get a
+message and exit status 2 (the server itself is tested in tests/web)."""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from fracas.cli import main
+
+
+def test_check_opens_the_database_and_prints_the_gms_url(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
+    assert result.exit_code == 0, result.output
+    assert "GM: http://127.0.0.1:0/login?token=" in result.output
+    journal = sqlite3.connect(db).execute("PRAGMA journal_mode").fetchone()
+    assert journal == ("wal",)
+
+
+def test_players_on_the_network_are_told_to_use_the_computers_address(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main,
+        ["serve", "--db", str(tmp_path / "t.db"), "--host", "0.0.0.0", "--check", "--port", "0"],
+    )
+    assert result.exit_code == 0
+    assert "players on your network: " in result.output
+
+
+def test_a_foreign_sqlite_file_is_refused_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "other.db"
+    with sqlite3.connect(db) as con:
+        con.execute("CREATE TABLE notes (text TEXT)")
+    before = db.read_bytes()
+    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--check"])
+    assert result.exit_code == 2
+    assert "not a fracas store" in result.stderr
+    assert db.read_bytes() == before
+
+
+def test_a_bad_host_or_a_busy_port_is_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    result = CliRunner().invoke(main, ["serve", "--db", db, "--host", "nowhere", "--check"])
+    assert result.exit_code == 2 and "--host 'nowhere': not an IP address" in result.stderr
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = CliRunner().invoke(main, ["serve", "--db", db, "--port", str(port)])
+    assert result.exit_code == 2 and f"--port {port}: cannot listen" in result.stderr

@@ -1,0 +1,76 @@
+"""Fixtures for the tracker's tests: the real app over HTTP (httpx), with the engine's toy
+ruleset registered beside the real ones so rules stay out of the way."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from fracas.rulesets import RULESETS
+from fracas.web import create_app
+
+TOY_SCENARIO = """\
+ruleset: toy
+fighters:
+  - {name: Ann, side: red, hp: 10}
+  - {name: Bob, side: blue, hp: 10}
+  - {name: Cat, side: blue, hp: 10}
+"""
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture
+def toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(RULESETS, "toy", "tests.engine.toy")
+
+
+class Tab:
+    """One browser tab's worth of HTTP: a client with its cookies and CSRF token."""
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self.client = client
+        self.csrf = ""
+
+    async def get(self, url: str) -> httpx.Response:
+        response = await self.client.get(url, follow_redirects=True)
+        found = re.search(r'"X-CSRF-Token": "([0-9a-f]+)"', response.text)
+        if found:
+            self.csrf = found.group(1)
+        return response
+
+    async def post(
+        self, url: str, data: dict[str, object] | None = None, csrf: bool = True, **kw: object
+    ) -> httpx.Response:
+        headers = {"HX-Request": "true"}
+        if csrf:
+            headers["X-CSRF-Token"] = self.csrf
+        return await self.client.post(url, data=data or {}, headers=headers, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def app_and_gm(tmp_path: Path, toy: None) -> AsyncIterator[tuple[object, Tab]]:
+    app = create_app(tmp_path / "t.db")
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+        gm = Tab(client)
+        await gm.get(f"/login?token={app.state.gm_token}")
+        yield app, gm
+    app.state.tracker.close()
+
+
+async def new_tab(app: object) -> httpx.AsyncClient:
+    return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test")  # type: ignore[arg-type]
+
+
+def length_of(html: str) -> int:
+    found = re.search(r'data-length="(\d+)"', html)
+    assert found, html[:500]
+    return int(found.group(1))

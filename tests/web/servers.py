@@ -1,0 +1,115 @@
+"""Start a real ``fracas serve`` on 127.0.0.1 as a subprocess, and talk to it over HTTP."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+
+ROOT = Path(__file__).parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    proc: subprocess.Popen[str]
+    url: str
+    gm_token: str
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def kill(self) -> None:
+        self.proc.kill()  # SIGKILL: no chance to flush or clean up
+        self.proc.wait(5)
+
+
+def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -> Server:
+    port = port or free_port()
+    args = ["--db", str(db), "--port", str(port)]
+    if seed is not None:
+        args += ["--seed", str(seed)]
+    if toy:
+        command = [sys.executable, str(ROOT / "tests/web/serve_toy.py"), *args]
+    else:
+        command = [sys.executable, "-c", "from fracas.cli import main; main()", "serve", *args]
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
+    assert proc.stdout is not None
+    token = ""
+    deadline = time.monotonic() + 30
+    while not token and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError("fracas serve exited before printing the GM's URL")
+        found = re.search(r"GM: (http://\S+)/login\?token=(\S+)", line)
+        if found:
+            token = found.group(2)
+    url = f"http://127.0.0.1:{port}"
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{url}/static/tracker.css", timeout=1).status_code == 200:
+                return Server(proc, url, token)
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    proc.kill()
+    raise RuntimeError("fracas serve did not answer")
+
+
+class Browserless:
+    """A GM (or player) over plain HTTP: cookies, the page's CSRF token, and form posts."""
+
+    def __init__(self, url: str) -> None:
+        self.client = httpx.Client(base_url=url, timeout=10, follow_redirects=True)
+        self.csrf = ""
+
+    def get(self, path: str) -> httpx.Response:
+        response = self.client.get(path)
+        found = re.search(r'"X-CSRF-Token": "([0-9a-f]+)"', response.text)
+        if found:
+            self.csrf = found.group(1)
+        return response
+
+    def post(self, path: str, data: dict[str, object]) -> httpx.Response:
+        return self.client.post(
+            path,
+            data=data,  # type: ignore[arg-type]
+            headers={"X-CSRF-Token": self.csrf, "HX-Request": "true"},
+        )
+
+    def create(self, scenario: Path) -> int:
+        response = self.client.post(
+            "/encounters", data={"csrf": self.csrf, "path": str(scenario)}, follow_redirects=False
+        )
+        assert response.status_code == 303, response.text
+        eid = int(response.headers["location"].rsplit("/", 1)[1])
+        self.get(f"/e/{eid}")
+        return eid
+
+    def close(self) -> None:
+        self.client.close()
+
+
+def length_of(html: str) -> int:
+    found = re.search(r'data-length="(\d+)"', html)
+    assert found, html[:300]
+    return int(found.group(1))

@@ -1,0 +1,211 @@
+"""A real ``fracas serve`` on 127.0.0.1: durability across SIGKILL, the live stream, and a
+bounded load test."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import statistics
+import threading
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.web.servers import ROOT, Browserless, length_of, start
+
+JOANNE = ROOT / "examples/percentile/joanne-vs-ondkille.yaml"
+
+
+def test_every_acknowledged_event_survives_sigkill_and_the_fight_resumes(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    server = start(db)
+    try:
+        gm = Browserless(server.url)
+        gm.get(f"/login?token={server.gm_token}")
+        eid = gm.create(JOANNE)
+        n = length_of(gm.get(f"/e/{eid}/board").text)
+        for _ in range(5):
+            response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+            assert response.status_code == 200, response.text
+            n = length_of(response.text)
+        acknowledged = gm.get(f"/e/{eid}/log.jsonl").content
+        assert acknowledged.count(b"\n") == n
+        gm.close()
+    finally:
+        server.kill()
+    server = start(db)
+    try:
+        gm = Browserless(server.url)
+        gm.get(f"/login?token={server.gm_token}")
+        assert gm.get(f"/e/{eid}/log.jsonl").content == acknowledged
+        response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+        assert response.status_code == 200, response.text
+        assert length_of(response.text) > n
+        gm.close()
+    finally:
+        server.stop()
+
+
+class StreamReader:
+    """Reads one page's event stream in a thread; ``boards`` are the boards received."""
+
+    def __init__(self, url: str, cookies: httpx.Cookies) -> None:
+        self.boards: list[str] = []
+        self.raw: list[str] = []
+        self.arrived = threading.Event()
+        self._client = httpx.Client(cookies=cookies, timeout=httpx.Timeout(5, read=30))
+        self._thread = threading.Thread(target=self._run, args=(url,), daemon=True)
+        self._stop = False
+        self._thread.start()
+
+    def _run(self, url: str) -> None:
+        data: list[str] = []
+        try:
+            with self._client.stream("GET", url) as response:
+                for line in response.iter_lines():
+                    if self._stop:
+                        return
+                    self.raw.append(line)
+                    if line.startswith("data: "):
+                        data.append(line[6:])
+                    elif line == "" and data:
+                        self.boards.append("\n".join(data))
+                        data = []
+                        self.arrived.set()
+        except httpx.HTTPError:
+            return
+
+    def wait_for(self, count: int, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while len(self.boards) < count and time.monotonic() < deadline:
+            self.arrived.wait(0.05)
+            self.arrived.clear()
+        return len(self.boards) >= count
+
+    def close(self) -> None:
+        self._stop = True
+        self._client.close()
+
+
+def test_a_players_stream_updates_live_and_never_carries_gm_only_fields(
+    tmp_path: Path,
+) -> None:
+    server = start(tmp_path / "t.db")
+    try:
+        gm = Browserless(server.url)
+        gm.get(f"/login?token={server.gm_token}")
+        eid = gm.create(JOANNE)
+        tools = gm.post(f"/e/{eid}/players", {"label": "Jo", "combatants": ["Joanne"]}).text
+        link = re.search(r'value="(http://[^"]+/join/[^"]+)"', tools)
+        assert link
+        player = Browserless(server.url)
+        player.get(link.group(1).replace(server.url, ""))
+        gm.post(f"/e/{eid}/hide", {"target": "Ondkille", "hidden": "1"})
+        stream = StreamReader(f"{server.url}/e/{eid}/stream", player.client.cookies)
+        assert stream.wait_for(1, 5)
+        n = length_of(gm.get(f"/e/{eid}/board").text)
+        sent = time.monotonic()
+        gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+        # the issue's bar is a second; the bound here is looser (a shared machine can
+        # stall), the measured figure is printed
+        assert stream.wait_for(2, 5.0), "the player's page was not told of the change"
+        latency = time.monotonic() - sent
+        gm.post(f"/e/{eid}/hide", {"target": "Ondkille", "hidden": "0"})
+        assert stream.wait_for(3, 5)
+        stream.close()
+        hidden_phase = "\n".join(stream.boards[:2])
+        assert "Ondkille" not in hidden_phase
+        shown = stream.boards[2]
+        ondkille = shown.split('data-id="Ondkille"', 1)[1].split("</article>", 1)[0]
+        assert "wound" in ondkille
+        assert 'class="bar"' not in ondkille and "<dl>" not in ondkille  # no numbers, no gear
+        joanne = shown.split('data-id="Joanne"', 1)[1].split("</article>", 1)[0]
+        assert 'class="bar"' in joanne  # their own combatant in full
+        assert (
+            "initiative"
+            not in "\n".join(stream.raw).split('data-id="Ondkille"')[-1].split("</article>")[0]
+        )
+        print(f"\nplayer page told of a change {latency * 1000:.1f} ms after the GM acted")
+        gm.close()
+        player.close()
+    finally:
+        server.stop()
+
+
+@pytest.mark.slow
+def test_load_50_viewers_while_the_gm_resolves_500_actions(tmp_path: Path) -> None:
+    """Bounded load on loopback: 50 open event streams (25 GM pages, 25 player pages) while
+    the GM resolves 500 actions one after another; prints p50/p99 action latency (time from
+    sending the POST to its answer, which comes after the commit). No wall-clock assertion:
+    the machine is shared."""
+    scenario = tmp_path / "long.yaml"
+    scenario.write_text(
+        "ruleset: toy\nfighters:\n"
+        "  - {name: Ann, side: red, hp: 1000000}\n  - {name: Bob, side: blue, hp: 1000000}\n"
+    )
+    server = start(tmp_path / "load.db", toy=True)
+    try:
+        gm = Browserless(server.url)
+        gm.get(f"/login?token={server.gm_token}")
+        eid = gm.create(scenario)
+        tools = gm.post(f"/e/{eid}/players", {"label": "P", "combatants": ["Bob"]}).text
+        link = re.search(r'value="(http://[^"]+/join/[^"]+)"', tools)
+        assert link
+        player = Browserless(server.url)
+        player.get(link.group(1).replace(server.url, ""))
+        final: dict[int, int] = {}
+        ready = threading.Event()
+        done = threading.Event()
+
+        async def viewer(i: int, cookies: httpx.Cookies, opened: list[int]) -> None:
+            async with (
+                httpx.AsyncClient(cookies=cookies, timeout=httpx.Timeout(5, read=60)) as client,
+                client.stream("GET", f"{server.url}/e/{eid}/stream") as response,
+            ):
+                opened.append(i)
+                if len(opened) == 50:
+                    ready.set()
+                async for line in response.aiter_lines():
+                    found = re.search(r'data-length="(\d+)"', line)
+                    if found:
+                        final[i] = int(found.group(1))
+                    if done.is_set() and final.get(i) == target[0]:
+                        return
+
+        target = [0]
+
+        def viewers() -> None:
+            async def all_of_them() -> None:
+                opened: list[int] = []
+                jar = [gm.client.cookies, player.client.cookies]
+                await asyncio.gather(*(viewer(i, jar[i % 2], opened) for i in range(50)))
+
+            asyncio.run(all_of_them())
+
+        thread = threading.Thread(target=viewers, daemon=True)
+        thread.start()
+        assert ready.wait(30), "50 viewers did not connect"
+        n = length_of(gm.get(f"/e/{eid}/board").text)
+        latencies = []
+        for _ in range(500):
+            sent = time.perf_counter()
+            response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+            latencies.append(time.perf_counter() - sent)
+            assert response.status_code == 200, response.text
+            n = length_of(response.text)
+        target[0] = n
+        done.set()
+        thread.join(60)
+        assert not thread.is_alive(), "some viewers never saw the last board"
+        assert len(final) == 50 and set(final.values()) == {n}
+        cuts = statistics.quantiles(latencies, n=100)
+        print(
+            f"\n500 actions, 50 viewers: p50 {cuts[49] * 1000:.1f} ms, "
+            f"p99 {cuts[98] * 1000:.1f} ms, max {max(latencies) * 1000:.1f} ms"
+        )
+        gm.close()
+        player.close()
+    finally:
+        server.stop()
