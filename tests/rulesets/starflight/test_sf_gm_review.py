@@ -188,3 +188,11 @@ def test_a_melee_fighter_with_one_action_left_stops_outside_the_foes_opportunity
     x, y, _ = destination(fight_of(s), who(s, "a"), choice)
     assert 10 < isqrt((x - 22) ** 2 + y**2) < 22
     assert choice in [c.action for c in RULESET.legal_actions(s.state, pending)]
+
+
+def test_a_shooter_whose_weapon_was_discharged_waits_instead_of_walking_up_to_the_foe() -> None:
+    s = start([shooter(tactics="all-out-attack"), target()], [*INIT])
+    who(s, "a").weapons[0].discharged_round = fight_of(s).round
+    pending = RULESET.pending(s.state)
+    assert pending is not None
+    assert RULESET.choose(s.state, pending) == Standby(actor="a")

@@ -42,6 +42,7 @@ from fracas.rulesets.starflight.combat_tactics import (
 )
 from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
+from fracas.rulesets.starflight.idle import discharged_reason
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
@@ -155,6 +156,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         grab = blind_grab_choice(fight, c, targets[0])
         if grab is not None:
             return grab
+    if targets and waiting_to_fire(fight, c, targets[0]):
+        return Standby(actor=c.id)
     if close_in and targets:
         rush = rush_choice(fight, c, targets[0])
         if rush is not None:
@@ -163,6 +166,16 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         if possible_move(fight, c, move):
             return move
     return Standby(actor=c.id)
+
+
+def waiting_to_fire(fight: Fight, c: Fighter, target: Fighter) -> bool:
+    """Every drawn weapon was discharged by an Opportunity Attack this round ('Miscellaneous
+    Terms') and one reaches the target: a shooter waits for next round rather than walk up to
+    the foe with nothing to fire."""
+    if discharged_reason(fight, c) is None:
+        return False
+    metres = distance_m(c, target)
+    return any(w.drawn and metres <= reach_m(fight, w) for w in c.weapons)
 
 
 def hold_short(fight: Fight, c: Fighter, target: Fighter) -> Move:
