@@ -182,7 +182,8 @@ def _gained(e: ev.ConditionGained, f: Fight) -> str:
     if e.voluntary:
         return f"  {_n(f, e.who)} drops {e.condition}"
     until = f" until round {e.until}" if e.until else ""
-    why = f" ({e.reason})" if e.reason else ""
+    reason = "1 round" if e.reason == "1 rounds" else e.reason  # as logs have always said it
+    why = f" ({reason})" if reason else ""
     return f"    {_n(f, e.who)} is {e.condition.capitalize()}{until}{why}"
 
 

@@ -155,12 +155,7 @@ def apply_rider(ctx: StarflightContext, c: Fighter, part: str, damage: int) -> N
         rounds = -(-damage // rider.immobile_rounds_per)
         until = fight.round + rounds
         ctx.emit(
-            ConditionGained(
-                who=c.id,
-                condition="immobile",
-                until=until,
-                reason=f"{rounds} round{'' if rounds == 1 else 's'}",
-            )
+            ConditionGained(who=c.id, condition="immobile", until=until, reason=f"{rounds} rounds")
         )
 
 
