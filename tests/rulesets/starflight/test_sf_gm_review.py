@@ -66,7 +66,7 @@ def test_an_attack_whose_arm_fails_its_stamina_check_is_lost_and_the_account_say
     assert not of_type(s, AttackRolled)
     assert [e.text for e in of_type(s, Refused)] == ["the attack with the hand laser is lost"]
     lines = account(s)
-    assert "    a loses the use of its right arm (failed Stamina check)" in lines
+    assert "    a's right arm fails (failed Stamina check)" in lines
     assert "    a: the attack with the hand laser is lost" in lines
 
 
@@ -195,4 +195,5 @@ def test_a_shooter_whose_weapon_was_discharged_waits_instead_of_walking_up_to_th
     who(s, "a").weapons[0].discharged_round = fight_of(s).round
     pending = RULESET.pending(s.state)
     assert pending is not None
-    assert RULESET.choose(s.state, pending) == Standby(actor="a")
+    choice = RULESET.choose(s.state, pending)
+    assert isinstance(choice, Standby) and "opportunity attack" in choice.reason

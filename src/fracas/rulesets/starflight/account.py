@@ -160,8 +160,10 @@ def _healed(e: ev.WoundHealed, f: Fight) -> str:
 
 @line(ev.PartFailed)
 def _failed(e: ev.PartFailed, f: Fight) -> str:
-    c = f.fighter(e.target)
-    return f"    {c.name} loses the use of {their(c)} {_part(f, e.target, e.part)} ({e.reason})"
+    part = _part(f, e.target, e.part)
+    plural = part.endswith("s") and not part.endswith(("ss", "us", "is"))  # jaws, not pelvis
+    verb = "fail" if plural else "fails"
+    return f"    {_n(f, e.target)}'s {part} {verb} ({e.reason})"
 
 
 @line(ev.PartMaimed)
@@ -222,6 +224,8 @@ def _coma(e: ev.ComaHour, f: Fight) -> str:
 
 @line(ev.Moved)
 def _moved(e: ev.Moved, f: Fight) -> str:
+    if e.step:  # 'a character moving less than [6 m] is taking a step, which is a free action'
+        return f"  {_n(f, e.who)} steps {e.metres} m to ({e.x}, {e.y}) (a free step)"
     return f"  {_n(f, e.who)} moves {e.metres} m to ({e.x}, {e.y})"
 
 
@@ -250,7 +254,7 @@ def _reload(e: ev.Reloading, f: Fight) -> str:
 
 @line(ev.StoodBy)
 def _standby(e: ev.StoodBy, f: Fight) -> str:
-    reason = idle_reason(f, f.fighter(e.who))
+    reason = e.reason or idle_reason(f, f.fighter(e.who))  # the tactic's, else the state's
     return f"  {_n(f, e.who)} stands by" + (f" ({reason})" if reason else "")
 
 
