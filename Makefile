@@ -28,6 +28,10 @@ lint: install-test
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy src
 
+# all four benches in about two minutes; bench/batch.py's full sweep (1,000 points) alone
+# takes about a minute more: run it by hand for the issue's memory figure
 bench: install
 	$(BIN)/python bench/fight_speed.py
 	$(BIN)/python bench/startup.py
+	$(BIN)/python bench/sim.py
+	$(BIN)/python bench/batch.py --points 100

@@ -82,9 +82,11 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "Ondkille:disarmed",
     ),
-    # plate mail and a defensive fighter: all-out defence below half hp, BV losses
+    # plate mail and a defensive fighter: all-out defence below half hp, BV losses (full
+    # damage doubled, so the dagger can get through the plate and Ondkille fights on)
     "all-out-defence-plate": (
         {
+            "options": {"full_damage": "double"},
             "combatants": [
                 {**JOANNE, "armour": "plate mail"},
                 {**ONDKILLE, "tactics": "defensive-below-half"},

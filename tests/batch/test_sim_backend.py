@@ -46,6 +46,21 @@ def test_engine_batch_refuses_what_it_cannot_run() -> None:
     assert "4 combatants" in result.output
 
 
+def test_a_duel_where_a_weapon_cannot_get_through_is_left_to_the_event_engine() -> None:
+    """The tactics give up a weapon that cannot get through the enemy's armour (they change
+    weapon or leave the fight); the duel kernel does not follow that, so it refuses."""
+    plate = EXAMPLES / "percentile" / "joanne-in-plate.yaml"
+    result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "engine: event (combatants[1] (Ondkille)'s Dagger cannot get through Joanne's armour "
+        "(the tactics then change weapon or leave the fight; the kernel does not follow))"
+    )
+    doubled = ["-o", "full_damage=double"]
+    result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1", *doubled])
+    assert result.output.splitlines()[0] == "engine: batch (percentile duel)"
+
+
 def test_the_batch_backend_gives_the_same_figures_whatever_the_jobs() -> None:
     one = simulate(DUEL, n=3000, seed=9, jobs=1, engine="auto")
     two = simulate(DUEL, n=3000, seed=9, jobs=2, engine="auto")

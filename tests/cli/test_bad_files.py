@@ -247,3 +247,24 @@ def test_a_finished_fight_cannot_be_resumed(toy_file: Path, tmp_path: Path) -> N
     db = tmp_path / "table.db"
     assert run("fight", str(toy_file), "--seed", "1", "--db", str(db)).exit_code == 0
     refused(run("resume", str(db), "--seed", "1"), "is over; nothing to resume")
+
+
+def test_sim_of_a_missing_scenario_prints_only_the_error(tmp_path: Path) -> None:
+    missing = str(tmp_path / "nonexist.yaml")
+    for command in (["sim", missing], ["compare", missing, missing]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2
+        assert result.stdout == ""
+        assert (
+            result.stderr
+            == f"error: {missing}: cannot read the scenario: No such file or directory\n"
+        )
+
+
+def test_sim_with_a_random_seed_tells_it_after_the_run(tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "examples" / "percentile" / "scout-and-medic.yaml"
+    result = CliRunner().invoke(main, ["sim", str(example), "-n", "4", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    seed = result.stderr.split()[1]
+    assert result.stderr == f"seed: {seed}  (pass --seed {seed} to run these fights again)\n"
+    assert f"seed {seed} " in result.stdout

@@ -51,3 +51,11 @@ def test_a_bad_host_or_a_busy_port_is_refused(tmp_path: Path) -> None:
         port = busy.getsockname()[1]
         result = CliRunner().invoke(main, ["serve", "--db", db, "--port", str(port)])
     assert result.exit_code == 2 and f"--port {port}: cannot listen" in result.stderr
+
+
+def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Path) -> None:
+    db = tmp_path / "missing" / "dir" / "x.db"
+    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
+    assert result.exit_code == 2
+    assert result.stderr == f"error: --db {db}: no folder {str(db.parent)!r}\n"
+    assert not (tmp_path / "missing").exists()

@@ -157,7 +157,8 @@ class Table:
             actions += 1
             if actions > MAX_ACTIONS_PER_ROUND:
                 raise FracasError(
-                    f"round {state.round} did not end within {MAX_ACTIONS_PER_ROUND} actions"
+                    f"{ruleset.round_word} {state.round} did not end within "
+                    f"{MAX_ACTIONS_PER_ROUND} actions"
                 )
             if not self.control.decides(state, pending.actor):
                 session.act(ruleset.choose(state, pending))
@@ -249,7 +250,8 @@ class Table:
         assert isinstance(first, Acted)
         what = f"{action_text(session.ruleset, session.state, first.action)} and what followed"
         self.on_undo(len(log), what)
-        self.say(f"undone: {what} ({len(dropped)} events); back to round {session.state.round}")
+        back = f"{session.ruleset.round_word} {session.state.round}"
+        self.say(f"undone: {what} ({len(dropped)} events); back to {back}")
         return True
 
     def _controlled(self, event: Event[Any]) -> bool:

@@ -163,7 +163,8 @@ def play(
             recorder.truncated(length)
         live.follow(session.log, shown=len(session.log))
         if not live.as_json:
-            click.echo(f"\n(undone: {what}; back to round {session.state.round})")
+            back = f"{session.ruleset.round_word} {session.state.round}"
+            click.echo(f"\n(undone: {what}; back to {back})")
 
     def status() -> list[str]:
         return state_lines(session.ruleset, session.state)

@@ -10,7 +10,8 @@ import click
 
 from fracas.engine import Encounter, Event
 from fracas.engine.codec import encode_log
-from fracas.engine.events import EncounterEnded, RoundStarted
+from fracas.engine.events import Acted, EncounterEnded, RoundStarted
+from fracas.engine.overrides import as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 
 
@@ -24,7 +25,7 @@ class Narrator:
     def feed(self, events: Iterable[Event[Any]]) -> Iterator[str]:
         for event in events:
             event.apply(self.state)
-            line = self.ruleset.describe(event, self.state)
+            line = _override_line(event, self.state) or self.ruleset.describe(event, self.state)
             if line is None:
                 line = _default_line(event)
             if line is not None:
@@ -59,6 +60,16 @@ class LiveAccount:
             return
         for line in self.narrator.feed(new):
             click.echo(line)
+
+
+def _override_line(event: Event[Any], state: Encounter[Any]) -> str | None:
+    """A GM override's line (the web tracker's Gm* actions, logged with no actor)."""
+    if isinstance(event, Acted) and event.actor is None:
+        override = as_override(event.action)
+        if override is not None:
+            names = {cid: c.name for cid, c in state.combatants.items()}
+            return describe_override(override, names)
+    return None
 
 
 def _default_line(event: Event[Any]) -> str | None:

@@ -120,7 +120,8 @@ def resume(
             if began:
                 session = Session.from_log(ruleset, events, roller)
                 click.echo(
-                    f"Resuming encounter {record.id} ({record.name}), round {session.state.round}:"
+                    f"Resuming encounter {record.id} ({record.name}), "
+                    f"{ruleset.round_word} {session.state.round}:"
                 )
                 for line in state_lines(ruleset, session.state):
                     click.echo(line)
@@ -218,7 +219,7 @@ def undo(db: str, encounter: int | None) -> None:
         state = Session.from_log(ruleset, events[:cut], ScriptedRoller([])).state
         click.echo(
             f"encounter {record.id}: undid {action_text(ruleset, state, acted.action)} "
-            f"({len(events) - cut} events); now round {state.round}, {cut} events"
+            f"({len(events) - cut} events); now {ruleset.round_word} {state.round}, {cut} events"
         )
         if state.over:  # a rest undone: the fight itself is still over
             click.echo(

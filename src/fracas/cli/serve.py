@@ -66,11 +66,17 @@ def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -
         except ValueError:
             if host != "localhost":
                 raise FracasError(f"--host {host!r}: not an IP address (or localhost)") from None
-        path = Path(db) if db else default_db()
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise FracasError(f"{path.parent}: cannot create the folder: {exc.strerror}") from None
+        if db:  # like ``fight --db``: a folder that is not there is a typo, not made
+            path = Path(db)
+            if not path.parent.is_dir():
+                raise FracasError(f"--db {db}: no folder {str(path.parent)!r}")
+        else:  # the default location in the user's data directory is made on first use
+            path = default_db()
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                msg = f"{path.parent}: cannot create the folder: {exc.strerror}"
+                raise FracasError(msg) from None
         _check_port(host, port)
         from fracas.web import create_app
 

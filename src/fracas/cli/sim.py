@@ -124,11 +124,23 @@ def _progress_bar(enabled: bool, what: str) -> Iterator[Callable[[Progress], Non
             bar.stop()
 
 
-def _seed(seed: int | None) -> int:
-    if seed is None:
-        seed = int.from_bytes(os.urandom(4), "big")
-        click.echo(f"seed: {seed}  (pass --seed {seed} to run these fights again)", err=True)
-    return seed
+class _Seed:
+    """The run's seed: a random one is told (so the fights can be run again) once the input
+    has been accepted, i.e. after the run, an interrupt or a failed fight, never before an
+    input error (which is the only output then)."""
+
+    def __init__(self) -> None:
+        self.random: int | None = None
+
+    def pick(self, seed: int | None) -> int:
+        if seed is None:
+            seed = self.random = int.from_bytes(os.urandom(4), "big")
+        return seed
+
+    def tell(self) -> None:
+        if self.random is not None:
+            seed, self.random = self.random, None
+            click.echo(f"seed: {seed}  (pass --seed {seed} to run these fights again)", err=True)
 
 
 def _jobs(jobs: int | None) -> int:
@@ -136,16 +148,20 @@ def _jobs(jobs: int | None) -> int:
 
 
 @contextmanager
-def _sim_errors() -> Iterator[None]:
+def _sim_errors() -> Iterator[_Seed]:
     """Bad input: exit 2 (``reported_errors``); a rule that raised in a fight: exit 1."""
+    seed = _Seed()
     try:
         with reported_errors():
             try:
-                yield
+                yield seed
+                seed.tell()
             except FightFailed as exc:
+                seed.tell()
                 click.echo(f"error: {exc}", err=True)
                 raise SystemExit(EXIT_FIGHT_FAILED) from None
     except KeyboardInterrupt:
+        seed.tell()
         click.echo("interrupted", err=True)
         raise SystemExit(130) from None
 
@@ -230,8 +246,8 @@ def sim(
     combatant ended and notable events, each with its 95% interval."""
     from fracas.sim import simulate
 
-    with _sim_errors():
-        seed = _seed(seed)
+    with _sim_errors() as chosen:
+        seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
             result = simulate(
                 scenario,
@@ -290,11 +306,11 @@ def compare(
     figures side by side, with each pair's difference in win rate and its interval."""
     from fracas.sim import compare as run_compare
 
-    with _sim_errors():
+    with _sim_errors() as chosen:
         if len(scenarios) < 2:
             raise FracasError("compare needs at least two scenario files")
         _check_plot(plot)
-        seed = _seed(seed)
+        seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
             result = run_compare(
                 list(scenarios),
@@ -421,11 +437,11 @@ def sweep(
     figures (CSV and Parquet) and plots (PNG and SVG) to --out."""
     from fracas.sim import sweep as run_sweep
 
-    with _sim_errors():
+    with _sim_errors() as chosen:
         target = Path(out)
         if target.exists() and not target.is_dir():
             raise FracasError(f"--out {out}: exists and is not a folder")
-        seed = _seed(seed)
+        seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "grid points") as progress:
             table = run_sweep(
                 scenario,

@@ -82,6 +82,9 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
 
     name: ClassVar[str]
     scenario_model: ClassVar[type[BaseModel]]
+    #: What the ruleset calls the unit of time ``state.round`` counts, for messages outside
+    #: the account (undo, resume, ``--control``): "round" by default, "unit" in EXP.
+    round_word: ClassVar[str] = "round"
 
     @abstractmethod
     def build(self, scenario: Any) -> StateT:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from fracas.dice import SeededRoller
-from fracas.engine import Event, RoundStarted, Session
+from fracas.engine import Event, Note, RoundStarted, Session
 from fracas.rulesets.percentile.account import rolls_text
 from fracas.rulesets.percentile.events import AttackRolled
 from fracas.rulesets.percentile.skill_check import FUMBLE, PERFECT, SPECIAL
@@ -86,3 +86,16 @@ def test_a_fighter_who_cannot_act_is_said_to_do_nothing_and_why() -> None:
                     assert line is not None
                     assert f"({c.name} does nothing this round: unconscious)" in line
     assert seen, "no seed left a fighter unconscious at the start of a round"
+
+
+def test_a_fighter_downed_this_round_is_not_said_to_lack_a_weapon() -> None:
+    """A fighter killed and disarmed in the same simultaneous round (Knut, seed 1) has no
+    attack because he is dead, not because his weapon is dropped."""
+    downed = []
+    for event, state, _line in accounts("scout-and-medic.yaml", range(1, 12)):
+        if isinstance(event, Note) and "attack:" in event.text:
+            who = next(c for c in state.combatants.values() if event.text.startswith(c.name))
+            if not who.able:
+                downed.append(event.text)
+                assert "cannot attack" not in event.text
+    assert any(t.endswith(("has no attack: dead", "has no attack: down")) for t in downed)

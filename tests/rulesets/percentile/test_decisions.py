@@ -310,8 +310,10 @@ def test_a_fighter_downed_earlier_in_a_simultaneous_round_strikes_as_she_falls()
 def test_ondkille_in_joanne_in_plate_picks_his_dagger_up_whenever_he_drops_it() -> None:
     """The issue's case: below half hp (all-out defence) Ondkille dropped the dagger in about
     one fight in ten and never picked it up. Now, whenever he drops it and the fight goes on
-    into another round, he declares recover-weapon that round (seeds 1-200)."""
-    loaded = load_scenario(EXAMPLES[0].with_name("joanne-in-plate.yaml"))
+    into another round, he declares recover-weapon that round (seeds 1-200). Full damage is
+    doubled, so his dagger can get through her plate and he fights on (with the default, he
+    cannot and leaves the fight: see ``test_a_fighter_who_cannot_get_through_...``)."""
+    loaded = load_scenario(EXAMPLES[0].with_name("joanne-in-plate.yaml"), ["full_damage=double"])
     drops = 0
     for seed in range(1, 201):
         session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
@@ -327,3 +329,73 @@ def test_ondkille_in_joanne_in_plate_picks_his_dagger_up_whenever_he_drops_it() 
                 assert e.round == dropped_in + 1 and e.stance == "recover-weapon", (seed, e)
                 dropped_in = None
     assert drops >= 5  # the case does come up
+
+
+def first_declarations(data: dict[str, Any]) -> dict[str, Declare]:
+    """Each fighter's declaration for round 1 (its tactics' choice; initiative rolls 10)."""
+    session, _ = start(data, [10] * 3)
+    out: dict[str, Declare] = {}
+    while len(out) < len(session.state.combatants):
+        pending = session.pending()
+        assert pending is not None and pending.actor is not None
+        action = RULESET.choose(session.state, pending)
+        assert isinstance(action, Declare)
+        out[pending.actor] = action
+        if len(out) < len(session.state.combatants):  # the last one would start the round
+            session.act(action)
+    return out
+
+
+KNIFE = {"weapons": ["dagger"], "skills": {"dagger": 50}, "tactics": "all-out-attack"}
+PLATE = {"armour": "plate mail", "weapons": ["machete"], "skills": {"machete": 50}}
+
+
+@pytest.mark.parametrize(
+    ("no_weapon_left", "stance"),
+    [("unarmed-else-yield", "surrender"), ("surrender", "surrender"), ("flee", "flee")],
+)
+def test_a_fighter_who_cannot_get_through_any_armour_leaves_the_fight(
+    no_weapon_left: str, stance: str
+) -> None:
+    """A dagger (at most 5) never gets through plate (ABS 6) short of a perfect success: the
+    knife-fighter gives up as ``no_weapon_left`` says (surrenders to one who can hurt him)."""
+    data = duel(KNIFE, PLATE, no_weapon_left=no_weapon_left)
+    assert first_declarations(data)["A"].stance == stance
+
+
+def test_under_unarmed_a_fighter_who_cannot_get_through_fights_on() -> None:
+    data = duel(KNIFE, PLATE, no_weapon_left="unarmed")
+    assert first_declarations(data)["A"] == Declare(actor="A", stance="all-out-attack", target="D")
+
+
+def test_under_doubled_full_damage_a_special_can_get_through_so_the_fight_goes_on() -> None:
+    data = duel(KNIFE, PLATE, full_damage="double")
+    assert first_declarations(data)["A"].stance == "all-out-attack"
+
+
+def test_a_fighter_who_cannot_get_through_defends_while_a_friend_can() -> None:
+    friend = fighter_spec("F", "a", weapons=["machete"], skills={"machete": 50})
+    data = duel(KNIFE, PLATE, extra=[friend])
+    declared = first_declarations(data)
+    assert declared["A"] == Declare(actor="A", stance="all-out-defence")
+    assert declared["F"].stance == "normal-attack" and declared["F"].target == "D"
+
+
+def test_a_fighter_changes_weapon_to_one_that_gets_through() -> None:
+    """His dagger stays in hand against most enemies (a machete is not worth 1.5 times more
+    against soft armour), but it cannot get through plate and the machete can."""
+    knife_and_machete = {**KNIFE, "weapons": ["dagger", "machete"]}
+    knife_and_machete["skills"] = {"dagger": 50, "machete": 10}
+    data = duel(knife_and_machete, PLATE)
+    declared = first_declarations(data)["A"]
+    assert declared.weapon == "machete"
+
+
+def test_scout_and_medic_seed_1_ends_with_brutus_giving_up_not_after_37_rounds() -> None:
+    """The QA case: Brutus's machete (at most 8) cannot get through Sergeant Vale's scout
+    armour (ABS 9); once his friends are down he surrenders instead of hacking on."""
+    loaded = load_scenario(EXAMPLES[0].with_name("scout-and-medic.yaml"))
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(1))
+    session.run()
+    brutus = session.state.combatants["Brutus"]
+    assert brutus.yielded and session.state.round < 37

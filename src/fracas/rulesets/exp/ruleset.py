@@ -102,6 +102,7 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
 
     name: ClassVar[str] = "exp"
     scenario_model = ExpScenario
+    round_word = "unit"  # the chapter's "unit" of combat time
 
     def build(self, scenario: ExpScenario) -> ExpEncounter:
         """Personas at their starting HPS; the options ride along for the tactics."""

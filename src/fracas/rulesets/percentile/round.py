@@ -158,6 +158,9 @@ def attack_in_turn(
         return
     w = c.wielded
     if w < 0 or c.condition[w] != READY:  # not c.arm_ready
+        if not c.able:  # downed this round: that, not the weapon, is why it has no attack
+            ctx.emit(Note(text=f"{c.name} has no attack: {'dead' if c.dead else 'down'}"))
+            return
         arm = c.arm
         what = "no weapon" if arm is None else f"{arm.name} is {c.condition[w]}"
         ctx.emit(Note(text=f"{c.name} cannot attack: {what}"))

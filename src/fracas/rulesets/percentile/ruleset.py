@@ -118,6 +118,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         carried=tuple(i for i, arm in enumerate(arms) if not arm.natural),
         no_weapon_left=opts.no_weapon_left,
         draw_takes_round=opts.draw_weapon == "takes-round",
+        full_damage_doubles=opts.full_damage == "double",
         p_attack=f"{n} attack",
         p_parry=f"{n} parry",
         p_dodge=f"{n} dodge",

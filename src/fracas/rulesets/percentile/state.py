@@ -62,6 +62,7 @@ class Profile:
     carried: tuple[int, ...]  # indices of the arms that are not body parts
     no_weapon_left: str  # option no_weapon_left, for the tactics
     draw_takes_round: bool  # option draw_weapon, for the tactics
+    full_damage_doubles: bool  # option full_damage: double, for the tactics
     # roll purposes, built once
     p_attack: str
     p_parry: str

@@ -7,7 +7,10 @@ there is none; with nothing left, the option ``no_weapon_left`` says whether to 
 parts, surrender or flee. It takes the best ready weapon against its target (a battle-suit's
 built-in plasma rifle included), speed-reloads (or reloads) an empty one, then takes its
 stance against the able enemy its weapon is expected to hurt most (the earliest in scenario
-order among equals). The decisions are small pure functions
+order among equals). A weapon that cannot get through that enemy's armour is given up for
+the weapon (or body parts) and enemy worth most that it can get through; with none, the
+fighter holds on in all-out defence while a friend can still hurt an enemy, and otherwise
+leaves the fight as ``no_weapon_left`` says. The decisions are small pure functions
 (``wants_extra_defence``, ``expected_damage``, ``arm_value``, ``best_arm``,
 ``softest_enemy``, ``worth_fighting_unarmed``, ``yielding``) so a batch kernel can mirror
 them.
@@ -150,6 +153,15 @@ def can_get_through(arm: Arm, enemy: Fighter) -> bool:
     return arm.damage_max > enemy_abs(enemy, arm.klass)
 
 
+def can_ever_get_through(c: Fighter, arm: Arm, enemy: Fighter) -> bool:
+    """Whether ``c``'s ``arm`` can get through ``enemy``'s armour short of a perfect success
+    (Table 5.1): its normal damage (``can_get_through``) or, under ``full_damage: double``, a
+    special's doubled roll can beat the ABS."""
+    if can_get_through(arm, enemy):
+        return True
+    return c.p.full_damage_doubles and 2 * arm.damage_max > enemy_abs(enemy, arm.klass)
+
+
 def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
     """The first enemy in scenario order who can still fight."""
     side = c.side
@@ -206,6 +218,17 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
         if target is not enemy:
             enemy = target
             index = best_arm(c, enemy)
+    if (
+        enemy is not None
+        and index >= 0
+        and stance in ATTACKING
+        and not can_ever_get_through(c, arms[index], enemy)
+    ):
+        way = way_through(c, enemies)
+        if way is not None:
+            index, enemy = way
+        elif (hopeless := cannot_get_through(state, c, enemies)) is not None:
+            return hopeless
     w = c.wielded
     if index < 0:
         if w >= 0 and c.condition[w] == DROPPED:
@@ -222,6 +245,46 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
             return declaration(c.id, "reload", None, False, weapon)
         return declaration(c.id, stance, enemy.id, True, weapon)
     return declaration(c.id, stance, enemy.id, False, weapon)
+
+
+def way_through(c: Fighter, enemies: list[Fighter]) -> tuple[int, Fighter] | None:
+    """The ready weapon (or body parts) and able enemy whose armour it can get through
+    (``can_ever_get_through``) that are worth most (``arm_value``), earliest among equals; None
+    if nothing ``c`` can fight with gets through anyone's armour."""
+    arms = c.p.arms
+    usable = [i for i in c.p.carried if c.condition[i] == READY] + [body_parts(c)]
+    best: tuple[int, Fighter] | None = None
+    best_value = -1.0
+    for e in enemies:
+        for i in usable:
+            arm = arms[i]
+            if can_ever_get_through(c, arm, e):
+                value = arm_value(arm, c.ammo[i], enemy_abs(e, arm.klass))
+                if value > best_value:
+                    best, best_value = (i, e), value
+    return best
+
+
+def cannot_get_through(
+    state: PercentileEncounter, c: Fighter, enemies: list[Fighter]
+) -> Declare | None:
+    """Nothing ``c`` can fight with gets through any able enemy's armour (only a perfect
+    success would): hold on in all-out defence while a friend can still hurt an enemy;
+    otherwise do what option ``no_weapon_left`` says of a fighter with nothing to fight
+    with (surrender, flee, or leave as ``yielding`` says); None under ``unarmed`` (always
+    fight): carry on, hoping for a perfect success."""
+    side = c.side
+    for f in state.combatants.values():
+        if f.side == side and f is not c and f.able:
+            arm = f.p.arms[f.wielded] if f.arm_ready else f.p.arms[body_parts(f)]
+            if any(can_ever_get_through(f, arm, e) for e in enemies):
+                return declaration(c.id, "all-out-defence")
+    mode = c.p.no_weapon_left
+    if mode in ("surrender", "flee"):
+        return declaration(c.id, mode)
+    if mode == "unarmed-else-yield":
+        return declaration(c.id, yielding(c, enemies))
+    return None
 
 
 def no_weapon(c: Fighter, enemies: list[Fighter], stance: str) -> Declare:

@@ -146,9 +146,8 @@ def scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | Non
     n = len(scenario.combatants)
     if n != 2:
         return f"{n} combatants; the batch kernel covers duels"
-    for i, (spec, p) in enumerate(
-        zip(scenario.combatants, ruleset.profiles(scenario), strict=True)
-    ):
+    profiles = ruleset.profiles(scenario)
+    for i, (spec, p) in enumerate(zip(scenario.combatants, profiles, strict=True)):
         where = f"combatants[{i}] ({spec.name})"
         if not p.mobile:
             return f"{where} cannot move (an unpowered battle-suit); the kernel covers melee duels"
@@ -157,6 +156,15 @@ def scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | Non
                 return f"{where} carries a {arm.klass} weapon ({arm.name}); the kernel covers melee"
         if len(p.arms) > MAX_WEAPONS:
             return f"{where} carries {len(p.arms)} weapons; the kernel takes at most {MAX_WEAPONS}"
+        other = profiles[1 - i]
+        for arm in p.arms:
+            most = 2 * arm.damage_max if p.full_damage_doubles else arm.damage_max
+            if not arm.natural and most <= _enemy_abs(other, arm.klass, 0):
+                return (
+                    f"{where}'s {arm.name} cannot get through "
+                    f"{scenario.combatants[1 - i].name}'s armour (the "
+                    "tactics then change weapon or leave the fight; the kernel does not follow)"
+                )
         if spec.tactics not in _SUPPORTED_TACTICS and spec.tactics != "scripted":
             return f"{where} uses tactics {spec.tactics!r}, which the kernel does not follow"
         if spec.tactics == "scripted":
