@@ -143,3 +143,16 @@ def test_the_menu_heading_is_the_rulesets_prompt_and_the_state_has_no_end_headin
     state = result.stderr.split("Where everyone stands (Vera's action (unit 1)):\n", 1)[1]
     assert state.startswith("  Vera (anthro, spacers): 42/42 HPS, active")
     assert "At the end" not in result.stderr
+
+
+def test_the_account_after_an_undo_tells_the_shorter_log_not_the_undone_one() -> None:
+    """The live account folds its own copy of the state: after ``u`` it must start again
+    from the log as cut back, or an undone throw (the bottle is used up) is applied twice
+    and the next throw of the same bottle breaks the account."""
+    example = Path(__file__).parents[2] / "examples" / "exp" / "bar-brawl.yaml"
+    result = run(
+        "fight", str(example), "--seed", "4", "--control", "all", input="t\nu\n" + "t\n" * 120
+    )
+    assert result.exit_code == 0, result.output
+    assert "undone:" in result.stderr
+    assert "The fight is over" in result.stdout or "wins" in result.stdout

@@ -20,7 +20,12 @@ class Narrator:
 
     def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any) -> None:
         self.ruleset = ruleset
+        self.scenario = scenario
         self.state = ruleset.build(scenario)
+
+    def reset(self) -> None:
+        """Back to the state before any event (an undo re-tells a shorter log)."""
+        self.state = self.ruleset.build(self.scenario)
 
     def feed(self, events: Iterable[Event[Any]]) -> Iterator[str]:
         for event in events:
@@ -46,9 +51,11 @@ class LiveAccount:
         self.shown = 0
 
     def follow(self, log: list[Event[Any]], shown: int = 0) -> None:
-        """Print from ``log``; its first ``shown`` events are already told (and folded)."""
+        """Print from ``log``; its first ``shown`` events are already told (they are folded
+        afresh, so this also serves after an undo has cut the log back)."""
         self.log = log
         self.shown = shown
+        self.narrator.reset()
         for _ in self.narrator.feed(log[:shown]):
             pass
 
