@@ -33,7 +33,7 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches
+from fracas.sim.odds.grid_kernel import apply_masked, tally
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 
 Grid = npt.NDArray[np.float64]
@@ -116,6 +116,9 @@ class DuelChain:
                 self._acts[(f, simultaneous)] = np.ascontiguousarray(
                     np.broadcast_to(a & b, self.shape)
                 )
+        self._idle = {k: ~v for k, v in self._acts.items()}
+        self._splits: dict[tuple[int, bool, int, int], list[tuple[bool, npt.NDArray[np.bool_]]]] = {}
+        self._row = np.zeros(self.shape[1])
         self.round_dependent = False  # no tactic looks at the round beyond a script
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
@@ -347,29 +350,41 @@ class DuelChain:
             if sf not in ATTACKING or not kf.ready or kg.yielded:
                 add(key, grid)
                 continue
-            # an all-out attacker defends beyond its free defences when a perfect attack's
-            # full damage would down it anyway (tactics.wants_extra_defence): by its hp
-            splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
-            if sg == S_ALL_OUT_ATTACK:
-                top = int(self.spec.dmax[f, kf.wield])
+            rest = None if first else self._idle[f, simultaneous]
+            for flag, cells in self.splits(f, sg, int(self.spec.dmax[f, kf.wield]), acts):
+                dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+                result = np.zeros((len(dests), *self.shape))
+                touched = np.zeros(len(dests), np.bool_)
+                apply_masked(grid, cells, q, d0, d1, dest, result, self._row, touched)
+                for i in np.flatnonzero(touched).tolist():
+                    n0, n1 = dests[i]
+                    add((order, n0, n1), result[i])
+            if rest is not None:
+                add(key, np.where(rest, grid, 0.0))
+        return out
+
+    def splits(
+        self, f: int, sg: int, top: int, acts: npt.NDArray[np.bool_]
+    ) -> list[tuple[bool, npt.NDArray[np.bool_]]]:
+        """The cells where ``f`` attacks, split by the defender's extra defence: an
+        all-out attacker defends beyond its free defences when a perfect attack's full
+        damage would down it anyway (tactics.wants_extra_defence), by its hp; cached."""
+        key = (f, sg == S_ALL_OUT_ATTACK, top, id(acts))
+        hit = self._splits.get(key)
+        if hit is None:
+            if sg != S_ALL_OUT_ATTACK:
+                hit = [(False, acts)]
+            else:
+                g = 1 - f
                 hp_g = self.hp_axis[g]
                 low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
                 low_cells = np.broadcast_to(low, self.shape)
-                splits = [(True, acts & low_cells), (False, acts & ~low_cells)]
-            rest = grid
-            for flag, cells in splits:
-                part = np.where(cells, grid, 0.0)
-                rest = rest - part
-                if not part.any():
-                    continue
-                dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-                result = np.zeros((len(dests), *self.shape))
-                apply_branches(part, self._all, q, d0, d1, dest, result)
-                for i, (n0, n1) in enumerate(dests):
-                    if i == 0 or result[i].any():
-                        add((order, n0, n1), result[i])
-            add(key, rest)
-        return out
+                hit = [
+                    (True, np.ascontiguousarray(acts & low_cells)),
+                    (False, np.ascontiguousarray(acts & ~low_cells)),
+                ]
+            self._splits[key] = hit
+        return hit
 
     def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
         spec = self.spec
@@ -442,10 +457,7 @@ class DuelChain:
                             # end of the round: the fight ends if someone is down or gone
                             u0 = c0 if not n0.yielded else self.shape[0]
                             u1 = c1 if not n1.yielded else self.shape[1]
-                            both = float(g[u0:, u1:].sum())
-                            a_only = float(g[u0:, :u1].sum())
-                            b_only = float(g[:u0, u1:].sum())
-                            none = float(g[:u0, :u1].sum())
+                            both, a_only, b_only, none = tally(g, u0, u1)
                             win[0] += a_only
                             win[1] += b_only
                             draw += none
