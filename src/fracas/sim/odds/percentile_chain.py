@@ -33,11 +33,13 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_masked, tally
+from fracas.sim.odds.grid_kernel import apply_branches, apply_masked, tally
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 
 Grid = npt.NDArray[np.float64]
 Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
+#: (the defender takes its extra defence, the cells)
+Split = tuple[bool, npt.NDArray[np.bool_]]
 #: a class below this probability is dropped (its mass counted in the truncation error)
 PRUNE = 1e-10
 #: the chain stops once less than this is still fighting (counted in the error too)
@@ -83,6 +85,9 @@ def first_player(spec: ps.PercentileSpec) -> float:
 class DuelChain:
     """The chain of one compiled duel; ``stance(f, r)`` gives each fighter's stance table."""
 
+    #: False: the attack step of the reference implementation (the bench's baseline)
+    compiled = True
+
     def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
         self.spec = spec
         self.model = model
@@ -117,7 +122,7 @@ class DuelChain:
                     np.broadcast_to(a & b, self.shape)
                 )
         self._idle = {k: ~v for k, v in self._acts.items()}
-        self._splits: dict[tuple[int, bool, int, int], list[tuple[bool, npt.NDArray[np.bool_]]]] = {}
+        self._splits: dict[tuple[int, bool, int, int], list[Split]] = {}
         self._row = np.zeros(self.shape[1])
         self.round_dependent = False  # no tactic looks at the round beyond a script
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
@@ -350,6 +355,9 @@ class DuelChain:
             if sf not in ATTACKING or not kf.ready or kg.yielded:
                 add(key, grid)
                 continue
+            if not self.compiled:
+                self._reference_move(grid, key, f, kf, kg, sf, sg, tf, tg, acts, add)
+                continue
             rest = None if first else self._idle[f, simultaneous]
             for flag, cells in self.splits(f, sg, int(self.spec.dmax[f, kf.wield]), acts):
                 dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
@@ -363,9 +371,48 @@ class DuelChain:
                 add(key, np.where(rest, grid, 0.0))
         return out
 
-    def splits(
-        self, f: int, sg: int, top: int, acts: npt.NDArray[np.bool_]
-    ) -> list[tuple[bool, npt.NDArray[np.bool_]]]:
+    def _reference_move(
+        self,
+        grid: Grid,
+        key: Key,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acts: npt.NDArray[np.bool_],
+        add: Callable[[Key, Grid], None],
+    ) -> None:
+        """The attack step as it was before ``apply_masked`` (NumPy masks, every branch
+        moved by ``apply_branches``): kept as the baseline ``bench/batch.py`` times."""
+        g = 1 - f
+        order = key[0]
+        # an all-out attacker defends beyond its free defences when a perfect attack's
+        # full damage would down it anyway (tactics.wants_extra_defence): by its hp
+        splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
+        if sg == S_ALL_OUT_ATTACK:
+            top = int(self.spec.dmax[f, kf.wield])
+            hp_g = self.hp_axis[g]
+            low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
+            low_cells = np.broadcast_to(low, self.shape)
+            splits = [(True, acts & low_cells), (False, acts & ~low_cells)]
+        rest = grid
+        for flag, cells in splits:
+            part = np.where(cells, grid, 0.0)
+            rest = rest - part
+            if not part.any():
+                continue
+            dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+            result = np.zeros((len(dests), *self.shape))
+            apply_branches(part, self._all, q, d0, d1, dest, result)
+            for i, (n0, n1) in enumerate(dests):
+                if i == 0 or result[i].any():
+                    add((order, n0, n1), result[i])
+        add(key, rest)
+
+    def splits(self, f: int, sg: int, top: int, acts: npt.NDArray[np.bool_]) -> list[Split]:
         """The cells where ``f`` attacks, split by the defender's extra defence: an
         all-out attacker defends beyond its free defences when a perfect attack's full
         damage would down it anyway (tactics.wants_extra_defence), by its hp; cached."""
