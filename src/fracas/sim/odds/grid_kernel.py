@@ -117,3 +117,108 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
             else:
                 none += v
     return both, a_only, b_only, none
+
+
+@njit
+def _move(
+    grid: F64,
+    cells: npt.NDArray[np.bool_],
+    q: F64,
+    d0: I64,
+    d1: I64,
+    dest: I64,
+    b0: int,
+    b1: int,
+    out: F64,
+    row: F64,
+) -> None:
+    """Branches ``b0:b1`` of ``apply_masked`` (without the touched flags)."""
+    n0, n1 = grid.shape
+    for i in range(n0):
+        lo = n1
+        hi = -1
+        for j in range(n1):
+            v = grid[i, j] if cells[i, j] else 0.0
+            row[j] = v
+            if v != 0.0:
+                if lo == n1:
+                    lo = j
+                hi = j
+        if hi < 0:
+            continue
+        total = 0.0
+        for j in range(lo, hi + 1):
+            total += row[j]
+        for b in range(b0, b1):
+            qb = q[b]
+            a = 0 if d0[b] < 0 else max(0, i - d0[b])
+            k = dest[b]
+            if d1[b] < 0:
+                out[k, a, 0] += qb * total
+                continue
+            db = d1[b]
+            clipped = 0.0
+            for j in range(lo, min(db, hi) + 1):
+                clipped += row[j]
+            if clipped != 0.0:
+                out[k, a, 0] += qb * clipped
+            for j in range(max(lo, db + 1), hi + 1):
+                out[k, a, j - db] += qb * row[j]
+
+
+@njit
+def run_round_plan(
+    grids: F64,
+    src: int,
+    masks: npt.NDArray[np.bool_],
+    op_src: I64,
+    op_mask: I64,
+    op_b0: I64,
+    op_b1: I64,
+    op_level: I64,
+    q: F64,
+    d0: I64,
+    d1: I64,
+    dest: I64,
+    level1: F64,
+    level2: F64,
+    row: F64,
+    out_next: I64,
+    out_u0: I64,
+    out_u1: I64,
+    c0: int,
+    c1: int,
+    prune: float,
+    nxt: F64,
+    present: npt.NDArray[np.bool_],
+    acc: F64,
+) -> None:
+    """One round of one state class by its plan (``percentile_plan``): the first attack's
+    operations (``op_level`` 1) move ``grids[src]`` into ``level1``, the second's (level 2)
+    move ``level1[op_src]`` into ``level2``; each level-2 grid is then settled as the chain
+    settles a round (``tally``: wins, draws, the ended mass and, below ``prune``, the
+    truncation error into ``acc`` = [win 0, win 1, draw, ended, error]); the rest goes on
+    into ``nxt[out_next]`` (alive cells only), flagging ``present``."""
+    for k in range(op_src.shape[0]):
+        if op_level[k] == 1:
+            _move(grids[src], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k], level1, row)
+    for k in range(op_src.shape[0]):
+        if op_level[k] == 2:
+            _move(
+                level1[op_src[k]], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k], level2, row
+            )
+    n0, n1 = level2.shape[1], level2.shape[2]
+    for o in range(level2.shape[0]):
+        both, a_only, b_only, none = tally(level2[o], out_u0[o], out_u1[o])
+        acc[0] += a_only
+        acc[1] += b_only
+        acc[2] += none
+        acc[3] += a_only + b_only + none
+        if both < prune:
+            acc[4] += both
+            continue
+        t = out_next[o]
+        present[t] = True
+        for i in range(c0, n0):
+            for j in range(c1, n1):
+                nxt[t, i, j] += level2[o, i, j]

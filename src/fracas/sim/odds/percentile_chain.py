@@ -33,7 +33,8 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches, apply_masked, tally
+from fracas.sim.odds.grid_kernel import apply_branches, apply_masked, run_round_plan, tally
+from fracas.sim.odds.percentile_plan import Planner
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 
 Grid = npt.NDArray[np.float64]
@@ -243,6 +244,124 @@ class DuelChain:
             fat -= min(fat, (1 if per_round or r % 3 == 0 else 0) + enc)
         return 1 if fat <= 0 else 0
 
+    # -- the compiled round ------------------------------------------------------------------
+    def start_kits(self) -> list[Kit]:
+        spec = self.spec
+        w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
+        return [
+            Kit(
+                w[f],
+                tuple([0] * int(spec.fi[f, ps.NWEAP])),
+                tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]),
+            )
+            for f in range(2)
+        ]
+
+    def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
+        """The chain, round by round: every class's round by its plan (``percentile_plan``),
+        one compiled call each."""
+        if not self.compiled:
+            return self._run_reference(p_first0, max_rounds)
+        spec = self.spec
+        kits = self.start_kits()
+        planner = Planner(self)
+        shape = self.shape
+        grids = np.zeros((4, *shape))
+        active: list[int] = []
+        for order, share in ((0, p_first0), (1, 1 - p_first0)):
+            if share > 0:
+                i = planner.class_index((order, kits[0], kits[1]))
+                grids[i, self.hp[0] + self.con[0], self.hp[1] + self.con[1]] = share
+                active.append(i)
+        c0, c1 = self.con[0] + 1, self.con[1] + 1
+        acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
+        draw_frozen = 0.0
+        length: list[float] = []
+        held = 0.0
+        seen: set[tuple[Kit, Kit]] = set()
+        row = np.zeros(shape[1])
+        script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
+        rnd = 0
+        for rnd in range(1, max_rounds + 1):
+            simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
+            base_key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
+            if base_key not in self._stances:
+                self._stances[base_key] = self.tactic_stances(rnd)
+            late = rnd > script_len
+            t = (self.tired(0, rnd), self.tired(1, rnd))
+            acc[3] = 0.0
+            frozen = 0.0
+            plans = []
+            for order in (0, 1):
+                first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
+                ctx = (simultaneous, first, base_key, t[0], t[1], late)
+                for i in active:
+                    key = planner.keys[i]
+                    if key[0] == order:
+                        seen.add((key[1], key[2]))
+                        plans.append((i, planner.plan(i, ctx)))
+            size = len(planner.keys)
+            nxt = np.zeros((max(size, 1), *shape))
+            present = np.zeros(size, np.bool_)
+            masks = planner.masks
+            for i, plan in plans:
+                if plan.frozen:
+                    frozen += float(grids[i].sum())
+                    continue
+                run_round_plan(
+                    grids,
+                    i,
+                    masks,
+                    plan.op_src,
+                    plan.op_mask,
+                    plan.op_b0,
+                    plan.op_b1,
+                    plan.op_level,
+                    plan.q,
+                    plan.d0,
+                    plan.d1,
+                    plan.dest,
+                    np.zeros((plan.n1, *shape)),
+                    np.zeros((plan.n2, *shape)),
+                    row,
+                    plan.out_next,
+                    plan.out_u0,
+                    plan.out_u1,
+                    c0,
+                    c1,
+                    PRUNE,
+                    nxt,
+                    present,
+                    acc,
+                )
+            length.append(float(acc[3]))
+            draw_frozen += frozen
+            held += frozen
+            grids = nxt
+            active = np.flatnonzero(present).tolist()
+            still = float(grids[active].sum()) if active else 0.0
+            if rnd == max_rounds:
+                draw_frozen += still
+                length[-1] += still + held
+                held = 0.0
+                break
+            if still < SETTLED:
+                acc[4] += still
+                break
+        if held:
+            length.extend([0.0] * (max_rounds - len(length)))
+            length[max_rounds - 1] += held
+        return DuelOdds(
+            names=(spec.names[0], spec.names[1]),
+            sides=spec.sides,
+            win=(float(acc[0]), float(acc[1])),
+            draw=float(acc[2]) + draw_frozen,
+            length=tuple(length),
+            error=float(acc[4]),
+            rounds_computed=rnd,
+            classes=len(seen),
+        )
+
     # -- moving probability on the grid -------------------------------------------------------
     def shifted(self, grid: Grid, d0: int, d1: int, k0: bool, k1: bool) -> Grid:
         """``grid`` with d0 and d1 hp taken off (clipped at death, -CON, index 0); a kill
@@ -433,7 +552,8 @@ class DuelChain:
             self._splits[key] = hit
         return hit
 
-    def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
+    def _run_reference(self, p_first0: float, max_rounds: int) -> DuelOdds:
+        """``run`` round by round in Python (the bench's baseline, ``compiled = False``)."""
         spec = self.spec
         w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
         kits = [
