@@ -122,6 +122,7 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 @njit
 def _move(
     grid: F64,
+    rows: npt.NDArray[np.bool_],
     cells: npt.NDArray[np.bool_],
     q: F64,
     d0: I64,
@@ -130,11 +131,15 @@ def _move(
     b0: int,
     b1: int,
     out: F64,
+    out_rows: npt.NDArray[np.bool_],
     row: F64,
 ) -> None:
-    """Branches ``b0:b1`` of ``apply_masked`` (without the touched flags)."""
+    """Branches ``b0:b1`` of ``apply_masked`` from the rows of ``grid`` flagged in ``rows``,
+    flagging in ``out_rows`` each row of ``out`` they reach."""
     n0, n1 = grid.shape
     for i in range(n0):
+        if not rows[i]:
+            continue
         lo = n1
         hi = -1
         for j in range(n1):
@@ -153,6 +158,7 @@ def _move(
             qb = q[b]
             a = 0 if d0[b] < 0 else max(0, i - d0[b])
             k = dest[b]
+            out_rows[k, a] = True
             if d1[b] < 0:
                 out[k, a, 0] += qb * total
                 continue
@@ -170,6 +176,7 @@ def _move(
 def run_round_plan(
     grids: F64,
     src: int,
+    all_rows: npt.NDArray[np.bool_],
     masks: npt.NDArray[np.bool_],
     op_src: I64,
     op_mask: I64,
@@ -180,8 +187,12 @@ def run_round_plan(
     d0: I64,
     d1: I64,
     dest: I64,
+    n_level1: int,
+    n_level2: int,
     level1: F64,
+    rows1: npt.NDArray[np.bool_],
     level2: F64,
+    rows2: npt.NDArray[np.bool_],
     row: F64,
     out_next: I64,
     out_u0: I64,
@@ -198,27 +209,60 @@ def run_round_plan(
     move ``level1[op_src]`` into ``level2``; each level-2 grid is then settled as the chain
     settles a round (``tally``: wins, draws, the ended mass and, below ``prune``, the
     truncation error into ``acc`` = [win 0, win 1, draw, ended, error]); the rest goes on
-    into ``nxt[out_next]`` (alive cells only), flagging ``present``."""
+    into ``nxt[out_next]`` (alive cells only), flagging ``present``. ``level1``/``level2``
+    are scratch, all zero with no row flagged on entry, and left so."""
     for k in range(op_src.shape[0]):
         if op_level[k] == 1:
-            _move(grids[src], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k], level1, row)
+            _move(
+                grids[src], all_rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+                level1, rows1, row,
+            )  # fmt: skip
     for k in range(op_src.shape[0]):
         if op_level[k] == 2:
+            s = op_src[k]
             _move(
-                level1[op_src[k]], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k], level2, row
-            )
+                level1[s], rows1[s], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+                level2, rows2, row,
+            )  # fmt: skip
     n0, n1 = level2.shape[1], level2.shape[2]
-    for o in range(level2.shape[0]):
-        both, a_only, b_only, none = tally(level2[o], out_u0[o], out_u1[o])
+    for s in range(n_level1):
+        for i in range(n0):
+            if rows1[s, i]:
+                rows1[s, i] = False
+                for j in range(n1):
+                    level1[s, i, j] = 0.0
+    for o in range(n_level2):
+        both = a_only = b_only = none = 0.0
+        u0, u1 = out_u0[o], out_u1[o]
+        for i in range(n0):
+            if not rows2[o, i]:
+                continue
+            for j in range(n1):
+                v = level2[o, i, j]
+                if i >= u0:
+                    if j >= u1:
+                        both += v
+                    else:
+                        a_only += v
+                elif j >= u1:
+                    b_only += v
+                else:
+                    none += v
         acc[0] += a_only
         acc[1] += b_only
         acc[2] += none
         acc[3] += a_only + b_only + none
-        if both < prune:
+        keep = both >= prune
+        if not keep:
             acc[4] += both
-            continue
         t = out_next[o]
-        present[t] = True
-        for i in range(c0, n0):
-            for j in range(c1, n1):
-                nxt[t, i, j] += level2[o, i, j]
+        if keep:
+            present[t] = True
+        for i in range(n0):
+            if not rows2[o, i]:
+                continue
+            rows2[o, i] = False
+            for j in range(n1):
+                if keep and i >= c0 and j >= c1:
+                    nxt[t, i, j] += level2[o, i, j]
+                level2[o, i, j] = 0.0

@@ -280,6 +280,11 @@ class DuelChain:
         held = 0.0
         seen: set[tuple[Kit, Kit]] = set()
         row = np.zeros(shape[1])
+        all_rows = np.ones(shape[0], np.bool_)
+        level1 = np.zeros((0, *shape))
+        level2 = np.zeros((0, *shape))
+        rows1 = np.zeros((0, shape[0]), np.bool_)
+        rows2 = np.zeros((0, shape[0]), np.bool_)
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
         for rnd in range(1, max_rounds + 1):
@@ -304,6 +309,14 @@ class DuelChain:
             nxt = np.zeros((max(size, 1), *shape))
             present = np.zeros(size, np.bool_)
             masks = planner.masks
+            n1 = max((p.n1 for _, p in plans), default=0)
+            n2 = max((p.n2 for _, p in plans), default=0)
+            if n1 > len(level1):
+                level1 = np.zeros((n1, *shape))
+                rows1 = np.zeros((n1, shape[0]), np.bool_)
+            if n2 > len(level2):
+                level2 = np.zeros((n2, *shape))
+                rows2 = np.zeros((n2, shape[0]), np.bool_)
             for i, plan in plans:
                 if plan.frozen:
                     frozen += float(grids[i].sum())
@@ -311,6 +324,7 @@ class DuelChain:
                 run_round_plan(
                     grids,
                     i,
+                    all_rows,
                     masks,
                     plan.op_src,
                     plan.op_mask,
@@ -321,8 +335,12 @@ class DuelChain:
                     plan.d0,
                     plan.d1,
                     plan.dest,
-                    np.zeros((plan.n1, *shape)),
-                    np.zeros((plan.n2, *shape)),
+                    plan.n1,
+                    plan.n2,
+                    level1,
+                    rows1,
+                    level2,
+                    rows2,
                     row,
                     plan.out_next,
                     plan.out_u0,
