@@ -168,8 +168,9 @@ def _move(
                 clipped += row[j]
             if clipped != 0.0:
                 out[k, a, 0] += qb * clipped
+            target = out[k, a]
             for j in range(max(lo, db + 1), hi + 1):
-                out[k, a, j - db] += qb * row[j]
+                target[j - db] += qb * row[j]
 
 
 @njit
