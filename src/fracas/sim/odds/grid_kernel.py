@@ -133,9 +133,10 @@ def _move(
     out: F64,
     out_rows: npt.NDArray[np.bool_],
     row: F64,
+    prefix: F64,
 ) -> None:
     """Branches ``b0:b1`` of ``apply_masked`` from the rows of ``grid`` flagged in ``rows``,
-    flagging in ``out_rows`` each row of ``out`` they reach."""
+    flagging in ``out_rows`` each row of ``out`` they reach (``row``, ``prefix``: scratch)."""
     n0, n1 = grid.shape
     for i in range(n0):
         if not rows[i]:
@@ -154,6 +155,7 @@ def _move(
         total = 0.0
         for j in range(lo, hi + 1):
             total += row[j]
+            prefix[j] = total  # the row's mass up to column j
         for b in range(b0, b1):
             qb = q[b]
             a = 0 if d0[b] < 0 else max(0, i - d0[b])
@@ -163,12 +165,9 @@ def _move(
                 out[k, a, 0] += qb * total
                 continue
             db = d1[b]
-            clipped = 0.0
-            for j in range(lo, min(db, hi) + 1):
-                clipped += row[j]
-            if clipped != 0.0:
-                out[k, a, 0] += qb * clipped
             target = out[k, a]
+            if db >= lo:
+                target[0] += qb * (total if db >= hi else prefix[db])
             for j in range(max(lo, db + 1), hi + 1):
                 target[j - db] += qb * row[j]
 
@@ -216,14 +215,14 @@ def run_round_plan(
         if op_level[k] == 1:
             _move(
                 grids[src], all_rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                level1, rows1, row,
+                level1, rows1, row, row[grids.shape[2] :],
             )  # fmt: skip
     for k in range(op_src.shape[0]):
         if op_level[k] == 2:
             s = op_src[k]
             _move(
                 level1[s], rows1[s], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                level2, rows2, row,
+                level2, rows2, row, row[grids.shape[2] :],
             )  # fmt: skip
     n0, n1 = level2.shape[1], level2.shape[2]
     for s in range(n_level1):

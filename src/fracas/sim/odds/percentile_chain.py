@@ -34,8 +34,8 @@ from fracas.sim.batch.percentile_tactics import (
     declare,
 )
 from fracas.sim.odds.grid_kernel import apply_branches, apply_masked, run_round_plan, tally
-from fracas.sim.odds.percentile_plan import Planner
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
+from fracas.sim.odds.percentile_plan import Planner
 
 Grid = npt.NDArray[np.float64]
 Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
@@ -279,7 +279,7 @@ class DuelChain:
         length: list[float] = []
         held = 0.0
         seen: set[tuple[Kit, Kit]] = set()
-        row = np.zeros(shape[1])
+        row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
         all_rows = np.ones(shape[0], np.bool_)
         level1 = np.zeros((0, *shape))
         level2 = np.zeros((0, *shape))

@@ -241,4 +241,3 @@ class Planner:
             out_u0=np.array(u0s, np.int64),
             out_u1=np.array(u1s, np.int64),
         )
-
