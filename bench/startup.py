@@ -4,7 +4,8 @@ Each command is started as a new process, as a person starts it, several times; 
 interleaved with the baseline (the same interpreter doing nothing) so a busy machine slows
 both alike, and the median wall-clock time of each is reported with the ratio. The targets
 (issue 8): ``fracas roll 2D6`` at most 5x the baseline, ``fracas fight`` on the percentile
-example at most 10x.
+example at most 10x. The EXP and Starflight fights are shown too, and the libraries a fight
+needs imported alone (no fracas code), which is the floor under every ``fight``.
 
     python bench/startup.py [--runs N]
 """
@@ -30,11 +31,27 @@ FRACAS = (
     else [sys.executable, "-c", "import sys; from fracas.cli import main; sys.exit(main())"]
 )
 
+EXP = ROOT / "examples" / "exp" / "bar-brawl.yaml"
+STARFLIGHT = ROOT / "examples" / "starflight" / "melee.yaml"
+#: what ``fracas fight`` cannot do without, and nothing of fracas: the libraries it imports
+#: (click, msgspec, PyYAML, pydantic) and one pydantic model built (which imports the rest of
+#: pydantic); a floor for any command that validates a scenario
+LIBRARIES = (
+    "import os; os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')\n"
+    "import click, msgspec, yaml\n"
+    "from pydantic import BaseModel\n"
+    "class M(BaseModel):\n"
+    "    x: int\n"
+)
+
 #: (label, command line, target ratio or None)
 COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("fracas roll 2D6", [*FRACAS, "roll", "2D6", "--seed", "1"], 5.0),
     ("fracas fight (percentile example)", [*FRACAS, "fight", str(EXAMPLE), "--seed", "1"], 10.0),
     ("fracas check (percentile example)", [*FRACAS, "check", str(EXAMPLE)], None),
+    ("fracas fight (exp example)", [*FRACAS, "fight", str(EXP), "--seed", "1"], None),
+    ("fracas fight (starflight example)", [*FRACAS, "fight", str(STARFLIGHT), "--seed", "1"], None),
+    ("libraries alone (no fracas)", [sys.executable, "-c", LIBRARIES], None),
 ]
 
 

@@ -192,3 +192,19 @@ def test_exp_scenarios_outside_the_kernel_say_why(name: str, reason: str) -> Non
     why = batch.scope(loaded.ruleset, loaded.scenario)
     assert why is not None and reason in why
     assert batch.engine_label(loaded.ruleset, loaded.scenario) == f"event ({why})"
+
+
+def test_a_fling_only_thrower_left_with_nothing_to_fight_with_is_left_to_the_event_engine() -> None:
+    thrower = persona(
+        "Dutch",
+        "dockers",
+        weapons=["bottle"],
+        combat_table={
+            "fling": {"skilled_bonus": 140, "raw_bonus": 60, "maximum_roll": 820, "force_bonus": 3}
+        },
+    )
+    data = {"ruleset": "exp", "combatants": [thrower, persona("Vera", "spacers", tactics="brawl")]}
+    thrower["tactics"] = "brawl"
+    loaded = parse_scenario(data, "fling-only.yaml")
+    why = batch.scope(loaded.ruleset, loaded.scenario)
+    assert why is not None and "nothing left to fight with" in why

@@ -211,6 +211,15 @@ def test_rolls_that_run_out_name_the_rolls_file(toy_file: Path, tmp_path: Path) 
     refused(run("fight", str(toy_file), "--rolls", str(rolls)), f"{rolls}: scripted rolls ran out")
 
 
+def test_rolls_that_run_out_during_initiative_name_the_rolls_file(tmp_path: Path) -> None:
+    scenario = Path(__file__).parents[2] / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
+    rolls = tmp_path / "rolls.txt"
+    rolls.write_text("5\n")  # Joanne's initiative only: Ondkille's runs out
+    for extra in ([], ["--db", str(tmp_path / "t.db")]):
+        result = run("fight", str(scenario), "--rolls", str(rolls), *extra)
+        refused(result, f"{rolls}: scripted rolls ran out at roll 2 (Ondkille initiative")
+
+
 def test_a_live_fight_is_saved_action_by_action_and_can_be_resumed(
     toy_file: Path, tmp_path: Path
 ) -> None:

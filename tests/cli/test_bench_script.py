@@ -40,5 +40,8 @@ def test_the_startup_bench_prints_each_commands_ratio_to_python() -> None:
         "fracas roll 2D6",
         "fracas fight (percentile example)",
         "fracas check (percentile example)",
+        "fracas fight (exp example)",
+        "fracas fight (starflight example)",
+        "libraries alone (no fracas)",
     ]
     assert all("x baseline" in line for line in lines[1:])

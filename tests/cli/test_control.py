@@ -23,7 +23,7 @@ def actions(log_text: str) -> list[dict[str, object]]:
 def test_the_menu_lists_the_legal_actions_and_marks_the_tactics_choice(toy_file: Path) -> None:
     result = run("fight", str(toy_file), "--seed", "1", "--control", "Ann", input="t\n" * 20)
     assert result.exit_code == 0, result.stderr
-    assert "Round 1: Ann decides (hit)" in result.stderr
+    assert "You decide: Ann: hit" in result.stderr
     assert "1. [attack] hit Bob   <- tactics" in result.stderr
     assert "2. [wait] wait" in result.stderr
     assert "Bob decides" not in result.stderr  # Bob follows his tactics
@@ -60,7 +60,7 @@ def test_question_mark_shows_each_combatants_state_and_asks_again(toy_file: Path
         "fight", str(toy_file), "--seed", "1", "--control", "side:red", input="?\n" + "1\n" * 20
     )
     assert result.exit_code == 0, result.stderr
-    assert "Round 1:\nAnn: 10 hp\nBob: 10 hp" in result.stderr
+    assert "Where everyone stands (Ann: hit):\nAnn: 10 hp\nBob: 10 hp" in result.stderr
 
 
 def test_a_bad_answer_is_explained_and_asked_again(toy_file: Path) -> None:
@@ -89,8 +89,8 @@ def test_undo_goes_back_to_the_last_decision_and_the_store_follows(
         input="2\nu\n" + "1\n" * 20,
     )
     assert result.exit_code == 0, result.stderr
-    assert "undone: Ann: Wait and what followed" in result.stderr
-    assert "(undone: Ann: Wait" in result.stdout
+    assert "undone: Ann: wait and what followed" in result.stderr  # the menu's label
+    assert "(undone: Ann: wait" in result.stdout
     with SqliteStore(db) as store:
         logged = actions("\n".join(store.lines(1)))
     assert logged[0] == {"action": "Hit", "actor": "Ann", "target": "Bob"}
@@ -131,4 +131,15 @@ def test_running_out_of_answers_keeps_what_was_decided(toy_file: Path, tmp_path:
     resumed = run("resume", str(db), "--seed", "9", "--control", "Ann", input="1\n" * 20)
     assert resumed.exit_code == 0, resumed.stderr
     assert resumed.stdout.startswith("Resuming encounter 1 (toy), round 3:\nAnn: ")
-    assert "Ann decides" in resumed.stderr
+    assert "You decide: Ann: hit" in resumed.stderr
+
+
+def test_the_menu_heading_is_the_rulesets_prompt_and_the_state_has_no_end_heading() -> None:
+    exp = Path(__file__).parents[2] / "examples" / "exp" / "bar-brawl.yaml"
+    result = run("fight", str(exp), "--seed", "2", "--control", "Vera", input="?\n" + "t\n" * 40)
+    assert result.exit_code == 0, result.stderr
+    assert "You decide: Vera's action (unit 1)" in result.stderr
+    assert "Round 1" not in result.stderr  # EXP counts units
+    state = result.stderr.split("Where everyone stands (Vera's action (unit 1)):\n", 1)[1]
+    assert state.startswith("  Vera (anthro, spacers): 42/42 HPS, active")
+    assert "At the end" not in result.stderr

@@ -147,3 +147,11 @@ def test_ask_at_end_of_input_stops_with_a_message(toy_file: Path) -> None:
     result = CliRunner().invoke(main, ["fight", str(toy_file), "--ask"], input="6\n")
     assert result.exit_code == 2
     assert "no more input" in result.stderr
+
+
+def test_answers_piped_to_ask_are_echoed_so_each_question_keeps_its_line() -> None:
+    scenario = Path(__file__).parents[2] / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
+    result = CliRunner().invoke(main, ["fight", str(scenario), "--ask"], input="0\n5\n")
+    assert result.exit_code == 2  # the answers ran out
+    assert "Joanne initiative — roll D20: 0\n0 is impossible for D20" in result.stderr
+    assert "Joanne initiative — roll D20: 5\n" in result.stderr

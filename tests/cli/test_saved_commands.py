@@ -58,7 +58,7 @@ def test_undo_drops_the_last_action_and_resume_plays_it_again(
     result = run("undo", str(db), "--encounter", "2")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(
-        "encounter 2: undid Bob: Hit target=Ann (4 events); now round 2"
+        "encounter 2: undid Bob: hit Ann (4 events); now round 2"  # the menu's label
     )
     with SqliteStore(db) as store:
         assert store.lines(2) == before[:-4]
@@ -164,3 +164,32 @@ def test_a_pipe_and_dev_stdin_work_as_paths() -> None:
     )
     assert replayed.returncode == 0, replayed.stderr
     assert "The fight is over" in replayed.stdout
+
+
+def test_rest_errors_name_the_saved_fight(toy_file: Path, tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    assert run("fight", str(toy_file), "--seed", "1", "--db", str(db)).exit_code == 0
+    before = db.read_bytes()
+    refused = run("rest", str(db), "--hours", "2")
+    assert refused.exit_code == 2
+    assert refused.stderr.startswith(f"error: {db}: ") and "no rest" in refused.stderr
+    assert db.read_bytes() == before
+    not_a_log = run("rest", str(toy_file), "--hours", "2")
+    assert not_a_log.exit_code == 2
+    assert not_a_log.stderr.startswith(f"error: {toy_file}: line 1: not JSON")
+
+
+def test_resume_shows_where_everyone_stands_without_an_end_of_fight_heading(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "t.db"
+    brawl = str(ROOT / "examples" / "exp" / "bar-brawl.yaml")
+    assert run("fight", brawl, "--seed", "1", "--db", str(db)).exit_code == 0
+    undone = run("undo", str(db))
+    assert undone.exit_code == 0, undone.stderr
+    assert "undid Marta: hit Hobb non-lethally with the fist" in undone.stdout
+    resumed = run("resume", str(db), "--seed", "1")
+    assert resumed.exit_code == 0, resumed.stderr
+    head = resumed.stdout.split("\n\n", 1)[0]
+    assert head.startswith("Resuming encounter 1 (Bar brawl at the Rusty Airlock), round 10:\n")
+    assert "At the end" not in head and "Vera (anthro, spacers)" in head

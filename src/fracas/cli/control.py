@@ -18,7 +18,7 @@ import msgspec
 
 from fracas.engine.errors import FracasError, IllegalAction
 from fracas.engine.events import Acted, Event
-from fracas.engine.ruleset import Action, Choice, Pending
+from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
 from fracas.engine.session import Session
 from fracas.engine.state import Encounter
 
@@ -80,6 +80,12 @@ def parse_control(values: Sequence[str], state: Encounter[Any]) -> Control:
     return Control(frozenset(names), frozenset(sides), everyone)
 
 
+def heading(name: str, prompt: str) -> str:
+    """The ruleset's prompt for the pending decision (``Vera's action (unit 1)``, ``Joanne:
+    stance for round 1``), with the combatant's name in front if it lacks it."""
+    return prompt if name in prompt else f"{name}: {prompt}"
+
+
 def describe_action(action: object) -> str:
     """A short text for an action: ``Ann: Hit target=Bob``."""
     data = msgspec.to_builtins(action)
@@ -87,8 +93,27 @@ def describe_action(action: object) -> str:
         return str(data)
     actor = data.pop("actor", None)
     kind = data.pop("action", "action")
-    rest = " ".join(f"{k}={v}" for k, v in data.items() if v not in (None, [], {}))
-    return f"{actor or 'the round'}: {kind}{' ' + rest if rest else ''}"
+    rest = " ".join(
+        f"{k}={v}" for k, v in data.items() if v not in (None, [], {}, "") and v is not False
+    )
+    return f"{actor + ': ' if actor else ''}{kind}{' ' + rest if rest else ''}"
+
+
+def action_text(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any], action: object) -> str:
+    """What ``action`` was, in the words of the menu (``Hobb: hit Marta non-lethally with
+    the chair``): its label among the legal actions of ``state``, the state it was taken
+    in; ``describe_action`` if the ruleset lists none that match."""
+    pending = None if state.over else ruleset.pending(state)
+    if pending is not None and pending.actor is not None:
+        try:
+            choices = ruleset.legal_actions(state, pending)
+        except (NotImplementedError, FracasError):
+            choices = []
+        wanted = msgspec.to_builtins(action)  # a decoded log holds the action as data
+        for choice in choices:
+            if msgspec.to_builtins(choice.action) == wanted:
+                return f"{state.combatants[pending.actor].name}: {choice.label}"
+    return describe_action(action)
 
 
 class Undone(Exception):
@@ -160,7 +185,8 @@ class Table:
             ) from None
         tactics: Action = session.ruleset.choose(state, pending)
         if not choices:  # nothing to choose between: say so rather than ask
-            self.say(f"Round {state.round}: {state.combatants[actor].name} has no choice now")
+            name = state.combatants[actor].name
+            self.say(f"No choice: {heading(name, pending.prompt)}; the tactics act")
             return tactics
         self.say(self._menu(state, pending, actor, choices, tactics))
         top = len(choices)
@@ -174,7 +200,8 @@ class Table:
                     raise Undone
                 continue
             if answer == "?":
-                self.say("\n".join([f"Round {state.round}:", *self.status()]))
+                now = heading(state.combatants[actor].name, pending.prompt)
+                self.say("\n".join([f"Where everyone stands ({now}):", *self.status()]))
                 continue
             if (
                 answer.isdigit()
@@ -193,8 +220,7 @@ class Table:
         choices: list[Choice],
         tactics: Action,
     ) -> str:
-        name = state.combatants[actor].name
-        lines = [f"Round {state.round}: {name} decides ({pending.prompt})"]
+        lines = [f"You decide: {heading(state.combatants[actor].name, pending.prompt)}"]
         width = len(str(len(choices)))
         for i, choice in enumerate(choices, start=1):
             mark = "   <- tactics" if choice.action == tactics else ""
@@ -221,7 +247,7 @@ class Table:
             dropped = session.undo() + dropped
         first = dropped[0]
         assert isinstance(first, Acted)
-        what = f"{describe_action(first.action)} and what followed"
+        what = f"{action_text(session.ruleset, session.state, first.action)} and what followed"
         self.on_undo(len(log), what)
         self.say(f"undone: {what} ({len(dropped)} events); back to round {session.state.round}")
         return True

@@ -12,6 +12,7 @@ from fracas.cli.control import Control, parse_control
 from fracas.cli.errors import reported_errors
 from fracas.cli.live import (
     DurableRoller,
+    begin,
     check_log_target,
     finish,
     make_roller,
@@ -149,7 +150,7 @@ def _fight(
     session = Session(loaded.ruleset, loaded.scenario, roller)
     live.follow(session.log)
     session.subscribe(lambda _events: live.flush())
-    session.begin()
+    begin(session, source)
     play(session, live, control, None, source)
     live.flush()
     finish(session, live.as_json)
@@ -174,7 +175,7 @@ def _live_fight(
     session.subscribe(recorder)
     session.subscribe(lambda _events: live.flush())
     try:
-        session.begin()
+        begin(session, source)
         play(session, live, control, recorder, source)
     finally:
         live_flush_quietly(live)

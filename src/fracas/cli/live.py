@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 from fracas.cli.control import Control, Table
-from fracas.cli.render import LiveAccount, print_summary
+from fracas.cli.render import LiveAccount, print_summary, state_lines
 from fracas.dice import AskRoller, DiceError, Expr, Roller, ScriptedRoller, SeededRoller, parse
 from fracas.dice.errors import ScriptExhausted
 from fracas.dice.readings import read_rolls
@@ -21,6 +21,14 @@ from fracas.scenario.files import STDIN, read_text
 
 if TYPE_CHECKING:  # the store (sqlite3) is imported only by fights that save as they go
     from fracas.store import PendingRoll, Recorder
+
+
+def _interactive() -> bool:
+    """Is standard input a terminal (which echoes what is typed)?"""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def ask_line(live: LiveAccount) -> Callable[[str], str]:
@@ -33,7 +41,10 @@ def ask_line(live: LiveAccount) -> Callable[[str], str]:
         line = sys.stdin.readline()
         if not line:
             raise EOFError
-        return line.rstrip("\n")
+        answer = line.rstrip("\n")
+        if not _interactive():  # a pipe or a file: show the answer, as a terminal echoes it
+            click.echo(answer, err=True)
+        return answer
 
     return ask
 
@@ -47,7 +58,7 @@ def make_roller(seed: int | None, rolls: str | None, ask: bool, live: LiveAccoun
         return AskRoller(prompt=ask_line(live))
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
-        click.echo(f"seed: {seed}  (pass --seed {seed} to fight this again)", err=True)
+        click.echo(f"seed: {seed}  (pass --seed {seed} to roll the same dice again)", err=True)
     return SeededRoller(seed)
 
 
@@ -130,6 +141,14 @@ def _is_fracas_log(path: Path) -> bool:
     return first.startswith(b'{"type":"EncounterStarted"')
 
 
+def begin(session: Session, source: str | None) -> None:
+    """Begin the fight (initiative and the like); rolls that run out name their file."""
+    try:
+        session.begin()
+    except ScriptExhausted as exc:
+        raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
+
+
 def play(
     session: Session,
     live: LiveAccount,
@@ -147,7 +166,7 @@ def play(
             click.echo(f"\n(undone: {what}; back to round {session.state.round})")
 
     def status() -> list[str]:
-        return list(session.ruleset.summary(session.state))
+        return state_lines(session.ruleset, session.state)
 
     table = Table(session, control, _menu_answer(live), _say, on_undo, status)
     try:

@@ -75,6 +75,13 @@ def print_summary(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any]) -> Non
         click.echo(line)
 
 
+def state_lines(ruleset: Ruleset[Any, Any, Any], state: Encounter[Any]) -> list[str]:
+    """Each combatant's state mid-fight: the ruleset's summary, which is written for the
+    end of a fight, without its blank lines and its ``At the end:`` heading."""
+    lines = ruleset.summary(state)
+    return [line for line in lines if line.strip() and line.strip() != "At the end:"]
+
+
 def write_utf8(data: bytes) -> None:
     """Write UTF-8 bytes (a JSON log) to stdout as they are, whatever the terminal's
     encoding: a log is UTF-8 by definition and must not get replacement characters."""

@@ -71,17 +71,27 @@ def rest(
 DiceChoice = tuple[int | None, str | None, bool]
 
 
+def _named(path: str, exc: FracasError) -> FracasError:
+    """``exc`` with ``path`` in front, unless it names it already."""
+    message = str(exc)
+    return FracasError(message if message.startswith(path) else f"{path}: {message}")
+
+
 def _run_rest(
-    text: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice
+    path: str, text: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice
 ) -> tuple[Session, int]:
-    """Fold the saved log, refuse a fight not over, rest; the session and the old length."""
-    ruleset, events = checked_events(text)
-    head = events[0]
-    assert isinstance(head, EncounterStarted)
-    folded = Session.from_log(ruleset, events, ScriptedRoller([])).state
-    if not folded.over:
-        raise FracasError("the fight is not over: finish it (fracas resume) before resting")
-    action = ruleset.rest_action(folded, hours, medic, vehicle)
+    """Fold the saved log, refuse a fight not over, rest; the session and the old length.
+    A problem with the saved fight or the rest asked for names ``path``."""
+    try:
+        ruleset, events = checked_events(text)
+        head = events[0]
+        assert isinstance(head, EncounterStarted)
+        folded = Session.from_log(ruleset, events, ScriptedRoller([])).state
+        if not folded.over:
+            raise FracasError("the fight is not over: finish it (fracas resume) before resting")
+        action = ruleset.rest_action(folded, hours, medic, vehicle)
+    except FracasError as exc:
+        raise _named(path, exc) from None
     live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
     session = Session.from_log(ruleset, events, make_roller(*dice, live))
     live.follow(session.log, shown=len(events))
@@ -105,7 +115,7 @@ def _rest_in_store(
         with SqliteStore(path) as store:
             record = store.get(encounter) if encounter is not None else store.latest()
             text = "\n".join(store.lines(record.id)) + "\n"
-            session, before = _run_rest(text, hours, medic, vehicle, dice)
+            session, before = _run_rest(path, text, hours, medic, vehicle, dice)
             store.append(record.id, session.log[before:], expected=before)
     except sqlite3.Error as exc:
         raise FracasError(f"{path}: cannot save the rest in this SQLite file: {exc}") from None
@@ -115,7 +125,7 @@ def _rest_in_store(
 
 def _rest_in_file(path: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice) -> None:
     text = read_text(path, "fracas log (JSON lines)")
-    session, _ = _run_rest(text, hours, medic, vehicle, dice)
+    session, _ = _run_rest(path, text, hours, medic, vehicle, dice)
     target = Path(path)
     tmp = target.with_name(target.name + ".tmp")
     try:

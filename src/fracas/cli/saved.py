@@ -7,10 +7,10 @@ from typing import Any
 import click
 import msgspec
 
-from fracas.cli.control import describe_action, parse_control
+from fracas.cli.control import action_text, parse_control
 from fracas.cli.errors import reported_errors
-from fracas.cli.live import DurableRoller, finish, make_roller, play, tell_where_saved
-from fracas.cli.render import LiveAccount, Narrator, print_summary, write_utf8
+from fracas.cli.live import DurableRoller, begin, finish, make_roller, play, tell_where_saved
+from fracas.cli.render import LiveAccount, Narrator, print_summary, state_lines, write_utf8
 from fracas.dice import ScriptedRoller
 from fracas.engine import Event, LogDecoder, Session, encode_log
 from fracas.engine.codec import peek_ruleset
@@ -122,7 +122,8 @@ def resume(
                 click.echo(
                     f"Resuming encounter {record.id} ({record.name}), round {session.state.round}:"
                 )
-                print_summary(ruleset, session.state)
+                for line in state_lines(ruleset, session.state):
+                    click.echo(line)
             else:  # stopped during the start (initiative): begin again, head already saved
                 session = Session(ruleset, scenario, roller)
                 click.echo(f"Resuming encounter {record.id} ({record.name}) from its start:")
@@ -133,7 +134,7 @@ def resume(
             session.subscribe(lambda _events: live.flush())
             try:
                 if not began:
-                    session.begin()
+                    begin(session, rolls)
                 play(session, live, control, recorder, rolls)
             finally:
                 tell_where_saved(recorder, session)
@@ -216,10 +217,16 @@ def undo(db: str, encounter: int | None) -> None:
         store.truncate(record.id, cut, expected=len(events))
         state = Session.from_log(ruleset, events[:cut], ScriptedRoller([])).state
         click.echo(
-            f"encounter {record.id}: undid {describe_action(acted.action)} "
+            f"encounter {record.id}: undid {action_text(ruleset, state, acted.action)} "
             f"({len(events) - cut} events); now round {state.round}, {cut} events"
         )
-        click.echo(f"go on with: fracas resume {db} --encounter {record.id}", err=True)
+        if state.over:  # a rest undone: the fight itself is still over
+            click.echo(
+                f"the fight is over; see it with: fracas replay {db} --encounter {record.id}",
+                err=True,
+            )
+        else:
+            click.echo(f"go on with: fracas resume {db} --encounter {record.id}", err=True)
 
 
 @click.command("list")

@@ -20,7 +20,13 @@ StateT_contra = TypeVar("StateT_contra", bound="Encounter[Any]", contravariant=T
 
 
 class Event(
-    msgspec.Struct, Generic[StateT_contra], frozen=True, tag=True, tag_field="type", kw_only=True
+    msgspec.Struct,
+    Generic[StateT_contra],
+    frozen=True,
+    tag=True,
+    tag_field="type",
+    kw_only=True,
+    gc=False,
 ):
     """Base of all events. Subclasses override :meth:`apply` when they change state.
 

@@ -180,3 +180,12 @@ def test_only_subduable_personas_can_be_grappled_by_option() -> None:
     s = session([], ANN, beast, maneuver_targets="subduable")
     with pytest.raises(IllegalAction, match="Rex cannot be subdued, so it cannot be grappled"):
         s.act(Grapple(actor="Ann", target="Rex"))
+
+
+def test_break_checks_and_reversals_say_who_tries_to_get_loose_of_whom() -> None:
+    s = grappled([3, 10])
+    lines = [s.ruleset.describe(e, s.state) or "" for e in s.act(BreakFree(actor="Bob"))]
+    assert any(line.startswith("Bob tries to break free of Ann: Break check") for line in lines)
+    s = grappled([15, 2])
+    lines = [s.ruleset.describe(e, s.state) or "" for e in s.act(Reverse(actor="Bob"))]
+    assert any(line.startswith("Bob tries to reverse Ann's grapple: Reversal") for line in lines)

@@ -94,6 +94,15 @@ def test_a_failed_dss_stuns_the_target_and_ends_the_fight() -> None:
     assert s.state.over and s.state.winner == "red"
 
 
+def test_the_stun_check_line_spells_out_damage_system_shock() -> None:
+    s, events = hit([500, 4, 86, 90])
+    (stun,) = of_type(events, StunChecked)
+    assert s.ruleset.describe(stun, s.state) == (
+        "  stun check (Damage System Shock): Bob rolls as if at 30 HPS: "
+        "needs 85 or less on d100, rolled 86: stunned"
+    )
+
+
 def test_the_dss_fails_without_a_roll_when_damage_reaches_the_hps() -> None:
     weak = anthro("Bob", "blue", hps=40, hps_now=9)
     s, events = hit([500, 4, 90], target=weak)  # 10 damage on 9 HPS: no DSS roll

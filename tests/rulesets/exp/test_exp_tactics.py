@@ -139,6 +139,33 @@ def choice_now(s):  # type: ignore[no-untyped-def]
     return s.ruleset.choose(s.state, s.pending())
 
 
+def test_a_fling_only_thrower_whose_bottle_is_gone_calls_it_quits_saying_why() -> None:
+    table = {"fling": {**ROW, "force_bonus": 0}}
+    ann = anthro("Ann", "red", weapons=["bottle"], combat_table=table)
+    s = session([100], ann, anthro("Bob", "blue"))
+    assert s.step()  # Ann throws the bottle (and misses): fists left, but no Strike row
+    s.act(Wait(actor="Bob"))
+    s.act(StartUnit(actor=None))
+    action = choice_now(s)
+    assert isinstance(action, Concede) and "needs a strike row" in action.reason
+    assert action in [c.action for c in s.ruleset.legal_actions(s.state, s.pending())]
+    lines = [s.ruleset.describe(e, s.state) or "" for e in s.act(action)]
+    assert who(s, "Ann").condition == "conceded"
+    assert any("Ann calls it quits (nothing left to fight with" in line for line in lines)
+
+
+def test_a_fling_only_robot_whose_bottle_is_gone_waits_saying_why() -> None:
+    table = {"fling": {**ROW, "force_bonus": 0}}
+    robo = anthro("Ann", "red", kind="robot", weapons=["bottle"], combat_table=table)
+    s = session([100], robo, anthro("Bob", "blue"))
+    assert s.step()
+    s.act(Wait(actor="Bob"))
+    s.act(StartUnit(actor=None))
+    action = choice_now(s)
+    assert isinstance(action, Wait) and "nothing left to fight with" in action.reason
+    assert action in [c.action for c in s.ruleset.legal_actions(s.state, s.pending())]
+
+
 def test_the_snatch_tactic_stops_snatching_once_it_holds_a_weapon() -> None:
     table = {"strike": dict(ROW), "shoot": {**ROW, "maximum_roll": 900}}
     kell = anthro("Kell", "red", tactics="snatch", combat_table=table)

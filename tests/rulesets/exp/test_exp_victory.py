@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import EncounterEnded
+from fracas.rulesets.exp.account import ended as end_line
 from fracas.rulesets.exp.actions import Attack, Concede, StartUnit, Wait
 from fracas.rulesets.exp.state import Persona, condition_at
 
@@ -96,3 +97,13 @@ def _persona(kind: str, con: int) -> Persona:
 )
 def test_death_and_unconsciousness_by_kind(kind: str, con: int, hps: int, condition: str) -> None:
     assert condition_at(_persona(kind, con), hps, "minus-con", "broken") == condition
+
+
+def test_the_end_of_the_fight_says_the_list_is_who_is_out_of_it() -> None:
+    state = session([], anthro("Vera", "spacers"), anthro("Dutch", "dockers")).state
+    won = EncounterEnded(winner="dockers", reason="Vera stunned, Dutch stunned")
+    assert end_line(won, state) == (
+        "\nThe fight is over: side dockers wins (out of the fight: Vera stunned, Dutch stunned)."
+    )
+    timeout = EncounterEnded(winner=None, reason="no decision in 200 units")
+    assert end_line(timeout, state) == "\nThe fight is over: no winner (no decision in 200 units)."

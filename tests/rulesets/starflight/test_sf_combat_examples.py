@@ -94,3 +94,10 @@ def test_fracas_sim_counts_the_combat_actions_as_notable(
     session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
     session.run()
     assert notes <= set(loaded.ruleset.notable(session.log, session.state))
+
+
+@pytest.mark.parametrize("name", ["tunnel-wyrm", "charge-and-trip", "disarm"])
+def test_the_seed_an_example_advertises_is_one_that_shows_its_actions(name: str) -> None:
+    header = (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8").split("\nruleset:")[0]
+    advertised = int(header.split("--seed ", 1)[1].split()[0])
+    assert advertised in [seed for example, seed, _ in CASES if example == name]

@@ -115,6 +115,17 @@ def test_rest_in_an_sqlite_store_appends_to_the_encounter(tmp_path: Path) -> Non
     assert replayed.exit_code == 0 and "Rest: 2 h" in replayed.output
 
 
+def test_undoing_a_rest_suggests_replay_not_resume_as_the_fight_is_over(tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    seed = str(medic_seed())
+    CliRunner().invoke(main, ["fight", str(EXAMPLE), "--seed", seed, "--db", str(db)])
+    CliRunner().invoke(main, ["rest", str(db), "--hours", "2", "--medic", "doc", "--seed", "1"])
+    undone = CliRunner().invoke(main, ["undo", str(db)])
+    assert undone.exit_code == 0, undone.output
+    assert "undid Rest hours=2 medic=doc" in undone.stdout
+    assert "fracas replay" in undone.stderr and "resume" not in undone.stderr
+
+
 def test_bad_rest_requests_name_the_problem_and_change_nothing(tmp_path: Path) -> None:
     log = tmp_path / "medic.jsonl"
     CliRunner().invoke(

@@ -47,6 +47,13 @@ def test_a_move_under_6_m_is_a_free_step() -> None:
     assert fight_of(s).phases_left == 2 and not of_type(s, PhasesSpent)
 
 
+def test_the_account_calls_a_free_step_a_step() -> None:
+    s = start([shooter(), target()], [*INIT], scale="melee")
+    events = s.act(Move(actor="a", toward="t", metres=5))
+    lines = [s.ruleset.describe(e, s.state) or "" for e in events]
+    assert any(" steps 5 m to " in line and "(a free step)" in line for line in lines)
+
+
 def test_a_second_step_in_the_turn_is_a_move_action_by_default() -> None:
     s = start([shooter(), target(position=[40, 0])], [*INIT], scale="melee")
     s.act(Move(actor="a", toward="t", metres=5))

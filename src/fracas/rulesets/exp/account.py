@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Event, RoundStarted
+from fracas.engine import EncounterEnded, Event, RoundStarted
 from fracas.rulesets.exp import events as ev
 from fracas.rulesets.exp.legality import lethal_reason
 from fracas.rulesets.exp.state import ExpEncounter, persona
@@ -59,7 +59,7 @@ def damage_rolled(e: ev.DamageRolled, s: ExpEncounter) -> str:
 
 def stun_checked(e: ev.StunChecked, s: ExpEncounter) -> str:
     who = _n(s, e.target)
-    head = f"  stun check: {who} takes the DSS as if at {e.hps_as_if} HPS"
+    head = f"  stun check (Damage System Shock): {who} rolls as if at {e.hps_as_if} HPS"
     if e.roll is None:
         return f"{head}: nothing left to resist with, stunned"
     if e.method == "percentile":
@@ -92,18 +92,24 @@ def damaged(e: ev.Damaged, s: ExpEncounter) -> str:
 
 def condition_changed(e: ev.ConditionChanged, s: ExpEncounter) -> str:
     if e.condition == "conceded":
-        return f"{_n(s, e.target)} calls it quits"
+        why = "" if e.reason == "calls it quits" else f" ({e.reason})"
+        return f"{_n(s, e.target)} calls it quits{why}"
     return f"  {_n(s, e.target)} is {e.condition} ({e.reason})"
 
 
 def contested(e: ev.Contested, s: ExpEncounter) -> str:
     winner = e.attacker if e.attacker_wins else e.defender
-    # break checks and reversals are actions of their own: no attack line above them
-    indent = "" if e.name.startswith(("Break check", "Reversal")) else "  "
+    # break checks and reversals are actions of their own: no attack line above them, so
+    # the line says who tries what
+    head = "  "
+    if e.name.startswith("Break check"):
+        head = f"{_n(s, e.attacker)} tries to break free of {_n(s, e.defender)}: "
+    elif e.name.startswith("Reversal"):
+        head = f"{_n(s, e.attacker)} tries to reverse {_n(s, e.defender)}'s grapple: "
     a_add, d_add = e.attacker_total - e.attacker_roll, e.defender_total - e.defender_roll
     tie = " (a tie holds the status quo)" if e.attacker_total == e.defender_total else ""
     return (
-        f"{indent}{e.name} (1d20 + {e.attribute}): {_n(s, e.attacker)} {e.attacker_roll} + "
+        f"{head}{e.name} (1d20 + {e.attribute}): {_n(s, e.attacker)} {e.attacker_roll} + "
         f"{a_add} = {e.attacker_total} vs {_n(s, e.defender)} {e.defender_roll} + {d_add} = "
         f"{e.defender_total}: {_n(s, winner)} wins{tie}"
     )
@@ -169,8 +175,19 @@ def unit_started(e: RoundStarted, s: ExpEncounter) -> str:
     return f"\n— Unit {e.round} —"
 
 
+def ended(e: EncounterEnded, s: ExpEncounter) -> str:
+    """The end, and who is out of the fight and how (the winners' own fallen included, so
+    the reason says what the list is)."""
+    winner = f"side {e.winner} wins" if e.winner else "no winner"
+    out = e.reason
+    if e.winner and out != "nobody fell":
+        out = f"out of the fight: {out}"
+    return f"\nThe fight is over: {winner} ({out})."
+
+
 LINES: dict[type[Event[Any]], Callable[[Any, ExpEncounter], str | None]] = {
     RoundStarted: unit_started,
+    EncounterEnded: ended,
     ev.InitiativeRolled: initiative,
     ev.AttackRolled: attack_rolled,
     ev.DamageRolled: damage_rolled,

@@ -61,11 +61,16 @@ class Yell(Action, frozen=True, kw_only=True):
 
 
 class Wait(Action, frozen=True, kw_only=True):
-    """Spend the action on the simplest of tasks (keep hold), or decline a free attack."""
+    """Spend the action on the simplest of tasks (keep hold), or decline a free attack;
+    ``reason`` (optional) is told in the account."""
+
+    reason: str = ""
 
 
 class Concede(Action, frozen=True, kw_only=True):
-    """Call it quits."""
+    """Call it quits; ``reason`` (optional) is told in the account."""
+
+    reason: str = ""
 
 
 class StandUp(Action, frozen=True, kw_only=True):

@@ -16,7 +16,7 @@ from fracas.rulesets.exp import actions as act
 from fracas.rulesets.exp.attack import check_attack
 from fracas.rulesets.exp.grapple import check_grapple, check_held, check_release
 from fracas.rulesets.exp.initiative import next_actor
-from fracas.rulesets.exp.legality import check_turn, require, surrender_problem
+from fracas.rulesets.exp.legality import check_turn, require, surrender_problem, unarmed_reason
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.snatch import check_snatch
 from fracas.rulesets.exp.state import ExpEncounter, Persona, persona
@@ -131,8 +131,10 @@ def proposals(state: ExpEncounter, p: Persona) -> Iterator[Choice]:
     yield Choice(f"let go of {held}", act.Release(actor=p.id), "release")
     yield Choice("get up", act.StandUp(actor=p.id), "stand-up")
     yield Choice("yell", act.Yell(actor=p.id), "yell")
-    yield Choice(f"keep hold of {held}" if held else "wait", act.Wait(actor=p.id), "wait")
-    yield Choice("call it quits", act.Concede(actor=p.id), "concede")
+    why = unarmed_reason(p) or ""  # told in the account, as the tactics tell it
+    waiting = f"keep hold of {held}" if held else "wait" + (f" ({why})" if why else "")
+    yield Choice(waiting, act.Wait(actor=p.id, reason=why), "wait")
+    yield Choice("call it quits", act.Concede(actor=p.id, reason=why), "concede")
 
 
 def legal(state: ExpEncounter, action: Action) -> bool:

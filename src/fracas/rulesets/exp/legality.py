@@ -50,6 +50,17 @@ def nonlethal_attacker_problem(p: Persona) -> str | None:
     return f"{p.name} is {what}: it does not grasp surrender and fights lethally"
 
 
+def unarmed_reason(p: Persona) -> str | None:
+    """Why ``p``, holding no one, has nothing to fight with, or None if it has a usable
+    weapon or holds someone. Chapter, 'Non-Lethal Combat': "Fling attacks like rocks,
+    plates, bottles, and cheese wheels are allowed"; a thrown object leaves the hand (option
+    ``thrown_weapons``), and a Fling-only persona is left with fists but no Strike row."""
+    if p.holding is not None or any(w.attack_type in p.table for w in p.weapons):
+        return None
+    needs = ", ".join(f"the {w.name} needs a {w.attack_type} row" for w in p.weapons)
+    return f"nothing left to fight with: {needs} in the combat table"
+
+
 def surrender_problem(p: Persona) -> str | None:
     """Chapter, 'Non-Lethal Combat': "Flora, fauna and robots do not understand surrender
     ... and will lethally fight for their lives." Why ``p`` cannot concede, or None."""

@@ -228,7 +228,8 @@ def _concede(ctx: ExpContext, action: act.Concede) -> bool:
     and robots "do not understand surrender" and never do."""
     who = action.actor or ""
     check_concede(ctx.state, ctx.options, action)
-    ctx.emit(ConditionChanged(target=who, condition="conceded", reason="calls it quits"))
+    reason = action.reason or "calls it quits"
+    ctx.emit(ConditionChanged(target=who, condition="conceded", reason=reason))
     return False
 
 
@@ -249,6 +250,8 @@ def _wait(ctx: ExpContext, action: act.Wait) -> bool:
     """'The successful grappler ... may undertake the simplest of tasks' (or any waiting)."""
     p = persona(ctx.state, action.actor or "")
     what = "keeps hold" if p.holding else "waits"
+    if action.reason:
+        what += f" ({action.reason})"
     ctx.emit(Held(actor=p.id, what=what))
     return False
 

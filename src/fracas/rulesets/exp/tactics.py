@@ -10,7 +10,9 @@ account says why). ``lethal``: a lethal attack with the best weapon. ``grapple``
 the nearest enemy it may (one holding an ally first), then pummel. ``snatch``: snatch a
 weapon until it holds one, then brawl. ``trip``: trip the nearest enemy on its feet once,
 but not one that has foiled two trips (dodged or stopped), then brawl. ``concede-below: N``
-(any of them, for those who grasp surrender): concede as soon as HPS are below N. Every
+(any of them, for those who grasp surrender): concede as soon as HPS are below N. A persona
+left with nothing to fight with (its only weapon thrown and no Strike row for its fists)
+calls it quits if it grasps surrender, else waits; the account says why. Every
 tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a
 reversal instead)."""
 
@@ -42,6 +44,7 @@ from fracas.rulesets.exp.legality import (
     subdual_target_problem,
     surrender_problem,
     tippable_problem,
+    unarmed_reason,
 )
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.options import ExpOptions
@@ -237,7 +240,17 @@ def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
         action = lethal_attack(state, p, target)
         if action is not None:
             return action
-    return Wait(actor=p.id)
+    return no_attack(state, p)
+
+
+def no_attack(state: ExpEncounter, p: Persona) -> ExpAction:
+    """No attack is open: a persona with nothing left to fight with calls it quits if it
+    grasps surrender (no player stands idle to be beaten), else waits saying why; one who
+    holds someone keeps hold."""
+    why = unarmed_reason(p)
+    if why is not None and surrender_problem(p) is None:
+        return Concede(actor=p.id, reason=why)
+    return Wait(actor=p.id, reason=why or "")
 
 
 def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
@@ -256,7 +269,7 @@ def lethal(state: ExpEncounter, p: Persona) -> ExpAction:
         action = lethal_attack(state, p, target)
         if action is not None:
             return action
-    return Wait(actor=p.id)
+    return no_attack(state, p)
 
 
 def grapple(state: ExpEncounter, p: Persona) -> ExpAction:
@@ -330,7 +343,7 @@ def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     if state.free_attack is not None and state.free_attack[0] == p.id:
         return free_attack(state, p)
     if wants_to_concede(p):
-        return Concede(actor=p.id)
+        return Concede(actor=p.id, reason=unarmed_reason(p) or "")
     if p.down > 0:
         return StandUp(actor=p.id)
     name = p.tactics.split(";", 1)[0]

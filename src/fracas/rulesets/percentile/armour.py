@@ -8,18 +8,18 @@ chameleon suit makes hiding two levels easier; light power armour adds 5 STR for
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from msgspec import Meta
+from msgspec.structs import force_setattr
 
-from fracas.rulesets.percentile.tables import grams, load_table, lookup, normalise
+from fracas.rulesets.percentile.tables import Table, grams, load_checked, lookup, normalise
 from fracas.rulesets.percentile.weapons import find_weapon
 
 
-class ArmourRow(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class ArmourRow(Table, frozen=True, kw_only=True):
     name: str
-    abs: int | None = Field(ge=0)
+    abs: Annotated[int, Meta(ge=0)] | None
     weight_min: str
     weight_max: str
     ecell: str | None = None
@@ -29,22 +29,15 @@ class ArmourRow(BaseModel):
     lift_str_bonus: int = 0
     builtin_weapon: str | None = None
 
-    @field_validator("weight_min", "weight_max")
-    @classmethod
-    def _weight(cls, value: str) -> str:
-        grams(value)
-        return value
-
-    @field_validator("builtin_weapon")
-    @classmethod
-    def _known_weapon(cls, value: str | None) -> str | None:
-        return None if value is None else find_weapon(value).key
+    def __post_init__(self) -> None:
+        grams(self.weight_min)
+        grams(self.weight_max)
+        if self.builtin_weapon is not None:  # a known weapon, by its key
+            force_setattr(self, "builtin_weapon", find_weapon(self.builtin_weapon).key)
 
 
-class ArmourTable(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    armours: list[ArmourRow] = Field(min_length=1)
+class ArmourTable(Table, frozen=True, kw_only=True):
+    armours: Annotated[list[ArmourRow], Meta(min_length=1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +63,7 @@ class Armour:
         return self.ecell is not None
 
 
-TABLE_5_3 = ArmourTable.model_validate(load_table("armour.yaml"))
+TABLE_5_3 = load_checked("armour.yaml", ArmourTable)
 ARMOURS: dict[str, Armour] = {
     normalise(r.name): Armour(
         normalise(r.name),

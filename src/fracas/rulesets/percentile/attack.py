@@ -41,7 +41,15 @@ from fracas.rulesets.percentile.stances import (
     free_defences,
     is_extra_defence,
 )
-from fracas.rulesets.percentile.state import BROKEN, Arm, Asking, Fighter, PercentileContext, acting
+from fracas.rulesets.percentile.state import (
+    BROKEN,
+    READY,
+    Arm,
+    Asking,
+    Fighter,
+    PercentileContext,
+    acting,
+)
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
 #: attack results the defender rolls a defence against (option ``parry_against``)
@@ -246,9 +254,11 @@ def defence_skill(d: Fighter, arm: Arm) -> tuple[str, int]:
     declared; dodge (skill ``dodge``) otherwise (Chapter 5, "Attacking and defending"): "Dodging
     is useful against projectile and beam weapons, whereas the normal parrying ... isn't".
     ("none", 0): no defence."""
-    parry_ok = arm.klass == "melee" and not d.dodging and d.arm_ready
-    if parry_ok and d.p.arms[d.wielded].klass == "melee":
-        return "parry", d.p.arms[d.wielded].skill
+    w = d.wielded
+    if arm.klass == "melee" and not d.dodging and w >= 0 and d.condition[w] == READY:
+        held = d.p.arms[w]
+        if held.klass == "melee":
+            return "parry", held.skill
     if d.p.dodge is not None:
         return "dodge", d.p.dodge
     return "none", 0
@@ -278,7 +288,7 @@ def defend(
     if result not in PARRIED[opts.parry_against]:
         return FAIL, "none"
     state = ctx.state
-    why = can_defend(d, arm, state.round, acting(state, d, simultaneous))
+    why = can_defend(d, arm, state.round, d.able or acting(state, d, simultaneous))
     busy = d.stance == "recover-weapon" and opts.recover_weapon == "no-defence"
     if busy and why != "out of the fight":  # the round goes to fetching the weapon
         why = "picking up the dropped weapon"

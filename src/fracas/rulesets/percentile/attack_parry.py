@@ -9,51 +9,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
-
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES
-from fracas.rulesets.percentile.tables import load_table
+from fracas.rulesets.percentile.tables import Table, load_checked
 
 Result = Literal["fumble", "fail", "success", "special", "perfect"]
 Who = Literal["attacker", "defender"]
 DamageKind = Literal["normal", "full", "full-no-armour"]
 
 
-class CellEffect(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class CellEffect(Table, frozen=True, kw_only=True):
     effect: Literal["fumble", "damage", "disarm", "kill"]
     who: Who
     kind: DamageKind | None = None
 
-    @model_validator(mode="after")
-    def _kind_only_for_damage(self) -> CellEffect:
+    def __post_init__(self) -> None:
         if (self.effect == "damage") != (self.kind is not None):
             raise ValueError("a damage effect needs a kind; other effects take none")
-        return self
 
 
-class Cell(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Cell(Table, frozen=True, kw_only=True):
     attack: Result
     parry: Result
     text: str
     effects: list[CellEffect]
 
 
-class AttackParryTable(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class AttackParryTable(Table, frozen=True, kw_only=True):
     cells: list[Cell]
 
-    @model_validator(mode="after")
-    def _every_cell_once(self) -> AttackParryTable:
+    def __post_init__(self) -> None:
         seen = [(c.attack, c.parry) for c in self.cells]
         wanted = [(a, p) for a in RESULT_NAMES for p in RESULT_NAMES]
         if sorted(seen) != sorted(wanted) or len(seen) != 25:
             raise ValueError("table 5.1 needs each of the 25 attack/parry cells exactly once")
-        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +53,7 @@ class Effect:
     kind: str | None
 
 
-TABLE_5_1 = AttackParryTable.model_validate(load_table("attack_parry.yaml"))
+TABLE_5_1 = load_checked("attack_parry.yaml", AttackParryTable)
 
 #: ``CELLS[attack][parry]`` -> (text, effects), indexed by FUMBLE..PERFECT
 CELLS: tuple[tuple[tuple[str, tuple[Effect, ...]], ...], ...] = tuple(

@@ -11,9 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, field_validator
-
-from fracas.rulesets.percentile.tables import load_table, per_mille
+from fracas.rulesets.percentile.tables import Table, load_checked, per_mille
 
 VERY_EASY, EASY, NORMAL, HARD, VERY_HARD, IMPOSSIBLE = range(6)
 
@@ -25,38 +23,28 @@ Stacking = Literal["multiply", "ladder"]
 Rounding = Literal["half-up", "half-down"]
 
 
-class Rung(BaseModel):
+class Rung(Table, frozen=True, kw_only=True):
     """One level of the ladder as written in data/difficulty.yaml."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     name: str
     multiplier: str
     status: Literal["FOUND", "INFERRED", "PROPOSED"]
 
-    @field_validator("multiplier")
-    @classmethod
-    def _exact(cls, value: str) -> str:
-        per_mille(value)
-        return value
+    def __post_init__(self) -> None:
+        per_mille(self.multiplier)
 
 
-class Ladder(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class Ladder(Table, frozen=True, kw_only=True):
     levels: list[Rung]
 
-    @field_validator("levels")
-    @classmethod
-    def _six_levels(cls, levels: list[Rung]) -> list[Rung]:
-        names = [r.name for r in levels]
+    def __post_init__(self) -> None:
+        names = [r.name for r in self.levels]
         expected = ["Very easy", "Easy", "Normal", "Hard", "Very hard", "Impossible"]
         if names != expected:
             raise ValueError(f"the ladder must be {expected}, got {names}")
-        return levels
 
 
-LADDER = Ladder.model_validate(load_table("difficulty.yaml"))
+LADDER = load_checked("difficulty.yaml", Ladder)
 #: multiplier of each level in thousandths, indexed by VERY_EASY..IMPOSSIBLE
 MULTIPLIERS: tuple[int, ...] = tuple(per_mille(r.multiplier) for r in LADDER.levels)
 LEVEL_NAMES: tuple[str, ...] = tuple(r.name for r in LADDER.levels)

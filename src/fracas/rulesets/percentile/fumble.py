@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
-
 from fracas.dice import parse
 from fracas.engine import Note
 from fracas.rulesets.percentile.damage import deal, draw_next, drop_weapon
@@ -25,7 +23,7 @@ from fracas.rulesets.percentile.events import (
 )
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.state import BROKEN, JAMMED, Fighter, PercentileContext, fighters
-from fracas.rulesets.percentile.tables import load_table
+from fracas.rulesets.percentile.tables import Table, load_checked
 
 FumbleEffectName = Literal[
     "drop-weapon",
@@ -38,17 +36,13 @@ FumbleEffectName = Literal[
 ]
 
 
-class FumbleEffect(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class FumbleEffect(Table, frozen=True, kw_only=True):
     effect: FumbleEffectName
     #: for hit-self: what a projectile weapon does instead ("for projectile weapons, see 26-40")
     projectile: Literal["drop-weapon", "hit-self"] | None = None
 
 
-class FumbleRow(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class FumbleRow(Table, frozen=True, kw_only=True):
     low: int
     high: int
     text: str
@@ -56,13 +50,10 @@ class FumbleRow(BaseModel):
     effects: list[FumbleEffect]
 
 
-class FumbleTable(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class FumbleTable(Table, frozen=True, kw_only=True):
     rows: list[FumbleRow]
 
-    @model_validator(mode="after")
-    def _covers_1_to_100(self) -> FumbleTable:
+    def __post_init__(self) -> None:
         expected = 1
         for row in self.rows:
             if row.low != expected or row.high < row.low:
@@ -70,7 +61,6 @@ class FumbleTable(BaseModel):
             expected = row.high + 1
         if expected != 101:
             raise ValueError("fumble rows must end at 100 (00)")
-        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +72,7 @@ class Row:
     effects: tuple[tuple[str, str | None], ...]
 
 
-TABLE_5_2 = FumbleTable.model_validate(load_table("fumble.yaml"))
+TABLE_5_2 = load_checked("fumble.yaml", FumbleTable)
 ROWS: tuple[Row, ...] = tuple(
     Row(
         r.low,

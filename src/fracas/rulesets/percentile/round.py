@@ -88,9 +88,10 @@ def resolve_round(ctx: PercentileContext, opts: PercentileOptions, start: int = 
             c = fighter(state, name)
             if c.declared_round == rnd and c.stance == "recover-weapon":
                 recover(ctx, c)
+    combatants = state.combatants
     for name in order[start:]:
-        c = fighter(state, name)
-        if c.declared_round != rnd or not acting(state, c, simultaneous):
+        c = combatants[name]
+        if c.declared_round != rnd or not (c.able or acting(state, c, simultaneous)):
             continue
         stance = c.stance
         if stance in ATTACKING:
@@ -148,21 +149,21 @@ def attack_in_turn(
     """``c``'s attack when its turn comes (Chapter 5, "The round"), if its weapon is still
     usable and its target is still there (a weapon broken earlier in the round "will not be
     usable for attack")."""
-    state = ctx.state
-    target = fighter(state, c.target or "")
+    target = ctx.state.combatants[c.target or ""]
     if target.yielded:
         ctx.emit(Note(text=f"{c.name} has no attack: {target.name} {target.yielded}"))
         return
     if target.dead or not (simultaneous or target.able):
         ctx.emit(Note(text=f"{c.name} has no attack: {target.name} is already down"))
         return
-    if not c.arm_ready:
+    w = c.wielded
+    if w < 0 or c.condition[w] != READY:  # not c.arm_ready
         arm = c.arm
-        what = "no weapon" if arm is None else f"{arm.name} is {c.condition[c.wielded]}"
+        what = "no weapon" if arm is None else f"{arm.name} is {c.condition[w]}"
         ctx.emit(Note(text=f"{c.name} cannot attack: {what}"))
         return
-    arm = c.p.arms[c.wielded]
-    if arm.klass != "melee" and c.ammo[c.wielded] == 0 and not arm.builtin:
+    arm = c.p.arms[w]
+    if arm.klass != "melee" and c.ammo[w] == 0 and not arm.builtin:
         shots = shots_per_attack(arm.klass, arm.rate, opts.ammo_per_attack)
         if shots and not speed_reload(ctx, c, opts):
             return
@@ -253,7 +254,7 @@ def end_of_round(ctx: PercentileContext, opts: PercentileOptions) -> None:
     rnd = state.round
     due_now = combat_fatigue_due(rnd, opts.fatigue_loss)
     standing: list[str] = []
-    for c in fighters(state):
+    for c in state.combatants.values():  # the events below change no one's membership
         if c.able:
             if c.side not in standing:
                 standing.append(c.side)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
@@ -157,6 +157,18 @@ def stance_prompt(name: str, round_number: int) -> Pending:
     return Pending(name, f"{name}: stance for round {round_number}")
 
 
+class Start(NamedTuple):
+    """A combatant as every fight of a scenario begins: the scenario's name, side and
+    tactics, its profile, and each arm's break value and loaded rounds."""
+
+    name: str
+    side: str
+    tactics: str
+    p: Profile
+    bv: tuple[int, ...]
+    ammo: tuple[int, ...]
+
+
 class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, PercentileOptions]):
     """Chapter 5: d100 skill checks, stances, table 5.1, the fumble table, armour, fatigue."""
 
@@ -165,6 +177,7 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     def __init__(self) -> None:
         self._profiles: dict[int, tuple[PercentileScenario, tuple[Profile, ...]]] = {}
+        self._starts: dict[int, tuple[PercentileScenario, tuple[Start, ...]]] = {}
 
     def profiles(self, scenario: PercentileScenario) -> tuple[Profile, ...]:
         """The combatants' profiles, cached per scenario object (fights repeat scenarios)."""
@@ -177,24 +190,48 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
         self._profiles[id(scenario)] = (scenario, made)
         return made
 
-    def build(self, scenario: PercentileScenario) -> PercentileEncounter:
-        state = PercentileEncounter(ruleset=self.name)
-        for spec, p in zip(scenario.combatants, self.profiles(scenario), strict=True):
-            fighter = Fighter(
-                spec.name,
+    def starts(self, scenario: PercentileScenario) -> tuple[Start, ...]:
+        """What each combatant starts a fight with, cached per scenario object like the
+        profiles (every fight, and every undo, builds the state again)."""
+        hit = self._starts.get(id(scenario))
+        if hit is not None and hit[0] is scenario:
+            return hit[1]
+        made = tuple(
+            Start(
                 spec.name,
                 spec.side,
                 spec.tactics,
+                p,
+                tuple(a.bv for a in p.arms),
+                tuple(a.rounds for a in p.arms),
+            )
+            for spec, p in zip(scenario.combatants, self.profiles(scenario), strict=True)
+        )
+        if len(self._starts) > 64:
+            self._starts.clear()
+        self._starts[id(scenario)] = (scenario, made)
+        return made
+
+    def build(self, scenario: PercentileScenario) -> PercentileEncounter:
+        state = PercentileEncounter(ruleset=self.name)
+        combatants = state.combatants
+        for s in self.starts(scenario):
+            p = s.p
+            fighter = Fighter(
+                s.name,
+                s.name,
+                s.side,
+                s.tactics,
                 p=p,
                 hp=p.hp_max,
                 fatigue=p.fatigue_max,
-                condition=[READY] * len(p.arms),
-                bv=[a.bv for a in p.arms],
-                ammo=[a.rounds for a in p.arms],
+                condition=[READY] * len(s.bv),
+                bv=list(s.bv),
+                ammo=list(s.ammo),
             )
             fighter.update_able()
-            state.combatants[spec.name] = fighter
-        state.order = list(state.combatants)
+            combatants[s.name] = fighter
+        state.order = list(combatants)
         return state
 
     def options_of(self, scenario: Any) -> PercentileOptions:
@@ -221,7 +258,7 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
     def choose(self, state: PercentileEncounter, pending: Pending) -> PercentileAction:
         if pending.actor is None:
             raise IllegalAction("the percentile ruleset has no round upkeep decisions")
-        c = fighter(state, pending.actor)
+        c = state.combatants[pending.actor]
         if state.asking is not None:
             return defence_choice(state, c, state.asking)
         return TACTICS[c.tactics](state, c)

@@ -63,6 +63,18 @@ Kilograms = Annotated[Decimal, Field(ge=0, le=MAX_KG)]
 _KG_SYNTAX = re.compile(r"[0-9]+(\.[0-9]+)?")
 
 
+def no_weapons() -> list[str]:
+    """A new empty list of weapons. (Default factories are Python functions, not ``list`` or
+    ``dict``: pydantic reads a factory's signature, and a built-in's is parsed from text with
+    the tokenizer, whose patterns take a millisecond to compile at every start.)"""
+    return []
+
+
+def no_skills() -> dict[str, int]:
+    """A new empty mapping of skills (see ``no_weapons``)."""
+    return {}
+
+
 class CombatantSpec(BaseModel):
     """One combatant: stats, hp and fatigue, equipment by table name, skills, side, tactics."""
 
@@ -79,12 +91,12 @@ class CombatantSpec(BaseModel):
     armour: str | None = Field(None, description="A table 5.3 name, e.g. 'studded leather'.")
     armour_powered: bool = Field(True, description="Whether powered armour has power.")
     weapons: list[WeaponName] = Field(
-        default_factory=list,
+        default_factory=no_weapons,
         description="Weapons carried by table name; the first is wielded. A powered "
         "battle-suit adds its built-in plasma rifle after them.",
     )
     skills: dict[str, Percent] = Field(
-        default_factory=dict,
+        default_factory=no_skills,
         description="Group and specific skills, e.g. {'point swords': 30, 'epee': 37}; "
         "'dodge' for dodging.",
     )

@@ -85,6 +85,8 @@ def defence_shifts(used: int, free: int, kind: str = "parry") -> Mods:
     modifier for each extra parry attempt, this doesn't affect parry attempts that have
     already been resolved")."""
     extra = used + 1 - free
+    if extra <= 0:  # within the free defences (the usual case)
+        return ()
     cached = EXTRA_DEFENCES.get(kind)
     if cached is not None and 0 < extra < len(cached):
         return cached[extra]

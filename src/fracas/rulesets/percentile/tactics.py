@@ -194,11 +194,15 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     if stance in YIELDING:
         return declaration(c.id, stance)
     side = c.side
-    enemies = [e for e in state.combatants.values() if e.side != side and e.able]
+    enemies: list[Fighter] = []
+    for e in state.combatants.values():  # the able enemies, in scenario order
+        if e.side != side and e.able:
+            enemies.append(e)
     enemy = enemies[0] if enemies else None
     index = best_arm(c, enemy)
+    arms = c.p.arms
     if len(enemies) > 1 and index >= 0:
-        target = softest_enemy(enemies, c.p.arms[index])
+        target = softest_enemy(enemies, arms[index])
         if target is not enemy:
             enemy = target
             index = best_arm(c, enemy)
@@ -207,12 +211,12 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
         if w >= 0 and c.condition[w] == DROPPED:
             return declaration(c.id, "recover-weapon")
         return no_weapon(c, enemies, stance)
-    weapon = None if index == w else c.p.arms[index].key
+    weapon = None if index == w else arms[index].key
     if enemy is None or stance == "all-out-defence" or (weapon and c.p.draw_takes_round):
         return declaration(c.id, "all-out-defence", None, False, weapon)
     if stance not in ATTACKING:  # a scripted reload or recovery, as written
         return declaration(c.id, stance)
-    arm = c.p.arms[index]
+    arm = arms[index]
     if arm.klass != "melee" and not arm.builtin and c.ammo[index] == 0:
         if not arm.speed_reload:
             return declaration(c.id, "reload", None, False, weapon)

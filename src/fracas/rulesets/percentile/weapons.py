@@ -6,11 +6,12 @@ Chapter 5, "Weapons", "Break value" and "Distance weapons".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from msgspec import Meta
 
 from fracas.dice import parse
-from fracas.rulesets.percentile.tables import grams, load_table, lookup, normalise
+from fracas.rulesets.percentile.tables import Table, grams, load_checked, lookup, normalise
 
 MELEE_TYPES = frozenset({"PS", "ES", "K", "C", "S", "B"})
 #: the rows whose damage is an option (PROPOSED figures: the chapter names them, no row)
@@ -19,60 +20,47 @@ PROJECTILE_TYPES = frozenset({"P", "R"})
 BEAM_TYPES = frozenset({"BP", "BR"})
 
 
-class _Weapon(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+Positive = Annotated[int, Meta(gt=0)]
 
+
+class _Weapon(Table, frozen=True, kw_only=True):
     name: str
     type: str
     damage: str
     weight: str
 
-    @field_validator("damage")
-    @classmethod
-    def _dice(cls, value: str) -> str:
-        parse(value)
-        return value
-
-    @field_validator("weight")
-    @classmethod
-    def _weight(cls, value: str) -> str:
-        grams(value)
-        return value
+    def __post_init__(self) -> None:
+        parse(self.damage)  # a DiceSyntaxError is a ValueError
+        grams(self.weight)
 
 
-class MeleeRow(_Weapon):
-    bv: int = Field(ge=0)
+class MeleeRow(_Weapon, frozen=True, kw_only=True):
+    bv: Annotated[int, Meta(ge=0)]
     natural: bool = False
 
-    @field_validator("type")
-    @classmethod
-    def _melee(cls, value: str) -> str:
-        if value not in MELEE_TYPES:
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.type not in MELEE_TYPES:
             raise ValueError(f"close-combat type must be one of {sorted(MELEE_TYPES)}")
-        return value
 
 
-class DistanceRow(_Weapon):
-    rounds: int = Field(gt=0)
+class DistanceRow(_Weapon, frozen=True, kw_only=True):
+    rounds: Positive
     rounds_text: str | None = None
     calibre: str | None = None
     ecell: str | None = None
-    range_m: int = Field(gt=0)
-    rate: int = Field(gt=0)
+    range_m: Positive
+    rate: Positive
     speed_reload: bool
 
-    @field_validator("type")
-    @classmethod
-    def _distance(cls, value: str) -> str:
+    def __post_init__(self) -> None:
+        super().__post_init__()
         known = sorted(PROJECTILE_TYPES | BEAM_TYPES)
-        if value not in known:
+        if self.type not in known:
             raise ValueError(f"distance type must be one of {known}")
-        return value
 
 
-class WeaponTables(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
+class WeaponTables(Table, frozen=True, kw_only=True):
     group_skills: dict[str, str]
     melee: list[MeleeRow]
     distance: list[DistanceRow]
@@ -100,7 +88,7 @@ class Weapon:
     natural: bool = False
 
 
-TABLES = WeaponTables.model_validate(load_table("weapons.yaml"))
+TABLES = load_checked("weapons.yaml", WeaponTables)
 
 
 def _klass(weapon_type: str) -> str:

@@ -127,7 +127,10 @@ def _healed(e: ev.WoundHealed, f: Fight) -> str:
 
 @line(ev.PartFailed)
 def _failed(e: ev.PartFailed, f: Fight) -> str:
-    return f"    {_n(f, e.target)}'s {_part(f, e.target, e.part)} fails ({e.reason})"
+    part = _part(f, e.target, e.part)
+    plural = part.endswith("s") and not part.endswith(("ss", "us", "is"))  # jaws, not pelvis
+    verb = "fail" if plural else "fails"
+    return f"    {_n(f, e.target)}'s {part} {verb} ({e.reason})"
 
 
 @line(ev.PartMaimed)
@@ -187,6 +190,8 @@ def _coma(e: ev.ComaHour, f: Fight) -> str:
 
 @line(ev.Moved)
 def _moved(e: ev.Moved, f: Fight) -> str:
+    if e.step:  # 'a character moving less than [6 m] is taking a step, which is a free action'
+        return f"  {_n(f, e.who)} steps {e.metres} m to ({e.x}, {e.y}) (a free step)"
     return f"  {_n(f, e.who)} moves {e.metres} m to ({e.x}, {e.y})"
 
 
@@ -215,7 +220,8 @@ def _reload(e: ev.Reloading, f: Fight) -> str:
 
 @line(ev.StoodBy)
 def _standby(e: ev.StoodBy, f: Fight) -> str:
-    return f"  {_n(f, e.who)} stands by"
+    why = f" ({e.reason})" if e.reason else ""
+    return f"  {_n(f, e.who)} stands by{why}"
 
 
 @line(ev.Withdrew)
@@ -226,7 +232,9 @@ def _withdrew(e: ev.Withdrew, f: Fight) -> str:
 @line(ev.BlueOnBlue)
 def _blue(e: ev.BlueOnBlue, f: Fight) -> str:
     if e.attacker == e.victim:
-        return f"    Blue on blue: {_n(f, e.attacker)} hits themself!"
+        sex = f.fighter(e.attacker).sex
+        self_ = {"male": "himself", "female": "herself"}.get(sex or "", "itself")
+        return f"    Blue on blue: {_n(f, e.attacker)} hits {self_}!"
     return f"    Blue on blue: {_n(f, e.attacker)} hits {_n(f, e.victim)}!"
 
 

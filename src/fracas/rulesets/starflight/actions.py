@@ -155,7 +155,9 @@ class Snipe(Action, frozen=True, kw_only=True):
 
 
 class Standby(Action, frozen=True, kw_only=True):
-    """Pass one action phase."""
+    """Pass one action phase; ``reason`` (optional) is told in the account."""
+
+    reason: str = ""
 
 
 # --- the combat actions of 'Attack Action Rules' (each resolved in its own module) ---

@@ -25,14 +25,17 @@ def group_by_target(strikes: list[Strike]) -> list[tuple[str, list[Use]]]:
 
 def full_strikes(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
     """Every drawn, loaded, ready weapon that reaches the target, with all the shots it can
-    fire; fists when the combatant holds no weapon at all and the target is within reach."""
+    fire; fists when the combatant holds no weapon at all, its striking hand works and the
+    target is within reach."""
     metres = distance_m(c, target)
     out = []
     for i, w in enumerate(c.weapons):
         loaded = w.loaded if w.stats.magazine else w.stats.shots
         if w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
             out.append(Strike(target=target.id, weapon=i, shots=min(w.stats.shots, loaded)))
-    if not out and not any(w.drawn for w in c.weapons) and metres <= reach_m(fight, None):
+    striking_hand_failed = bool(c.dominant) and c.dominant in c.failed
+    unarmed = not any(w.drawn for w in c.weapons) and not striking_hand_failed
+    if not out and unarmed and metres <= reach_m(fight, None):
         out.append(Strike(target=target.id))
     return out
 

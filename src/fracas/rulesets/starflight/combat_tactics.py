@@ -22,7 +22,6 @@ from fracas.rulesets.starflight.actions import (
     Grapple,
     GrappleCheck,
     ManipulateItem,
-    Standby,
     SwallowWhole,
     Trample,
 )
@@ -36,6 +35,7 @@ from fracas.rulesets.starflight.grapple import grapple_problem
 from fracas.rulesets.starflight.improved_grab import grab_attack_problem
 from fracas.rulesets.starflight.manipulate_item import lying, pick_up_problem
 from fracas.rulesets.starflight.range import distance_m, reach_m
+from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.swallow_whole import cut_choices, swallow_problem
 from fracas.rulesets.starflight.trample import trample_problem
@@ -47,7 +47,7 @@ def held_choice(fight: Fight, c: Fighter) -> Action | None:
     """Swallowed, pinned or grappling: the sensible Grapple-family action."""
     if c.swallowed_by is not None:
         cuts = cut_choices(fight, c)
-        return cuts[0].action if cuts else Standby(actor=c.id)
+        return cuts[0].action if cuts else stand_by(fight, c)
     pinner = pinner_of(fight, c)
     if pinner is not None:
         return GrappleCheck(actor=c.id, aim="break-pin", target=pinner.id)

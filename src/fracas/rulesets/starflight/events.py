@@ -430,9 +430,10 @@ class Reloading(Event[Fight], frozen=True, kw_only=True):
 
 
 class StoodBy(Event[Fight], frozen=True, kw_only=True):
-    """A Standby action: the phase passes."""
+    """A Standby action: the phase passes; ``reason``: why, for the account."""
 
     who: str
+    reason: str = ""
 
 
 class Withdrew(Event[Fight], frozen=True, kw_only=True):

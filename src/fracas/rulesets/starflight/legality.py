@@ -73,6 +73,10 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
     elif any(w.drawn for w in c.weapons):
         # 'Using Weapons': an unarmed attack is made when "they aren't wielding any weapon"
         raise IllegalAction(f"{c.name} is wielding a weapon: no unarmed attack")
+    elif c.dominant and c.dominant in c.failed:
+        # 'Lethal Damage and Wounds': a failed part "can no longer be used"
+        part = c.part_names.get(c.dominant, c.dominant)
+        raise IllegalAction(f"{c.name}'s {part} has failed: no unarmed strike with it")
     if is_sniping_range(fight, metres):
         raise IllegalAction(f"{target.name} is beyond ranged combat: that takes sniping")
     if metres > reach_m(fight, weapon):

@@ -23,7 +23,6 @@ from fracas.rulesets.starflight.actions import (
     Revive,
     Run,
     Snipe,
-    Standby,
     StandUp,
     Strike,
     StuntMove,
@@ -61,6 +60,7 @@ from fracas.rulesets.starflight.range import (
 )
 from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
 from fracas.rulesets.starflight.run import check_run, run_limit
+from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
@@ -146,7 +146,7 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         move = Move(actor=c.id, toward=targets[0].id)
         if possible_move(fight, c, move):
             return move
-    return Standby(actor=c.id)
+    return stand_by(fight, c)
 
 
 def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
@@ -185,15 +185,32 @@ def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
 def all_out_attack(fight: Fight, c: Fighter) -> Action:
     """Deal with a grapple or a gullet first; stand up; rally a Shaken ally; pick a dropped
     weapon back up; keep weapons drawn and loaded; attack the nearest target (a grab for a
-    creature with Improved Grab); charge or trample from out of reach; close in."""
+    creature with Improved Grab); charge or trample from out of reach; close in. With
+    nothing left to strike with (no weapon in hand, the striking hand failed), withdraw."""
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
     return (
         rally_choice(fight, c)
         or pick_up_choice(fight, c)
         or housekeeping(fight, c)
+        or leave_unarmed(fight, c)
         or engage(fight, c)
     )
+
+
+def nothing_to_strike_with(c: Fighter) -> bool:
+    """No weapon in hand, and the hand an unarmed strike uses has failed."""
+    drawn = any(w.drawn and not w.dropped for w in c.weapons)
+    return not drawn and bool(c.dominant) and c.dominant in c.failed
+
+
+def leave_unarmed(fight: Fight, c: Fighter) -> Action | None:
+    """With nothing left to strike with, withdraw from the nearest foe rather than stand
+    there (when it can move)."""
+    targets = targets_by_distance(fight, c)
+    if nothing_to_strike_with(c) and targets and can_move(c, fight):
+        return withdrawal(fight, c, targets[0])
+    return None
 
 
 @tactic("disarmer")
@@ -277,7 +294,7 @@ def fire_once(fight: Fight, c: Fighter) -> Action:
     """Fire the first drawn weapon while its magazine is full, then stand by (the chapter's
     one-shot example)."""
     full = any(w.drawn and w.loaded == w.stats.magazine for w in c.weapons)
-    return engage(fight, c, close_in=False) if full else Standby(actor=c.id)
+    return engage(fight, c, close_in=False) if full else stand_by(fight, c)
 
 
 @tactic("npc")
@@ -294,7 +311,7 @@ def npc(fight: Fight, c: Fighter) -> Action:
         return chores
     targets = targets_by_distance(fight, c)
     if not targets:
-        return Standby(actor=c.id)
+        return stand_by(fight, c)
     formula = fight.options.si_formula
     weakest = min(targets, key=lambda o: strength_index(o, formula))
     strikes = strikes_at(fight, c, weakest)
@@ -306,7 +323,7 @@ def npc(fight: Fight, c: Fighter) -> Action:
         return Attack(actor=c.id, strikes=strikes)
     if not fight.options.grid:  # no grid: a move only changes the range to the target
         closer = Move(actor=c.id, toward=weakest.id)
-        return closer if possible(fight, c, closer) else Standby(actor=c.id)
+        return closer if possible(fight, c, closer) else stand_by(fight, c)
     turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
     best: tuple[int, Move] | None = None
     for move in grid_moves(fight, c):
@@ -319,7 +336,7 @@ def npc(fight: Fight, c: Fighter) -> Action:
         return best[1]
     if arc_of(fight, c, weakest) != "optimal":
         return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
-    return Standby(actor=c.id)
+    return stand_by(fight, c)
 
 
 @tactic("ambush")
@@ -332,7 +349,7 @@ def ambush(fight: Fight, c: Fighter) -> Action:
         return chores
     targets = targets_by_distance(fight, c)
     if not targets:
-        return Standby(actor=c.id)
+        return stand_by(fight, c)
     nearest = targets[0]
     drawn = [i for i, w in enumerate(c.weapons) if w.drawn and not w.dropped]
     weapon = drawn[0] if drawn else None
@@ -343,7 +360,7 @@ def ambush(fight: Fight, c: Fighter) -> Action:
         attack = readied_attack(fight, c, nearest, weapon)
         trigger = Trigger(kind="within", who=nearest.id, metres=reach)
         return Ready(actor=c.id, readied=attack, trigger=trigger)
-    return Standby(actor=c.id)
+    return stand_by(fight, c)
 
 
 @tactic("acrobat")
@@ -427,4 +444,4 @@ def medic(fight: Fight, c: Fighter) -> Action:
 @tactic("standby")
 def standby(fight: Fight, c: Fighter) -> Action:
     """Do nothing."""
-    return Standby(actor=c.id)
+    return stand_by(fight, c)

@@ -103,8 +103,11 @@ def scope(scenario: Any, ruleset: Any) -> str | None:
             return f"{where} cannot subdue {o.name} (kind or size): a lethal fight, not a brawl"
         if best_weapon(p, o, False, options) is None:
             return f"{where} has no weapon for a non-lethal attack"
-        if len(stages(p, o, state, options)) > MAX_STAGES:
+        seq = stages(p, o, state, options)
+        if len(seq) > MAX_STAGES:
             return f"{where} throws more than {MAX_STAGES - 1} weapons; not in the kernel"
+        if seq[-1][0] is None:  # the tactics then call it quits (or wait), saying why
+            return f"{where} has nothing left to fight with once it has thrown; not in the kernel"
         for w in p.weapons:
             if w.stun or w.attack_type not in ("strike", "fling"):
                 return f"{where} carries {w.name} ({w.attack_type}); the kernel covers brawls"
