@@ -49,56 +49,6 @@ def expect_branches(value: F64, q: F64, d0: I64, d1: I64, out: F64) -> None:
 
 
 @njit
-def apply_masked(
-    grid: F64,
-    cells: npt.NDArray[np.bool_],
-    q: F64,
-    d0: I64,
-    d1: I64,
-    dest: I64,
-    out: F64,
-    row: F64,
-    touched: npt.NDArray[np.bool_],
-) -> None:
-    """``apply_branches`` on the cells of ``grid`` where ``cells`` (the others are left out),
-    row by row over each row's occupied span, so the inner loop runs over contiguous
-    columns; ``row`` is scratch (a row's length); ``touched[d]`` is set for each destination
-    that received probability."""
-    n0, n1 = grid.shape
-    for i in range(n0):
-        lo = n1
-        hi = -1
-        for j in range(n1):
-            v = grid[i, j] if cells[i, j] else 0.0
-            row[j] = v
-            if v != 0.0:
-                if lo == n1:
-                    lo = j
-                hi = j
-        if hi < 0:
-            continue
-        total = 0.0
-        for j in range(lo, hi + 1):
-            total += row[j]
-        for b in range(q.shape[0]):
-            qb = q[b]
-            a = 0 if d0[b] < 0 else max(0, i - d0[b])
-            k = dest[b]
-            touched[k] = True
-            if d1[b] < 0:
-                out[k, a, 0] += qb * total
-                continue
-            db = d1[b]
-            clipped = 0.0
-            for j in range(lo, min(db, hi) + 1):
-                clipped += row[j]
-            if clipped != 0.0:
-                out[k, a, 0] += qb * clipped
-            for j in range(max(lo, db + 1), hi + 1):
-                out[k, a, j - db] += qb * row[j]
-
-
-@njit
 def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
     """The mass of ``grid`` by who is still up at the end of a round (rows from ``u0``,
     columns from ``u1``): (both, only combatant 0, only combatant 1, neither)."""
@@ -135,8 +85,9 @@ def _move(
     row: F64,
     prefix: F64,
 ) -> None:
-    """Branches ``b0:b1`` of ``apply_masked`` from the rows of ``grid`` flagged in ``rows``,
-    flagging in ``out_rows`` each row of ``out`` they reach (``row``, ``prefix``: scratch)."""
+    """``apply_branches`` for branches ``b0:b1`` on the cells of ``grid`` where ``cells``,
+    row by row over each flagged row's occupied span (contiguous columns inside), flagging
+    in ``out_rows`` each row of ``out`` they reach (``row``, ``prefix``: scratch)."""
     n0, n1 = grid.shape
     for i in range(n0):
         if not rows[i]:

@@ -33,7 +33,7 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches, apply_masked, run_round_plan, tally
+from fracas.sim.odds.grid_kernel import apply_branches, run_round_plan, tally
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 from fracas.sim.odds.percentile_plan import Planner
 
@@ -124,7 +124,6 @@ class DuelChain:
                 )
         self._idle = {k: ~v for k, v in self._acts.items()}
         self._splits: dict[tuple[int, bool, int, int], list[Split]] = {}
-        self._row = np.zeros(self.shape[1])
         self.round_dependent = False  # no tactic looks at the round beyond a script
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
@@ -492,20 +491,7 @@ class DuelChain:
             if sf not in ATTACKING or not kf.ready or kg.yielded:
                 add(key, grid)
                 continue
-            if not self.compiled:
-                self._reference_move(grid, key, f, kf, kg, sf, sg, tf, tg, acts, add)
-                continue
-            rest = None if first else self._idle[f, simultaneous]
-            for flag, cells in self.splits(f, sg, int(self.spec.dmax[f, kf.wield]), acts):
-                dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-                result = np.zeros((len(dests), *self.shape))
-                touched = np.zeros(len(dests), np.bool_)
-                apply_masked(grid, cells, q, d0, d1, dest, result, self._row, touched)
-                for i in np.flatnonzero(touched).tolist():
-                    n0, n1 = dests[i]
-                    add((order, n0, n1), result[i])
-            if rest is not None:
-                add(key, np.where(rest, grid, 0.0))
+            self._reference_move(grid, key, f, kf, kg, sf, sg, tf, tg, acts, add)
         return out
 
     def _reference_move(
@@ -522,8 +508,8 @@ class DuelChain:
         acts: npt.NDArray[np.bool_],
         add: Callable[[Key, Grid], None],
     ) -> None:
-        """The attack step as it was before ``apply_masked`` (NumPy masks, every branch
-        moved by ``apply_branches``): kept as the baseline ``bench/batch.py`` times."""
+        """One class's attack as the chain made it before the round plans (NumPy masks,
+        every branch moved by ``apply_branches``): the baseline ``bench/batch.py`` times."""
         g = 1 - f
         order = key[0]
         # an all-out attacker defends beyond its free defences when a perfect attack's
