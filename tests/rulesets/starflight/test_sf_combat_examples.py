@@ -48,7 +48,7 @@ CASES = [
         [
             "Officer Vey tries to disarm Grell of the slug pistol",
             "lets go of the slug pistol (disarmed by Officer Vey)",
-            "Grell picks up slug pistol",
+            "Grell picks up the slug pistol",
             "keeps hold",
         ],
     ),

@@ -466,3 +466,15 @@ def test_a_grappler_lets_go_of_an_opponent_who_is_out_of_the_fight() -> None:
     assert who(s, "a").grappling == [] and who(s, "t").grappling == []
     ended = [e for e in s.log if type(e).__name__ == "GrappleEnded"]
     assert ended and "out of the fight" in ended[-1].reason
+
+
+def test_being_swallowed_is_no_groin_hit_no_daze_no_immobility() -> None:
+    body = swallower(attributes={"power": 30, "finesse": 20})
+    rolls = {"a Grapple check": [15, 12], "t Grapple check": [5, 2], "t hit location": [1, 6]}
+    rolls |= {"t Fortitude save (wounded)": [99]}
+    s, _ = grappling(a=body, t={"hp": 200, "sex": "male"}, rolls=rolls)
+    s.act(SwallowWhole(actor="a", target="t"))
+    gulp = [e for e in events(s, DamageTaken) if e.target == "t"][-1]
+    assert (gulp.part, gulp.lethal) == ("groin", 50)
+    riders = [e for e in s.log if type(e).__name__ == "ConditionGained" and e.who == "t"]
+    assert not [e for e in riders if e.condition in ("dazed", "immobile")]

@@ -46,15 +46,15 @@ def unarmed_pair() -> Session:
     return start([a, b], [10, 1], scale="melee")
 
 
-def test_an_unarmed_strike_with_a_failed_hand_is_refused() -> None:
+def test_an_unarmed_strike_with_every_arm_failed_is_refused() -> None:
     s = unarmed_pair()
     a = who(s, "a")
-    PartFailed(target="a", part=a.dominant, reason="failed Stamina check").apply(s.state)
-    with pytest.raises(IllegalAction, match="has failed: no unarmed strike with it"):
-        s.act(Attack(actor="a", strikes=[Strike(target="b")]))
-    part = a.part_names.get(a.dominant, a.dominant)
-    reason = f"its {part} has failed: nothing to strike with"
+    for arm in ("right_arm", "left_arm"):  # with one arm left, the other one strikes
+        PartFailed(target="a", part=arm, reason="failed Stamina check").apply(s.state)
+    reason = "its right arm and left arm have failed: nothing to strike with"
     assert stand_by(fight_of(s), a) == Standby(actor="a", reason=reason)
+    with pytest.raises(IllegalAction, match="lost the use of its right arm"):
+        s.act(Attack(actor="a", strikes=[Strike(target="b")]))
 
 
 def test_a_blue_on_blue_on_oneself_and_a_plural_part_read_as_english() -> None:

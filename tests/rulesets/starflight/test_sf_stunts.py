@@ -143,6 +143,14 @@ def test_a_critical_failure_no_move_random_facing_prone_and_d5_wounds_to_a_leg()
     assert (wounds.part, wounds.count) == ("right_leg", 4)
 
 
+def test_the_wounds_of_a_botched_stunt_call_for_the_fortitude_save_against_the_pain() -> None:
+    s = start([agile(), target()], [*INIT, 100, 3, 2, 4, 10], scale="melee")
+    s.act(LEFT)  # natural 00 ... d5 = 4 Wounds; Fortitude 10 + 0 vs DC 50 fails
+    saves = [e for e in of_type(s, Checked) if e.what == "Fortitude save (wounded)"]
+    assert [(e.dc, e.success) for e in saves] == [(50, False)]
+    assert who(s, "a").nhp == 0
+
+
 def test_a_critical_failure_on_wounded_legs_makes_them_fail() -> None:
     s = start([agile(), target()], [*INIT, 100, 1, *[50] * 5], scale="melee")
     who(s, "a").wounds["left_leg"] = 1

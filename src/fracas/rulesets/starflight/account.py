@@ -8,7 +8,8 @@ from typing import Any
 
 from fracas.engine import Event
 from fracas.rulesets.starflight import events as ev
-from fracas.rulesets.starflight.conditions import condition_names
+from fracas.rulesets.starflight.conditions import condition_names, striking_part
+from fracas.rulesets.starflight.idle import idle_reason
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
@@ -26,12 +27,44 @@ def line(cls: type[Event[Any]]) -> Callable[[Line], Line]:
     return decorate
 
 
+UNARMED_LABEL = "unarmed"
+
+
 def _n(fight: Fight, cid: str) -> str:
     return fight.fighter(cid).name
 
 
 def _part(fight: Fight, cid: str, part: str) -> str:
     return fight.fighter(cid).part_names.get(part, part)
+
+
+POSSESSIVE = {"male": "his", "female": "her"}
+REFLEXIVE = {"male": "himself", "female": "herself"}
+
+
+SUBJECT = {"male": "he", "female": "she"}
+
+
+def they(c: Fighter) -> str:
+    """'he', 'she' or 'it', as the combatant's sex says."""
+    return SUBJECT.get(c.sex or "", "it")
+
+
+def their(c: Fighter) -> str:
+    """'his', 'her' or 'its', as the combatant's sex says."""
+    return POSSESSIVE.get(c.sex or "", "its")
+
+
+def _weapon(e: ev.AttackRolled, f: Fight) -> str:
+    """The weapon as the account names it: an unarmed strike names the motor appendage it is
+    made with ('with his right arm', 'with its jaws (grab)')."""
+    if not e.weapon.startswith(UNARMED_LABEL):
+        return e.weapon
+    c = f.fighter(e.attacker)
+    part = striking_part(c, None)
+    if not part:
+        return e.weapon
+    return f"{their(c)} {c.part_names.get(part, part)}{e.weapon[len(UNARMED_LABEL) :]}"
 
 
 def describe(event: Event[Any], fight: Fight) -> str | None:
@@ -76,7 +109,7 @@ def _attack(e: ev.AttackRolled, f: Fight) -> str:
     crit = {"success": " CRITICAL HIT", "failure": " CRITICAL MISS"}.get(e.critical or "", "")
     what = "makes an opportunity attack on" if e.opportunity else "attacks"
     return (
-        f"  {_n(f, e.attacker)} {what} {_n(f, e.target)} with {e.weapon}: d% {e.natural:02d}"
+        f"  {_n(f, e.attacker)} {what} {_n(f, e.target)} with {_weapon(e, f)}: d% {e.natural:02d}"
         f"{terms} = {e.total} vs effective HD {e.effective_hd}{notes}: "
         f"{verdict}{crit}"
     )
@@ -151,7 +184,8 @@ def _gained(e: ev.ConditionGained, f: Fight) -> str:
     if e.voluntary:
         return f"  {_n(f, e.who)} drops {e.condition}"
     until = f" until round {e.until}" if e.until else ""
-    why = f" ({e.reason})" if e.reason else ""
+    reason = "1 round" if e.reason == "1 rounds" else e.reason  # as logs have always said it
+    why = f" ({reason})" if reason else ""
     return f"    {_n(f, e.who)} is {e.condition.capitalize()}{until}{why}"
 
 
@@ -220,8 +254,8 @@ def _reload(e: ev.Reloading, f: Fight) -> str:
 
 @line(ev.StoodBy)
 def _standby(e: ev.StoodBy, f: Fight) -> str:
-    why = f" ({e.reason})" if e.reason else ""
-    return f"  {_n(f, e.who)} stands by{why}"
+    reason = e.reason or idle_reason(f, f.fighter(e.who))  # the tactic's, else the state's
+    return f"  {_n(f, e.who)} stands by" + (f" ({reason})" if reason else "")
 
 
 @line(ev.Withdrew)
@@ -232,8 +266,7 @@ def _withdrew(e: ev.Withdrew, f: Fight) -> str:
 @line(ev.BlueOnBlue)
 def _blue(e: ev.BlueOnBlue, f: Fight) -> str:
     if e.attacker == e.victim:
-        sex = f.fighter(e.attacker).sex
-        self_ = {"male": "himself", "female": "herself"}.get(sex or "", "itself")
+        self_ = REFLEXIVE.get(f.fighter(e.attacker).sex or "", "itself")
         return f"    Blue on blue: {_n(f, e.attacker)} hits {self_}!"
     return f"    Blue on blue: {_n(f, e.attacker)} hits {_n(f, e.victim)}!"
 

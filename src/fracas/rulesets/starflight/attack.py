@@ -19,7 +19,12 @@ from fracas.rulesets.starflight.checks import (
     succeeds,
 )
 from fracas.rulesets.starflight.combat_states import charge_bonus, pin_bonus
-from fracas.rulesets.starflight.conditions import check_penalties, is_dead, is_unconscious
+from fracas.rulesets.starflight.conditions import (
+    check_penalties,
+    is_dead,
+    is_unconscious,
+    striking_part,
+)
 from fracas.rulesets.starflight.criticals import blue_on_blue_victim, critical_damage
 from fracas.rulesets.starflight.damage import (
     apply_blow,
@@ -38,6 +43,7 @@ from fracas.rulesets.starflight.events import (
     Fired,
     GearCheck,
     ObstacleHit,
+    Refused,
 )
 from fracas.rulesets.starflight.hit_location import roll_location
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
@@ -149,9 +155,14 @@ def usable(ctx: StarflightContext, c: Fighter, uses: list[Use]) -> list[Use]:
     """
     out = []
     for use in uses:
-        hand = c.dominant if use.weapon is None else c.weapons[use.weapon].hand
+        weapon = None if use.weapon is None else c.weapons[use.weapon]
+        hand = striking_part(c, weapon)
         if not hand or check_part(ctx, c, hand):
             out.append(use)
+            continue
+        name = c.part_names.get(hand, hand)
+        what = f"its {name}" if weapon is None else f"the {weapon.name}"
+        ctx.emit(Refused(who=c.id, text=f"the attack with {what} is lost"))
     return out
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fracas.engine import Choice, IllegalAction
 from fracas.rulesets.starflight.actions import Attack, Strike, register
 from fracas.rulesets.starflight.attack import Use, attack_target
-from fracas.rulesets.starflight.conditions import is_dead, is_unconscious
+from fracas.rulesets.starflight.conditions import can_strike, is_dead, is_unconscious
 from fracas.rulesets.starflight.legality import check_attack, check_strike
 from fracas.rulesets.starflight.range import distance_m, hostiles, reach_m, ready
 from fracas.rulesets.starflight.ready import set_off
@@ -25,16 +25,15 @@ def group_by_target(strikes: list[Strike]) -> list[tuple[str, list[Use]]]:
 
 def full_strikes(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
     """Every drawn, loaded, ready weapon that reaches the target, with all the shots it can
-    fire; fists when the combatant holds no weapon at all, its striking hand works and the
-    target is within reach."""
+    fire; fists when the combatant holds no weapon at all and the target is within reach."""
     metres = distance_m(c, target)
     out = []
     for i, w in enumerate(c.weapons):
         loaded = w.loaded if w.stats.magazine else w.stats.shots
-        if w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
+        works = w.hand not in c.failed  # a failed part "cannot use it at all"
+        if works and w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
             out.append(Strike(target=target.id, weapon=i, shots=min(w.stats.shots, loaded)))
-    striking_hand_failed = bool(c.dominant) and c.dominant in c.failed
-    unarmed = not any(w.drawn for w in c.weapons) and not striking_hand_failed
+    unarmed = not any(w.drawn for w in c.weapons) and can_strike(c)
     if not out and unarmed and metres <= reach_m(fight, None):
         out.append(Strike(target=target.id))
     return out

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from fracas.rulesets.starflight.conditions import is_dead
-from fracas.rulesets.starflight.damage import apply_blow, apply_rider, consequences, split
+from fracas.rulesets.starflight.damage import INTERNAL, apply_blow, apply_rider, consequences, split
 from fracas.rulesets.starflight.hit_location import roll_location
 from fracas.rulesets.starflight.saves_after_hit import saves_after_hit
 from fracas.rulesets.starflight.state import Fighter, StarflightContext
@@ -47,7 +47,8 @@ def land_blow(
     where = part if part is not None else roll_location(ctx, target)
     wounds_before, nhp, hp = target.total_wounds(), target.nhp, target.hp
     taken_l, through_nl, taken_nl = apply_blow(ctx, target, where, lethal, nonlethal, kind)
-    apply_rider(ctx, target, where, taken_l + through_nl)
+    if kind != INTERNAL:  # a rider is a located hit's ('Resolving Damage'); acid is not a hit
+        apply_rider(ctx, target, where, taken_l + through_nl)
     count = (1 if wounds is None else wounds) if taken_l > 0 else 0
     if count:
         inflict_wounds(ctx, target, where, count, cause)

@@ -23,7 +23,7 @@ from math import isqrt
 from fracas.engine import Choice, IllegalAction
 from fracas.rulesets.starflight.actions import Charge, register
 from fracas.rulesets.starflight.attack import Hit, resolve_hit
-from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead
+from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead, striking_part
 from fracas.rulesets.starflight.events import Charged, Maneuver, Moved
 from fracas.rulesets.starflight.line_of_sight import bearing, line_of_sight
 from fracas.rulesets.starflight.movement import step_towards
@@ -33,7 +33,7 @@ from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m, host
 from fracas.rulesets.starflight.run import Ran, overrun, run_allowance_m, run_limit
 from fracas.rulesets.starflight.special_attack import roll_attack
 from fracas.rulesets.starflight.stamina_check import propulsion_works
-from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext, WeaponState
 from fracas.rulesets.starflight.trip import attempt_trip, trip_problem
 
 STOP_SHORT_M = 1  # a run in ends a metre from the target, as a Move towards one does
@@ -99,7 +99,7 @@ def melee_weapon_problem(c: Fighter, weapon: int | None) -> str | None:
         drawn = [w.name for w in c.weapons if w.drawn]
         if drawn:
             return f"{c.name} wields the {drawn[0]}: no bare-handed attack"
-        return None
+        return failed_limb_problem(c, None)
     if not 0 <= weapon < len(c.weapons):
         return f"{c.name} has no weapon number {weapon}"
     w = c.weapons[weapon]
@@ -107,6 +107,16 @@ def melee_weapon_problem(c: Fighter, weapon: int | None) -> str | None:
         return f"{c.name}'s {w.name} is not drawn"
     if w.type != "melee":
         return f"the {w.name} is not a melee weapon"
+    return failed_limb_problem(c, w)
+
+
+def failed_limb_problem(c: Fighter, weapon: WeaponState | None) -> str | None:
+    """'Lethal Damage and Wounds': a failed part "cannot use it at all" - no attack with the
+    motor appendage that would make it (``striking_part``)."""
+    part = striking_part(c, weapon)
+    if part and part in c.failed:
+        name = c.part_names.get(part, part)
+        return f"{c.name} has lost the use of its {name} and cannot strike with it"
     return None
 
 

@@ -8,7 +8,7 @@ timers; Prone, Shaken and Comatose are stored flags set by events.
 from __future__ import annotations
 
 from fracas.rulesets.starflight.options import StarflightOptions
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 
 SHAKEN_PENALTY = 30
 DAZED_PENALTY = 5
@@ -117,6 +117,25 @@ def can_move(c: Fighter, fight: Fight) -> bool:
     if fight.options.immobile_if_any_propulsive_failed:
         return not failed
     return len(failed) < len(legs)
+
+
+def striking_part(c: Fighter, weapon: WeaponState | None) -> str:
+    """The motor appendage a strike uses: the one holding the weapon; for an unarmed blow the
+    dominant one, or the first other motor appendage still working when it has failed
+    ('Lethal Damage and Wounds': a failed part "cannot use it at all"). '' when the species
+    has no motor appendage."""
+    if weapon is not None:
+        return weapon.hand
+    motor = [p for p, kind in c.part_kinds.items() if kind == "motor"]
+    motor.sort(key=lambda p: p != c.dominant)
+    working = [p for p in motor if p not in c.failed]
+    return working[0] if working else c.dominant
+
+
+def can_strike(c: Fighter) -> bool:
+    """Whether any motor appendage still works (a species without any strikes as it can)."""
+    motor = [p for p, kind in c.part_kinds.items() if kind == "motor"]
+    return not motor or any(p not in c.failed for p in motor)
 
 
 def phases_per_turn(c: Fighter) -> int:

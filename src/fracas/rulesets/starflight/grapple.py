@@ -27,7 +27,7 @@ from fracas.rulesets.starflight.actions import Grapple, GrappleCheck, register
 from fracas.rulesets.starflight.attack import Hit, resolve_hit
 from fracas.rulesets.starflight.charge import target_problem
 from fracas.rulesets.starflight.combat_states import pin_holds, range_zero
-from fracas.rulesets.starflight.conditions import grapple_opponents, in_fight
+from fracas.rulesets.starflight.conditions import can_strike, grapple_opponents, in_fight
 from fracas.rulesets.starflight.events import (
     GrappleEnded,
     GrappleStarted,
@@ -60,6 +60,8 @@ def grapple_problem(fight: Fight, c: Fighter, tid: str) -> str | None:
     t = fight.fighter(tid)
     if c.swallowed_by is not None:
         return f"{c.name} has been swallowed"
+    if not can_strike(c):
+        return f"{c.name} has lost the use of every motor appendage: it cannot grab"
     if t.id in [g.id for g in grapple_opponents(fight, c)]:
         return f"{c.name} is already grappling {t.name}: make a Grapple check"
     if not range_zero(c, t):

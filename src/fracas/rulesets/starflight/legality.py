@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import REGISTRY, ActionKind, Attack, Strike
-from fracas.rulesets.starflight.conditions import is_dead
+from fracas.rulesets.starflight.conditions import is_dead, striking_part
 from fracas.rulesets.starflight.held_actions import check_held
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m, ready
@@ -73,10 +73,12 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
     elif any(w.drawn for w in c.weapons):
         # 'Using Weapons': an unarmed attack is made when "they aren't wielding any weapon"
         raise IllegalAction(f"{c.name} is wielding a weapon: no unarmed attack")
-    elif c.dominant and c.dominant in c.failed:
-        # 'Lethal Damage and Wounds': a failed part "can no longer be used"
-        part = c.part_names.get(c.dominant, c.dominant)
-        raise IllegalAction(f"{c.name}'s {part} has failed: no unarmed strike with it")
+    part = striking_part(c, weapon)
+    if part and part in c.failed:  # 'Lethal Damage and Wounds': a failed part does not work
+        raise IllegalAction(
+            f"{c.name} has lost the use of its {c.part_names.get(part, part)} and cannot "
+            "strike with it"
+        )
     if is_sniping_range(fight, metres):
         raise IllegalAction(f"{target.name} is beyond ranged combat: that takes sniping")
     if metres > reach_m(fight, weapon):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from fracas.rulesets.starflight import events as ev
-from fracas.rulesets.starflight.account import line
+from fracas.rulesets.starflight.account import line, their
 from fracas.rulesets.starflight.state import Fight
 
 
@@ -39,7 +39,10 @@ def _opposed(e: ev.Opposed, f: Fight) -> str:
 
 @line(ev.Charged)
 def _charged(e: ev.Charged, f: Fight) -> str:
-    return f"    {_n(f, e.who)} is charging: +10 to attack this round, -10 HD through its next turn"
+    c = f.fighter(e.who)
+    return (
+        f"    {c.name} is charging: +10 to attack this round, -10 HD through {their(c)} next turn"
+    )
 
 
 @line(ev.Displaced)
@@ -56,7 +59,7 @@ def _item_dropped(e: ev.ItemDropped, f: Fight) -> str:
 @line(ev.ItemPickedUp)
 def _picked(e: ev.ItemPickedUp, f: Fight) -> str:
     w = f.fighter(e.owner).weapons[e.weapon]
-    whose = "" if e.owner == e.who else f"{_n(f, e.owner)}'s "
+    whose = "the " if e.owner == e.who else f"{_n(f, e.owner)}'s "
     return f"  {_n(f, e.who)} picks up {whose}{w.name}"
 
 

@@ -19,7 +19,12 @@ from fracas.rulesets.starflight.events import ConditionGained, Faced
 from fracas.rulesets.starflight.part_failure import fail_part
 from fracas.rulesets.starflight.state import Fighter, StarflightContext
 from fracas.rulesets.starflight.use_skill import skill_modifier
-from fracas.rulesets.starflight.wounds import inflict_wounds, wound_count
+from fracas.rulesets.starflight.wounds import (
+    inflict_wounds,
+    needs_wound_fortitude,
+    wound_count,
+    wound_fortitude,
+)
 
 WOUND_DC = 10
 SKILL = "three_dimensional_maneuvers"
@@ -62,4 +67,7 @@ def critical_failure(ctx: StarflightContext, c: Fighter, wounded_before: bool) -
             fail_part(ctx, c, leg, "a botched move on a wounded limb")
         return
     leg = legs[ctx.roll(f"1d{len(legs)}", f"{c.name} which limb") - 1] if len(legs) > 1 else legs[0]
+    before = c.total_wounds()
     inflict_wounds(ctx, c, leg, wound_count(ctx, c, "stunt Wounds"), "a botched stunt")
+    if needs_wound_fortitude(c, before, ctx):
+        wound_fortitude(ctx, c)  # 'When a character is wounded ... must make a Fortitude Save'

@@ -48,6 +48,17 @@ def heading(c: Fighter, x: int, y: int) -> int:
     return round(degrees(atan2(y - c.y, x - c.x))) % 360
 
 
+def occupant(fight: Fight, c: Fighter, x: int, y: int) -> Fighter | None:
+    """Another combatant (not withdrawn, not inside a creature, not c's mount or rider)
+    standing on (x, y): two combatants do not end a move on the same point."""
+    for o in fight.fighters():
+        if o.id in (c.id, c.mounted_on) or o.mounted_on == c.id or o.withdrawn:
+            continue
+        if o.swallowed_by is None and isqrt((x - o.x) ** 2 + (y - o.y) ** 2) < CLOSEST_M:
+            return o
+    return None
+
+
 def destination(
     fight: Fight, c: Fighter, action: Move, allowance: int | None = None
 ) -> tuple[int, int, int]:
@@ -67,15 +78,9 @@ def destination(
         metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
         if (x, y) == (c.x, c.y):
             raise IllegalAction(f"{c.name} is already at ({x}, {y})")
-        for o in fight.fighters():
-            near = isqrt((x - o.x) ** 2 + (y - o.y) ** 2) < CLOSEST_M
-            if (
-                o.id not in (c.id, c.mounted_on)
-                and o.mounted_on != c.id
-                and not o.withdrawn
-                and near
-            ):
-                raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
+        o = occupant(fight, c, x, y)
+        if o is not None:
+            raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
         if metres > allowance:
             raise IllegalAction(
                 f"({x}, {y}) is {metres} m away; {c.name} can move {max(allowance, 0)} m now"
@@ -88,9 +93,13 @@ def destination(
     gap = distance_m(c, ref)
     if action.toward is not None:
         allowance = min(allowance, gap - CLOSEST_M)
-        x, y = step_towards(c, ref.x, ref.y, allowance)
+        aim = ref.x, ref.y
     else:
-        x, y = step_towards(c, 2 * c.x - ref.x, 2 * c.y - ref.y, allowance) if gap else (c.x, c.y)
+        aim = (2 * c.x - ref.x, 2 * c.y - ref.y) if gap else (c.x, c.y)
+    x, y = step_towards(c, *aim, allowance)
+    while allowance > 0 and (x, y) != (c.x, c.y) and occupant(fight, c, x, y) is not None:
+        allowance -= 1  # stop short of a point another combatant stands on
+        x, y = step_towards(c, *aim, allowance)
     if allowance <= 0 or (x, y) == (c.x, c.y):
         raise IllegalAction(f"{c.name} cannot move that way")
     facing = bearing(c, ref) if action.toward else (bearing(c, ref) + 180) % 360

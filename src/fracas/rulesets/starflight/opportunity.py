@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.combat_states import is_grappling
-from fracas.rulesets.starflight.conditions import in_fight, is_dead
+from fracas.rulesets.starflight.conditions import can_strike, in_fight, is_dead
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, hostiles, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
@@ -17,9 +17,10 @@ def weapon_for(fight: Fight, o: Fighter, metres: int) -> Use | None:
     """The opponent's first drawn, loaded, ready weapon that reaches; fists if it wields none."""
     for i, w in enumerate(o.weapons):
         loaded = w.stats.magazine == 0 or w.loaded > 0
-        if w.drawn and loaded and ready(fight, w) and metres <= reach_m(fight, w):
+        works = w.hand not in o.failed  # a failed part "cannot use it at all"
+        if works and w.drawn and loaded and ready(fight, w) and metres <= reach_m(fight, w):
             return Use(i, 1)
-    if any(w.drawn for w in o.weapons):
+    if any(w.drawn for w in o.weapons) or not can_strike(o):
         return None  # fists only when "they aren't wielding any weapon" ('Using Weapons')
     return Use(None, 1) if metres <= reach_m(fight, None) else None
 

@@ -30,7 +30,7 @@ from fracas.rulesets.starflight.actions import (
     Trigger,
     register,
 )
-from fracas.rulesets.starflight.conditions import in_fight, is_unconscious
+from fracas.rulesets.starflight.conditions import in_fight, is_unconscious, striking_part
 from fracas.rulesets.starflight.events import more_event
 from fracas.rulesets.starflight.range import distance_m, hostiles, reach_m
 from fracas.rulesets.starflight.state import Fight, Fighter, Readied, StarflightContext, WeaponState
@@ -156,6 +156,12 @@ def readied_attack(fight: Fight, c: Fighter, target: Fighter, weapon: int | None
     return Attack(actor=c.id, strikes=[Strike(target=target.id, weapon=weapon)])
 
 
+def usable_part(c: Fighter, weapon: int | None) -> bool:
+    """Whether the motor appendage the strike needs still works ('Lethal Damage and Wounds')."""
+    part = striking_part(c, None if weapon is None else c.weapons[weapon])
+    return not part or part not in c.failed
+
+
 def ready_choices(fight: Fight, c: Fighter) -> list[Choice]:
     """Ready one strike with each drawn weapon (fists if none) at each hostile, for when it
     moves, attacks, or comes within the weapon's reach."""
@@ -163,6 +169,7 @@ def ready_choices(fight: Fight, c: Fighter) -> list[Choice]:
         return []
     drawn = [i for i, w in enumerate(c.weapons) if w.drawn and not w.dropped]
     weapons: list[int | None] = list(drawn) if drawn else [None]
+    weapons = [i for i in weapons if usable_part(c, i)]
     out = []
     for o in hostiles(fight, c):
         for i in weapons:

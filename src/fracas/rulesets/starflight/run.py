@@ -114,5 +114,8 @@ register(Run, "full", choices=run_choices)(resolve_run)
 
 @account.line(Ran)
 def _ran(e: Ran, f: Fight) -> str:
-    over = " - too long: it hurts" if e.streak > e.limit else ""
-    return f"  {f.fighter(e.who).name} runs (turn {e.streak} of {e.limit} without harm{over})"
+    streak = "1st turn" if e.streak == 1 else f"{e.streak} turns in a row"
+    c = f.fighter(e.who)
+    if e.streak > e.limit:
+        return f"  {c.name} runs ({streak}; {e.limit} is all {account.they(c)} can run unhurt)"
+    return f"  {c.name} runs ({streak} of the {e.limit} {account.they(c)} can run unhurt)"

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from fracas.engine import Choice
 from fracas.rulesets.starflight.actions import Standby, register
+from fracas.rulesets.starflight.conditions import can_strike
 from fracas.rulesets.starflight.events import StoodBy
+from fracas.rulesets.starflight.idle import failed_motor, idle_reason
 from fracas.rulesets.starflight.range import ready
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
@@ -17,10 +19,11 @@ def standby_reason(fight: Fight, c: Fighter) -> str:
     fired = [w.name for w in c.weapons if not ready(fight, w) and not w.dropped]
     if fired:
         return f"the {' and the '.join(fired)} fired in an opportunity attack this round"
-    if not any(w.drawn for w in c.weapons) and c.dominant and c.dominant in c.failed:
-        part = c.part_names.get(c.dominant, c.dominant)
-        return f"its {part} has failed: nothing to strike with"
-    return ""
+    if not any(w.drawn for w in c.weapons) and not can_strike(c):
+        parts = failed_motor(c)
+        verb = "has" if len(parts) == 1 else "have"
+        return f"its {' and '.join(parts)} {verb} failed: nothing to strike with"
+    return idle_reason(fight, c) or ""
 
 
 def stand_by(fight: Fight, c: Fighter) -> Standby:

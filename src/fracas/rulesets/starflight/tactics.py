@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from math import isqrt
 
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import (
@@ -38,8 +39,9 @@ from fracas.rulesets.starflight.combat_tactics import (
     rally_choice,
     rush_choice,
 )
-from fracas.rulesets.starflight.conditions import can_move, is_fatigued
+from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
+from fracas.rulesets.starflight.idle import discharged_reason
 from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
@@ -49,8 +51,9 @@ from fracas.rulesets.starflight.medical_aid import (
     revive_problem,
 )
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
-from fracas.rulesets.starflight.move_action import grid_moves, heading, possible
+from fracas.rulesets.starflight.move_action import destination, grid_moves, heading, possible
 from fracas.rulesets.starflight.range import (
+    IN_MELEE_M,
     MELEE_INCREMENT_M,
     distance_m,
     hostiles,
@@ -84,10 +87,24 @@ def tactic(name: str) -> Callable[[Tactic], Tactic]:
 
 def _minding_holds(fn: Tactic) -> Tactic:
     def choose(fight: Fight, c: Fighter) -> Action:
-        return held_choice(fight, c) or fn(fight, c)
+        return held_choice(fight, c) or no_fight_left(fight, c) or fn(fight, c)
 
     choose.__doc__ = fn.__doc__
     return choose
+
+
+def no_fight_left(fight: Fight, c: Fighter) -> Action | None:
+    """A fighter with no working limb left to strike with gets out of the fight (runs or
+    moves away as a withdrawal, 'Range'), as anyone would; None when it can still fight or
+    cannot get away."""
+    if can_strike(c):
+        return None
+    targets = targets_by_distance(fight, c)
+    if not targets or not can_move(c, fight):
+        return None
+    if c.prone:
+        return StandUp(actor=c.id)
+    return withdrawal(fight, c, targets[0])
 
 
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
@@ -139,14 +156,52 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         grab = blind_grab_choice(fight, c, targets[0])
         if grab is not None:
             return grab
+    if targets and waiting_to_fire(fight, c, targets[0]):
+        return stand_by(fight, c)
     if close_in and targets:
         rush = rush_choice(fight, c, targets[0])
         if rush is not None:
             return rush
-        move = Move(actor=c.id, toward=targets[0].id)
+        move = hold_short(fight, c, targets[0])
         if possible_move(fight, c, move):
             return move
     return stand_by(fight, c)
+
+
+def waiting_to_fire(fight: Fight, c: Fighter, target: Fighter) -> bool:
+    """Every drawn weapon was discharged by an Opportunity Attack this round ('Miscellaneous
+    Terms') and one reaches the target: a shooter waits for next round rather than walk up to
+    the foe with nothing to fire."""
+    if discharged_reason(fight, c) is None:
+        return False
+    metres = distance_m(c, target)
+    return any(w.drawn and metres <= reach_m(fight, w) for w in c.weapons)
+
+
+def hold_short(fight: Fight, c: Fighter, target: Fighter) -> Move:
+    """A move towards ``target``; as the turn's last action, one that would end within two
+    melee increments of it (provoking its Opportunity Attack with no action left to strike,
+    'Using Weapons') becomes the grid move that ends nearest it outside them, to let the foe
+    come on (the plain move when there is none)."""
+    move = Move(actor=c.id, toward=target.id)
+    gap = distance_m(c, target)
+    if fight.phases_left != 1 or not fight.options.grid or gap <= IN_MELEE_M:
+        return move
+    try:
+        x, y, _ = destination(fight, c, move)
+    except IllegalAction:
+        return move
+    if distance_xy((x, y), target) > IN_MELEE_M:
+        return move
+    best: tuple[int, Move] | None = None
+    for option in grid_moves(fight, c):
+        if option.to is None:
+            continue
+        there = distance_xy(option.to, target)
+        nearer = IN_MELEE_M < there < gap and (best is None or there < best[0])
+        if nearer and possible(fight, c, option):
+            best = (there, option)
+    return move if best is None else best[1]
 
 
 def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
@@ -161,19 +216,27 @@ def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
         default=0,
     )
     best: tuple[int, Move] | None = None
+    there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
     for move in grid_moves(fight, c):
-        if move.to is None or not possible(fight, c, move):
+        if move.to is None or distance_xy(move.to, target) > reach:
+            continue  # out of reach there: no need to copy the fighter or ask the rules
+        if not possible(fight, c, move):
             continue
-        there = replace(c, x=move.to[0], y=move.to[1])
-        if distance_m(there, target) > reach:
-            continue
+        if there is None:
+            there = replace(c)
+        there.x, there.y = move.to
         sight = line_of_sight(fight, there, target, any_facing=True)
         if not sight.visible or sight.through:
             continue
-        metres = distance_m(c, there)
+        metres = distance_xy(move.to, c)
         if best is None or metres < best[0]:
             best = (metres, move)
     return None if best is None else best[1]
+
+
+def distance_xy(point: tuple[int, int], b: Fighter) -> int:
+    """Whole metres from a point to a combatant (as ``distance_m``, without a Fighter)."""
+    return isqrt((point[0] - b.x) ** 2 + (point[1] - b.y) ** 2)
 
 
 def possible_move(fight: Fight, c: Fighter, move: Move) -> bool:
@@ -186,7 +249,7 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
     """Deal with a grapple or a gullet first; stand up; rally a Shaken ally; pick a dropped
     weapon back up; keep weapons drawn and loaded; attack the nearest target (a grab for a
     creature with Improved Grab); charge or trample from out of reach; close in. With
-    nothing left to strike with (no weapon in hand, the striking hand failed), withdraw."""
+    nothing left to strike with (no weapon in hand, every arm failed), withdraw."""
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
     return (
@@ -199,9 +262,9 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
 
 
 def nothing_to_strike_with(c: Fighter) -> bool:
-    """No weapon in hand, and the hand an unarmed strike uses has failed."""
+    """No weapon in hand, and every motor appendage an unarmed strike could use has failed."""
     drawn = any(w.drawn and not w.dropped for w in c.weapons)
-    return not drawn and bool(c.dominant) and c.dominant in c.failed
+    return not drawn and not can_strike(c)
 
 
 def leave_unarmed(fight: Fight, c: Fighter) -> Action | None:

@@ -18,7 +18,7 @@ from fracas.engine import Choice, IllegalAction
 from fracas.rulesets.starflight.actions import Trip, register
 from fracas.rulesets.starflight.blow import land_blow
 from fracas.rulesets.starflight.combat_states import range_zero
-from fracas.rulesets.starflight.conditions import in_fight
+from fracas.rulesets.starflight.conditions import can_strike, in_fight
 from fracas.rulesets.starflight.drop_item import knock_down
 from fracas.rulesets.starflight.events import ConditionGained, Displaced, Maneuver
 from fracas.rulesets.starflight.opposed import attribute_terms, opposed, push_terms
@@ -47,6 +47,8 @@ def trip_problem(fight: Fight, c: Fighter, target: Fighter) -> str | None:
         return f"{target.name} is more than one Size Class larger than {c.name}: no trip"
     if target.prone:
         return f"{target.name} is already prone"
+    if not can_strike(c):  # a trip is a melee attack: a failed part "cannot use it at all"
+        return f"{c.name} has lost the use of every motor appendage: no trip"
     return None
 
 

@@ -16,6 +16,7 @@ from fracas.rulesets.starflight.death import brain_death_upkeep
 from fracas.rulesets.starflight.digestion import digest
 from fracas.rulesets.starflight.events import ConditionEnded, SurpriseRound, TurnsOver, TurnStarted
 from fracas.rulesets.starflight.grapple_upkeep import let_go_of_the_fallen
+from fracas.rulesets.starflight.idle import deadlocked
 from fracas.rulesets.starflight.initiative import roll_order
 from fracas.rulesets.starflight.medical_aid import stimulant_upkeep
 from fracas.rulesets.starflight.nonlethal import coma_hour
@@ -136,6 +137,10 @@ def end_round(ctx: StarflightContext) -> None:
     if fight.surprise_round:
         ctx.emit(SurpriseRound(active=False, surprised=[]))
     if check_end(ctx):
+        return
+    if deadlocked(fight):
+        reason = "no one left in the fight can ever reach or harm a foe"
+        ctx.emit(EncounterEnded(winner=None, reason=reason))
         return
     if fight.round >= fight.options.max_rounds:
         reason = fight.round_limit_reason or f"round limit ({fight.round}) reached"
