@@ -11,11 +11,14 @@
   and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
   5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
   kernel compiled, NumPy over fights does not earn its place;
-- ``fracas odds`` and ``fracas advise`` times for Joanne vs Ondkille;
+- ``fracas odds`` and ``fracas advise`` times for Joanne vs Ondkille (CPU time of this
+  process, warm: numba's cache loaded), each next to the baseline measured in the same run,
+  the chain's previous attack step (``DuelChain.compiled = False``: NumPy masks and a
+  compiled move per branch list), and their ratio; ``--odds-only`` prints just these;
 - peak RSS of a sweep-like run on the batch path: ``--points`` grid points (default 1,000) of
   ``--per-point`` duels (default 100,000), each reduced to its counts as it arrives.
 
-    python bench/batch.py [--repeats R] [--points P] [--per-point N] [--quick]
+    python bench/batch.py [--repeats R] [--points P] [--per-point N] [--quick] [--odds-only]
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from fracas.sim.batch.percentile import run_spec
 from fracas.sim.batch.percentile_spec import compile_duel
 from fracas.sim.odds import odds
 from fracas.sim.odds.advise import advise
+from fracas.sim.odds.percentile_chain import DuelChain
 
 ROOT = Path(__file__).parents[1]
 DUEL = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
@@ -164,13 +168,52 @@ def timed(fn: object) -> float:
     return time.perf_counter() - start
 
 
+def cpu_timed(fn: object) -> float:
+    start = time.process_time()
+    fn()  # type: ignore[operator]
+    return time.process_time() - start
+
+
+def odds_times(loaded: object, repeats: int) -> None:
+    """odds and advise on Joanne vs Ondkille, compiled and baseline, medians."""
+    ruleset, scenario = loaded.ruleset, loaded.scenario  # type: ignore[attr-defined]
+
+    def run_odds() -> None:
+        odds(ruleset, scenario)
+
+    def run_advise() -> None:
+        advise(ruleset, scenario, "Joanne")
+
+    found: dict[tuple[str, bool], float] = {}
+    for compiled in (True, False):
+        DuelChain.compiled = compiled
+        try:
+            run_odds()  # warm: numba's cache, icepool's distributions
+            for name, fn in (("odds", run_odds), ("advise", run_advise)):
+                found[name, compiled] = statistics.median(cpu_timed(fn) for _ in range(repeats))
+        finally:
+            DuelChain.compiled = True
+    for name, unit in (("odds", 1000), ("advise", 1)):
+        fast, base = found[name, True], found[name, False]
+        label = "ms" if unit == 1000 else "s"
+        print(
+            f"{name} (Joanne vs Ondkille): {fast * unit:,.{0 if unit == 1000 else 2}f} {label} "
+            f"CPU; baseline {base * unit:,.{0 if unit == 1000 else 2}f} {label}; "
+            f"baseline / now {base / fast:.2f}"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--points", type=int, default=1000)
     parser.add_argument("--per-point", type=int, default=100_000)
     parser.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test)")
+    parser.add_argument("--odds-only", action="store_true", help="only odds and advise")
     args = parser.parse_args()
+    if args.odds_only:
+        odds_times(load_scenario(DUEL), args.repeats)
+        return
     scale = 0.01 if args.quick else 1.0
     n_event, n_batch = int(3000 * scale) or 20, int(1_000_000 * scale)
     loaded = load_scenario(DUEL)
@@ -187,8 +230,6 @@ def main() -> None:
     bound = d100 / draws
     plain = plain_python_rate(int(20_000 * scale) or 200)
     core = med(lambda: numpy_core_rate(int(200_000 * scale)))
-    odds_s = med(lambda: timed(lambda: odds(loaded.ruleset, loaded.scenario)))
-    advise_s = med(lambda: timed(lambda: advise(loaded.ruleset, loaded.scenario, "Joanne")))
     print(f"batch bench, medians of {args.repeats}, one core, CPU time")
     print(f"event engine: {event:,.0f} duels/s (Session.run, Joanne vs Ondkille)")
     print(f"batch percentile duel: {duel:,.0f} duels/s ({duel / event:,.0f} x event)")
@@ -201,7 +242,7 @@ def main() -> None:
         f"same kernel as plain Python: {plain:,.0f} duels/s; NumPy over fights (core only): "
         f"{core:,.0f} duels/s"
     )
-    print(f"odds (Joanne vs Ondkille): {odds_s * 1000:,.0f} ms; advise: {advise_s:,.2f} s")
+    odds_times(loaded, args.repeats)
     points, per = (10, 1000) if args.quick else (args.points, args.per_point)
     rss, seconds = sweep_rss(points, per)
     print(

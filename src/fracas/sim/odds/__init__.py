@@ -72,8 +72,10 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
     return None
 
 
-def odds(ruleset: Any, scenario: Any, policy: Any = None) -> Odds:
-    """The exact odds of ``scenario`` (``OutOfScope`` outside the chain)."""
+def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> Odds:
+    """The exact odds of ``scenario`` (``OutOfScope`` outside the chain). ``model``: a
+    percentile ``ExchangeModel`` already built for this scenario's combatants (the exchange
+    reads no tactic, so ``advise`` shares one between the policies it evaluates)."""
     why = scope(ruleset, scenario)
     if why is not None:
         raise OutOfScope(why)
@@ -85,7 +87,9 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None) -> Odds:
         from fracas.sim.odds.percentile_exchange import ExchangeModel
 
         spec = compile_duel(scenario, ruleset, policy)
-        chain = DuelChain(spec, ExchangeModel(spec, ruleset.profiles(scenario)))
+        if model is None:
+            model = ExchangeModel(spec, ruleset.profiles(scenario))
+        chain = DuelChain(spec, model)
         r = chain.run(first_player(spec), int(spec.opts[O_MAX_ROUNDS]))
         win, draw, length, error, classes, unit = (
             r.win,

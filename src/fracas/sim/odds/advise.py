@@ -240,9 +240,9 @@ def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice:
     spec = ps.compile_duel(scenario, ruleset)
     model = ExchangeModel(spec, ruleset.profiles(scenario))
     policy = solve(spec, model, fighter)
-    own = odds(ruleset, scenario)
+    own = odds(ruleset, scenario, model=model)
     tables = _tables(policy, fighter, spec)
-    optimal = odds(ruleset, with_policy(scenario, fighter), tables)
+    optimal = odds(ruleset, with_policy(scenario, fighter), tables, model=model)
     return Advice(
         side=side,
         fighter=fighter,

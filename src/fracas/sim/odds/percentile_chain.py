@@ -33,11 +33,14 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches
+from fracas.sim.odds.grid_kernel import apply_branches, run_round_plan, tally
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
+from fracas.sim.odds.percentile_plan import Planner
 
 Grid = npt.NDArray[np.float64]
 Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
+#: (the defender takes its extra defence, the cells)
+Split = tuple[bool, npt.NDArray[np.bool_]]
 #: a class below this probability is dropped (its mass counted in the truncation error)
 PRUNE = 1e-10
 #: the chain stops once less than this is still fighting (counted in the error too)
@@ -83,6 +86,9 @@ def first_player(spec: ps.PercentileSpec) -> float:
 class DuelChain:
     """The chain of one compiled duel; ``stance(f, r)`` gives each fighter's stance table."""
 
+    #: False: the attack step of the reference implementation (the bench's baseline)
+    compiled = True
+
     def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
         self.spec = spec
         self.model = model
@@ -116,6 +122,8 @@ class DuelChain:
                 self._acts[(f, simultaneous)] = np.ascontiguousarray(
                     np.broadcast_to(a & b, self.shape)
                 )
+        self._idle = {k: ~v for k, v in self._acts.items()}
+        self._splits: dict[tuple[int, bool, int, int], list[Split]] = {}
         self.round_dependent = False  # no tactic looks at the round beyond a script
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
@@ -235,6 +243,142 @@ class DuelChain:
             fat -= min(fat, (1 if per_round or r % 3 == 0 else 0) + enc)
         return 1 if fat <= 0 else 0
 
+    # -- the compiled round ------------------------------------------------------------------
+    def start_kits(self) -> list[Kit]:
+        spec = self.spec
+        w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
+        return [
+            Kit(
+                w[f],
+                tuple([0] * int(spec.fi[f, ps.NWEAP])),
+                tuple(int(b) for b in spec.bv[f, : spec.fi[f, ps.NWEAP]]),
+            )
+            for f in range(2)
+        ]
+
+    def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
+        """The chain, round by round: every class's round by its plan (``percentile_plan``),
+        one compiled call each."""
+        if not self.compiled:
+            return self._run_reference(p_first0, max_rounds)
+        spec = self.spec
+        kits = self.start_kits()
+        planner = Planner(self)
+        shape = self.shape
+        grids = np.zeros((4, *shape))
+        active: list[int] = []
+        for order, share in ((0, p_first0), (1, 1 - p_first0)):
+            if share > 0:
+                i = planner.class_index((order, kits[0], kits[1]))
+                grids[i, self.hp[0] + self.con[0], self.hp[1] + self.con[1]] = share
+                active.append(i)
+        c0, c1 = self.con[0] + 1, self.con[1] + 1
+        acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
+        draw_frozen = 0.0
+        length: list[float] = []
+        held = 0.0
+        seen: set[tuple[Kit, Kit]] = set()
+        row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
+        all_rows = np.ones(shape[0], np.bool_)
+        level1 = np.zeros((0, *shape))
+        level2 = np.zeros((0, *shape))
+        rows1 = np.zeros((0, shape[0]), np.bool_)
+        rows2 = np.zeros((0, shape[0]), np.bool_)
+        script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
+        rnd = 0
+        for rnd in range(1, max_rounds + 1):
+            simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
+            base_key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
+            if base_key not in self._stances:
+                self._stances[base_key] = self.tactic_stances(rnd)
+            late = rnd > script_len
+            t = (self.tired(0, rnd), self.tired(1, rnd))
+            acc[3] = 0.0
+            frozen = 0.0
+            plans = []
+            for order in (0, 1):
+                first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
+                ctx = (simultaneous, first, base_key, t[0], t[1], late)
+                for i in active:
+                    key = planner.keys[i]
+                    if key[0] == order:
+                        seen.add((key[1], key[2]))
+                        plans.append((i, planner.plan(i, ctx)))
+            size = len(planner.keys)
+            nxt = np.zeros((max(size, 1), *shape))
+            present = np.zeros(size, np.bool_)
+            masks = planner.masks
+            n1 = max((p.n1 for _, p in plans), default=0)
+            n2 = max((p.n2 for _, p in plans), default=0)
+            if n1 > len(level1):
+                level1 = np.zeros((n1, *shape))
+                rows1 = np.zeros((n1, shape[0]), np.bool_)
+            if n2 > len(level2):
+                level2 = np.zeros((n2, *shape))
+                rows2 = np.zeros((n2, shape[0]), np.bool_)
+            for i, plan in plans:
+                if plan.frozen:
+                    frozen += float(grids[i].sum())
+                    continue
+                run_round_plan(
+                    grids,
+                    i,
+                    all_rows,
+                    masks,
+                    plan.op_src,
+                    plan.op_mask,
+                    plan.op_b0,
+                    plan.op_b1,
+                    plan.op_level,
+                    plan.q,
+                    plan.d0,
+                    plan.d1,
+                    plan.dest,
+                    plan.n1,
+                    plan.n2,
+                    level1,
+                    rows1,
+                    level2,
+                    rows2,
+                    row,
+                    plan.out_next,
+                    plan.out_u0,
+                    plan.out_u1,
+                    c0,
+                    c1,
+                    PRUNE,
+                    nxt,
+                    present,
+                    acc,
+                )
+            length.append(float(acc[3]))
+            draw_frozen += frozen
+            held += frozen
+            grids = nxt
+            active = np.flatnonzero(present).tolist()
+            still = float(grids[active].sum()) if active else 0.0
+            if rnd == max_rounds:
+                draw_frozen += still
+                length[-1] += still + held
+                held = 0.0
+                break
+            if still < SETTLED:
+                acc[4] += still
+                break
+        if held:
+            length.extend([0.0] * (max_rounds - len(length)))
+            length[max_rounds - 1] += held
+        return DuelOdds(
+            names=(spec.names[0], spec.names[1]),
+            sides=spec.sides,
+            win=(float(acc[0]), float(acc[1])),
+            draw=float(acc[2]) + draw_frozen,
+            length=tuple(length),
+            error=float(acc[4]),
+            rounds_computed=rnd,
+            classes=len(seen),
+        )
+
     # -- moving probability on the grid -------------------------------------------------------
     def shifted(self, grid: Grid, d0: int, d1: int, k0: bool, k1: bool) -> Grid:
         """``grid`` with d0 and d1 hp taken off (clipped at death, -CON, index 0); a kill
@@ -347,31 +491,73 @@ class DuelChain:
             if sf not in ATTACKING or not kf.ready or kg.yielded:
                 add(key, grid)
                 continue
-            # an all-out attacker defends beyond its free defences when a perfect attack's
-            # full damage would down it anyway (tactics.wants_extra_defence): by its hp
-            splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
-            if sg == S_ALL_OUT_ATTACK:
-                top = int(self.spec.dmax[f, kf.wield])
+            self._reference_move(grid, key, f, kf, kg, sf, sg, tf, tg, acts, add)
+        return out
+
+    def _reference_move(
+        self,
+        grid: Grid,
+        key: Key,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acts: npt.NDArray[np.bool_],
+        add: Callable[[Key, Grid], None],
+    ) -> None:
+        """One class's attack as the chain made it before the round plans (NumPy masks,
+        every branch moved by ``apply_branches``): the baseline ``bench/batch.py`` times."""
+        g = 1 - f
+        order = key[0]
+        # an all-out attacker defends beyond its free defences when a perfect attack's
+        # full damage would down it anyway (tactics.wants_extra_defence): by its hp
+        splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
+        if sg == S_ALL_OUT_ATTACK:
+            top = int(self.spec.dmax[f, kf.wield])
+            hp_g = self.hp_axis[g]
+            low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
+            low_cells = np.broadcast_to(low, self.shape)
+            splits = [(True, acts & low_cells), (False, acts & ~low_cells)]
+        rest = grid
+        for flag, cells in splits:
+            part = np.where(cells, grid, 0.0)
+            rest = rest - part
+            if not part.any():
+                continue
+            dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+            result = np.zeros((len(dests), *self.shape))
+            apply_branches(part, self._all, q, d0, d1, dest, result)
+            for i, (n0, n1) in enumerate(dests):
+                if i == 0 or result[i].any():
+                    add((order, n0, n1), result[i])
+        add(key, rest)
+
+    def splits(self, f: int, sg: int, top: int, acts: npt.NDArray[np.bool_]) -> list[Split]:
+        """The cells where ``f`` attacks, split by the defender's extra defence: an
+        all-out attacker defends beyond its free defences when a perfect attack's full
+        damage would down it anyway (tactics.wants_extra_defence), by its hp; cached."""
+        key = (f, sg == S_ALL_OUT_ATTACK, top, id(acts))
+        hit = self._splits.get(key)
+        if hit is None:
+            if sg != S_ALL_OUT_ATTACK:
+                hit = [(False, acts)]
+            else:
+                g = 1 - f
                 hp_g = self.hp_axis[g]
                 low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
                 low_cells = np.broadcast_to(low, self.shape)
-                splits = [(True, acts & low_cells), (False, acts & ~low_cells)]
-            rest = grid
-            for flag, cells in splits:
-                part = np.where(cells, grid, 0.0)
-                rest = rest - part
-                if not part.any():
-                    continue
-                dests, q, d0, d1, dest = self.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-                result = np.zeros((len(dests), *self.shape))
-                apply_branches(part, self._all, q, d0, d1, dest, result)
-                for i, (n0, n1) in enumerate(dests):
-                    if i == 0 or result[i].any():
-                        add((order, n0, n1), result[i])
-            add(key, rest)
-        return out
+                hit = [
+                    (True, np.ascontiguousarray(acts & low_cells)),
+                    (False, np.ascontiguousarray(acts & ~low_cells)),
+                ]
+            self._splits[key] = hit
+        return hit
 
-    def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
+    def _run_reference(self, p_first0: float, max_rounds: int) -> DuelOdds:
+        """``run`` round by round in Python (the bench's baseline, ``compiled = False``)."""
         spec = self.spec
         w = tuple(0 if spec.fi[f, ps.NWEAP] else -1 for f in range(2))
         kits = [
@@ -442,10 +628,7 @@ class DuelChain:
                             # end of the round: the fight ends if someone is down or gone
                             u0 = c0 if not n0.yielded else self.shape[0]
                             u1 = c1 if not n1.yielded else self.shape[1]
-                            both = float(g[u0:, u1:].sum())
-                            a_only = float(g[u0:, :u1].sum())
-                            b_only = float(g[:u0, u1:].sum())
-                            none = float(g[:u0, :u1].sum())
+                            both, a_only, b_only, none = tally(g, u0, u1)
                             win[0] += a_only
                             win[1] += b_only
                             draw += none

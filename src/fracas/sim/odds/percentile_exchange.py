@@ -9,7 +9,7 @@ damage distributions from ``fracas.dice.distribution`` (icepool).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from fracas.dice.exact import distribution
@@ -43,6 +43,15 @@ class Kit:
     glitch: int = 0
     defenceless: int = -1
     yielded: int = 0  # 1 surrendered, 2 fled: out of the fight
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # the chain keys dicts by kits hundreds of thousands of times: hash once
+        fields = (self.wield, self.conds, self.bvs, self.abs_loss, self.glitch)
+        object.__setattr__(self, "_hash", hash((*fields, self.defenceless, self.yielded)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @property
     def ready(self) -> bool:

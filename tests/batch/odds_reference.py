@@ -1,0 +1,69 @@
+"""The figures of ``fracas odds`` and ``fracas advise`` on a few scenarios, as the reference
+(round-by-round Python) chain gave them before the compiled propagation replaced it.
+
+``python -m tests.batch.odds_reference`` rewrites ``data/odds_reference.json`` (run it only
+to record a deliberate change of results); ``test_odds_fast_path`` compares against it.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from fracas.scenario import load_scenario, parse_scenario
+from fracas.sim.odds import odds
+from fracas.sim.odds.advise import advise
+
+ROOT = Path(__file__).parents[2]
+EXAMPLES = ROOT / "examples" / "percentile"
+DATA = Path(__file__).parent / "data" / "odds_reference.json"
+
+
+def scenarios() -> dict[str, Any]:
+    """Duels that exercise different rules: the chapter's example, plate armour, breakage
+    (weapon damage on parry rolled), and all-out attack on both sides."""
+    out: dict[str, Any] = {}
+    for name in ("joanne-vs-ondkille", "joanne-in-plate"):
+        out[name] = load_scenario(EXAMPLES / f"{name}.yaml")
+    data = yaml.safe_load((EXAMPLES / "joanne-vs-ondkille.yaml").read_text())
+    data.pop("options", None)  # weapons take damage in parries (the default)
+    for c in data["combatants"]:
+        c["tactics"] = "all-out-attack"
+        c.pop("script", None)
+        c.pop("then", None)
+    out["all-out-with-parry-damage"] = parse_scenario(data, "all-out-with-parry-damage")
+    return out
+
+
+def figures(loaded: Any) -> dict[str, Any]:
+    o = odds(loaded.ruleset, loaded.scenario)
+    return {
+        "win": list(o.win),
+        "draw": o.draw,
+        "length": list(o.length),
+        "error": o.error,
+        "classes": o.classes,
+    }
+
+
+def advice_figures(loaded: Any) -> dict[str, Any]:
+    a = advise(loaded.ruleset, loaded.scenario)
+    return {
+        "policy": a.policy.tolist(),
+        "optimal": list(a.optimal.win),
+        "own": list(a.own.win),
+    }
+
+
+def main() -> None:
+    found = scenarios()
+    out = {name: figures(loaded) for name, loaded in found.items()}
+    out["advise joanne-vs-ondkille"] = advice_figures(found["joanne-vs-ondkille"])
+    DATA.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
