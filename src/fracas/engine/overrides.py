@@ -10,10 +10,12 @@ override as any other action. A ruleset that does not support an override refuse
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
+from pydantic import BaseModel, ValidationError
 
+from fracas.engine.errors import IllegalAction
 from fracas.engine.ruleset import Action
 
 
@@ -112,3 +114,19 @@ def as_override(raw: Any) -> Override | None:
 
 
 _BY_TAG: dict[str, type[Override]] = {t.__name__: t for t in OVERRIDE_TYPES}
+
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+def validated_spec(model: type[ModelT], spec: dict[str, Any]) -> ModelT:
+    """A combatant added mid-fight (``GmAddCombatant.spec``), validated by the ruleset's
+    scenario model for one combatant; ``IllegalAction`` names the first bad field
+    (``spec.skills.dagger: ...``) and how many more there are."""
+    try:
+        return model.model_validate(spec)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
+        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
+        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
 from fracas.engine import Event, IllegalAction
 from fracas.engine.errors import InconsistentLog
 from fracas.engine.overrides import (
@@ -22,6 +20,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    validated_spec,
 )
 from fracas.rulesets.exp.scenario import PersonaModel
 from fracas.rulesets.exp.state import (
@@ -129,13 +128,7 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 def checked_spec(state: ExpEncounter, spec: dict[str, Any]) -> dict[str, Any]:
     """A new persona's scenario entry, validated as a scenario file's entries are (fields,
     then a name nobody in the fight has); ``IllegalAction`` names the field."""
-    try:
-        model = PersonaModel.model_validate(spec)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+    model = validated_spec(PersonaModel, spec)
     if model.name in state.combatants:
         raise IllegalAction(f"spec.name: {model.name!r} is already in the fight")
     dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)

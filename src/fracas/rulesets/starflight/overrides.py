@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pydantic import ValidationError
-
 from fracas.engine import Event, IllegalAction
 from fracas.engine.overrides import (
     GmAddCombatant,
@@ -22,6 +20,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    validated_spec,
 )
 from fracas.rulesets.starflight.characters import CombatantSpec, build_fighter
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
@@ -88,13 +87,7 @@ def checked_spec(state: Fight, spec: dict[str, Any]) -> dict[str, Any]:
     """A new fighter's scenario entry, validated as a scenario file's entries are (fields,
     a species the fight knows, an id nobody in the fight has); ``IllegalAction`` names the
     field."""
-    try:
-        model = CombatantSpec.model_validate(spec)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "(top level)"
-        more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+    model = validated_spec(CombatantSpec, spec)
     if model.id in state.combatants:
         raise IllegalAction(f"spec.id: {model.id!r} is already in the fight")
     if model.species not in state.species:
