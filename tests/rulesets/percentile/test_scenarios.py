@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from fracas.cli import main
 from fracas.engine import IllegalAction, encode_log
+from fracas.rulesets.percentile import RULESET
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.scenario import ScenarioError, parse_scenario
 
@@ -97,7 +98,9 @@ def test_an_absurd_value_is_refused_at_its_sanity_cap(field: str, value: object,
 
 def test_the_sanity_caps_themselves_are_accepted() -> None:
     caps = {"STR": 1000, "hp": 2000, "fatigue": 2000, "carried_kg": 10000}
-    parse_scenario(duel(defender={**caps, "skills": {"dagger": 1000}}), "ok.yaml")
+    loaded = parse_scenario(duel(defender={**caps, "skills": {"dagger": 1000}}), "ok.yaml")
+    fighter = RULESET.build(loaded.scenario).combatants["D"]
+    assert (fighter.hp, fighter.fatigue, fighter.p.fatigue_max) == (2000, 2000, 2000)
 
 
 def test_carried_kg_takes_a_decimal_string_but_not_a_bool() -> None:

@@ -95,7 +95,9 @@ def test_armours_on_different_parts_are_accepted() -> None:
         {"name": "helmet", "hp": 10, "covers": ["brain"]},
         {"name": "vest", "hp": 10, "covers": ["chest"]},
     ]
-    parse_scenario(scenario_data(shooter(), target(armour=armour)), "ok.yaml")
+    loaded = parse_scenario(scenario_data(shooter(), target(armour=armour)), "ok.yaml")
+    worn = loaded.scenario.combatants[1].armour
+    assert [(a.name, list(a.covers)) for a in worn] == [("helmet", ["brain"]), ("vest", ["chest"])]
 
 
 # --- the groin rider of a hit that does no damage ------------------------------------------

@@ -2,7 +2,7 @@
 
 Logged as the GM's action with its own event, so it undoes like any action. A change of HPS
 puts the persona in the condition the rules give at those HPS (notes, section 5, as
-:func:`~fracas.rulesets.exp.personas.condition_at`); then, as after any action, a side wins
+:func:`~fracas.rulesets.exp.state.condition_at`); then, as after any action, a side wins
 when every other persona is out ('Victory Conditions')."""
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ class PersonaJoined(Event[ExpEncounter], frozen=True, kw_only=True):
         if _builder is None:
             raise InconsistentLog("PersonaJoined: the exp ruleset registered no builder")
         p = _builder(PersonaModel.model_validate(self.spec), state.options.weapon_damage)
-        state.combatants[p.id] = state.personas[p.id] = p
+        state.combatants[p.id] = p
         state.order.append(p.id)
 
 

@@ -114,7 +114,7 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
         )
         for plan in scenario.blueprints(blueprint):
             p = build_persona(plan)
-            state.combatants[p.id] = state.personas[p.id] = p
+            state.combatants[p.id] = p
         return state
 
     def start(self, ctx: ExpContext) -> None:

@@ -92,9 +92,13 @@ class ExpEncounter(Encounter[Persona]):
     order: list[str] = field(default_factory=list)
     acted: list[str] = field(default_factory=list)
     free_attack: tuple[str, str, str] | None = None  # (attacker, victim, weapon)
-    personas: dict[str, Persona] = field(default_factory=dict)  # combatants, typed
     bare_hands: Weapon = Weapon("fist", "strike", "1d6", close_range=True, natural=True)
     options: ExpOptions = field(default_factory=ExpOptions)  # the scenario's (tactics read them)
+
+    @property
+    def personas(self) -> dict[str, Persona]:
+        """The combatants, by the chapter's word (the same dict, not a copy to keep in step)."""
+        return self.combatants
 
 
 #: the context an EXP rule resolves in: ``ctx.state`` and ``ctx.options`` typed
