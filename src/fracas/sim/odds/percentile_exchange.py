@@ -111,6 +111,8 @@ class ExchangeModel:
             for p in profiles
         ]
         self.glitches = int(spec.opts[ps.O_GLITCHES])
+        self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
+        self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
         self.exchange = lru_cache(maxsize=None)(self._exchange)
 
     # -- the pieces of an attack -----------------------------------------------------------
@@ -130,16 +132,17 @@ class ExchangeModel:
     ) -> Branches:
         """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
         who = ids[role]
-        kit = kit_of(m, role)
-        out: Branches = []
         absorbs = kind != ps.K_FULL_NO_ARMOUR and not self.spec.fi[who, ps.PROJ_ONLY]
-        armour = self._armour(who, kit) if absorbs else 0
-        for value, q in self._rolled(src, w, kind):
-            amount = value - min(value, armour)
-            d = [m[0], m[1]]
-            d[role] += amount
-            out.append((q, (d[0], d[1], m[2], m[3], m[4], m[5])))
-        return out
+        armour = self._armour(who, kit_of(m, role)) if absorbs else 0
+        key = (src, w, kind, armour)
+        amounts = self._dealt.get(key)
+        if amounts is None:
+            amounts = self._dealt[key] = [
+                (q, value - min(value, armour)) for value, q in self._rolled(src, w, kind)
+            ]
+        if role == 0:
+            return [(q, (m[0] + a, m[1], m[2], m[3], m[4], m[5])) for q, a in amounts]
+        return [(q, (m[0], m[1] + a, m[2], m[3], m[4], m[5])) for q, a in amounts]
 
     def _kit(self, m: Micro, role: int, kit: Kit) -> Micro:
         return (
@@ -172,18 +175,37 @@ class ExchangeModel:
         return self._kit(m, role, kit)
 
     def fumble(self, m: Micro, role: int, ids: tuple[int, int]) -> Branches:
-        """``fumble.roll_fumble``: a row of table 5.2 (d100), its effects in order."""
-        out: Branches = []
+        """``fumble.roll_fumble``: a row of table 5.2 (d100), its effects in order. Every
+        effect reads and changes only the fumbler (its kit, its hp), so the rows' outcomes
+        are worked out once per fumbler and kit and added to ``m``."""
+        who = ids[role]
+        kit = kit_of(m, role)
+        table = self._fumbled.get((who, kit))
+        if table is None:
+            table = self._fumbled[(who, kit)] = self._fumble_table(role, ids, kit)
+        if role == 0:
+            return [(q, (m[0] + a, m[1], k, m[3], m[4], m[5])) for q, a, k in table]
+        return [(q, (m[0], m[1] + a, m[2], k, m[4], m[5])) for q, a, k in table]
+
+    def _fumble_table(
+        self, role: int, ids: tuple[int, int], kit: Kit
+    ) -> list[tuple[float, int, Kit]]:
+        """The fumble table's outcomes for a fumbler with ``kit``: (p, its hp lost, its kit),
+        equal outcomes merged."""
+        start: Micro = (0, 0, kit, kit, False, False)
         rows = self.spec.fumble_row[1:]
+        merged: dict[tuple[int, Kit], float] = {}
         for row in sorted(set(int(r) for r in rows)):
             q = float((rows == row).sum()) / 100
-            branches: Branches = [(q, m)]
+            branches: Branches = [(q, start)]
             for effect in self.spec.row_fx[row]:
                 if effect < 0:
                     break
                 branches = self._fumble_effect(branches, int(effect), role, ids)
-            out.extend(branches)
-        return out
+            for p, b in branches:
+                key = (b[role], kit_of(b, role))
+                merged[key] = merged.get(key, 0.0) + p
+        return [(p, a, k) for (a, k), p in merged.items()]
 
     def _fumble_effect(
         self, branches: Branches, effect: int, role: int, ids: tuple[int, int]
