@@ -84,17 +84,20 @@ def _move(
     out_rows: npt.NDArray[np.bool_],
     row: F64,
     prefix: F64,
+    i_lo: int,
+    j_lo: int,
 ) -> None:
-    """``apply_branches`` for branches ``b0:b1`` on the cells of ``grid`` where ``cells``,
-    row by row over each flagged row's occupied span (contiguous columns inside), flagging
-    in ``out_rows`` each row of ``out`` they reach (``row``, ``prefix``: scratch)."""
+    """``apply_branches`` for branches ``b0:b1`` on the cells of ``grid`` where ``cells``
+    from row ``i_lo`` and column ``j_lo`` on, row by row over each flagged row's occupied
+    span (contiguous columns inside), flagging in ``out_rows`` each row of ``out`` they
+    reach (``row``, ``prefix``: scratch)."""
     n0, n1 = grid.shape
-    for i in range(n0):
+    for i in range(i_lo, n0):
         if not rows[i]:
             continue
         lo = n1
         hi = -1
-        for j in range(n1):
+        for j in range(j_lo, n1):
             v = grid[i, j] if cells[i, j] else 0.0
             row[j] = v
             if v != 0.0:
@@ -124,24 +127,127 @@ def _move(
 
 
 @njit
-def run_round_plan(
-    grids: F64,
-    src: int,
-    all_rows: npt.NDArray[np.bool_],
-    masks: npt.NDArray[np.bool_],
-    op_src: I64,
-    op_mask: I64,
-    op_b0: I64,
-    op_b1: I64,
-    op_level: I64,
+def _settle_down(
+    grid: F64,
+    rows: npt.NDArray[np.bool_],
+    cells: npt.NDArray[np.bool_],
     q: F64,
     d0: I64,
     d1: I64,
     dest: I64,
-    n_level1: int,
-    n_level2: int,
-    level1: F64,
-    rows1: npt.NDArray[np.bool_],
+    b0: int,
+    b1: int,
+    out_u0: I64,
+    out_u1: I64,
+    c0: int,
+    c1: int,
+    acc: F64,
+    up: F64,
+) -> None:
+    """Branches ``b0:b1`` on the cells of ``grid`` where ``cells`` and someone is already
+    down (a row below ``c0`` or a column below ``c1``): the round ends there, so only the
+    tally is needed. The one still up stays up with probability ``up[hp index]`` (the
+    branches that leave it at or above its destination's first index counted as up,
+    ``out_u0``/``out_u1``); the rest is a draw. ``up``: scratch (a row and a column)."""
+    n0, n1 = grid.shape
+    total = 0.0
+    for b in range(b0, b1):
+        total += q[b]
+    need0 = False
+    need1 = False
+    both = a_only = b_only = 0.0
+    for i in range(n0):
+        if not rows[i]:
+            continue
+        if i < c0:
+            for j in range(n1):
+                if cells[i, j] and grid[i, j] != 0.0:
+                    if j < c1:
+                        both += grid[i, j]
+                    else:
+                        need1 = True
+        else:
+            for j in range(c1):
+                if cells[i, j] and grid[i, j] != 0.0:
+                    need0 = True
+    acc[2] += both * total
+    acc[3] += both * total
+    if need0:  # combatant 1 is down: does 0 stay up, by its hp
+        for i in range(c0, n0):
+            if not rows[i]:
+                continue
+            p = 0.0
+            for b in range(b0, b1):
+                if d0[b] >= 0 and i - d0[b] >= out_u0[dest[b]]:
+                    p += q[b]
+            v = 0.0
+            for j in range(c1):
+                if cells[i, j]:
+                    v += grid[i, j]
+            a_only += v * p
+            acc[2] += v * (total - p)
+            acc[3] += v * total
+    if need1:  # combatant 0 is down: does 1 stay up, by its hp
+        for j in range(c1, n1):
+            p = 0.0
+            for b in range(b0, b1):
+                if d1[b] >= 0 and j - d1[b] >= out_u1[dest[b]]:
+                    p += q[b]
+            up[j] = p
+        for i in range(c0):
+            if not rows[i]:
+                continue
+            for j in range(c1, n1):
+                if cells[i, j]:
+                    v = grid[i, j]
+                    b_only += v * up[j]
+                    acc[2] += v * (total - up[j])
+                    acc[3] += v * total
+    acc[0] += a_only
+    acc[1] += b_only
+
+
+@njit
+def first_attack(
+    grid: F64,
+    rows: npt.NDArray[np.bool_],
+    masks: npt.NDArray[np.bool_],
+    op_mask: I64,
+    op_b0: I64,
+    op_b1: I64,
+    q: F64,
+    d0: I64,
+    d1: I64,
+    dest: I64,
+    half: F64,
+    half_rows: npt.NDArray[np.bool_],
+    row: F64,
+) -> None:
+    """A class's first attack of a round (``percentile_plan.FirstPlan``): every operation
+    moves the cells of its mask of ``grid`` (rows flagged in ``rows``) into the half-round
+    grids ``half[dest]``, flagging the rows it reaches (``row``: scratch)."""
+    n1 = grid.shape[1]
+    for k in range(op_mask.shape[0]):
+        _move(
+            grid, rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+            half, half_rows, row, row[n1:], 0, 0,
+        )  # fmt: skip
+
+
+@njit
+def second_attack(
+    half: F64,
+    h: int,
+    half_rows: npt.NDArray[np.bool_],
+    masks: npt.NDArray[np.bool_],
+    op_mask: I64,
+    op_b0: I64,
+    op_b1: I64,
+    q: F64,
+    d0: I64,
+    d1: I64,
+    dest: I64,
+    n_out: int,
     level2: F64,
     rows2: npt.NDArray[np.bool_],
     row: F64,
@@ -151,38 +257,64 @@ def run_round_plan(
     c0: int,
     c1: int,
     prune: float,
+    prune_half: float,
     nxt: F64,
     present: npt.NDArray[np.bool_],
     acc: F64,
 ) -> None:
-    """One round of one state class by its plan (``percentile_plan``): the first attack's
-    operations (``op_level`` 1) move ``grids[src]`` into ``level1``, the second's (level 2)
-    move ``level1[op_src]`` into ``level2``; each level-2 grid is then settled as the chain
-    settles a round (``tally``: wins, draws, the ended mass and, below ``prune``, the
-    truncation error into ``acc`` = [win 0, win 1, draw, ended, error]); the rest goes on
-    into ``nxt[out_next]`` (alive cells only), flagging ``present``. ``level1``/``level2``
-    are scratch, all zero with no row flagged on entry, and left so."""
-    for k in range(op_src.shape[0]):
-        if op_level[k] == 1:
-            _move(
-                grids[src], all_rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                level1, rows1, row, row[grids.shape[2] :],
-            )  # fmt: skip
-    for k in range(op_src.shape[0]):
-        if op_level[k] == 2:
-            s = op_src[k]
-            _move(
-                level1[s], rows1[s], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                level2, rows2, row, row[grids.shape[2] :],
-            )  # fmt: skip
-    n0, n1 = level2.shape[1], level2.shape[2]
-    for s in range(n_level1):
+    """A half-round class's second attack (``percentile_plan.SecondPlan``): its operations
+    move ``half[h]`` into ``level2``; each level-2 grid is then settled as the chain settles
+    a round (wins, draws, the ended mass and, below ``prune``, the truncation error into
+    ``acc`` = [win 0, win 1, draw, ended, error]) and the rest goes on into
+    ``nxt[out_next]`` (alive cells only), flagging ``present``. A half-round class holding
+    less than ``prune_half`` is dropped (its mass counted in the error). ``half[h]`` and
+    ``level2`` are left all zero with no row flagged."""
+    n0, n1 = half.shape[1], half.shape[2]
+    grid = half[h]
+    flags = half_rows[h]
+    mass = 0.0
+    for i in range(n0):
+        if flags[i]:
+            for j in range(n1):
+                mass += grid[i, j]
+    if mass < prune_half:  # dropped, counted in the truncation error
+        acc[4] += mass
         for i in range(n0):
-            if rows1[s, i]:
-                rows1[s, i] = False
+            if flags[i]:
+                flags[i] = False
                 for j in range(n1):
-                    level1[s, i, j] = 0.0
-    for o in range(n_level2):
+                    grid[i, j] = 0.0
+        return
+    down = False  # any mass where someone is already down
+    for i in range(n0):
+        if flags[i]:
+            if i < c0:
+                down = True
+                break
+            for j in range(c1):
+                if grid[i, j] != 0.0:
+                    down = True
+                    break
+            if down:
+                break
+    for k in range(op_mask.shape[0]):
+        # where both are up, the attack moves hp; elsewhere the round ends whatever
+        # happens, and the attack only decides whether the one still up goes down too
+        _move(
+            grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+            level2, rows2, row, row[n1:], c0, c1,
+        )  # fmt: skip
+        if down:
+            _settle_down(
+                grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+                out_u0, out_u1, c0, c1, acc, row,
+            )  # fmt: skip
+    for i in range(n0):
+        if flags[i]:
+            flags[i] = False
+            for j in range(n1):
+                grid[i, j] = 0.0
+    for o in range(n_out):
         both = a_only = b_only = none = 0.0
         u0, u1 = out_u0[o], out_u1[o]
         for i in range(n0):

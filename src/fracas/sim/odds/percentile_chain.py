@@ -33,7 +33,7 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches, run_round_plan, tally
+from fracas.sim.odds.grid_kernel import apply_branches, first_attack, second_attack, tally
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 from fracas.sim.odds.percentile_plan import Planner
 
@@ -43,6 +43,8 @@ Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combat
 Split = tuple[bool, npt.NDArray[np.bool_]]
 #: a class below this probability is dropped (its mass counted in the truncation error)
 PRUNE = 1e-10
+#: a half-round class (after a round's first attack) below this is dropped (counted too)
+PRUNE_HALF = PRUNE / 10
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
 ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
@@ -279,10 +281,10 @@ class DuelChain:
         held = 0.0
         seen: set[tuple[Kit, Kit]] = set()
         row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
-        all_rows = np.ones(shape[0], np.bool_)
-        level1 = np.zeros((0, *shape))
+        live_rows = np.asarray(self.hp_axis[0] > 0)
+        half = np.zeros((0, *shape))
+        half_rows = np.zeros((0, shape[0]), np.bool_)
         level2 = np.zeros((0, *shape))
-        rows1 = np.zeros((0, shape[0]), np.bool_)
         rows2 = np.zeros((0, shape[0]), np.bool_)
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
@@ -295,7 +297,7 @@ class DuelChain:
             t = (self.tired(0, rnd), self.tired(1, rnd))
             acc[3] = 0.0
             frozen = 0.0
-            plans = []
+            firsts = []
             for order in (0, 1):
                 first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
                 ctx = (simultaneous, first, base_key, t[0], t[1], late)
@@ -303,54 +305,45 @@ class DuelChain:
                     key = planner.keys[i]
                     if key[0] == order:
                         seen.add((key[1], key[2]))
-                        plans.append((i, planner.plan(i, ctx)))
-            size = len(planner.keys)
-            nxt = np.zeros((max(size, 1), *shape))
-            present = np.zeros(size, np.bool_)
+                        firsts.append((i, planner.first(i, ctx)))
+            if len(planner.halves) > len(half):
+                half = np.zeros((2 * len(planner.halves), *shape))
+                half_rows = np.zeros((len(half), shape[0]), np.bool_)
             masks = planner.masks
-            n1 = max((p.n1 for _, p in plans), default=0)
-            n2 = max((p.n2 for _, p in plans), default=0)
-            if n1 > len(level1):
-                level1 = np.zeros((n1, *shape))
-                rows1 = np.zeros((n1, shape[0]), np.bool_)
-            if n2 > len(level2):
-                level2 = np.zeros((n2, *shape))
-                rows2 = np.zeros((n2, shape[0]), np.bool_)
-            for i, plan in plans:
+            touched: set[int] = set()
+            for i, plan in firsts:
                 if plan.frozen:
                     frozen += float(grids[i].sum())
                     continue
-                run_round_plan(
-                    grids,
-                    i,
-                    all_rows,
-                    masks,
-                    plan.op_src,
-                    plan.op_mask,
-                    plan.op_b0,
-                    plan.op_b1,
-                    plan.op_level,
-                    plan.q,
-                    plan.d0,
-                    plan.d1,
-                    plan.dest,
-                    plan.n1,
-                    plan.n2,
-                    level1,
-                    rows1,
-                    level2,
-                    rows2,
-                    row,
-                    plan.out_next,
-                    plan.out_u0,
-                    plan.out_u1,
-                    c0,
-                    c1,
-                    PRUNE,
-                    nxt,
-                    present,
-                    acc,
-                )
+                ops = plan.ops
+                first_attack(
+                    grids[i], live_rows, masks, ops.op_mask, ops.op_b0, ops.op_b1,
+                    ops.q, ops.d0, ops.d1, ops.dest, half, half_rows, row,
+                )  # fmt: skip
+                touched.update(plan.halves)
+            ids = np.array(sorted(touched), np.int64)
+            mass = half[ids].sum(axis=(1, 2)) if len(ids) else np.zeros(0)
+            small = ids[mass < PRUNE_HALF]
+            if len(small):  # dropped before their second attack, counted in the error
+                acc[4] += float(mass[mass < PRUNE_HALF].sum())
+                half[small] = 0.0
+                half_rows[small] = False
+            seconds = [(int(h), planner.second(int(h))) for h in ids[mass >= PRUNE_HALF]]
+            masks = planner.masks
+            size = len(planner.keys)
+            nxt = np.zeros((max(size, 1), *shape))
+            present = np.zeros(size, np.bool_)
+            n2 = max((p.n2 for _, p in seconds), default=0)
+            if n2 > len(level2):
+                level2 = np.zeros((n2, *shape))
+                rows2 = np.zeros((n2, shape[0]), np.bool_)
+            for h, sp in seconds:
+                ops = sp.ops
+                second_attack(
+                    half, h, half_rows, masks, ops.op_mask, ops.op_b0, ops.op_b1, ops.q,
+                    ops.d0, ops.d1, ops.dest, sp.n2, level2, rows2, row, sp.out_next,
+                    sp.out_u0, sp.out_u1, c0, c1, PRUNE, PRUNE_HALF, nxt, present, acc,
+                )  # fmt: skip
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen

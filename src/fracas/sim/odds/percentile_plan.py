@@ -12,6 +12,7 @@ compiled call. Every operation moves the cells of a mask along a list of branche
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -41,29 +42,69 @@ Context = tuple[bool, int, int, int, int, bool]
 
 
 @dataclass(frozen=True)
-class Plan:
-    """One class's round as arrays for ``run_round_plan``; ``frozen``: nobody will attack
-    again (the chain holds its mass as a draw)."""
+class Ops:
+    """Moves as arrays for ``grid_kernel``: operation k moves the cells of mask
+    ``op_mask[k]`` along branches ``op_b0[k]:op_b1[k]`` (probability ``q``, hp lost by
+    combatant 0 and 1, destination grid)."""
 
-    frozen: bool
-    op_src: I64
     op_mask: I64
     op_b0: I64
     op_b1: I64
-    op_level: I64
     q: npt.NDArray[np.float64]
     d0: I64
     d1: I64
     dest: I64
-    n1: int
+
+
+@dataclass(frozen=True)
+class FirstPlan:
+    """A class's first attack of a round: into the half-round grids ``ops.dest`` (global
+    half-round class ids, ``halves`` the distinct ones); ``frozen``: nobody will attack
+    again (the chain holds its mass as a draw)."""
+
+    frozen: bool
+    ops: Ops
+    halves: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SecondPlan:
+    """A half-round class's second attack: into ``n2`` end-of-round grids, each settled as
+    the chain settles a round (``out_u0``/``out_u1``: the first index counted as up) and
+    carried on as class ``out_next``."""
+
+    ops: Ops
     n2: int
     out_next: I64
     out_u0: I64
     out_u1: I64
 
 
+def _ops(ops: list[tuple[int, int, int]], q: list[float], d: list[list[int]]) -> Ops:
+    arr = np.array(ops, np.int64).reshape(-1, 3)
+    return Ops(
+        np.ascontiguousarray(arr[:, 0]),
+        np.ascontiguousarray(arr[:, 1]),
+        np.ascontiguousarray(arr[:, 2]),
+        np.array(q, np.float64),
+        np.array(d[0], np.int64),
+        np.array(d[1], np.int64),
+        np.array(d[2], np.int64),
+    )
+
+
+#: a half-round class: the kits after the first attack, both declared stances (combatant
+#: 0's, 1's) and the round's context
+Half = tuple["Key", int, int, Context]
+
+
 class Planner:
-    """Builds and caches plans for one chain; ``masks`` holds every cell mask they use."""
+    """Builds and caches plans for one chain; ``masks`` holds every cell mask they use.
+
+    A round is two half-steps: each class's first attack moves its mass into half-round
+    classes (the kits after the attack and the declared stances), shared by every class
+    whose first attack leads there; each half-round class's second attack is then applied
+    once to all of it."""
 
     def __init__(self, chain: DuelChain) -> None:
         self.chain = chain
@@ -73,13 +114,23 @@ class Planner:
         self.masks = np.zeros((0, *chain.shape), np.bool_)
         self.index: dict[Key, int] = {}
         self.keys: list[Key] = []
-        self._plans: dict[tuple[int, Context], Plan] = {}
+        self.half_index: dict[Half, int] = {}
+        self.halves: list[Half] = []
+        self._firsts: dict[tuple[int, Context], FirstPlan] = {}
+        self._seconds: dict[int, SecondPlan] = {}
 
     def class_index(self, key: Key) -> int:
         hit = self.index.get(key)
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
+        return hit
+
+    def _half(self, half: Half) -> int:
+        hit = self.half_index.get(half)
+        if hit is None:
+            hit = self.half_index[half] = len(self.halves)
+            self.halves.append(half)
         return hit
 
     def _mask(self, a: Mask | None, b: Mask | None) -> int:
@@ -97,146 +148,147 @@ class Planner:
             self.masks = np.stack(self._mask_list)
         return hit
 
-    def plan(self, idx: int, ctx: Context) -> Plan:
-        hit = self._plans.get((idx, ctx))
+    def first(self, idx: int, ctx: Context) -> FirstPlan:
+        hit = self._firsts.get((idx, ctx))
         if hit is None:
-            hit = self._plans[(idx, ctx)] = self._build(self.keys[idx], ctx)
+            hit = self._firsts[(idx, ctx)] = self._build_first(self.keys[idx], ctx)
         return hit
 
-    def _build(self, key: Key, ctx: Context) -> Plan:
+    def second(self, h: int) -> SecondPlan:
+        hit = self._seconds.get(h)
+        if hit is None:
+            hit = self._seconds[h] = self._build_second(self.halves[h])
+        return hit
+
+    def _step(
+        self,
+        ops: list[tuple[int, int, int]],
+        q: list[float],
+        d: list[list[int]],
+        at: Callable[[Key], int],
+        pre: Mask | None,
+        key: Key,
+        f: int,
+        sf: int,
+        sg: int,
+        first: bool,
+        ctx: Context,
+    ) -> None:
+        """``DuelChain.attack_step`` for one class, as operations (``at``: the id of a
+        destination)."""
         chain = self.chain
-        simultaneous, x, base_key, t0, t1, late = ctx
-        tired = (t0, t1)
-        y = 1 - x
+        simultaneous = ctx[0]
+        tired = (ctx[3], ctx[4])
+
+        def emit(cells: Mask | None, branches: list[tuple[float, int, int, int]]) -> None:
+            b0 = len(q)
+            for p, a, b, w in branches:
+                q.append(p)
+                d[0].append(a)
+                d[1].append(b)
+                d[2].append(w)
+            ops.append((self._mask(pre, cells), b0, len(q)))
+
+        order, k0, k1 = key
+        kf, kg = (k0, k1) if f == 0 else (k1, k0)
+        g = 1 - f
+        tf, tg = tired[f], tired[g]
+        acts = chain._all if first else chain._acts[f, simultaneous]
+        idle = None if first else chain._idle[f, simultaneous]
+
+        def swap(nk: Kit) -> Key:
+            return (order, nk, kg) if f == 0 else (order, kg, nk)
+
+        if sf in (S_SURRENDER, S_FLEE):
+            nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
+            emit(acts, [(1.0, 0, 0, at(swap(nk)))])
+            if idle is not None:
+                emit(idle, [(1.0, 0, 0, at(key))])
+            return
+        if sf == S_RECOVER:
+            if chain.recover_mode != ps.RECOVER_START and (
+                kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED
+            ):
+                conds = list(kf.conds)
+                conds[kf.wield] = 0
+                nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
+                emit(acts, [(1.0, 0, 0, at(swap(nk)))])
+                if idle is not None:
+                    emit(idle, [(1.0, 0, 0, at(key))])
+                return
+            emit(None, [(1.0, 0, 0, at(key))])
+            return
+        if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) or not kf.ready or kg.yielded:
+            emit(None, [(1.0, 0, 0, at(key))])
+            return
+        for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
+            dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+            where = [at((order, *dests[i])) for i in range(len(dests))]
+            emit(
+                cells,
+                [
+                    (p, a, b, where[w])
+                    for p, a, b, w in zip(
+                        bq.tolist(), bd0.tolist(), bd1.tolist(), bdest.tolist(), strict=True
+                    )
+                ],
+            )
+        if idle is not None:
+            emit(idle, [(1.0, 0, 0, at(key))])
+
+    def _build_first(self, key: Key, ctx: Context) -> FirstPlan:
+        chain = self.chain
+        x = ctx[1]
         _, k0, k1 = key
+        base_key, late = ctx[2], ctx[5]
         pairs = chain.stance_pairs(base_key, chain._stances[base_key], k0, k1)
-        empty = np.zeros(0, np.int64)
+        ops: list[tuple[int, int, int]] = []
+        q: list[float] = []
+        d: list[list[int]] = [[], [], []]
         if (
             len(pairs) == 1
             and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
             and pairs[0][2:4] == (k0, k1)
             and late
         ):
-            return Plan(True, empty, empty, empty, empty, empty, np.zeros(0), empty, empty,
-                        empty, 0, 0, empty, empty, empty)  # fmt: skip
-        ops: list[tuple[int, int, int, int, int]] = []  # src, mask, b0, b1, level
-        q: list[float] = []
-        d0: list[int] = []
-        d1: list[int] = []
-        dest: list[int] = []
-        level1: dict[tuple[int, Key], int] = {}
-        level2: dict[tuple[int, Key], int] = {}
-
-        def emit(
-            level: int,
-            src: int,
-            pre: Mask | None,
-            cells: Mask | None,
-            branches: list[tuple[float, int, int, int]],
-        ) -> None:
-            b0 = len(q)
-            for p, a, b, d in branches:
-                q.append(p)
-                d0.append(a)
-                d1.append(b)
-                dest.append(d)
-            ops.append((src, self._mask(pre, cells), b0, len(q), level))
-
-        def step(
-            level: int,
-            pi: int,
-            src: int,
-            pre: Mask | None,
-            key: Key,
-            f: int,
-            sf: int,
-            sg: int,
-            first: bool,
-        ) -> None:
-            """``DuelChain.attack_step`` for one class, as operations."""
-            out = level1 if level == 1 else level2
-
-            def at(k: Key) -> int:
-                return out.setdefault((pi, k), len(out))
-
-            order, k0, k1 = key
-            kf, kg = (k0, k1) if f == 0 else (k1, k0)
-            g = 1 - f
-            tf, tg = tired[f], tired[g]
-            acts = chain._all if first else chain._acts[f, simultaneous]
-            idle = None if first else chain._idle[f, simultaneous]
-
-            def swap(nk: Kit) -> Key:
-                return (order, nk, kg) if f == 0 else (order, kg, nk)
-
-            if sf in (S_SURRENDER, S_FLEE):
-                nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
-                emit(level, src, pre, acts, [(1.0, 0, 0, at(swap(nk)))])
-                if idle is not None:
-                    emit(level, src, pre, idle, [(1.0, 0, 0, at(key))])
-                return
-            if sf == S_RECOVER:
-                if chain.recover_mode != ps.RECOVER_START and (
-                    kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED
-                ):
-                    conds = list(kf.conds)
-                    conds[kf.wield] = 0
-                    nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
-                    emit(level, src, pre, acts, [(1.0, 0, 0, at(swap(nk)))])
-                    if idle is not None:
-                        emit(level, src, pre, idle, [(1.0, 0, 0, at(key))])
-                    return
-                emit(level, src, pre, None, [(1.0, 0, 0, at(key))])
-                return
-            if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) or not kf.ready or kg.yielded:
-                emit(level, src, pre, None, [(1.0, 0, 0, at(key))])
-                return
-            for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
-                dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-                where = [at((order, *dests[int(i)])) for i in bdest]
-                emit(
-                    level,
-                    src,
-                    pre,
-                    cells,
-                    [
-                        (float(p), int(a), int(b), w)
-                        for p, a, b, w in zip(bq, bd0, bd1, where, strict=True)
-                    ],
-                )
-            if idle is not None:
-                emit(level, src, pre, idle, [(1.0, 0, 0, at(key))])
-
-        for pi, (s0, s1, n0, n1, mask) in enumerate(pairs):
+            return FirstPlan(True, _ops(ops, q, d), ())
+        for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
                 n0 = chain.recovered(n0, s0)
                 n1 = chain.recovered(n1, s1)
             declared: Key = (key[0], n0, n1)
             sx, sy = (s0, s1) if x == 0 else (s1, s0)
-            before = len(level1)
-            step(1, pi, 0, mask, declared, x, sx, sy, True)
-            for (p, k), i in list(level1.items())[before:]:
-                step(2, p, i, None, k, y, sy, sx, False)
+
+            def at(k: Key, s0: int = s0, s1: int = s1) -> int:
+                return self._half((k, s0, s1, ctx))
+
+            self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
+        return FirstPlan(False, _ops(ops, q, d), tuple(sorted(set(d[2]))))
+
+    def _build_second(self, half: Half) -> SecondPlan:
+        chain = self.chain
+        key, s0, s1, ctx = half
+        x = ctx[1]
+        y = 1 - x
+        sx, sy = (s0, s1) if x == 0 else (s1, s0)
+        ops: list[tuple[int, int, int]] = []
+        q: list[float] = []
+        d: list[list[int]] = [[], [], []]
+        slots: dict[Key, int] = {}
+
+        def at(k: Key) -> int:
+            return slots.setdefault(k, len(slots))
+
+        self._step(ops, q, d, at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
-        for _, (o, m0, m1) in level2:
+        for o, m0, m1 in slots:
             u0s.append(c0 if not m0.yielded else chain.shape[0])
             u1s.append(c1 if not m1.yielded else chain.shape[1])
             nxt.append(self.class_index((o, m0.next_round(), m1.next_round())))
-        arr = np.array(ops, np.int64).reshape(-1, 5)
-        return Plan(
-            frozen=False,
-            op_src=np.ascontiguousarray(arr[:, 0]),
-            op_mask=np.ascontiguousarray(arr[:, 1]),
-            op_b0=np.ascontiguousarray(arr[:, 2]),
-            op_b1=np.ascontiguousarray(arr[:, 3]),
-            op_level=np.ascontiguousarray(arr[:, 4]),
-            q=np.array(q, np.float64),
-            d0=np.array(d0, np.int64),
-            d1=np.array(d1, np.int64),
-            dest=np.array(dest, np.int64),
-            n1=len(level1),
-            n2=len(level2),
+        return SecondPlan(
+            ops=_ops(ops, q, d),
+            n2=len(slots),
             out_next=np.array(nxt, np.int64),
             out_u0=np.array(u0s, np.int64),
             out_u1=np.array(u1s, np.int64),
