@@ -235,6 +235,88 @@ def first_attack(
 
 
 @njit
+def _move_settle(
+    grid: F64,
+    rows: npt.NDArray[np.bool_],
+    cells: npt.NDArray[np.bool_],
+    q: F64,
+    d0: I64,
+    d1: I64,
+    dest: I64,
+    b0: int,
+    b1: int,
+    out_next: I64,
+    out_u0: I64,
+    out_u1: I64,
+    c0: int,
+    c1: int,
+    nxt: F64,
+    present: npt.NDArray[np.bool_],
+    acc: F64,
+    row: F64,
+    prefix: F64,
+) -> None:
+    """The last move of a round for branches ``b0:b1`` on the cells of ``grid`` where
+    ``cells`` and both are up (rows from ``c0``, columns from ``c1``), settled as it goes:
+    what lands where both are still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on
+    into ``nxt[out_next[dest]]`` (flagging ``present``); the rest is tallied into ``acc``
+    (win 0, win 1, draw, ended) by running sums along the row, never written out."""
+    n0, n1 = grid.shape
+    w0 = w1 = dr = 0.0
+    for i in range(c0, n0):
+        if not rows[i]:
+            continue
+        lo = n1
+        hi = -1
+        for j in range(c1, n1):
+            v = grid[i, j] if cells[i, j] else 0.0
+            row[j] = v
+            if v != 0.0:
+                if lo == n1:
+                    lo = j
+                hi = j
+        if hi < 0:
+            continue
+        total = 0.0
+        for j in range(lo, hi + 1):
+            total += row[j]
+            prefix[j] = total  # the row's mass up to column j
+        for b in range(b0, b1):
+            qb = q[b]
+            o = dest[b]
+            up0 = d0[b] >= 0 and i - d0[b] >= out_u0[o]
+            if d1[b] < 0:  # combatant 1 killed
+                if up0:
+                    w0 += qb * total
+                else:
+                    dr += qb * total
+                continue
+            db = d1[b]
+            cut = out_u1[o] + db - 1  # the last column from which combatant 1 ends down
+            if cut >= hi:
+                low = total
+            elif cut < lo:
+                low = 0.0
+            else:
+                low = prefix[cut]
+            if not up0:
+                dr += qb * low
+                w1 += qb * (total - low)
+                continue
+            w0 += qb * low
+            if cut < hi:
+                t = out_next[o]
+                present[t] = True
+                target = nxt[t, i - d0[b]]
+                for j in range(max(lo, cut + 1), hi + 1):
+                    target[j - db] += qb * row[j]
+    acc[0] += w0
+    acc[1] += w1
+    acc[2] += dr
+    acc[3] += w0 + w1 + dr
+
+
+@njit
 def second_attack(
     half: F64,
     h: int,
@@ -247,44 +329,23 @@ def second_attack(
     d0: I64,
     d1: I64,
     dest: I64,
-    n_out: int,
-    level2: F64,
-    rows2: npt.NDArray[np.bool_],
     row: F64,
     out_next: I64,
     out_u0: I64,
     out_u1: I64,
     c0: int,
     c1: int,
-    prune: float,
-    prune_half: float,
     nxt: F64,
     present: npt.NDArray[np.bool_],
     acc: F64,
 ) -> None:
-    """A half-round class's second attack (``percentile_plan.SecondPlan``): its operations
-    move ``half[h]`` into ``level2``; each level-2 grid is then settled as the chain settles
-    a round (wins, draws, the ended mass and, below ``prune``, the truncation error into
-    ``acc`` = [win 0, win 1, draw, ended, error]) and the rest goes on into
-    ``nxt[out_next]`` (alive cells only), flagging ``present``. A half-round class holding
-    less than ``prune_half`` is dropped (its mass counted in the error). ``half[h]`` and
-    ``level2`` are left all zero with no row flagged."""
+    """A half-round class's second attack (``percentile_plan.SecondPlan``), the end of its
+    round: the fights still on go into ``nxt[out_next]`` (alive cells only), flagging
+    ``present``; wins, draws and the ended mass into ``acc`` = [win 0, win 1, draw, ended,
+    error]. ``half[h]`` is left all zero with no row flagged."""
     n0, n1 = half.shape[1], half.shape[2]
     grid = half[h]
     flags = half_rows[h]
-    mass = 0.0
-    for i in range(n0):
-        if flags[i]:
-            for j in range(n1):
-                mass += grid[i, j]
-    if mass < prune_half:  # dropped, counted in the truncation error
-        acc[4] += mass
-        for i in range(n0):
-            if flags[i]:
-                flags[i] = False
-                for j in range(n1):
-                    grid[i, j] = 0.0
-        return
     down = False  # any mass where someone is already down
     for i in range(n0):
         if flags[i]:
@@ -300,9 +361,9 @@ def second_attack(
     for k in range(op_mask.shape[0]):
         # where both are up, the attack moves hp; elsewhere the round ends whatever
         # happens, and the attack only decides whether the one still up goes down too
-        _move(
+        _move_settle(
             grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-            level2, rows2, row, row[n1:], c0, c1,
+            out_next, out_u0, out_u1, c0, c1, nxt, present, acc, row, row[n1:],
         )  # fmt: skip
         if down:
             _settle_down(
@@ -314,38 +375,3 @@ def second_attack(
             flags[i] = False
             for j in range(n1):
                 grid[i, j] = 0.0
-    for o in range(n_out):
-        both = a_only = b_only = none = 0.0
-        u0, u1 = out_u0[o], out_u1[o]
-        for i in range(n0):
-            if not rows2[o, i]:
-                continue
-            for j in range(n1):
-                v = level2[o, i, j]
-                if i >= u0:
-                    if j >= u1:
-                        both += v
-                    else:
-                        a_only += v
-                elif j >= u1:
-                    b_only += v
-                else:
-                    none += v
-        acc[0] += a_only
-        acc[1] += b_only
-        acc[2] += none
-        acc[3] += a_only + b_only + none
-        keep = both >= prune
-        if not keep:
-            acc[4] += both
-        t = out_next[o]
-        if keep:
-            present[t] = True
-        for i in range(n0):
-            if not rows2[o, i]:
-                continue
-            rows2[o, i] = False
-            for j in range(n1):
-                if keep and i >= c0 and j >= c1:
-                    nxt[t, i, j] += level2[o, i, j]
-                level2[o, i, j] = 0.0

@@ -284,8 +284,7 @@ class DuelChain:
         live_rows = np.asarray(self.hp_axis[0] > 0)
         half = np.zeros((0, *shape))
         half_rows = np.zeros((0, shape[0]), np.bool_)
-        level2 = np.zeros((0, *shape))
-        rows2 = np.zeros((0, shape[0]), np.bool_)
+        nxt = np.zeros_like(grids)
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
         for rnd in range(1, max_rounds + 1):
@@ -331,24 +330,33 @@ class DuelChain:
             seconds = [(int(h), planner.second(int(h))) for h in ids[mass >= PRUNE_HALF]]
             masks = planner.masks
             size = len(planner.keys)
-            nxt = np.zeros((max(size, 1), *shape))
+            if size > len(nxt):  # room for the classes found (both buffers)
+                grown = np.zeros((2 * size, *shape))
+                grown[: len(grids)] = grids
+                grids, nxt = grown, np.zeros_like(grown)
             present = np.zeros(size, np.bool_)
-            n2 = max((p.n2 for _, p in seconds), default=0)
-            if n2 > len(level2):
-                level2 = np.zeros((n2, *shape))
-                rows2 = np.zeros((n2, shape[0]), np.bool_)
             for h, sp in seconds:
                 ops = sp.ops
                 second_attack(
                     half, h, half_rows, masks, ops.op_mask, ops.op_b0, ops.op_b1, ops.q,
-                    ops.d0, ops.d1, ops.dest, sp.n2, level2, rows2, row, sp.out_next,
-                    sp.out_u0, sp.out_u1, c0, c1, PRUNE, PRUNE_HALF, nxt, present, acc,
+                    ops.d0, ops.d1, ops.dest, row, sp.out_next, sp.out_u0, sp.out_u1,
+                    c0, c1, nxt, present, acc,
                 )  # fmt: skip
+            # a class below PRUNE is dropped, its mass counted in the truncation error
+            old = active
+            active = np.flatnonzero(present).tolist()
+            if active:
+                kept = nxt[active].sum(axis=(1, 2))
+                acc[4] += float(kept[kept < PRUNE].sum())
+                for i in np.asarray(active)[kept < PRUNE].tolist():
+                    nxt[i] = 0.0
+                active = np.asarray(active)[kept >= PRUNE].tolist()
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen
-            grids = nxt
-            active = np.flatnonzero(present).tolist()
+            for i in old:
+                grids[i] = 0.0
+            grids, nxt = nxt, grids
             still = float(grids[active].sum()) if active else 0.0
             if rnd == max_rounds:
                 draw_frozen += still
