@@ -208,9 +208,12 @@ def _settle_down(
 
 
 @njit
-def first_attack(
-    grid: F64,
-    rows: npt.NDArray[np.bool_],
+def first_attacks(
+    grids: F64,
+    classes: I64,
+    plans: I64,
+    first_op0: I64,
+    first_op1: I64,
     masks: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
@@ -219,19 +222,24 @@ def first_attack(
     d0: I64,
     d1: I64,
     dest: I64,
+    rows: npt.NDArray[np.bool_],
     half: F64,
     half_rows: npt.NDArray[np.bool_],
     row: F64,
 ) -> None:
-    """A class's first attack of a round (``percentile_plan.FirstPlan``): every operation
-    moves the cells of its mask of ``grid`` (rows flagged in ``rows``) into the half-round
-    grids ``half[dest]``, flagging the rows it reaches (``row``: scratch)."""
-    n1 = grid.shape[1]
-    for k in range(op_mask.shape[0]):
-        _move(
-            grid, rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-            half, half_rows, row, row[n1:], 0, 0,
-        )  # fmt: skip
+    """Each class's first attack of the round (class ``classes[n]`` by first plan
+    ``plans[n]``, ``percentile_plan.Planner``): every operation moves the cells of its mask
+    of the class's grid (rows flagged in ``rows``) into the half-round grids ``half[dest]``,
+    flagging the rows it reaches (``row``: scratch)."""
+    n1 = grids.shape[2]
+    for n in range(classes.shape[0]):
+        grid = grids[classes[n]]
+        p = plans[n]
+        for k in range(first_op0[p], first_op1[p]):
+            _move(
+                grid, rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+                half, half_rows, row, row[n1:], 0, 0,
+            )  # fmt: skip
 
 
 @njit
@@ -317,10 +325,12 @@ def _move_settle(
 
 
 @njit
-def second_attack(
+def second_attacks(
     half: F64,
-    h: int,
+    halves: I64,
     half_rows: npt.NDArray[np.bool_],
+    second_op0: I64,
+    second_op1: I64,
     masks: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
@@ -329,7 +339,6 @@ def second_attack(
     d0: I64,
     d1: I64,
     dest: I64,
-    row: F64,
     out_next: I64,
     out_u0: I64,
     out_u1: I64,
@@ -338,40 +347,43 @@ def second_attack(
     nxt: F64,
     present: npt.NDArray[np.bool_],
     acc: F64,
+    row: F64,
 ) -> None:
-    """A half-round class's second attack (``percentile_plan.SecondPlan``), the end of its
-    round: the fights still on go into ``nxt[out_next]`` (alive cells only), flagging
-    ``present``; wins, draws and the ended mass into ``acc`` = [win 0, win 1, draw, ended,
-    error]. ``half[h]`` is left all zero with no row flagged."""
+    """Each half-round class's second attack (``halves``; its second plan has its id), the
+    end of the round: the fights still on go into ``nxt[out_next]`` (alive cells only),
+    flagging ``present``; wins, draws and the ended mass into ``acc`` = [win 0, win 1,
+    draw, ended, error]. The grids of ``halves`` are left all zero, no row flagged."""
     n0, n1 = half.shape[1], half.shape[2]
-    grid = half[h]
-    flags = half_rows[h]
-    down = False  # any mass where someone is already down
-    for i in range(n0):
-        if flags[i]:
-            if i < c0:
-                down = True
-                break
-            for j in range(c1):
-                if grid[i, j] != 0.0:
+    for n in range(halves.shape[0]):
+        h = halves[n]
+        grid = half[h]
+        flags = half_rows[h]
+        down = False  # any mass where someone is already down
+        for i in range(n0):
+            if flags[i]:
+                if i < c0:
                     down = True
                     break
-            if down:
-                break
-    for k in range(op_mask.shape[0]):
-        # where both are up, the attack moves hp; elsewhere the round ends whatever
-        # happens, and the attack only decides whether the one still up goes down too
-        _move_settle(
-            grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-            out_next, out_u0, out_u1, c0, c1, nxt, present, acc, row, row[n1:],
-        )  # fmt: skip
-        if down:
-            _settle_down(
+                for j in range(c1):
+                    if grid[i, j] != 0.0:
+                        down = True
+                        break
+                if down:
+                    break
+        for k in range(second_op0[h], second_op1[h]):
+            # where both are up, the attack moves hp; elsewhere the round ends whatever
+            # happens, and the attack only decides whether the one still up goes down too
+            _move_settle(
                 grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                out_u0, out_u1, c0, c1, acc, row,
+                out_next, out_u0, out_u1, c0, c1, nxt, present, acc, row, row[n1:],
             )  # fmt: skip
-    for i in range(n0):
-        if flags[i]:
-            flags[i] = False
-            for j in range(n1):
-                grid[i, j] = 0.0
+            if down:
+                _settle_down(
+                    grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
+                    out_u0, out_u1, c0, c1, acc, row,
+                )  # fmt: skip
+        for i in range(n0):
+            if flags[i]:
+                flags[i] = False
+                for j in range(n1):
+                    grid[i, j] = 0.0

@@ -13,6 +13,7 @@ mass reported as the truncation error, as is the mass still fighting when the ch
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -33,7 +34,7 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches, first_attack, second_attack, tally
+from fracas.sim.odds.grid_kernel import apply_branches, first_attacks, second_attacks, tally
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 from fracas.sim.odds.percentile_plan import Planner
 
@@ -263,6 +264,17 @@ class DuelChain:
         one compiled call each."""
         if not self.compiled:
             return self._run_reference(p_first0, max_rounds)
+        # the plans are many small long-lived objects: a collection pass in the middle of
+        # building them rescans them all (about a tenth of the time), and frees nothing
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run_compiled(p_first0, max_rounds)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _run_compiled(self, p_first0: float, max_rounds: int) -> DuelOdds:
         spec = self.spec
         kits = self.start_kits()
         planner = Planner(self)
@@ -296,7 +308,8 @@ class DuelChain:
             t = (self.tired(0, rnd), self.tired(1, rnd))
             acc[3] = 0.0
             frozen = 0.0
-            firsts = []
+            classes: list[int] = []
+            plans: list[int] = []
             for order in (0, 1):
                 first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
                 ctx = (simultaneous, first, base_key, t[0], t[1], late)
@@ -304,44 +317,45 @@ class DuelChain:
                     key = planner.keys[i]
                     if key[0] == order:
                         seen.add((key[1], key[2]))
-                        firsts.append((i, planner.first(i, ctx)))
+                        p = planner.first(i, ctx)
+                        if planner.frozen[p]:
+                            frozen += float(grids[i].sum())
+                            grids[i] = 0.0
+                        else:
+                            classes.append(i)
+                            plans.append(p)
             if len(planner.halves) > len(half):
                 half = np.zeros((2 * len(planner.halves), *shape))
                 half_rows = np.zeros((len(half), shape[0]), np.bool_)
-            masks = planner.masks
-            touched: set[int] = set()
-            for i, plan in firsts:
-                if plan.frozen:
-                    frozen += float(grids[i].sum())
-                    continue
-                ops = plan.ops
-                first_attack(
-                    grids[i], live_rows, masks, ops.op_mask, ops.op_b0, ops.op_b1,
-                    ops.q, ops.d0, ops.d1, ops.dest, half, half_rows, row,
-                )  # fmt: skip
-                touched.update(plan.halves)
-            ids = np.array(sorted(touched), np.int64)
-            mass = half[ids].sum(axis=(1, 2)) if len(ids) else np.zeros(0)
+            pl = planner
+            first_attacks(
+                grids, np.array(classes, np.int64), np.array(plans, np.int64),
+                pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
+                pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
+                pl.dest.view(), live_rows, half, half_rows, row,
+            )  # fmt: skip
+            ids = np.flatnonzero(half_rows.any(axis=1))
+            mass = half[ids].sum(axis=(1, 2))
             small = ids[mass < PRUNE_HALF]
             if len(small):  # dropped before their second attack, counted in the error
                 acc[4] += float(mass[mass < PRUNE_HALF].sum())
                 half[small] = 0.0
                 half_rows[small] = False
-            seconds = [(int(h), planner.second(int(h))) for h in ids[mass >= PRUNE_HALF]]
-            masks = planner.masks
+            ids = ids[mass >= PRUNE_HALF]
+            for h in ids.tolist():
+                planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
                 grown = np.zeros((2 * size, *shape))
                 grown[: len(grids)] = grids
                 grids, nxt = grown, np.zeros_like(grown)
-            present = np.zeros(size, np.bool_)
-            for h, sp in seconds:
-                ops = sp.ops
-                second_attack(
-                    half, h, half_rows, masks, ops.op_mask, ops.op_b0, ops.op_b1, ops.q,
-                    ops.d0, ops.d1, ops.dest, row, sp.out_next, sp.out_u0, sp.out_u1,
-                    c0, c1, nxt, present, acc,
-                )  # fmt: skip
+            present = np.zeros(len(nxt), np.bool_)
+            second_attacks(
+                half, ids, half_rows, pl.second_op0.view(), pl.second_op1.view(), pl.masks,
+                pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
+                pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
+                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
+            )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
             active = np.flatnonzero(present).tolist()

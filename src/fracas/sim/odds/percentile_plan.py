@@ -13,8 +13,8 @@ compiled call. Every operation moves the cells of a mask along a list of branche
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -41,56 +41,27 @@ I64 = npt.NDArray[np.int64]
 Context = tuple[bool, int, int, int, int, bool]
 
 
-@dataclass(frozen=True)
-class Ops:
-    """Moves as arrays for ``grid_kernel``: operation k moves the cells of mask
-    ``op_mask[k]`` along branches ``op_b0[k]:op_b1[k]`` (probability ``q``, hp lost by
-    combatant 0 and 1, destination grid)."""
+class Pool:
+    """A growing one-dimensional array (``view()``: the filled part, no copy)."""
 
-    op_mask: I64
-    op_b0: I64
-    op_b1: I64
-    q: npt.NDArray[np.float64]
-    d0: I64
-    d1: I64
-    dest: I64
+    def __init__(self, dtype: type) -> None:
+        self.data = np.zeros(256, dtype)
+        self.n = 0
 
+    def extend(self, values: list[Any]) -> int:
+        """Append ``values``; the index of the first."""
+        start = self.n
+        end = start + len(values)
+        if end > len(self.data):
+            grown = np.zeros(max(2 * len(self.data), end), self.data.dtype)
+            grown[:start] = self.data[:start]
+            self.data = grown
+        self.data[start:end] = values
+        self.n = end
+        return start
 
-@dataclass(frozen=True)
-class FirstPlan:
-    """A class's first attack of a round: into the half-round grids ``ops.dest`` (global
-    half-round class ids, ``halves`` the distinct ones); ``frozen``: nobody will attack
-    again (the chain holds its mass as a draw)."""
-
-    frozen: bool
-    ops: Ops
-    halves: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class SecondPlan:
-    """A half-round class's second attack: into ``n2`` end-of-round grids, each settled as
-    the chain settles a round (``out_u0``/``out_u1``: the first index counted as up) and
-    carried on as class ``out_next``."""
-
-    ops: Ops
-    n2: int
-    out_next: I64
-    out_u0: I64
-    out_u1: I64
-
-
-def _ops(ops: list[tuple[int, int, int]], q: list[float], d: list[list[int]]) -> Ops:
-    arr = np.array(ops, np.int64).reshape(-1, 3)
-    return Ops(
-        np.ascontiguousarray(arr[:, 0]),
-        np.ascontiguousarray(arr[:, 1]),
-        np.ascontiguousarray(arr[:, 2]),
-        np.array(q, np.float64),
-        np.array(d[0], np.int64),
-        np.array(d[1], np.int64),
-        np.array(d[2], np.int64),
-    )
+    def view(self) -> npt.NDArray[Any]:
+        return self.data[: self.n]
 
 
 #: a half-round class: the kits after the first attack, both declared stances (combatant
@@ -99,12 +70,20 @@ Half = tuple["Key", int, int, Context]
 
 
 class Planner:
-    """Builds and caches plans for one chain; ``masks`` holds every cell mask they use.
+    """Builds and keeps the plans of one chain as flat arrays (pools) for ``grid_kernel``.
 
     A round is two half-steps: each class's first attack moves its mass into half-round
     classes (the kits after the attack and the declared stances), shared by every class
     whose first attack leads there; each half-round class's second attack is then applied
-    once to all of it."""
+    once to all of it, settling the round.
+
+    Every operation moves the cells of a mask (``op_mask``, into ``masks``) along branches
+    ``op_b0:op_b1`` (probability ``q``, hp lost by combatant 0 and 1 (-1: killed),
+    destination ``dest``). A first plan (one per class and round context) is operations
+    ``first_op0:first_op1`` whose destinations are half-round classes; a second plan (one
+    per half-round class, same id) is operations ``second_op0:second_op1`` whose
+    destinations index ``out_next`` (the class the fight goes on in), ``out_u0``/
+    ``out_u1`` (the first hp index counted as up: past the grid for one who yielded)."""
 
     def __init__(self, chain: DuelChain) -> None:
         self.chain = chain
@@ -116,8 +95,23 @@ class Planner:
         self.keys: list[Key] = []
         self.half_index: dict[Half, int] = {}
         self.halves: list[Half] = []
-        self._firsts: dict[tuple[int, Context], FirstPlan] = {}
-        self._seconds: dict[int, SecondPlan] = {}
+        self._firsts: dict[tuple[int, Context], int] = {}
+        self.frozen: list[bool] = []
+        self.q = Pool(np.float64)
+        self.d0 = Pool(np.int64)
+        self.d1 = Pool(np.int64)
+        self.dest = Pool(np.int64)
+        self.op_mask = Pool(np.int64)
+        self.op_b0 = Pool(np.int64)
+        self.op_b1 = Pool(np.int64)
+        self.first_op0 = Pool(np.int64)
+        self.first_op1 = Pool(np.int64)
+        self.second_op0 = Pool(np.int64)
+        self.second_op1 = Pool(np.int64)
+        self.built = Pool(np.bool_)  # per half-round class: its second plan is built
+        self.out_next = Pool(np.int64)
+        self.out_u0 = Pool(np.int64)
+        self.out_u1 = Pool(np.int64)
 
     def class_index(self, key: Key) -> int:
         hit = self.index.get(key)
@@ -131,6 +125,9 @@ class Planner:
         if hit is None:
             hit = self.half_index[half] = len(self.halves)
             self.halves.append(half)
+            self.second_op0.extend([0])
+            self.second_op1.extend([0])
+            self.built.extend([False])
         return hit
 
     def _mask(self, a: Mask | None, b: Mask | None) -> int:
@@ -148,17 +145,31 @@ class Planner:
             self.masks = np.stack(self._mask_list)
         return hit
 
-    def first(self, idx: int, ctx: Context) -> FirstPlan:
+    def first(self, idx: int, ctx: Context) -> int:
+        """The id of class ``idx``'s first plan in round context ``ctx`` (built once)."""
         hit = self._firsts.get((idx, ctx))
         if hit is None:
             hit = self._firsts[(idx, ctx)] = self._build_first(self.keys[idx], ctx)
         return hit
 
-    def second(self, h: int) -> SecondPlan:
-        hit = self._seconds.get(h)
-        if hit is None:
-            hit = self._seconds[h] = self._build_second(self.halves[h])
-        return hit
+    def second(self, h: int) -> None:
+        """Build half-round class ``h``'s second plan if it is not built yet."""
+        if not self.built.data[h]:
+            self._build_second(h)
+            self.built.data[h] = True
+
+    def _store(
+        self, ops: list[tuple[int, int, int]], q: list[float], d: list[list[int]]
+    ) -> tuple[int, int]:
+        """Append operations and their branches to the pools: (first op, end)."""
+        base = self.q.extend(q)
+        self.d0.extend(d[0])
+        self.d1.extend(d[1])
+        self.dest.extend(d[2])
+        start = self.op_mask.extend([m for m, _, _ in ops])
+        self.op_b0.extend([base + b0 for _, b0, _ in ops])
+        self.op_b1.extend([base + b1 for _, _, b1 in ops])
+        return start, start + len(ops)
 
     def _step(
         self,
@@ -181,7 +192,7 @@ class Planner:
         tired = (ctx[3], ctx[4])
 
         def emit(cells: Mask | None, branches: list[tuple[float, int, int, int]]) -> None:
-            b0 = len(q)
+            b0 = len(q)  # relative to the plan's first branch
             for p, a, b, w in branches:
                 q.append(p)
                 d[0].append(a)
@@ -236,7 +247,7 @@ class Planner:
         if idle is not None:
             emit(idle, [(1.0, 0, 0, at(key))])
 
-    def _build_first(self, key: Key, ctx: Context) -> FirstPlan:
+    def _build_first(self, key: Key, ctx: Context) -> int:
         chain = self.chain
         x = ctx[1]
         _, k0, k1 = key
@@ -245,13 +256,17 @@ class Planner:
         ops: list[tuple[int, int, int]] = []
         q: list[float] = []
         d: list[list[int]] = [[], [], []]
+        plan = len(self.frozen)
         if (
             len(pairs) == 1
             and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
             and pairs[0][2:4] == (k0, k1)
             and late
         ):
-            return FirstPlan(True, _ops(ops, q, d), ())
+            self.frozen.append(True)
+            self.first_op0.extend([0])
+            self.first_op1.extend([0])
+            return plan
         for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
                 n0 = chain.recovered(n0, s0)
@@ -263,11 +278,15 @@ class Planner:
                 return self._half((k, s0, s1, ctx))
 
             self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
-        return FirstPlan(False, _ops(ops, q, d), tuple(sorted(set(d[2]))))
+        start, end = self._store(ops, q, d)
+        self.frozen.append(False)
+        self.first_op0.extend([start])
+        self.first_op1.extend([end])
+        return plan
 
-    def _build_second(self, half: Half) -> SecondPlan:
+    def _build_second(self, h: int) -> None:
         chain = self.chain
-        key, s0, s1, ctx = half
+        key, s0, s1, ctx = self.halves[h]
         x = ctx[1]
         y = 1 - x
         sx, sy = (s0, s1) if x == 0 else (s1, s0)
@@ -275,9 +294,10 @@ class Planner:
         q: list[float] = []
         d: list[list[int]] = [[], [], []]
         slots: dict[Key, int] = {}
+        base = self.out_next.n
 
         def at(k: Key) -> int:
-            return slots.setdefault(k, len(slots))
+            return base + slots.setdefault(k, len(slots))
 
         self._step(ops, q, d, at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
@@ -286,10 +306,9 @@ class Planner:
             u0s.append(c0 if not m0.yielded else chain.shape[0])
             u1s.append(c1 if not m1.yielded else chain.shape[1])
             nxt.append(self.class_index((o, m0.next_round(), m1.next_round())))
-        return SecondPlan(
-            ops=_ops(ops, q, d),
-            n2=len(slots),
-            out_next=np.array(nxt, np.int64),
-            out_u0=np.array(u0s, np.int64),
-            out_u1=np.array(u1s, np.int64),
-        )
+        self.out_next.extend(nxt)
+        self.out_u0.extend(u0s)
+        self.out_u1.extend(u1s)
+        start, end = self._store(ops, q, d)
+        self.second_op0.data[h] = start
+        self.second_op1.data[h] = end
