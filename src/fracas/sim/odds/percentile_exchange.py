@@ -60,6 +60,14 @@ class Kit:
     def next_round(self) -> Kit:
         return self if self.defenceless < 0 else replace(self, defenceless=self.defenceless - 1)
 
+    def lumped(self) -> Kit:
+        """This kit with what no later branch reads made equal: the break value of a
+        weapon broken or lost (never wielded again) is 0."""
+        pairs = list(zip(self.conds, self.bvs, strict=True))
+        if all(c not in (C_BROKEN, C_LOST) or b == 0 for c, b in pairs):
+            return self
+        return replace(self, bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
+
 
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
 Micro = tuple[int, int, Kit, Kit, bool, bool]

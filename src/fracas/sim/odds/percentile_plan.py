@@ -95,6 +95,7 @@ class Planner:
         self.keys: list[Key] = []
         self.half_index: dict[Half, int] = {}
         self.halves: list[Half] = []
+        self._lumped: dict[Kit, Kit] = {}
         self._firsts: dict[tuple[int, Context], int] = {}
         self.frozen: list[bool] = []
         self.q = Pool(np.float64)
@@ -114,13 +115,31 @@ class Planner:
         self.out_u1 = Pool(np.int64)
 
     def class_index(self, key: Key) -> int:
+        """The id of the class ``key`` (kits lumped: ``Kit.lumped``)."""
+        key = (key[0], self._lump(key[1]), self._lump(key[2]))
         hit = self.index.get(key)
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
         return hit
 
+    def _lump(self, kit: Kit) -> Kit:
+        hit = self._lumped.get(kit)
+        if hit is None:
+            hit = self._lumped[kit] = kit.lumped()
+        return hit
+
     def _half(self, half: Half) -> int:
+        """The id of a half-round class, lumped: kits by ``Kit.lumped``, and the second
+        attacker's "defenceless this round" dropped (it only attacks, and it ends with
+        the round either way)."""
+        (order, k0, k1), s0, s1, ctx = half
+        k0, k1 = self._lump(k0), self._lump(k1)
+        if ctx[1] == 1 and k0.defenceless == 0:
+            k0 = replace(k0, defenceless=-1)
+        elif ctx[1] == 0 and k1.defenceless == 0:
+            k1 = replace(k1, defenceless=-1)
+        half = ((order, k0, k1), s0, s1, ctx)
         hit = self.half_index.get(half)
         if hit is None:
             hit = self.half_index[half] = len(self.halves)
