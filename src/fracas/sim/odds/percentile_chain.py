@@ -109,7 +109,8 @@ class DuelChain:
         self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
         self._pairs: dict[tuple[object, ...], list[Any]] = {}
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
-        self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        # the exchange reads no tactic: chains sharing a model share its branch arrays
+        self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = model.arrays
         self._all = np.ones(self.shape, bool)
         # who may take the second turn of a round, cell by cell (state.acting and
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from typing import Any
 
 from fracas.dice.exact import distribution
 from fracas.rulesets.percentile.state import Profile
@@ -121,6 +122,8 @@ class ExchangeModel:
         self.glitches = int(spec.opts[ps.O_GLITCHES])
         self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
+        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
+        self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self.exchange = lru_cache(maxsize=None)(self._exchange)
 
     # -- the pieces of an attack -----------------------------------------------------------
