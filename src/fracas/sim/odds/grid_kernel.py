@@ -69,142 +69,50 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
     return both, a_only, b_only, none
 
 
+# A half-round grid (after a round's first attack) is kept compact: where both are still up,
+# cell by cell (``live[h]``: rows from c0, columns from c1 of the hp grid); where someone is
+# already down only what the second attack can still decide, by the hp of the one still up
+# (``down[h]``, at these offsets: combatant 1 dead / down but not dead, by 0's live row;
+# combatant 0 dead / down, by 1's live column; both down, one number).
+
+
 @njit
-def _move(
+def _row(
     grid: F64,
-    rows: npt.NDArray[np.bool_],
+    i: int,
     cells: npt.NDArray[np.bool_],
-    q: F64,
-    d0: I64,
-    d1: I64,
-    dest: I64,
-    b0: int,
-    b1: int,
-    out: F64,
-    out_rows: npt.NDArray[np.bool_],
+    ci: int,
+    cj: int,
     row: F64,
     prefix: F64,
-    i_lo: int,
-    j_lo: int,
-) -> None:
-    """``apply_branches`` for branches ``b0:b1`` on the cells of ``grid`` where ``cells``
-    from row ``i_lo`` and column ``j_lo`` on, row by row over each flagged row's occupied
-    span (contiguous columns inside), flagging in ``out_rows`` each row of ``out`` they
-    reach (``row``, ``prefix``: scratch)."""
-    n0, n1 = grid.shape
-    for i in range(i_lo, n0):
-        if not rows[i]:
-            continue
-        lo = n1
-        hi = -1
-        for j in range(j_lo, n1):
-            v = grid[i, j] if cells[i, j] else 0.0
-            row[j] = v
-            if v != 0.0:
-                if lo == n1:
-                    lo = j
-                hi = j
-        if hi < 0:
-            continue
-        total = 0.0
-        for j in range(lo, hi + 1):
-            total += row[j]
-            prefix[j] = total  # the row's mass up to column j
-        for b in range(b0, b1):
-            qb = q[b]
-            a = 0 if d0[b] < 0 else max(0, i - d0[b])
-            k = dest[b]
-            out_rows[k, a] = True
-            if d1[b] < 0:
-                out[k, a, 0] += qb * total
-                continue
-            db = d1[b]
-            target = out[k, a]
-            if db >= lo:
-                target[0] += qb * (total if db >= hi else prefix[db])
-            for j in range(max(lo, db + 1), hi + 1):
-                target[j - db] += qb * row[j]
+) -> tuple[int, int, float]:
+    """Row ``i`` of ``grid`` where ``cells[ci + i, cj + j]``, into ``row`` (and its running
+    sums into ``prefix``): (first, last occupied column, total); last -1 when empty."""
+    n1 = grid.shape[1]
+    lo = n1
+    hi = -1
+    for j in range(n1):
+        v = grid[i, j] if cells[ci + i, cj + j] else 0.0
+        row[j] = v
+        if v != 0.0:
+            if lo == n1:
+                lo = j
+            hi = j
+    total = 0.0
+    for j in range(lo, hi + 1):
+        total += row[j]
+        prefix[j] = total
+    return lo, hi, total
 
 
 @njit
-def _settle_down(
-    grid: F64,
-    rows: npt.NDArray[np.bool_],
-    cells: npt.NDArray[np.bool_],
-    q: F64,
-    d0: I64,
-    d1: I64,
-    dest: I64,
-    b0: int,
-    b1: int,
-    out_u0: I64,
-    out_u1: I64,
-    c0: int,
-    c1: int,
-    acc: F64,
-    up: F64,
-) -> None:
-    """Branches ``b0:b1`` on the cells of ``grid`` where ``cells`` and someone is already
-    down (a row below ``c0`` or a column below ``c1``): the round ends there, so only the
-    tally is needed. The one still up stays up with probability ``up[hp index]`` (the
-    branches that leave it at or above its destination's first index counted as up,
-    ``out_u0``/``out_u1``); the rest is a draw. ``up``: scratch (a row and a column)."""
-    n0, n1 = grid.shape
-    total = 0.0
-    for b in range(b0, b1):
-        total += q[b]
-    need0 = False
-    need1 = False
-    both = a_only = b_only = 0.0
-    for i in range(n0):
-        if not rows[i]:
-            continue
-        if i < c0:
-            for j in range(n1):
-                if cells[i, j] and grid[i, j] != 0.0:
-                    if j < c1:
-                        both += grid[i, j]
-                    else:
-                        need1 = True
-        else:
-            for j in range(c1):
-                if cells[i, j] and grid[i, j] != 0.0:
-                    need0 = True
-    acc[2] += both * total
-    acc[3] += both * total
-    if need0:  # combatant 1 is down: does 0 stay up, by its hp
-        for i in range(c0, n0):
-            if not rows[i]:
-                continue
-            p = 0.0
-            for b in range(b0, b1):
-                if d0[b] >= 0 and i - d0[b] >= out_u0[dest[b]]:
-                    p += q[b]
-            v = 0.0
-            for j in range(c1):
-                if cells[i, j]:
-                    v += grid[i, j]
-            a_only += v * p
-            acc[2] += v * (total - p)
-            acc[3] += v * total
-    if need1:  # combatant 0 is down: does 1 stay up, by its hp
-        for j in range(c1, n1):
-            p = 0.0
-            for b in range(b0, b1):
-                if d1[b] >= 0 and j - d1[b] >= out_u1[dest[b]]:
-                    p += q[b]
-            up[j] = p
-        for i in range(c0):
-            if not rows[i]:
-                continue
-            for j in range(c1, n1):
-                if cells[i, j]:
-                    v = grid[i, j]
-                    b_only += v * up[j]
-                    acc[2] += v * (total - up[j])
-                    acc[3] += v * total
-    acc[0] += a_only
-    acc[1] += b_only
+def _span(prefix: F64, lo: int, hi: int, total: float, cut: int) -> float:
+    """The row's mass in columns up to ``cut``."""
+    if cut >= hi:
+        return total
+    if cut < lo:
+        return 0.0
+    return prefix[cut]
 
 
 @njit
@@ -222,113 +130,76 @@ def first_attacks(
     d0: I64,
     d1: I64,
     dest: I64,
-    rows: npt.NDArray[np.bool_],
-    half: F64,
-    half_rows: npt.NDArray[np.bool_],
+    c0: int,
+    c1: int,
+    live: F64,
+    live_rows: npt.NDArray[np.bool_],
+    down: F64,
+    touched: npt.NDArray[np.bool_],
     row: F64,
 ) -> None:
-    """Each class's first attack of the round (class ``classes[n]`` by first plan
-    ``plans[n]``, ``percentile_plan.Planner``): every operation moves the cells of its mask
-    of the class's grid (rows flagged in ``rows``) into the half-round grids ``half[dest]``,
-    flagging the rows it reaches (``row``: scratch)."""
-    n1 = grids.shape[2]
+    """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
+    live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
+    operation moves the cells of its mask along its branches into the half-round grids
+    ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
+    classes it touches (``row``: scratch)."""
+    m0, m1 = grids.shape[1], grids.shape[2]
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
         for k in range(first_op0[p], first_op1[p]):
-            _move(
-                grid, rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                half, half_rows, row, row[n1:], 0, 0,
-            )  # fmt: skip
+            cells = masks[op_mask[k]]
+            for i in range(m0):
+                lo, hi, total = _row(grid, i, cells, c0, c1, row, row[m1:])
+                if hi < 0:
+                    continue
+                for b in range(op_b0[k], op_b1[k]):
+                    qb = q[b]
+                    h = dest[b]
+                    touched[h] = True
+                    vec = down[h]
+                    a = -c0 if d0[b] < 0 else i - d0[b]  # 0's live row after (< 0: down)
+                    if d1[b] < 0:  # combatant 1 killed
+                        if a >= 0:
+                            vec[a] += qb * total
+                        else:
+                            vec[2 * m0 + 2 * m1] += qb * total
+                        continue
+                    db = d1[b]
+                    gone = _span(row[m1:], lo, hi, total, db - 1)  # to a live column < 0
+                    if a >= 0:
+                        dead = _span(row[m1:], lo, hi, total, db - c1)  # to hp index 0
+                        vec[a] += qb * dead
+                        vec[m0 + a] += qb * (gone - dead)
+                        if gone < total:
+                            live_rows[h, a] = True
+                            target = live[h, a]
+                            for j in range(max(lo, db), hi + 1):
+                                target[j - db] += qb * row[j]
+                    else:
+                        vec[2 * m0 + 2 * m1] += qb * gone
+                        off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
+                        for j in range(max(lo, db), hi + 1):
+                            vec[off + j - db] += qb * row[j]
 
 
 @njit
-def _move_settle(
-    grid: F64,
-    rows: npt.NDArray[np.bool_],
-    cells: npt.NDArray[np.bool_],
-    q: F64,
-    d0: I64,
-    d1: I64,
-    dest: I64,
-    b0: int,
-    b1: int,
-    out_next: I64,
-    out_u0: I64,
-    out_u1: I64,
-    c0: int,
-    c1: int,
-    nxt: F64,
-    present: npt.NDArray[np.bool_],
-    acc: F64,
-    row: F64,
-    prefix: F64,
-) -> None:
-    """The last move of a round for branches ``b0:b1`` on the cells of ``grid`` where
-    ``cells`` and both are up (rows from ``c0``, columns from ``c1``), settled as it goes:
-    what lands where both are still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on
-    into ``nxt[out_next[dest]]`` (flagging ``present``); the rest is tallied into ``acc``
-    (win 0, win 1, draw, ended) by running sums along the row, never written out."""
-    n0, n1 = grid.shape
-    w0 = w1 = dr = 0.0
-    for i in range(c0, n0):
-        if not rows[i]:
-            continue
-        lo = n1
-        hi = -1
-        for j in range(c1, n1):
-            v = grid[i, j] if cells[i, j] else 0.0
-            row[j] = v
-            if v != 0.0:
-                if lo == n1:
-                    lo = j
-                hi = j
-        if hi < 0:
-            continue
-        total = 0.0
-        for j in range(lo, hi + 1):
-            total += row[j]
-            prefix[j] = total  # the row's mass up to column j
-        for b in range(b0, b1):
-            qb = q[b]
-            o = dest[b]
-            up0 = d0[b] >= 0 and i - d0[b] >= out_u0[o]
-            if d1[b] < 0:  # combatant 1 killed
-                if up0:
-                    w0 += qb * total
-                else:
-                    dr += qb * total
-                continue
-            db = d1[b]
-            cut = out_u1[o] + db - 1  # the last column from which combatant 1 ends down
-            if cut >= hi:
-                low = total
-            elif cut < lo:
-                low = 0.0
-            else:
-                low = prefix[cut]
-            if not up0:
-                dr += qb * low
-                w1 += qb * (total - low)
-                continue
-            w0 += qb * low
-            if cut < hi:
-                t = out_next[o]
-                present[t] = True
-                target = nxt[t, i - d0[b]]
-                for j in range(max(lo, cut + 1), hi + 1):
-                    target[j - db] += qb * row[j]
-    acc[0] += w0
-    acc[1] += w1
-    acc[2] += dr
-    acc[3] += w0 + w1 + dr
+def _up_after(q: F64, d: I64, dest: I64, up: I64, b0: int, b1: int, index: int) -> float:
+    """P(the one at hp index ``index`` is still up after branches ``b0:b1``): its loss
+    ``d`` (-1 killed) leaves it at or above its destination's first index up."""
+    p = 0.0
+    for b in range(b0, b1):
+        if d[b] >= 0 and index - d[b] >= up[dest[b]]:
+            p += q[b]
+    return p
 
 
 @njit
 def second_attacks(
-    half: F64,
+    live: F64,
+    live_rows: npt.NDArray[np.bool_],
+    down: F64,
     halves: I64,
-    half_rows: npt.NDArray[np.bool_],
     second_op0: I64,
     second_op1: I64,
     masks: npt.NDArray[np.bool_],
@@ -350,40 +221,81 @@ def second_attacks(
     row: F64,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
-    end of the round: the fights still on go into ``nxt[out_next]`` (alive cells only),
-    flagging ``present``; wins, draws and the ended mass into ``acc`` = [win 0, win 1,
-    draw, ended, error]. The grids of ``halves`` are left all zero, no row flagged."""
-    n0, n1 = half.shape[1], half.shape[2]
+    end of the round. Where both are up the attack moves hp: what lands where both are
+    still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
+    (live blocks, flagging ``present``), the rest is tallied by running sums along the row.
+    Where someone is already down the round ends whatever happens, and the attack only
+    decides whether the one still up goes down too (the masks read at a cell of that
+    kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
+    error]. The half-round grids of ``halves`` are left all zero, no row flagged."""
+    m0, m1 = live.shape[1], live.shape[2]
+    w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
-        grid = half[h]
-        flags = half_rows[h]
-        down = False  # any mass where someone is already down
-        for i in range(n0):
-            if flags[i]:
-                if i < c0:
-                    down = True
-                    break
-                for j in range(c1):
-                    if grid[i, j] != 0.0:
-                        down = True
-                        break
-                if down:
-                    break
+        grid = live[h]
+        flags = live_rows[h]
+        vec = down[h]
+        both = vec[2 * m0 + 2 * m1]
+        dr += both
         for k in range(second_op0[h], second_op1[h]):
-            # where both are up, the attack moves hp; elsewhere the round ends whatever
-            # happens, and the attack only decides whether the one still up goes down too
-            _move_settle(
-                grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                out_next, out_u0, out_u1, c0, c1, nxt, present, acc, row, row[n1:],
-            )  # fmt: skip
-            if down:
-                _settle_down(
-                    grid, flags, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                    out_u0, out_u1, c0, c1, acc, row,
-                )  # fmt: skip
-        for i in range(n0):
+            cells = masks[op_mask[k]]
+            b0, b1 = op_b0[k], op_b1[k]
+            for i in range(m0):
+                if not flags[i]:
+                    continue
+                lo, hi, total = _row(grid, i, cells, c0, c1, row, row[m1:])
+                if hi < 0:
+                    continue
+                for b in range(b0, b1):
+                    qb = q[b]
+                    o = dest[b]
+                    up0 = d0[b] >= 0 and c0 + i - d0[b] >= out_u0[o]
+                    if d1[b] < 0:  # combatant 1 killed
+                        if up0:
+                            w0 += qb * total
+                        else:
+                            dr += qb * total
+                        continue
+                    db = d1[b]
+                    # the last live column from which combatant 1 ends down
+                    cut = out_u1[o] - c1 + db - 1
+                    low = _span(row[m1:], lo, hi, total, cut)
+                    if not up0:
+                        dr += qb * low
+                        w1 += qb * (total - low)
+                        continue
+                    w0 += qb * low
+                    if cut < hi:
+                        t = out_next[o]
+                        present[t] = True
+                        target = nxt[t, i - d0[b]]
+                        for j in range(max(lo, cut + 1), hi + 1):
+                            target[j - db] += qb * row[j]
+            # someone already down: by the hp of the one still up
+            for i in range(m0):
+                for kind in range(2):  # combatant 1 dead, down
+                    v = vec[kind * m0 + i]
+                    if v == 0.0 or not cells[c0 + i, 0 if kind == 0 else c1 - 1]:
+                        continue
+                    p = _up_after(q, d0, dest, out_u0, b0, b1, c0 + i)
+                    w0 += v * p
+                    dr += v * (1.0 - p)
+            for j in range(m1):
+                for kind in range(2):  # combatant 0 dead, down
+                    v = vec[2 * m0 + kind * m1 + j]
+                    if v == 0.0 or not cells[0 if kind == 0 else c0 - 1, c1 + j]:
+                        continue
+                    p = _up_after(q, d1, dest, out_u1, b0, b1, c1 + j)
+                    w1 += v * p
+                    dr += v * (1.0 - p)
+        for i in range(m0):
             if flags[i]:
                 flags[i] = False
-                for j in range(n1):
+                for j in range(m1):
                     grid[i, j] = 0.0
+        for x in range(vec.shape[0]):
+            vec[x] = 0.0
+    acc[0] += w0
+    acc[1] += w1
+    acc[2] += dr
+    acc[3] += w0 + w1 + dr

@@ -280,23 +280,26 @@ class DuelChain:
         kits = self.start_kits()
         planner = Planner(self)
         shape = self.shape
-        grids = np.zeros((4, *shape))
+        c0, c1 = self.con[0] + 1, self.con[1] + 1
+        m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
+        grids = np.zeros((4, m0, m1))  # each class's live block
         active: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
-                grids[i, self.hp[0] + self.con[0], self.hp[1] + self.con[1]] = share
+                grids[i, self.hp[0] - 1, self.hp[1] - 1] = share
                 active.append(i)
-        c0, c1 = self.con[0] + 1, self.con[1] + 1
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
         draw_frozen = 0.0
         length: list[float] = []
         held = 0.0
         seen: set[tuple[Kit, Kit]] = set()
         row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
-        live_rows = np.asarray(self.hp_axis[0] > 0)
-        half = np.zeros((0, *shape))
-        half_rows = np.zeros((0, shape[0]), np.bool_)
+        # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
+        live = np.zeros((0, m0, m1))
+        live_rows = np.zeros((0, m0), np.bool_)
+        down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
+        touched = np.zeros(0, np.bool_)
         nxt = np.zeros_like(grids)
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
@@ -325,35 +328,40 @@ class DuelChain:
                         else:
                             classes.append(i)
                             plans.append(p)
-            if len(planner.halves) > len(half):
-                half = np.zeros((2 * len(planner.halves), *shape))
-                half_rows = np.zeros((len(half), shape[0]), np.bool_)
+            if len(planner.halves) > len(live):
+                n = 2 * len(planner.halves)
+                live = np.zeros((n, m0, m1))
+                live_rows = np.zeros((n, m0), np.bool_)
+                down = np.zeros((n, down.shape[1]))
+                touched = np.zeros(n, np.bool_)
             pl = planner
             first_attacks(
                 grids, np.array(classes, np.int64), np.array(plans, np.int64),
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
-                pl.dest.view(), live_rows, half, half_rows, row,
+                pl.dest.view(), c0, c1, live, live_rows, down, touched, row,
             )  # fmt: skip
-            ids = np.flatnonzero(half_rows.any(axis=1))
-            mass = half[ids].sum(axis=(1, 2))
+            ids = np.flatnonzero(touched)
+            touched[ids] = False
+            mass = live[ids].sum(axis=(1, 2)) + down[ids].sum(axis=1)
             small = ids[mass < PRUNE_HALF]
             if len(small):  # dropped before their second attack, counted in the error
                 acc[4] += float(mass[mass < PRUNE_HALF].sum())
-                half[small] = 0.0
-                half_rows[small] = False
+                live[small] = 0.0
+                live_rows[small] = False
+                down[small] = 0.0
             ids = ids[mass >= PRUNE_HALF]
             for h in ids.tolist():
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
-                grown = np.zeros((2 * size, *shape))
+                grown = np.zeros((2 * size, m0, m1))
                 grown[: len(grids)] = grids
                 grids, nxt = grown, np.zeros_like(grown)
             present = np.zeros(len(nxt), np.bool_)
             second_attacks(
-                half, ids, half_rows, pl.second_op0.view(), pl.second_op1.view(), pl.masks,
-                pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
+                live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
+                pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
             )  # fmt: skip
