@@ -137,17 +137,26 @@ def first_attacks(
     down: F64,
     touched: npt.NDArray[np.bool_],
     row: F64,
+    masses: F64,
+    skip: float,
+    acc: F64,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
     live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``row``: scratch)."""
+    classes it touches (``row``: scratch). A branch that would move less than ``skip``
+    (its probability times the class's mass ``masses[n]``) is left out, that much counted
+    in the truncation error ``acc[4]``."""
     m0, m1 = grids.shape[1], grids.shape[2]
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
+        least = skip / masses[n]  # the least probability of a branch taken
         for k in range(first_op0[p], first_op1[p]):
+            for b in range(op_b0[k], op_b1[k]):
+                if q[b] < least:
+                    acc[4] += q[b] * masses[n]
             cells = masks[op_mask[k]]
             for i in range(m0):
                 lo, hi, total = _row(grid, i, cells, c0, c1, row, row[m1:])
@@ -155,6 +164,8 @@ def first_attacks(
                     continue
                 for b in range(op_b0[k], op_b1[k]):
                     qb = q[b]
+                    if qb < least:
+                        continue
                     h = dest[b]
                     touched[h] = True
                     vec = down[h]
@@ -219,6 +230,8 @@ def second_attacks(
     present: npt.NDArray[np.bool_],
     acc: F64,
     row: F64,
+    masses: F64,
+    skip: float,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
@@ -227,7 +240,9 @@ def second_attacks(
     Where someone is already down the round ends whatever happens, and the attack only
     decides whether the one still up goes down too (the masks read at a cell of that
     kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
-    error]. The half-round grids of ``halves`` are left all zero, no row flagged."""
+    error]. A branch that would move less than ``skip`` where both are up (its probability
+    times the half-round class's mass ``masses[n]``) is left out there, that much counted in
+    the error. The half-round grids of ``halves`` are left all zero, no row flagged."""
     m0, m1 = live.shape[1], live.shape[2]
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
@@ -237,9 +252,13 @@ def second_attacks(
         vec = down[h]
         both = vec[2 * m0 + 2 * m1]
         dr += both
+        least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
             cells = masks[op_mask[k]]
             b0, b1 = op_b0[k], op_b1[k]
+            for b in range(b0, b1):
+                if q[b] < least:
+                    acc[4] += q[b] * masses[n]
             for i in range(m0):
                 if not flags[i]:
                     continue
@@ -248,6 +267,8 @@ def second_attacks(
                     continue
                 for b in range(b0, b1):
                     qb = q[b]
+                    if qb < least:
+                        continue
                     o = dest[b]
                     up0 = d0[b] >= 0 and c0 + i - d0[b] >= out_u0[o]
                     if d1[b] < 0:  # combatant 1 killed

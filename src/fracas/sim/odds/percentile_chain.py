@@ -46,6 +46,9 @@ Split = tuple[bool, npt.NDArray[np.bool_]]
 PRUNE = 1e-10
 #: a half-round class (after a round's first attack) below this is dropped (counted too)
 PRUNE_HALF = PRUNE / 10
+#: a branch that would move less than this (its probability times the mass it applies to)
+#: is left out (counted too)
+SKIP = 1e-12
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
 ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
@@ -340,6 +343,7 @@ class DuelChain:
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), c0, c1, live, live_rows, down, touched, row,
+                grids[classes].sum(axis=(1, 2)), SKIP, acc,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
             touched[ids] = False
@@ -364,6 +368,7 @@ class DuelChain:
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
+                mass[mass >= PRUNE_HALF], SKIP,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
