@@ -296,7 +296,7 @@ class DuelChain:
         draw_frozen = 0.0
         length: list[float] = []
         held = 0.0
-        seen: set[tuple[Kit, Kit]] = set()
+        seen: set[int] = set()  # classes
         row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
         live = np.zeros((0, m0, m1))
@@ -304,6 +304,7 @@ class DuelChain:
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
         nxt = np.zeros_like(grids)
+        firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
         for rnd in range(1, max_rounds + 1):
@@ -315,22 +316,32 @@ class DuelChain:
             t = (self.tired(0, rnd), self.tired(1, rnd))
             acc[3] = 0.0
             frozen = 0.0
-            classes: list[int] = []
-            plans: list[int] = []
+            # each active class's first plan in this round's context (looked up by array)
+            act = np.asarray(active, np.int64)
+            seen.update(active)
+            plans = np.empty(len(act), np.int64)
+            orders = np.asarray(planner.orders, np.int64)[act]
             for order in (0, 1):
                 first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
                 ctx = (simultaneous, first, base_key, t[0], t[1], late)
-                for i in active:
-                    key = planner.keys[i]
-                    if key[0] == order:
-                        seen.add((key[1], key[2]))
-                        p = planner.first(i, ctx)
-                        if planner.frozen[p]:
-                            frozen += float(grids[i].sum())
-                            grids[i] = 0.0
-                        else:
-                            classes.append(i)
-                            plans.append(p)
+                table = firsts.get(ctx)
+                if table is None or len(table) < len(planner.keys):
+                    grown = np.full(2 * len(planner.keys), -1, np.int64)
+                    if table is not None:
+                        grown[: len(table)] = table
+                    table = firsts[ctx] = grown
+                mine = orders == order
+                got = table[act[mine]]
+                for n in np.flatnonzero(got < 0).tolist():
+                    i = int(act[mine][n])
+                    got[n] = table[i] = planner.first(i, ctx)
+                plans[mine] = got
+            stop = np.asarray(planner.frozen, np.bool_)[plans]
+            if stop.any():
+                frozen = float(grids[act[stop]].sum())
+                grids[act[stop]] = 0.0
+            classes = act[~stop]
+            plans = plans[~stop]
             if len(planner.halves) > len(live):
                 n = 2 * len(planner.halves)
                 live = np.zeros((n, m0, m1))
@@ -339,7 +350,7 @@ class DuelChain:
                 touched = np.zeros(n, np.bool_)
             pl = planner
             first_attacks(
-                grids, np.array(classes, np.int64), np.array(plans, np.int64),
+                grids, classes, plans,
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), c0, c1, live, live_rows, down, touched, row,
@@ -405,7 +416,7 @@ class DuelChain:
             length=tuple(length),
             error=float(acc[4]),
             rounds_computed=rnd,
-            classes=len(seen),
+            classes=len({planner.keys[i][1:] for i in seen}),
         )
 
     # -- moving probability on the grid -------------------------------------------------------

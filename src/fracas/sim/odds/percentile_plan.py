@@ -93,6 +93,7 @@ class Planner:
         self.masks = np.zeros((0, *chain.shape), np.bool_)
         self.index: dict[Key, int] = {}
         self.keys: list[Key] = []
+        self.orders: list[int] = []  # who goes first, by class
         self.half_index: dict[Half, int] = {}
         self.halves: list[Half] = []
         self._lumped: dict[Kit, Kit] = {}
@@ -121,6 +122,7 @@ class Planner:
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
+            self.orders.append(key[0])
         return hit
 
     def _lump(self, kit: Kit) -> Kit:
