@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -142,7 +142,7 @@ class DuelChain:
             return kit
         conds = list(kit.conds)
         conds[kit.wield] = 0
-        return replace(kit, conds=tuple(conds))
+        return kit.but(conds=tuple(conds))
 
     def declared(self, f: int, kit: Kit, other: Kit, base: int) -> tuple[int, int]:
         """The kernel's ``declare`` (the tactics' ``take_stance``) for base stance ``base``
@@ -194,10 +194,10 @@ class DuelChain:
             hit = []
             for x in b0:
                 s0, w0 = self.declared(0, k0, k1, x)
-                n0 = k0 if w0 == k0.wield else replace(k0, wield=w0)
+                n0 = k0 if w0 == k0.wield else k0.but(wield=w0)
                 for y in b1:
                     s1, w1 = self.declared(1, k1, k0, y)
-                    n1 = k1 if w1 == k1.wield else replace(k1, wield=w1)
+                    n1 = k1 if w1 == k1.wield else k1.but(wield=w1)
                     cells = (base[0] == x) & (base[1] == y) & live
                     if not cells.any():
                         continue
@@ -510,7 +510,7 @@ class DuelChain:
             kf = k0 if f == 0 else k1
             kg = k1 if f == 0 else k0
             if sf in (S_SURRENDER, S_FLEE):  # round.resolve_round: Yielded at its turn
-                nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
+                nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
                 moved = np.where(acts, grid, 0.0)
                 add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
                 add(key, grid - moved)

@@ -9,7 +9,7 @@ damage distributions from ``fracas.dice.distribution`` (icepool).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -58,8 +58,29 @@ class Kit:
     def ready(self) -> bool:
         return self.wield >= 0 and self.conds[self.wield] == C_READY
 
+    def but(
+        self,
+        wield: int | None = None,
+        conds: tuple[int, ...] | None = None,
+        bvs: tuple[int, ...] | None = None,
+        abs_loss: int | None = None,
+        glitch: int | None = None,
+        defenceless: int | None = None,
+        yielded: int | None = None,
+    ) -> Kit:
+        """This kit with the fields given changed (``dataclasses.replace``, faster)."""
+        return Kit(
+            self.wield if wield is None else wield,
+            self.conds if conds is None else conds,
+            self.bvs if bvs is None else bvs,
+            self.abs_loss if abs_loss is None else abs_loss,
+            self.glitch if glitch is None else glitch,
+            self.defenceless if defenceless is None else defenceless,
+            self.yielded if yielded is None else yielded,
+        )
+
     def next_round(self) -> Kit:
-        return self if self.defenceless < 0 else replace(self, defenceless=self.defenceless - 1)
+        return self if self.defenceless < 0 else self.but(defenceless=self.defenceless - 1)
 
     def lumped(self) -> Kit:
         """This kit with what no later branch reads made equal: the break value of a
@@ -67,7 +88,7 @@ class Kit:
         pairs = list(zip(self.conds, self.bvs, strict=True))
         if all(c not in (C_BROKEN, C_LOST) or b == 0 for c, b in pairs):
             return self
-        return replace(self, bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
+        return self.but(bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
 
 
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
@@ -166,7 +187,7 @@ class ExchangeModel:
         """``damage.draw_next``: the next ready carried weapon (never body parts)."""
         natural = self.spec.natural[who]
         nxt = next((i for i, c in enumerate(kit.conds) if c == C_READY and not natural[i]), -1)
-        return replace(kit, wield=nxt)
+        return kit.but(wield=nxt)
 
     def _natural(self, who: int, kit: Kit) -> bool:
         return kit.wield >= 0 and bool(self.spec.natural[who, kit.wield])
@@ -179,10 +200,10 @@ class ExchangeModel:
         conds = list(kit.conds)
         if self.o[ps.O_DROP_LOST]:
             conds[kit.wield] = C_LOST
-            kit = self._draw_next(replace(kit, conds=tuple(conds)), ids[role])
+            kit = self._draw_next(kit.but(conds=tuple(conds)), ids[role])
         else:
             conds[kit.wield] = C_DROPPED
-            kit = replace(kit, conds=tuple(conds))
+            kit = kit.but(conds=tuple(conds))
         return self._kit(m, role, kit)
 
     def fumble(self, m: Micro, role: int, ids: tuple[int, int]) -> Branches:
@@ -229,7 +250,7 @@ class ExchangeModel:
             if effect == ps.F_DROP:
                 out.append((q, self.drop(m, role, ids)))
             elif effect == ps.F_DEFENCELESS:
-                out.append((q, self._kit(m, role, replace(kit, defenceless=1))))
+                out.append((q, self._kit(m, role, kit.but(defenceless=1))))
             elif effect == ps.F_FALL:
                 armour = self._armour(who, kit) if self.o[ps.O_FALL_ARMOUR] else 0
                 for v in range(4):
@@ -246,15 +267,15 @@ class ExchangeModel:
             elif effect == ps.F_ARMOUR:
                 if fi[who, ps.ARMOURED]:
                     if fi[who, ps.TECH]:
-                        kit = replace(kit, glitch=min(kit.glitch + 1, self.glitches - 1))
+                        kit = kit.but(glitch=min(kit.glitch + 1, self.glitches - 1))
                     else:
-                        kit = replace(kit, abs_loss=min(kit.abs_loss + 1, int(fi[who, ps.ABS])))
+                        kit = kit.but(abs_loss=min(kit.abs_loss + 1, int(fi[who, ps.ABS])))
                 out.append((q, self._kit(m, role, kit)))
             else:  # F_WEAPON
                 if kit.ready and not self._natural(who, kit):
                     conds = list(kit.conds)
                     conds[kit.wield] = C_BROKEN
-                    kit = self._draw_next(replace(kit, conds=tuple(conds)), who)
+                    kit = self._draw_next(kit.but(conds=tuple(conds)), who)
                 out.append((q, self._kit(m, role, kit)))
         return out
 
@@ -386,11 +407,11 @@ class ExchangeModel:
                 if value > bv + 6:
                     conds = list(kd.conds)
                     conds[pw] = C_BROKEN
-                    kit = self._draw_next(replace(kd, conds=tuple(conds)), g)
+                    kit = self._draw_next(kd.but(conds=tuple(conds)), g)
                 elif value > bv:
                     bvs = list(kd.bvs)
                     bvs[pw] -= 1
-                    kit = replace(kd, bvs=tuple(bvs))
+                    kit = kd.but(bvs=tuple(bvs))
                 else:
                     kit = kd
                 out.append((q * r, (m[0], m[1], m[2], kit, m[4], m[5])))

@@ -13,7 +13,6 @@ compiled call. Every operation moves the cells of a mask along a list of branche
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -138,9 +137,9 @@ class Planner:
         (order, k0, k1), s0, s1, ctx = half
         k0, k1 = self._lump(k0), self._lump(k1)
         if ctx[1] == 1 and k0.defenceless == 0:
-            k0 = replace(k0, defenceless=-1)
+            k0 = k0.but(defenceless=-1)
         elif ctx[1] == 0 and k1.defenceless == 0:
-            k1 = replace(k1, defenceless=-1)
+            k1 = k1.but(defenceless=-1)
         half = ((order, k0, k1), s0, s1, ctx)
         hit = self.half_index.get(half)
         if hit is None:
@@ -232,7 +231,7 @@ class Planner:
             return (order, nk, kg) if f == 0 else (order, kg, nk)
 
         if sf in (S_SURRENDER, S_FLEE):
-            nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
+            nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
             emit(acts, [(1.0, 0, 0, at(swap(nk)))])
             if idle is not None:
                 emit(idle, [(1.0, 0, 0, at(key))])
