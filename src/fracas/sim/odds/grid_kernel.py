@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.sim.batch.jit import njit
+from fracas.sim.batch.percentile_tactics import base_stance
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -320,3 +321,30 @@ def second_attacks(
     acc[1] += w1
     acc[2] += dr
     acc[3] += w0 + w1 + dr
+
+
+@njit
+def stance_table(
+    out: I64,
+    f: int,
+    hp0: I64,
+    hp1: I64,
+    tactic: int,
+    rnd: int,
+    hp_max: int,
+    script: I64,
+    script_len: int,
+    then: int,
+    policy: I64,
+) -> None:
+    """Fighter ``f``'s base stance (``percentile_tactics.base_stance``) in every cell of the
+    hp grid where both are up (``hp0``/``hp1``: the hp of each index); 0 elsewhere."""
+    for i in range(hp0.shape[0]):
+        for j in range(hp1.shape[0]):
+            own, other = (hp0[i], hp1[j]) if f == 0 else (hp1[j], hp0[i])
+            if own <= 0 or other <= 0:
+                out[i, j] = 0
+                continue
+            out[i, j] = base_stance(
+                tactic, rnd, own, hp_max, other, script, script_len, then, policy
+            )
