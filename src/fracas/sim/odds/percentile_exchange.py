@@ -143,6 +143,7 @@ class ExchangeModel:
         self.glitches = int(spec.opts[ps.O_GLITCHES])
         self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
+        self._cells: dict[tuple[int, Kit, Kit, int, int, int], Branches] = {}
         #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self.exchange = lru_cache(maxsize=None)(self._exchange)
@@ -333,7 +334,6 @@ class ExchangeModel:
         flags, whether the defender takes part), merged by outcome."""
         spec, o = self.spec, self.o
         g = 1 - f
-        ids = (f, g)
         w = kf.wield
         att = int(
             spec.att_chance[f, w, 1 if sf == AOA else 0, tf, min(kf.glitch, self.glitches - 1)]
@@ -344,25 +344,43 @@ class ExchangeModel:
             if pr == 0:
                 continue
             for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
-                branches: Branches = [(pr * pp, (0, 0, kf, kg, False, False))]
-                spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
-                for k in range(int(spec.cell_n[result, parry])):
-                    code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
-                    on_attacker = who == 0
-                    if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
-                        continue
-                    branches = self._effect(branches, code, on_attacker, dkind, ids, w)
-                if (
-                    kind == D_PARRY
-                    and o[ps.O_BV_ROLLED]
-                    and parry >= SUCCESS
-                    and result >= SUCCESS
-                    and not spec.hurt[result, parry]
-                ):
-                    branches = self._parry_damage(branches, f, w, g)
-                for q, m in branches:
-                    merged[m] = merged.get(m, 0.0) + q
+                key = (f, kf, kg, result, parry, kind)
+                cell = self._cells.get(key)
+                if cell is None:
+                    cell = self._cells[key] = self._cell(f, kf, kg, result, parry, kind)
+                weight = pr * pp
+                for q, m in cell:
+                    merged[m] = merged.get(m, 0.0) + weight * q
         return tuple((q, m) for m, q in merged.items())
+
+    def _cell(self, f: int, kf: Kit, kg: Kit, result: int, parry: int, kind: int) -> Branches:
+        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does,
+        as branches: it reads the kits, never the stances or fatigue, so exchanges that
+        differ only in those share it."""
+        spec, o = self.spec, self.o
+        g = 1 - f
+        ids = (f, g)
+        w = kf.wield
+        branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
+        spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
+        for k in range(int(spec.cell_n[result, parry])):
+            code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
+            on_attacker = who == 0
+            if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
+                continue
+            branches = self._effect(branches, code, on_attacker, dkind, ids, w)
+        if (
+            kind == D_PARRY
+            and o[ps.O_BV_ROLLED]
+            and parry >= SUCCESS
+            and result >= SUCCESS
+            and not spec.hurt[result, parry]
+        ):
+            branches = self._parry_damage(branches, f, w, g)
+        merged: dict[Micro, float] = {}
+        for q, m in branches:
+            merged[m] = merged.get(m, 0.0) + q
+        return [(q, m) for m, q in merged.items()]
 
     def _effect(
         self,
