@@ -196,14 +196,23 @@ def first_attacks(
 
 
 @njit
-def _up_after(q: F64, d: I64, dest: I64, up: I64, b0: int, b1: int, index: int) -> float:
-    """P(the one at hp index ``index`` is still up after branches ``b0:b1``): its loss
-    ``d`` (-1 killed) leaves it at or above its destination's first index up."""
-    p = 0.0
+def _up_table(
+    q: F64, d: I64, dest: I64, up_from: I64, b0: int, b1: int, c: int, out: F64
+) -> None:
+    """``out[x]``: P(the one at live index ``x`` (hp index ``c + x``) is still up after
+    branches ``b0:b1``): its loss ``d`` (-1 killed) leaves it at or above its destination's
+    first index up (``up_from``). A histogram of the least index that stays up, summed."""
+    n = out.shape[0]
+    for x in range(n):
+        out[x] = 0.0
     for b in range(b0, b1):
-        if d[b] >= 0 and index - d[b] >= up[dest[b]]:
-            p += q[b]
-    return p
+        if d[b] < 0:
+            continue
+        least = d[b] + up_from[dest[b]] - c  # stays up from this live index on
+        if least < n:
+            out[max(least, 0)] += q[b]
+    for x in range(1, n):
+        out[x] += out[x - 1]
 
 
 @njit
@@ -233,6 +242,7 @@ def second_attacks(
     row: F64,
     masses: F64,
     skip: float,
+    up: F64,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
@@ -243,7 +253,8 @@ def second_attacks(
     kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
     error]. A branch that would move less than ``skip`` where both are up (its probability
     times the half-round class's mass ``masses[n]``) is left out there, that much counted in
-    the error. The half-round grids of ``halves`` are left all zero, no row flagged."""
+    the error. The half-round grids of ``halves`` are left all zero, no row flagged (``up``:
+    scratch, a live row and a live column)."""
     m0, m1 = live.shape[1], live.shape[2]
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
@@ -253,6 +264,16 @@ def second_attacks(
         vec = down[h]
         both = vec[2 * m0 + 2 * m1]
         dr += both
+        any0 = False  # mass with combatant 1 down, 0 up
+        for x in range(2 * m0):
+            if vec[x] != 0.0:
+                any0 = True
+                break
+        any1 = False  # mass with combatant 0 down, 1 up
+        for x in range(2 * m0, 2 * m0 + 2 * m1):
+            if vec[x] != 0.0:
+                any1 = True
+                break
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
             cells = masks[op_mask[k]]
@@ -294,22 +315,24 @@ def second_attacks(
                         for j in range(max(lo, cut + 1), hi + 1):
                             target[j - db] += qb * row[j]
             # someone already down: by the hp of the one still up
-            for i in range(m0):
-                for kind in range(2):  # combatant 1 dead, down
-                    v = vec[kind * m0 + i]
-                    if v == 0.0 or not cells[c0 + i, 0 if kind == 0 else c1 - 1]:
-                        continue
-                    p = _up_after(q, d0, dest, out_u0, b0, b1, c0 + i)
-                    w0 += v * p
-                    dr += v * (1.0 - p)
-            for j in range(m1):
-                for kind in range(2):  # combatant 0 dead, down
-                    v = vec[2 * m0 + kind * m1 + j]
-                    if v == 0.0 or not cells[0 if kind == 0 else c0 - 1, c1 + j]:
-                        continue
-                    p = _up_after(q, d1, dest, out_u1, b0, b1, c1 + j)
-                    w1 += v * p
-                    dr += v * (1.0 - p)
+            if any0:
+                _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
+                for i in range(m0):
+                    for kind in range(2):  # combatant 1 dead, down
+                        v = vec[kind * m0 + i]
+                        if v == 0.0 or not cells[c0 + i, 0 if kind == 0 else c1 - 1]:
+                            continue
+                        w0 += v * up[i]
+                        dr += v * (1.0 - up[i])
+            if any1:
+                _up_table(q, d1, dest, out_u1, b0, b1, c1, up[m0 : m0 + m1])
+                for j in range(m1):
+                    for kind in range(2):  # combatant 0 dead, down
+                        v = vec[2 * m0 + kind * m1 + j]
+                        if v == 0.0 or not cells[0 if kind == 0 else c0 - 1, c1 + j]:
+                            continue
+                        w1 += v * up[m0 + j]
+                        dr += v * (1.0 - up[m0 + j])
         for i in range(m0):
             if flags[i]:
                 flags[i] = False

@@ -80,7 +80,7 @@ def load_kernels() -> None:
     )  # fmt: skip
     second_attacks(
         g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g, b1, acc, row, f0, 0.0,
+        g, b1, acc, row, f0, 0.0, np.zeros(2),
     )  # fmt: skip
     one = np.ones(1, np.int64)
     stance_table(
@@ -327,6 +327,7 @@ class DuelChain:
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
         nxt = np.zeros_like(grids)
+        up = np.zeros(m0 + m1)  # scratch
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
@@ -402,7 +403,7 @@ class DuelChain:
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
-                mass[mass >= PRUNE_HALF], SKIP,
+                mass[mass >= PRUNE_HALF], SKIP, up,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
