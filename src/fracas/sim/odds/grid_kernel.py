@@ -196,9 +196,7 @@ def first_attacks(
 
 
 @njit
-def _up_table(
-    q: F64, d: I64, dest: I64, up_from: I64, b0: int, b1: int, c: int, out: F64
-) -> None:
+def _up_table(q: F64, d: I64, dest: I64, up_from: I64, b0: int, b1: int, c: int, out: F64) -> None:
     """``out[x]``: P(the one at live index ``x`` (hp index ``c + x``) is still up after
     branches ``b0:b1``): its loss ``d`` (-1 killed) leaves it at or above its destination's
     first index up (``up_from``). A histogram of the least index that stays up, summed."""

@@ -47,7 +47,7 @@ class Pool:
         self.data = np.zeros(256, dtype)
         self.n = 0
 
-    def extend(self, values: list[Any]) -> int:
+    def extend(self, values: Any) -> int:
         """Append ``values``; the index of the first."""
         start = self.n
         end = start + len(values)
@@ -62,6 +62,10 @@ class Pool:
     def view(self) -> npt.NDArray[Any]:
         return self.data[: self.n]
 
+
+Chunks = list[npt.NDArray[Any]]
+ONE_Q = np.ones(1)
+ZERO = np.zeros(1, np.int64)
 
 #: a half-round class: the kits after the first attack, both declared stances (combatant
 #: 0's, 1's) and the round's context
@@ -178,14 +182,11 @@ class Planner:
             self._build_second(h)
             self.built.data[h] = True
 
-    def _store(
-        self, ops: list[tuple[int, int, int]], q: list[float], d: list[list[int]]
-    ) -> tuple[int, int]:
+    def _store(self, ops: list[tuple[int, int, int]], q: Chunks, d: list[Any]) -> tuple[int, int]:
         """Append operations and their branches to the pools: (first op, end)."""
-        base = self.q.extend(q)
-        self.d0.extend(d[0])
-        self.d1.extend(d[1])
-        self.dest.extend(d[2])
+        base = self.q.extend(np.concatenate(q) if q else np.zeros(0))
+        for pool, chunks in zip((self.d0, self.d1, self.dest), d[:3], strict=True):
+            pool.extend(np.concatenate(chunks) if chunks else np.zeros(0, np.int64))
         start = self.op_mask.extend([m for m, _, _ in ops])
         self.op_b0.extend([base + b0 for _, b0, _ in ops])
         self.op_b1.extend([base + b1 for _, _, b1 in ops])
@@ -194,8 +195,8 @@ class Planner:
     def _step(
         self,
         ops: list[tuple[int, int, int]],
-        q: list[float],
-        d: list[list[int]],
+        q: Chunks,
+        d: list[Any],
         at: Callable[[Key], int],
         pre: Mask | None,
         key: Key,
@@ -211,14 +212,23 @@ class Planner:
         simultaneous = ctx[0]
         tired = (ctx[3], ctx[4])
 
-        def emit(cells: Mask | None, branches: list[tuple[float, int, int, int]]) -> None:
-            b0 = len(q)  # relative to the plan's first branch
-            for p, a, b, w in branches:
-                q.append(p)
-                d[0].append(a)
-                d[1].append(b)
-                d[2].append(w)
-            ops.append((self._mask(pre, cells), b0, len(q)))
+        def emit(
+            cells: Mask | None,
+            bq: npt.NDArray[np.float64],
+            bd0: I64,
+            bd1: I64,
+            where: I64,
+        ) -> None:
+            b0 = d[3][0]  # relative to the plan's first branch
+            q.append(bq)
+            d[0].append(bd0)
+            d[1].append(bd1)
+            d[2].append(where)
+            d[3][0] += len(bq)
+            ops.append((self._mask(pre, cells), b0, d[3][0]))
+
+        def unchanged(cells: Mask | None, k: Key) -> None:
+            emit(cells, ONE_Q, ZERO, ZERO, np.array([at(k)], np.int64))
 
         order, k0, k1 = key
         kf, kg = (k0, k1) if f == 0 else (k1, k0)
@@ -232,9 +242,9 @@ class Planner:
 
         if sf in (S_SURRENDER, S_FLEE):
             nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
-            emit(acts, [(1.0, 0, 0, at(swap(nk)))])
+            unchanged(acts, swap(nk))
             if idle is not None:
-                emit(idle, [(1.0, 0, 0, at(key))])
+                unchanged(idle, key)
             return
         if sf == S_RECOVER:
             if chain.recover_mode != ps.RECOVER_START and (
@@ -243,29 +253,23 @@ class Planner:
                 conds = list(kf.conds)
                 conds[kf.wield] = 0
                 nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
-                emit(acts, [(1.0, 0, 0, at(swap(nk)))])
+                unchanged(acts, swap(nk))
                 if idle is not None:
-                    emit(idle, [(1.0, 0, 0, at(key))])
+                    unchanged(idle, key)
                 return
-            emit(None, [(1.0, 0, 0, at(key))])
+            unchanged(None, key)
             return
         if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) or not kf.ready or kg.yielded:
-            emit(None, [(1.0, 0, 0, at(key))])
+            unchanged(None, key)
             return
         for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
             dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-            where = [at((order, *dests[i])) for i in range(len(dests))]
-            emit(
-                cells,
-                [
-                    (p, a, b, where[w])
-                    for p, a, b, w in zip(
-                        bq.tolist(), bd0.tolist(), bd1.tolist(), bdest.tolist(), strict=True
-                    )
-                ],
-            )
+            where = np.full(len(dests), -1, np.int64)
+            for i in np.unique(bdest).tolist():  # only the destinations a branch reaches
+                where[i] = at((order, *dests[i]))
+            emit(cells, bq, bd0, bd1, where[bdest])
         if idle is not None:
-            emit(idle, [(1.0, 0, 0, at(key))])
+            unchanged(idle, key)
 
     def _build_first(self, key: Key, ctx: Context) -> int:
         chain = self.chain
@@ -274,8 +278,8 @@ class Planner:
         base_key, late = ctx[2], ctx[5]
         pairs = chain.stance_pairs(base_key, chain._stances[base_key], k0, k1)
         ops: list[tuple[int, int, int]] = []
-        q: list[float] = []
-        d: list[list[int]] = [[], [], []]
+        q: Chunks = []
+        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
         plan = len(self.frozen)
         if (
             len(pairs) == 1
@@ -311,8 +315,8 @@ class Planner:
         y = 1 - x
         sx, sy = (s0, s1) if x == 0 else (s1, s0)
         ops: list[tuple[int, int, int]] = []
-        q: list[float] = []
-        d: list[list[int]] = [[], [], []]
+        q: Chunks = []
+        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
         slots: dict[Key, int] = {}
         base = self.out_next.n
 
