@@ -113,7 +113,7 @@ def _span(prefix: F64, lo: int, hi: int, total: float, cut: int) -> float:
         return total
     if cut < lo:
         return 0.0
-    return prefix[cut]
+    return float(prefix[cut])
 
 
 @njit

@@ -394,9 +394,9 @@ class DuelChain:
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
-                grown = np.zeros((2 * size, m0, m1))
-                grown[: len(grids)] = grids
-                grids, nxt = grown, np.zeros_like(grown)
+                bigger = np.zeros((2 * size, m0, m1))
+                bigger[: len(grids)] = grids
+                grids, nxt = bigger, np.zeros_like(bigger)
             present = np.zeros(len(nxt), np.bool_)
             second_attacks(
                 live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),

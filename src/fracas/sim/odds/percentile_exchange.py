@@ -236,7 +236,7 @@ class ExchangeModel:
                     break
                 branches = self._fumble_effect(branches, int(effect), role, ids)
             for p, b in branches:
-                key = (b[role], kit_of(b, role))
+                key = (b[0] if role == 0 else b[1], kit_of(b, role))
                 merged[key] = merged.get(key, 0.0) + p
         return [(p, a, k) for (a, k), p in merged.items()]
 

@@ -44,7 +44,7 @@ class Pool:
     """A growing one-dimensional array (``view()``: the filled part, no copy)."""
 
     def __init__(self, dtype: type) -> None:
-        self.data = np.zeros(256, dtype)
+        self.data: npt.NDArray[Any] = np.zeros(256, dtype)
         self.n = 0
 
     def extend(self, values: Any) -> int:
