@@ -17,11 +17,13 @@ from typing import Any
 
 import numpy as np
 import pytest
+import yaml
 
+from fracas.scenario import parse_scenario
 from fracas.sim.odds import Odds, odds
 from fracas.sim.odds.advise import _tables, with_policy
 from fracas.sim.odds.percentile_chain import DuelChain
-from tests.batch.odds_reference import DATA, advice_figures, figures, scenarios
+from tests.batch.odds_reference import DATA, ROOT, advice_figures, figures, scenarios
 
 REFERENCE: dict[str, Any] = json.loads(DATA.read_text())
 ROUNDING = 1e-12
@@ -94,3 +96,34 @@ def test_advise_agrees_with_the_recorded_round_by_round_chain() -> None:
     assert got["policy"] == want["policy"]
     error = REFERENCE["joanne-vs-ondkille"]["error"] + ROUNDING
     assert np.allclose(got["own"], want["own"], rtol=0, atol=error)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "tactics"),
+    [
+        ({"later_rounds": "in-order", "round_order": "scenario"}, None),
+        ({"dropped_weapon": "lost", "no_weapon_left": "surrender"}, None),
+        ({"recover_weapon": "start-of-round"}, ["defensive-below-half", "all-out-attack"]),
+        ({"recover_weapon": "no-defence", "no_weapon_left": "flee"}, ["all-out-defence", None]),
+    ],
+)
+def test_odds_agree_with_the_round_by_round_chain_under_other_options(
+    options: dict[str, str], tactics: list[str | None] | None
+) -> None:
+    """Rounds in order, weapons lost, surrender and flight, recovering a weapon, tactics
+    that change with hp: the same agreement on variants of the chapter's duel."""
+    data = yaml.safe_load(
+        (ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml").read_text()
+    )
+    data.setdefault("options", {}).update(options)
+    for c, t in zip(data["combatants"], tactics or [], strict=False):
+        if t is not None:
+            c["tactics"] = t
+            c.pop("script", None)
+            c.pop("then", None)
+    loaded = parse_scenario(data, "variant")
+    fast = figures(loaded)
+    with round_by_round():
+        slow = figures(loaded)
+    agree(fast, slow)
