@@ -141,6 +141,7 @@ def first_attacks(
     masses: F64,
     skip: float,
     acc: F64,
+    hmass: F64,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
     live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
@@ -148,7 +149,7 @@ def first_attacks(
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
     classes it touches (``row``: scratch). A branch that would move less than ``skip``
     (its probability times the class's mass ``masses[n]``) is left out, that much counted
-    in the truncation error ``acc[4]``."""
+    in the truncation error ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
     m0, m1 = grids.shape[1], grids.shape[2]
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
@@ -169,6 +170,7 @@ def first_attacks(
                         continue
                     h = dest[b]
                     touched[h] = True
+                    hmass[h] += qb * total
                     vec = down[h]
                     a = -c0 if d0[b] < 0 else i - d0[b]  # 0's live row after (< 0: down)
                     if d1[b] < 0:  # combatant 1 killed
@@ -241,6 +243,7 @@ def second_attacks(
     masses: F64,
     skip: float,
     up: F64,
+    cmass: F64,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
@@ -252,7 +255,7 @@ def second_attacks(
     error]. A branch that would move less than ``skip`` where both are up (its probability
     times the half-round class's mass ``masses[n]``) is left out there, that much counted in
     the error. The half-round grids of ``halves`` are left all zero, no row flagged (``up``:
-    scratch, a live row and a live column)."""
+    scratch, a live row and a live column). ``cmass``: each next class's mass, added to."""
     m0, m1 = live.shape[1], live.shape[2]
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
@@ -309,6 +312,7 @@ def second_attacks(
                     if cut < hi:
                         t = out_next[o]
                         present[t] = True
+                        cmass[t] += qb * (total - low)
                         target = nxt[t, i - d0[b]]
                         for j in range(max(lo, cut + 1), hi + 1):
                             target[j - db] += qb * row[j]

@@ -76,11 +76,11 @@ def load_kernels() -> None:
     row = np.zeros(2)
     first_attacks(
         g, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g, b2, np.zeros((1, 1)), b1,
-        row, f0, 0.0, acc,
+        row, f0, 0.0, acc, f0,
     )  # fmt: skip
     second_attacks(
         g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g, b1, acc, row, f0, 0.0, np.zeros(2),
+        g, b1, acc, row, f0, 0.0, np.zeros(2), f0,
     )  # fmt: skip
     one = np.ones(1, np.int64)
     stance_table(
@@ -326,7 +326,10 @@ class DuelChain:
         live_rows = np.zeros((0, m0), np.bool_)
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
+        hmass = np.zeros(0)  # each half-round class's mass
         nxt = np.zeros_like(grids)
+        gmass = grids.sum(axis=(1, 2))  # each class's mass
+        cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
@@ -372,17 +375,19 @@ class DuelChain:
                 live_rows = np.zeros((n, m0), np.bool_)
                 down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
+                hmass = np.zeros(n)
             pl = planner
             first_attacks(
                 grids, classes, plans,
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), c0, c1, live, live_rows, down, touched, row,
-                grids[classes].sum(axis=(1, 2)), SKIP, acc,
+                gmass[classes], SKIP, acc, hmass,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
             touched[ids] = False
-            mass = live[ids].sum(axis=(1, 2)) + down[ids].sum(axis=1)
+            mass = hmass[ids]
+            hmass[ids] = 0.0
             small = ids[mass < PRUNE_HALF]
             if len(small):  # dropped before their second attack, counted in the error
                 acc[4] += float(mass[mass < PRUNE_HALF].sum())
@@ -397,30 +402,33 @@ class DuelChain:
                 bigger = np.zeros((2 * size, m0, m1))
                 bigger[: len(grids)] = grids
                 grids, nxt = bigger, np.zeros_like(bigger)
+                cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
             second_attacks(
                 live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
-                mass[mass >= PRUNE_HALF], SKIP, up,
+                mass[mass >= PRUNE_HALF], SKIP, up, cmass,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
             active = np.flatnonzero(present).tolist()
             if active:
-                kept = nxt[active].sum(axis=(1, 2))
+                kept = cmass[active]
                 acc[4] += float(kept[kept < PRUNE].sum())
                 for i in np.asarray(active)[kept < PRUNE].tolist():
                     nxt[i] = 0.0
                 active = np.asarray(active)[kept >= PRUNE].tolist()
+            gmass = cmass.copy()  # the mass of each class next round
+            cmass[:] = 0.0
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen
             for i in old:
                 grids[i] = 0.0
             grids, nxt = nxt, grids
-            still = float(grids[active].sum()) if active else 0.0
+            still = float(gmass[active].sum()) if active else 0.0
             if rnd == max_rounds:
                 draw_frozen += still
                 length[-1] += still + held
