@@ -347,7 +347,7 @@ class DuelChain:
             act = np.asarray(active, np.int64)
             seen.update(active)
             plans = np.empty(len(act), np.int64)
-            orders = np.asarray(planner.orders, np.int64)[act]
+            orders = planner.orders.view()[act]
             for order in (0, 1):
                 first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
                 ctx = (simultaneous, first, base_key, t[0], t[1], late)
@@ -363,7 +363,7 @@ class DuelChain:
                     i = int(act[mine][n])
                     got[n] = table[i] = planner.first(i, ctx)
                 plans[mine] = got
-            stop = np.asarray(planner.frozen, np.bool_)[plans]
+            stop = planner.frozen.view()[plans]
             if stop.any():
                 frozen = float(grids[act[stop]].sum())
                 grids[act[stop]] = 0.0

@@ -96,12 +96,12 @@ class Planner:
         self.masks = np.zeros((0, *chain.shape), np.bool_)
         self.index: dict[Key, int] = {}
         self.keys: list[Key] = []
-        self.orders: list[int] = []  # who goes first, by class
+        self.orders = Pool(np.int64)  # who goes first, by class
         self.half_index: dict[Half, int] = {}
         self.halves: list[Half] = []
         self._lumped: dict[Kit, Kit] = {}
         self._firsts: dict[tuple[int, Context], int] = {}
-        self.frozen: list[bool] = []
+        self.frozen = Pool(np.bool_)  # by first plan: nobody will attack again
         self.q = Pool(np.float64)
         self.d0 = Pool(np.int64)
         self.d1 = Pool(np.int64)
@@ -125,7 +125,7 @@ class Planner:
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
-            self.orders.append(key[0])
+            self.orders.extend([key[0]])
         return hit
 
     def _lump(self, kit: Kit) -> Kit:
@@ -280,14 +280,14 @@ class Planner:
         ops: list[tuple[int, int, int]] = []
         q: Chunks = []
         d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
-        plan = len(self.frozen)
+        plan = self.frozen.n
         if (
             len(pairs) == 1
             and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
             and pairs[0][2:4] == (k0, k1)
             and late
         ):
-            self.frozen.append(True)
+            self.frozen.extend([True])
             self.first_op0.extend([0])
             self.first_op1.extend([0])
             return plan
@@ -303,7 +303,7 @@ class Planner:
 
             self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
         start, end = self._store(ops, q, d)
-        self.frozen.append(False)
+        self.frozen.extend([False])
         self.first_op0.extend([start])
         self.first_op1.extend([end])
         return plan
