@@ -54,7 +54,7 @@ PRUNE = 1e-10
 PRUNE_HALF = PRUNE / 10
 #: a branch that would move less than this (its probability times the mass it applies to)
 #: is left out (counted too)
-SKIP = 1e-12
+SKIP = 3e-12
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
 ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
