@@ -142,12 +142,18 @@ def first_attacks(
     skip: float,
     acc: F64,
     hmass: F64,
+    vals: F64,
+    pref: F64,
+    bounds: I64,
+    totals: F64,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
     live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``row``: scratch). A branch that would move less than ``skip``
+    classes it touches (``row``, ``vals``, ``pref``, ``bounds``, ``totals``: scratch, the
+    last four per live row: its masked values, running sums, span, total). A branch that
+    would move less than ``skip``
     (its probability times the class's mass ``masses[n]``) is left out, that much counted
     in the truncation error ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
     m0, m1 = grids.shape[1], grids.shape[2]
@@ -160,41 +166,51 @@ def first_attacks(
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
             cells = masks[op_mask[k]]
-            for i in range(m0):
-                lo, hi, total = _row(grid, i, cells, c0, c1, row, row[m1:])
-                if hi < 0:
+            for i in range(m0):  # each row's masked values, span and running sums
+                lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
+                bounds[i, 0] = lo
+                bounds[i, 1] = hi
+                totals[i] = total
+            for b in range(op_b0[k], op_b1[k]):
+                qb = q[b]
+                if qb < least:
                     continue
-                for b in range(op_b0[k], op_b1[k]):
-                    qb = q[b]
-                    if qb < least:
+                h = dest[b]
+                touched[h] = True
+                vec = down[h]
+                block = live[h]
+                flags = live_rows[h]
+                db = d1[b]
+                moved = 0.0
+                for i in range(m0):
+                    hi = bounds[i, 1]
+                    if hi < 0:
                         continue
-                    h = dest[b]
-                    touched[h] = True
-                    hmass[h] += qb * total
-                    vec = down[h]
+                    lo = bounds[i, 0]
+                    total = totals[i]
+                    moved += total
                     a = -c0 if d0[b] < 0 else i - d0[b]  # 0's live row after (< 0: down)
-                    if d1[b] < 0:  # combatant 1 killed
+                    if db < 0:  # combatant 1 killed
                         if a >= 0:
                             vec[a] += qb * total
                         else:
                             vec[2 * m0 + 2 * m1] += qb * total
                         continue
-                    db = d1[b]
-                    gone = _span(row[m1:], lo, hi, total, db - 1)  # to a live column < 0
+                    gone = _span(pref[i], lo, hi, total, db - 1)  # to a live column < 0
                     if a >= 0:
-                        dead = _span(row[m1:], lo, hi, total, db - c1)  # to hp index 0
+                        dead = _span(pref[i], lo, hi, total, db - c1)  # to hp index 0
                         vec[a] += qb * dead
                         vec[m0 + a] += qb * (gone - dead)
                         if gone < total:
-                            live_rows[h, a] = True
-                            target = live[h, a]
+                            flags[a] = True
                             for j in range(max(lo, db), hi + 1):
-                                target[j - db] += qb * row[j]
+                                block[a, j - db] += qb * vals[i, j]
                     else:
                         vec[2 * m0 + 2 * m1] += qb * gone
                         off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
                         for j in range(max(lo, db), hi + 1):
-                            vec[off + j - db] += qb * row[j]
+                            vec[off + j - db] += qb * vals[i, j]
+                hmass[h] += qb * moved
 
 
 @njit
@@ -244,6 +260,10 @@ def second_attacks(
     skip: float,
     up: F64,
     cmass: F64,
+    vals: F64,
+    pref: F64,
+    bounds: I64,
+    totals: F64,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
@@ -282,40 +302,53 @@ def second_attacks(
             for b in range(b0, b1):
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
-            for i in range(m0):
-                if not flags[i]:
+            for i in range(m0):  # each row's masked values, span and running sums
+                if flags[i]:
+                    lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
+                else:
+                    lo, hi, total = m1, -1, 0.0
+                bounds[i, 0] = lo
+                bounds[i, 1] = hi
+                totals[i] = total
+            for b in range(b0, b1):
+                qb = q[b]
+                if qb < least:
                     continue
-                lo, hi, total = _row(grid, i, cells, c0, c1, row, row[m1:])
-                if hi < 0:
-                    continue
-                for b in range(b0, b1):
-                    qb = q[b]
-                    if qb < least:
+                o = dest[b]
+                t = out_next[o]
+                u0 = out_u0[o]
+                db = d1[b]
+                # the last live column from which combatant 1 ends down
+                cut = out_u1[o] - c1 + db - 1
+                block = nxt[t]
+                landed = 0.0
+                for i in range(m0):
+                    hi = bounds[i, 1]
+                    if hi < 0:
                         continue
-                    o = dest[b]
-                    up0 = d0[b] >= 0 and c0 + i - d0[b] >= out_u0[o]
-                    if d1[b] < 0:  # combatant 1 killed
+                    lo = bounds[i, 0]
+                    total = totals[i]
+                    up0 = d0[b] >= 0 and c0 + i - d0[b] >= u0
+                    if db < 0:  # combatant 1 killed
                         if up0:
                             w0 += qb * total
                         else:
                             dr += qb * total
                         continue
-                    db = d1[b]
-                    # the last live column from which combatant 1 ends down
-                    cut = out_u1[o] - c1 + db - 1
-                    low = _span(row[m1:], lo, hi, total, cut)
+                    low = _span(pref[i], lo, hi, total, cut)
                     if not up0:
                         dr += qb * low
                         w1 += qb * (total - low)
                         continue
                     w0 += qb * low
                     if cut < hi:
-                        t = out_next[o]
-                        present[t] = True
-                        cmass[t] += qb * (total - low)
-                        target = nxt[t, i - d0[b]]
+                        landed += total - low
+                        a = i - d0[b]
                         for j in range(max(lo, cut + 1), hi + 1):
-                            target[j - db] += qb * row[j]
+                            block[a, j - db] += qb * vals[i, j]
+                if landed > 0.0:
+                    present[t] = True
+                    cmass[t] += qb * landed
             # someone already down: by the hp of the one still up
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])

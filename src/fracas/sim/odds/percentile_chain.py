@@ -74,13 +74,14 @@ def load_kernels() -> None:
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
     row = np.zeros(2)
+    rows = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1))
     first_attacks(
         g, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g, b2, np.zeros((1, 1)), b1,
-        row, f0, 0.0, acc, f0,
+        row, f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
         g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g, b1, acc, row, f0, 0.0, np.zeros(2), f0,
+        g, b1, acc, row, f0, 0.0, np.zeros(2), f0, *rows,
     )  # fmt: skip
     one = np.ones(1, np.int64)
     stance_table(
@@ -330,7 +331,9 @@ class DuelChain:
         nxt = np.zeros_like(grids)
         gmass = grids.sum(axis=(1, 2))  # each class's mass
         cmass = np.zeros(len(nxt))  # each next class's mass
-        up = np.zeros(m0 + m1)  # scratch
+        up = np.zeros(m0 + m1)  # scratch, and per live row:
+        vals, pref = np.zeros((m0, m1)), np.zeros((m0, m1))
+        bounds, totals = np.zeros((m0, 2), np.int64), np.zeros(m0)
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
@@ -382,7 +385,7 @@ class DuelChain:
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), c0, c1, live, live_rows, down, touched, row,
-                gmass[classes], SKIP, acc, hmass,
+                gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
             touched[ids] = False
@@ -409,7 +412,7 @@ class DuelChain:
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
-                mass[mass >= PRUNE_HALF], SKIP, up, cmass,
+                mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
