@@ -7,8 +7,9 @@ order, later rounds simultaneous) follow from the round number. A round's two at
 applied in order, each as the exact branch list of ``ExchangeModel.exchange`` shifting the hp
 grid; the second attack sees the first's result cell by cell (a fighter downed in round 1
 does not strike back; nobody attacks the dead). Everything else of the event engine in a
-melee duel is there; classes whose probability falls below ``PRUNE`` are dropped and their
-mass reported as the truncation error, as is the mass still fighting when the chain stops.
+melee duel is there. What the chain drops (a class below ``PRUNE``, a half-round class below
+``PRUNE_HALF``, a branch moving less than ``SKIP``, the mass still fighting when it stops)
+is reported as the truncation error, so every figure is a lower bound within it.
 """
 
 from __future__ import annotations
@@ -288,8 +289,8 @@ class DuelChain:
         ]
 
     def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
-        """The chain, round by round: every class's round by its plan (``percentile_plan``),
-        one compiled call each."""
+        """The chain, round by round: every class's round by its plans (``percentile_plan``),
+        each round two compiled calls for all classes (``grid_kernel``)."""
         if not self.compiled:
             return self._run_reference(p_first0, max_rounds)
         # the plans are many small long-lived objects: a collection pass in the middle of

@@ -5,9 +5,10 @@ and the round's context (simultaneous or not, who strikes first, the stance tabl
 fatigue flags, whether scripts are over), never on the probabilities it holds. So the chain
 works out, once per class and context, the same moves ``DuelChain.attack_step`` makes (the
 stance pairs' cells, who acts, each exchange's branches, weapons recovered, yielding) as flat
-arrays of operations, and ``grid_kernel.run_round_plan`` carries each round out in one
-compiled call. Every operation moves the cells of a mask along a list of branches
-(probability, hp lost by each, destination); an unchanged move is one branch (1, 0, 0).
+arrays of operations, in two half-steps (``Planner``), and ``grid_kernel.first_attacks`` /
+``second_attacks`` carry out a round of every class in two compiled calls. Every operation
+moves the cells of a mask along a list of branches (probability, hp lost by each,
+destination); an unchanged move is one branch (1, 0, 0).
 """
 
 from __future__ import annotations
