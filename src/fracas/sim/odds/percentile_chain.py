@@ -336,13 +336,24 @@ class DuelChain:
         vals, pref = np.zeros((m0, m1)), np.zeros((m0, m1))
         bounds, totals = np.zeros((m0, 2), np.int64), np.zeros(m0)
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
+        alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
         for rnd in range(1, max_rounds + 1):
             simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
-            base_key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
-            if base_key not in self._stances:
-                self._stances[base_key] = self.tactic_stances(rnd)
+            key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
+            if key not in alias:  # rounds whose stance tables are the same share plans
+                table = self.tactic_stances(rnd)
+                alias[key] = next(
+                    (
+                        k
+                        for k, (a, b) in self._stances.items()
+                        if np.array_equal(a, table[0]) and np.array_equal(b, table[1])
+                    ),
+                    key,
+                )
+                self._stances.setdefault(alias[key], table)
+            base_key = alias[key]
             late = rnd > script_len
             t = (self.tired(0, rnd), self.tired(1, rnd))
             acc[3] = 0.0

@@ -136,16 +136,18 @@ class Planner:
         return hit
 
     def _half(self, half: Half) -> int:
-        """The id of a half-round class, lumped: kits by ``Kit.lumped``, and the second
+        """The id of a half-round class, lumped: kits by ``Kit.lumped``, the second
         attacker's "defenceless this round" dropped (it only attacks, and it ends with
-        the round either way)."""
+        the round either way), and the parts of the round's context the second attack does
+        not read."""
         (order, k0, k1), s0, s1, ctx = half
         k0, k1 = self._lump(k0), self._lump(k1)
         if ctx[1] == 1 and k0.defenceless == 0:
             k0 = k0.but(defenceless=-1)
         elif ctx[1] == 0 and k1.defenceless == 0:
             k1 = k1.but(defenceless=-1)
-        half = ((order, k0, k1), s0, s1, ctx)
+        # the second attack reads neither the stance tables nor whether scripts are over
+        half = ((order, k0, k1), s0, s1, (ctx[0], ctx[1], 0, ctx[3], ctx[4], False))
         hit = self.half_index.get(half)
         if hit is None:
             hit = self.half_index[half] = len(self.halves)
