@@ -343,16 +343,16 @@ class DuelChain:
             simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
             key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
             if key not in alias:  # rounds whose stance tables are the same share plans
-                table = self.tactic_stances(rnd)
+                tables = self.tactic_stances(rnd)
                 alias[key] = next(
                     (
                         k
                         for k, (a, b) in self._stances.items()
-                        if np.array_equal(a, table[0]) and np.array_equal(b, table[1])
+                        if np.array_equal(a, tables[0]) and np.array_equal(b, tables[1])
                     ),
                     key,
                 )
-                self._stances.setdefault(alias[key], table)
+                self._stances.setdefault(alias[key], tables)
             base_key = alias[key]
             late = rnd > script_len
             t = (self.tired(0, rnd), self.tired(1, rnd))
