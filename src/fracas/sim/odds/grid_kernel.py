@@ -137,7 +137,6 @@ def first_attacks(
     live_rows: npt.NDArray[np.bool_],
     down: F64,
     touched: npt.NDArray[np.bool_],
-    row: F64,
     masses: F64,
     skip: float,
     acc: F64,
@@ -151,8 +150,8 @@ def first_attacks(
     live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``row``, ``vals``, ``pref``, ``bounds``, ``totals``: scratch, the
-    last four per live row: its masked values, running sums, span, total). A branch that
+    classes it touches (``vals``, ``pref``, ``bounds``, ``totals``: scratch, per live row
+    its masked values, running sums, span, total). A branch that
     would move less than ``skip``
     (its probability times the class's mass ``masses[n]``) is left out, that much counted
     in the truncation error ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
@@ -255,7 +254,6 @@ def second_attacks(
     nxt: F64,
     present: npt.NDArray[np.bool_],
     acc: F64,
-    row: F64,
     masses: F64,
     skip: float,
     up: F64,

@@ -74,15 +74,14 @@ def load_kernels() -> None:
     b2 = np.zeros((1, 1), np.bool_)
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
-    row = np.zeros(2)
     rows = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1))
     first_attacks(
         g, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g, b2, np.zeros((1, 1)), b1,
-        row, f0, 0.0, acc, f0, *rows,
+        f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
         g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g, b1, acc, row, f0, 0.0, np.zeros(2), f0, *rows,
+        g, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
     )  # fmt: skip
     one = np.ones(1, np.int64)
     stance_table(
@@ -322,7 +321,6 @@ class DuelChain:
         length: list[float] = []
         held = 0.0
         seen: set[int] = set()  # classes
-        row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
         live = np.zeros((0, m0, m1))
         live_rows = np.zeros((0, m0), np.bool_)
@@ -396,7 +394,7 @@ class DuelChain:
                 grids, classes, plans,
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
-                pl.dest.view(), c0, c1, live, live_rows, down, touched, row,
+                pl.dest.view(), c0, c1, live, live_rows, down, touched,
                 gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
@@ -423,7 +421,7 @@ class DuelChain:
                 live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
-                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc, row,
+                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc,
                 mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
