@@ -31,7 +31,7 @@ from fracas.sim.batch.percentile_tactics import S_ALL_OUT_ATTACK as AOA
 D_NONE, D_PARRY, D_DODGE = range(3)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Kit:
     """What changes about a combatant in a fight besides hp: the wielded weapon, each
     weapon's condition and break value, armour loosened, glitches, and the round of a
@@ -53,6 +53,22 @@ class Kit:
 
     def __hash__(self) -> int:
         return self._hash
+
+    def __eq__(self, other: object) -> bool:
+        # the same object most often; else the hash first (dict lookups compare on a hit)
+        if self is other:
+            return True
+        if not isinstance(other, Kit) or self._hash != other._hash:
+            return False
+        return (
+            self.wield == other.wield
+            and self.conds == other.conds
+            and self.bvs == other.bvs
+            and self.abs_loss == other.abs_loss
+            and self.glitch == other.glitch
+            and self.defenceless == other.defenceless
+            and self.yielded == other.yielded
+        )
 
     @property
     def ready(self) -> bool:
