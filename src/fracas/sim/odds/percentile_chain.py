@@ -507,9 +507,19 @@ class DuelChain:
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         index: dict[tuple[Kit, Kit], int] = {}
         q, d0, d1, dest = [], [], [], []
+        # the exchange reads neither the attacker's break values nor its "defenceless" (only
+        # a defender's): it is worked out for the kit without them, and they are put back
+        bare = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
+        restored: dict[Kit, Kit] = {}
         for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(
-            f, kf, kg, sf, sg, tf, tg, True, low
+            f, bare, kg, sf, sg, tf, tg, True, low
         ):
+            back = restored.get(nkf)
+            if back is None:
+                back = restored[nkf] = nkf.but(
+                    bvs=kf.bvs, defenceless=kf.defenceless if nkf.defenceless < 0 else None
+                )
+            nkf = back
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             if pair not in index:
                 index[pair] = len(dests)
