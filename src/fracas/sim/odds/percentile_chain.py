@@ -507,19 +507,32 @@ class DuelChain:
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         index: dict[tuple[Kit, Kit], int] = {}
         q, d0, d1, dest = [], [], [], []
-        # the exchange reads neither the attacker's break values nor its "defenceless" (only
-        # a defender's): it is worked out for the kit without them, and they are put back
-        bare = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
-        restored: dict[Kit, Kit] = {}
-        for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(
-            f, bare, kg, sf, sg, tf, tg, True, low
+        # the exchange reads neither the attacker's break values nor its "defenceless", nor
+        # the defender's break values but the parrying weapon's, nor whether the defender is
+        # defenceless next round (only this round): it is worked out for kits without them,
+        # and they are put back (only the parrying weapon's break value can change in it)
+        bare_f = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
+        w = kg.wield
+        bare_g = kg.but(
+            bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
+            defenceless=-1 if kg.defenceless == 1 else None,
+        )
+        back_f: dict[Kit, Kit] = {}
+        back_g: dict[Kit, Kit] = {}
+        for p, (da, dd, out_f, out_g, ka, kd) in self.model.exchange(
+            f, bare_f, bare_g, sf, sg, tf, tg, True, low
         ):
-            back = restored.get(nkf)
-            if back is None:
-                back = restored[nkf] = nkf.but(
-                    bvs=kf.bvs, defenceless=kf.defenceless if nkf.defenceless < 0 else None
+            nkf = back_f.get(out_f)
+            if nkf is None:
+                nkf = back_f[out_f] = out_f.but(
+                    bvs=kf.bvs, defenceless=kf.defenceless if out_f.defenceless < 0 else None
                 )
-            nkf = back
+            nkg = back_g.get(out_g)
+            if nkg is None:
+                nkg = back_g[out_g] = out_g.but(
+                    bvs=tuple(b if i == w else kg.bvs[i] for i, b in enumerate(out_g.bvs)),
+                    defenceless=1 if kg.defenceless == 1 else None,
+                )
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             if pair not in index:
                 index[pair] = len(dests)
