@@ -1,0 +1,400 @@
+"""An EXP one-on-one brawl as a finite decision process, for the exact chain (``exp_chain``)
+and the best move in each state (``exp_advise``).
+
+A state is both personas' HPS (a grid, ``[hps of 0, hps of 1]``) and a small discrete part
+(:data:`Phase` tuple): who holds whom (a grapple), how many actions each still spends getting
+up after a trip, each one's trip budget (the ``trip`` tactic's "not tripped by this persona
+yet, not foiled ``TRIP_GIVE_UP`` times": 0.. foiled, ``give_up`` once tripped or given up), and
+each one's weapon stage (weapons thrown, option ``thrown_weapons``: used-up). Within a unit
+the chain also knows whether the persona acting is the first or the second of the unit
+(``phase``; the advised persona's policy may depend on it).
+
+Every action's outcomes come from the brawl kernel's compiled arrays (``ExpSpec``), so the
+chain, the kernel and the event engine read the same data: a strike is a matrix over the
+target's HPS (``attack.nonlethal_hit``: hit, damage, the DSS, actual or oops damage; out of the
+fight is a column of its own); a grapple, trip, break check or reversal changes only the
+discrete part, with the probabilities of the attack roll and the attribute competitions
+(``challenges.compete``). What the tactics choose mirrors ``exp_tactics.choose`` cell by cell
+(``tactic_choices``; a test compares the two).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from fracas.sim.batch import exp_spec as xs
+from fracas.sim.batch import exp_tactics as xt
+
+Matrix = npt.NDArray[np.float64]
+Mask = npt.NDArray[np.bool_]
+#: (hold, down0, down1, trip0, trip1, stage0, stage1)
+Disc = tuple[int, int, int, int, int, int, int]
+HOLD, DOWN, TRIP, STAGE = 0, 1, 3, 5
+HOLD_NONE = 0  # otherwise 1 + the index of the persona who holds the other
+
+#: a state space larger than this (cells of the HPS grid times discrete states) is refused
+MAX_CELLS = 4_000_000
+
+
+@dataclass(frozen=True)
+class End:
+    """The fight ends: ``winner`` (0 or 1) wins (a concession)."""
+
+    p: float
+    winner: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """The discrete part becomes ``d``; HPS unchanged."""
+
+    p: float
+    d: Disc
+
+
+@dataclass(frozen=True)
+class Blow:
+    """A strike: ``stay[h, h']`` over the target's HPS, ``out[h]`` the target out (the
+    striker wins); the discrete part becomes ``d`` (a thrown weapon's next stage)."""
+
+    p: float
+    d: Disc
+    stay: Matrix
+    out: Matrix
+
+
+@dataclass(frozen=True)
+class Again:
+    """The actor broke free and acts again this unit (a won break check keeps the turn)."""
+
+    p: float
+    d: Disc
+
+
+Outcome = End | Move | Blow | Again
+
+
+def half_up(num: int, den: int) -> int:
+    return (2 * num + den) // (2 * den)
+
+
+def p_attack(bonus: int, cap: int, defence: int, sides: int) -> float:
+    """``attack_roll``: P(min(kilodie + bonus, cap) > DR)."""
+    if cap <= defence:
+        return 0.0
+    return (sides - min(max(defence - bonus, 0), sides)) / sides
+
+
+def damage_distribution(offset: int, faces: Iterable[int], force: int) -> dict[int, float]:
+    """The kernel's damage roll (``offset`` + one uniform 0..s-1 per face, + the Force Bonus,
+    at least 0) as exact probabilities."""
+    dist = {int(offset): 1.0}
+    for s in faces:
+        s = int(s)
+        if s == 0:
+            break
+        nxt: dict[int, float] = {}
+        for v, q in dist.items():
+            for r in range(s):
+                nxt[v + r] = nxt.get(v + r, 0.0) + q / s
+        dist = nxt
+    out: dict[int, float] = {}
+    for v, q in dist.items():
+        d = max(0, v + force)
+        out[d] = out.get(d, 0.0) + q
+    return out
+
+
+@dataclass
+class BrawlModel:
+    """The decision process of one compiled brawl (see the module docstring)."""
+
+    spec: xs.ExpSpec
+    #: per persona: its tactic ('optimal' is the advised side's, read from a policy)
+    tactic: tuple[int, int] = field(init=False)
+    shape: tuple[int, int] = field(init=False)
+    give_up: int = field(init=False)
+    down_for: int = field(init=False)
+    stages: tuple[int, int] = field(init=False)
+    _blows: dict[tuple[int, int, int], tuple[Matrix, Matrix]] = field(
+        init=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        pi, o = self.spec.pi, self.spec.opts
+        self.tactic = (int(pi[0, xs.P_TACTIC]), int(pi[1, xs.P_TACTIC]))
+        self.shape = (int(pi[0, xs.P_HPS_MAX]) + 1, int(pi[1, xs.P_HPS_MAX]) + 1)
+        self.give_up = int(o[xs.O_TRIP_GIVE_UP])
+        self.down_for = int(o[xs.O_TRIP_DOWN])
+        self.stages = (len(self.spec.stage_weapons[0]), len(self.spec.stage_weapons[1]))
+
+    # -- probabilities ----------------------------------------------------------------------
+    def compete(self, attr: int, a: int) -> float:
+        """``challenges.compete``: P(``a`` beats the other at d20 + attribute (+ level))."""
+        pi, o = self.spec.pi, self.spec.opts
+        t = 1 - a
+        sides = int(o[xs.O_ATTR_DIE])
+        lvl = o[xs.O_COMP_LEVEL] == 1
+        ba = int(pi[a, attr]) + (int(pi[a, xs.P_LEVEL]) if lvl else 0)
+        bd = int(pi[t, attr]) + (int(pi[t, xs.P_LEVEL]) if lvl else 0)
+        wins = ties = 0
+        for x in range(1, sides + 1):
+            for y in range(1, sides + 1):
+                wins += x + ba > y + bd
+                ties += x + ba == y + bd
+        total = sides * sides
+        if o[xs.O_TIES_REROLL] == 1 and ties < total:
+            return wins / (total - ties)
+        return wins / total
+
+    def maneuver_hit(self, a: int) -> float:
+        """The Strike attack roll of a grapple, trip or snatch (``maneuver_attack_roll``)."""
+        pi = self.spec.pi
+        return p_attack(
+            int(pi[a, xs.P_STRIKE_BONUS]),
+            int(pi[a, xs.P_STRIKE_CAP]),
+            int(pi[1 - a, xs.P_DR]),
+            int(self.spec.opts[xs.O_KILODIE]),
+        )
+
+    def has_weapon(self, a: int, stage: int, holding: int) -> bool:
+        return bool(self.spec.wi[a, stage, holding, xs.W_USE] >= 0)
+
+    def blow(self, a: int, stage: int, holding: int) -> tuple[Matrix, Matrix]:
+        """(stay, out) of one strike by ``a`` with its stage's weapon (free or holding)."""
+        key = (a, stage, holding)
+        if key not in self._blows:
+            self._blows[key] = self._strike_matrix(a, stage, holding)
+        return self._blows[key]
+
+    def _strike_matrix(self, a: int, k: int, hold: int) -> tuple[Matrix, Matrix]:
+        """``attack.nonlethal_hit`` (``exp_kernel.hit_with``) over the target's HPS."""
+        spec = self.spec
+        o, pi, wi = spec.opts, spec.pi, spec.wi
+        t = 1 - a
+        top = int(pi[t, xs.P_HPS_MAX])
+        stay = np.zeros((top + 1, top + 1))
+        out = np.zeros(top + 1)
+        w = wi[a, k, hold]
+        damage = damage_distribution(
+            int(w[xs.W_OFFSET]), spec.faces[a, k, hold], int(w[xs.W_FORCE])
+        )
+        hit = p_attack(
+            int(w[xs.W_BONUS]), int(w[xs.W_CAP]), int(pi[t, xs.P_DR]), int(o[xs.O_KILODIE])
+        )
+        for h in range(1, top + 1):
+            stay[h, h] += 1 - hit
+            for d, q in damage.items():
+                p = hit * q
+                left = h - d
+                if left <= 0:
+                    p_stun = 1.0
+                elif o[xs.O_DSS_SAVE]:
+                    needed = min(
+                        int(o[xs.O_SAVE_CAP]),
+                        int(o[xs.O_SAVE_BASE]) + half_up(int(o[xs.O_SAVE_SCALE]) * d, left),
+                    )
+                    base = int(pi[t, xs.P_SAVE_ATTR]) + int(pi[t, xs.P_LEVEL])
+                    sides = int(o[xs.O_SAVE_DIE])
+                    p_stun = sum(1 for r in range(1, sides + 1) if r + base <= needed) / sides
+                else:
+                    needed = min(
+                        int(o[xs.O_PCT_CAP]),
+                        half_up(int(o[xs.O_PCT_SCALE]) * left, int(pi[t, xs.P_HPS_MAX]))
+                        + int(pi[t, xs.P_PCT_ATTR]),
+                    )
+                    sides = int(o[xs.O_PCT_DIE])
+                    p_stun = (sides - min(max(needed, 0), sides)) / sides
+                sides = int(o[xs.O_OOPS_DIE])
+                if w[xs.W_OOPS]:
+                    limit = d - 1 if o[xs.O_OOPS_STRICT] else d
+                    p_oops = min(max(limit, 0), sides) / sides
+                else:
+                    p_oops = 0.0
+                actual = int(spec.actual[d])  # actual_damage.actual_damage, as a table
+                for oops, po in ((False, 1 - p_oops), (True, p_oops)):
+                    if po == 0:
+                        continue
+                    lost = d if oops else actual
+                    if oops and not o[xs.O_OOPS_REPLACES]:
+                        lost += actual
+                    after = h - lost
+                    if after <= 0:
+                        out[h] += p * po
+                    else:
+                        out[h] += p * po * p_stun
+                        stay[h, after] += p * po * (1 - p_stun)
+        return stay, out
+
+    # -- the discrete part ------------------------------------------------------------------
+    def start(self) -> Disc:
+        return (HOLD_NONE, 0, 0, 0, 0, 0, 0)
+
+    @staticmethod
+    def holding(d: Disc, a: int) -> bool:
+        return d[HOLD] == 1 + a
+
+    @staticmethod
+    def held(d: Disc, a: int) -> bool:
+        return d[HOLD] == 2 - a
+
+    def trip_worth(self, d: Disc, a: int) -> bool:
+        """``tactics.worth_tripping`` (``trip_worth`` of the kernel's ``choose``)."""
+        return bool(self.spec.pi[a, xs.P_TIPPABLE] == 1) and d[TRIP + a] < self.give_up
+
+    def legal(self, d: Disc, a: int) -> list[int]:
+        """What the advised persona may choose in ``d`` (its turn): getting up when down (a
+        tripped persona gets up first); a break check or a reversal when held; a strike (or,
+        with nothing to strike with, waiting) when free or holding; a grapple (not holding,
+        the other free) and a trip (not holding, the other on its feet and tippable) when it
+        may maneuver (``grapple.check_grapple``, ``trip.check_trip``)."""
+        if d[DOWN + a] > 0:
+            return [xt.A_STAND_UP]
+        if self.held(d, a):
+            return [xt.A_BREAK_FREE, xt.A_REVERSE]
+        holding = self.holding(d, a)
+        out = [xt.A_STRIKE if self.has_weapon(a, d[STAGE + a], int(holding)) else xt.A_WAIT]
+        if not holding and self.spec.pi[a, xs.P_CAN_MANEUVER] == 1:
+            out.append(xt.A_GRAPPLE)
+            if d[DOWN + 1 - a] == 0 and self.spec.pi[a, xs.P_TIPPABLE] == 1:
+                out.append(xt.A_TRIP)
+        return out
+
+    def tactic_choices(self, d: Disc, a: int) -> list[tuple[int, Mask | None]]:
+        """What ``a``'s tactics (not ``optimal``) choose in ``d``, as (action, cells; None:
+        every cell): ``exp_tactics.choose``, whose only dependence on the HPS is the
+        concession (own HPS below the threshold)."""
+        pi = self.spec.pi
+        t = self.tactic[a]
+        holding = self.holding(d, a)
+        if d[DOWN + a] > 0:
+            act = xt.A_STAND_UP
+        elif self.held(d, a):
+            act = xt.A_REVERSE if t == xt.T_GRAPPLE else xt.A_BREAK_FREE
+        else:
+            other_down = d[DOWN + 1 - a]
+            other_held = self.held(d, 1 - a)
+            can = pi[a, xs.P_CAN_MANEUVER] == 1
+            if t == xt.T_GRAPPLE and not holding and not other_held and can:
+                act = xt.A_GRAPPLE
+            elif t == xt.T_TRIP and not holding and other_down == 0 and self.trip_worth(d, a):
+                act = xt.A_TRIP if can else -1
+            else:
+                act = -1
+            if act == -1:
+                act = xt.A_STRIKE if self.has_weapon(a, d[STAGE + a], int(holding)) else xt.A_WAIT
+        below = int(pi[a, xs.P_CONCEDE])
+        if below <= 0:
+            return [(act, None)]
+        own = np.arange(self.shape[a]) < below
+        mask = own[:, None] if a == 0 else own[None, :]
+        cells = np.broadcast_to(mask, self.shape)
+        return [(xt.A_CONCEDE, cells), (act, ~cells)]
+
+    def outcomes(self, d: Disc, a: int, action: int) -> list[Outcome]:
+        """Every outcome of ``a`` taking ``action`` in ``d`` (the kernel's ``brawls`` loop)."""
+        t = 1 - a
+        if action == xt.A_CONCEDE:
+            return [End(1.0, t)]
+        if action == xt.A_WAIT:
+            return [Move(1.0, d)]
+        if action == xt.A_STAND_UP:
+            n = list(d)
+            n[DOWN + a] = max(0, d[DOWN + a] - 1)
+            return [Move(1.0, _disc(n))]
+        if action in (xt.A_BREAK_FREE, xt.A_REVERSE):
+            p = self.compete(xs.P_PSTR, a)
+            n = list(d)
+            if action == xt.A_BREAK_FREE:
+                n[HOLD] = HOLD_NONE
+                return [Again(p, _disc(n)), Move(1 - p, d)]
+            n[HOLD] = 1 + a
+            return [Move(p, _disc(n)), Move(1 - p, d)]
+        if action == xt.A_GRAPPLE:
+            p = self.maneuver_hit(a) * self.compete(xs.P_PSTR, a)
+            n = list(d)
+            n[HOLD] = 1 + a
+            return [Move(p, _disc(n)), Move(1 - p, d)]
+        if action == xt.A_TRIP:
+            hit = self.maneuver_hit(a)
+            both = self.compete(xs.P_PSTR, a) * self.compete(xs.P_DEX, a)
+            tripped, foiled = list(d), list(d)
+            tripped[DOWN + t] = self.down_for
+            tripped[TRIP + a] = self.give_up
+            foiled[TRIP + a] = min(self.give_up, d[TRIP + a] + 1)
+            return [
+                Move(hit * both, _disc(tripped)),
+                Move(hit * (1 - both), _disc(foiled)),
+                Move(1 - hit, d),
+            ]
+        if action == xt.A_STRIKE:
+            holding = int(self.holding(d, a))
+            k = d[STAGE + a]
+            stay, out = self.blow(a, k, holding)
+            n = list(d)
+            if holding == 0 and self.spec.wi[a, k, 0, xs.W_THROWN] == 1:
+                n[STAGE + a] = k + 1
+            return [Blow(1.0, _disc(n), stay, out)]
+        raise ValueError(f"action {action} is outside the EXP chain")
+
+    def reachable(self, choices: Callable[[Disc, int], Iterable[int]]) -> list[Disc]:
+        """Every discrete state reachable from the start when each persona may take the
+        actions ``choices(d, a)`` names."""
+        seen = {self.start()}
+        todo = [self.start()]
+        while todo:
+            d = todo.pop()
+            for a in (0, 1):
+                for action in choices(d, a):
+                    for r in self.outcomes(d, a, action):
+                        if isinstance(r, End):
+                            continue
+                        if r.d not in seen:
+                            seen.add(r.d)
+                            todo.append(r.d)
+        return sorted(seen)
+
+    def too_big(self, n_discrete: int) -> str | None:
+        cells = n_discrete * self.shape[0] * self.shape[1]
+        if cells > MAX_CELLS:
+            return (
+                f"{n_discrete} grapple/trip/weapon states x {self.shape[0] * self.shape[1]} HPS "
+                f"pairs = {cells:,} cells, over the chain's {MAX_CELLS:,} (option "
+                "tripped_loses_actions or thrown weapons make it grow)"
+            )
+        return None
+
+
+def _disc(values: list[int]) -> Disc:
+    a, b, c, d, e, f, g = values
+    return (a, b, c, d, e, f, g)
+
+
+@dataclass(frozen=True)
+class ExpPolicy:
+    """The advised persona's move in each state: ``table[(phase, d)][h0, h1]`` (an action of
+    ``exp_tactics``), phase 0 when it acts first in the unit, 1 when second."""
+
+    fighter: int
+    table: dict[tuple[int, Disc], npt.NDArray[np.int64]]
+
+    def action(self, phase: int, d: Disc, h0: int, h1: int) -> int | None:
+        grid = self.table.get((phase, d))
+        if grid is None:
+            return None
+        i = min(max(h0, 0), grid.shape[0] - 1)
+        j = min(max(h1, 0), grid.shape[1] - 1)
+        return int(grid[i, j])
+
+    def choices(self, d: Disc, phase: int, model: BrawlModel) -> list[tuple[int, Mask | None]]:
+        grid = self.table.get((phase, d))
+        if grid is None:  # a state the solve never reached: the first legal move
+            return [(model.legal(d, self.fighter)[0], None)]
+        values = np.unique(grid)
+        if len(values) == 1:
+            return [(int(values[0]), None)]
+        return [(int(v), grid == v) for v in values]
