@@ -29,6 +29,11 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
     if name == "exp":
         from fracas.sim.batch.exp_spec import scope as exp_scope
 
+        if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
+            return (
+                "tactics 'optimal' follows advise's policy over the whole brawl state (holds, "
+                "trips, turn order); the brawl kernel reads a table by HPS only"
+            )
         return exp_scope(scenario, ruleset)
     return f"no batch kernel for the {name} ruleset"
 

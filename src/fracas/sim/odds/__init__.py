@@ -100,7 +100,14 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> 
         from fracas.sim.odds.exp_chain import brawl_odds
 
         e = brawl_odds(scenario, ruleset, policy)
-        win, draw, length, error, classes, unit = e.win, e.draw, e.length, e.error, e.states, "units"
+        win, draw, length, error, classes, unit = (
+            e.win,
+            e.draw,
+            e.length,
+            e.error,
+            e.states,
+            "units",
+        )
         spec = e.spec
     return Odds(
         scenario=scenario.name,

@@ -214,13 +214,14 @@ def start_grid(spec: xs.ExpSpec) -> Matrix:
 def chain_odds(spec: xs.ExpSpec, policy: ExpPolicy | None = None) -> BrawlOdds:
     """The exact odds of a compiled brawl (the advised persona following ``policy``)."""
     for f in (0, 1):
-        if int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL and (
-            policy is None or policy.fighter != f
-        ):
+        if int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL and (policy is None or policy.fighter != f):
             raise ValueError(f"{spec.names[f]}'s tactics 'optimal' need the policy of advise")
     chain = BrawlChain(BrawlModel(spec), policy)
     return chain.run(
-        start_grid(spec), first_chance(spec), rolled_every_unit(spec), int(spec.opts[xs.O_MAX_UNITS])
+        start_grid(spec),
+        first_chance(spec),
+        rolled_every_unit(spec),
+        int(spec.opts[xs.O_MAX_UNITS]),
     )
 
 
