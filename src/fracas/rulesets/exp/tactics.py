@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import parse
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import (
     Attack,
     BreakFree,
@@ -36,7 +37,6 @@ from fracas.rulesets.exp.actions import (
     Trip,
     Wait,
 )
-from fracas.engine import IllegalAction
 from fracas.rulesets.exp.attack_roll import hit_chance, uses_skilled_bonus
 from fracas.rulesets.exp.legality import (
     maneuver_target_problem,

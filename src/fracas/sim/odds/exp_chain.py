@@ -17,8 +17,8 @@ from fracas.sim.batch import exp_spec as xs
 from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.odds.exp_model import (
     Again,
-    BrawlModel,
     Blow,
+    BrawlModel,
     Disc,
     End,
     ExpPolicy,
