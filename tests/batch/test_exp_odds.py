@@ -19,8 +19,7 @@ from fracas.sim import batch
 from fracas.sim.batch import exp_spec as xs
 from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.batch.reference import event_batch
-from fracas.sim.odds import Odds, odds
-from fracas.sim.odds import exp_model
+from fracas.sim.odds import Odds, exp_model, odds
 from fracas.sim.odds.exp_chain import chain_scope, every_move
 from fracas.sim.odds.exp_model import DOWN, STAGE, TRIP, BrawlModel
 from tests.batch.agreement import simultaneous_z
@@ -66,7 +65,7 @@ def test_the_chain_follows_the_kernels_tactics_in_every_state() -> None:
     for loaded in cases().values():
         spec = xs.compile_brawl(loaded.scenario, loaded.ruleset)
         model = BrawlModel(spec)
-        states = model.reachable(lambda d, a: every_move(model, d, a))
+        states = model.reachable(lambda d, a, m=model: every_move(m, d, a))
         for d in states:
             for a in (0, 1):
                 choices = model.tactic_choices(d, a)
