@@ -250,14 +250,20 @@ class ExpAdvice:
         return rows
 
     def tables(self) -> list[tuple[str, list[Any]]]:
-        out = []
-        seen: list[npt.NDArray[np.int64]] = []
+        """One banded table per situation; situations with the same table share it (their
+        labels joined with ``; ``)."""
+        out: list[tuple[str, list[Any]]] = []
         for label, keep in self.situations():
             g = self.grid(keep)
-            if g is None or any(np.array_equal(g, s) for s in seen):
+            if g is None:
                 continue
-            seen.append(g)
-            out.append((label, self.bands(g)))
+            bands = self.bands(g)
+            for i, (seen, other) in enumerate(out):
+                if other == bands:
+                    out[i] = (f"{seen}; {label}", other)
+                    break
+            else:
+                out.append((label, bands))
         return out
 
     def lines(self) -> list[str]:
