@@ -39,6 +39,8 @@ EXP_NOTABLE = {
     "grapple held": ("grapples",),
     "grapple reversed": ("reversals",),
     "tripped": ("trips",),
+    "disarm": ("snatches",),
+    "snatch failed": ("snatches_failed",),
 }
 #: the kernels' endings as ``analysis.outcome`` names them
 EXP_OUTCOMES = {"active": "standing"}

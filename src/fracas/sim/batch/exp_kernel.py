@@ -31,6 +31,7 @@ from fracas.sim.batch.exp_spec import (
     O_SAVE_CAP,
     O_SAVE_DIE,
     O_SAVE_SCALE,
+    O_SNATCH_BONUS,
     O_TIES_REROLL,
     O_TRIP_DOWN,
     O_TRIP_GIVE_UP,
@@ -51,19 +52,24 @@ from fracas.sim.batch.exp_spec import (
     P_STRIKE_CAP,
     P_TACTIC,
     P_TIPPABLE,
+    SLOT_FREE_ATTACK,
     W_BONUS,
     W_CAP,
     W_FORCE,
+    W_LETHAL,
+    W_NEXT,
     W_OFFSET,
     W_OOPS,
-    W_THROWN,
     W_USE,
+    X_NEXT,
+    X_WANTS,
 )
 from fracas.sim.batch.exp_tactics import (
     A_BREAK_FREE,
     A_CONCEDE,
     A_GRAPPLE,
     A_REVERSE,
+    A_SNATCH,
     A_STAND_UP,
     A_STRIKE,
     A_TRIP,
@@ -75,16 +81,20 @@ from fracas.sim.batch.rng import U64, die, reseed, uniform
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 
-# per-persona state (columns of ``st``)
+# per-persona state (columns of ``st``); S_STAGE of persona 0 is the fight's inventory (the
+# weapon machine's state: who holds which weapon); S_OWED the bonus owed to this persona on
+# its attacks this turn (the +242 after a failed snatch on it)
 S_HPS, S_COND, S_HOLDING, S_HELD, S_DOWN, S_STAGE, S_TRIPPED, S_FOILED = range(8)
-STATE_FIELDS = 8
+S_OWED = 8
+STATE_FIELDS = 9
 # conditions (personas.ACTIVE and OUT, in order)
 END_NAMES = ("active", "conceded", "stunned", "broken", "unconscious", "dead")
 ACTIVE, CONCEDED, STUNNED, BROKEN, UNCONSCIOUS, DEAD = range(6)
 # per-persona counters
 N_ATTACKS, N_HITS, N_OOPS, N_HPS_LOST, N_GRAPPLES, N_TRIPS, N_BROKE_FREE, N_REVERSALS = range(8)
 N_THROWN, N_DEALT, N_TAKEN = 8, 9, 10
-COUNTERS = 11
+N_SNATCHES, N_SNATCH_FAILED, N_FREE_ATTACKS = 11, 12, 13
+COUNTERS = 14
 COUNTER_NAMES = (
     "attack_rolls",
     "hits",
@@ -97,6 +107,9 @@ COUNTER_NAMES = (
     "thrown",
     "damage_dealt",
     "damage_taken",
+    "snatches",
+    "snatches_failed",
+    "free_attacks",
 )
 
 
@@ -124,10 +137,10 @@ def compete(pi: I64, opts: I64, attr: int, a: int, d: int, draws: U64) -> bool:
 
 
 @inline
-def attack_roll(bonus: int, cap: int, defence: int, opts: I64, draws: U64) -> bool:
-    """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll, must beat the
-    Defence Rating."""
-    return bool(min(roll(opts[O_KILODIE], draws) + bonus, cap) > defence)
+def attack_roll(bonus: int, cap: int, defence: int, owed: int, opts: I64, draws: U64) -> bool:
+    """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll (+ a bonus
+    owed after a failed snatch, after the cap), must beat the Defence Rating."""
+    return bool(min(roll(opts[O_KILODIE], draws) + bonus, cap) + owed > defence)
 
 
 @inline
@@ -160,22 +173,24 @@ def go_out(st: I64, t: int, cond: int) -> None:
 def strike(
     st: I64,
     pi: I64,
-    wi: I64,
-    faces: I64,
+    iw: I64,
+    ifaces: I64,
     actual: I64,
     opts: I64,
     a: int,
+    slot: int,
     counts: I32,
     fight: int,
     draws: U64,
 ) -> None:
-    """``attack.attack``: roll to hit and on a hit ``nonlethal_hit``; a thrown weapon leaves
-    the hand, hit or miss (the next stage's weapons)."""
-    k = st[a, S_STAGE]
-    h = st[a, S_HOLDING]
-    hit_with(st, pi, wi, faces, actual, opts, a, k, h, counts, fight, draws)
-    if h == 0 and wi[a, k, 0, W_THROWN] == 1:
-        st[a, S_STAGE] = k + 1
+    """``attack.attack`` with the blow of ``slot`` (free, holding, or the free attack) in
+    the fight's inventory: roll to hit and on a hit ``nonlethal_hit`` (or ``lethal_hit``);
+    a thrown weapon leaves the hand, hit or miss (``WeaponThrown``: the next inventory)."""
+    k = st[0, S_STAGE]
+    hit_with(st, pi, iw, ifaces, actual, opts, a, k, slot, counts, fight, draws)
+    nxt = iw[k, a, slot, W_NEXT]
+    if nxt >= 0:
+        st[0, S_STAGE] = nxt
         counts[fight, a, N_THROWN] += 1
 
 
@@ -183,8 +198,8 @@ def strike(
 def hit_with(
     st: I64,
     pi: I64,
-    wi: I64,
-    faces: I64,
+    iw: I64,
+    ifaces: I64,
     actual: I64,
     opts: I64,
     a: int,
@@ -196,21 +211,28 @@ def hit_with(
 ) -> None:
     """``attack_roll.roll_attack`` and ``attack.nonlethal_hit``: non-lethal damage (+ Force
     Bonus), the DSS as if HPS were reduced by it, then actual (``actual_damage``, a table) or
-    oops damage."""
+    oops damage; ``attack.lethal_hit`` for a lethal blow: the damage off the HPS in full."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(wi[a, k, h, W_BONUS], wi[a, k, h, W_CAP], pi[t, P_DR], opts, draws):
+    if not attack_roll(
+        iw[k, a, h, W_BONUS], iw[k, a, h, W_CAP], pi[t, P_DR], st[a, S_OWED], opts, draws
+    ):
         return
     counts[fight, a, N_HITS] += 1
-    rolled = wi[a, k, h, W_OFFSET]
-    for i in range(faces.shape[3]):
-        s = faces[a, k, h, i]
+    rolled = iw[k, a, h, W_OFFSET]
+    for i in range(ifaces.shape[3]):
+        s = ifaces[k, a, h, i]
         if s == 0:
             break
         rolled += int(uniform(draws) * s)
-    damage = max(0, rolled + wi[a, k, h, W_FORCE])
+    damage = max(0, rolled + iw[k, a, h, W_FORCE])
     counts[fight, a, N_DEALT] += damage
     counts[fight, t, N_TAKEN] += damage
+    if iw[k, a, h, W_LETHAL] == 1:
+        st[t, S_HPS] -= damage
+        counts[fight, t, N_HPS_LOST] += damage
+        settle(st, pi, t, False, opts)
+        return
     # dss.stun_check
     left = st[t, S_HPS] - damage
     stunned = True
@@ -229,7 +251,7 @@ def hit_with(
             stunned = roll(opts[O_PCT_DIE], draws) > needed
     # oops.oops_check
     oops = False
-    if wi[a, k, h, W_OOPS] == 1:
+    if iw[k, a, h, W_OOPS] == 1:
         r = roll(opts[O_OOPS_DIE], draws)
         oops = r < damage if opts[O_OOPS_STRICT] == 1 else r <= damage
     lost = 0
@@ -244,11 +266,49 @@ def hit_with(
 
 
 @inline
+def snatch(
+    st: I64,
+    pi: I64,
+    snatches: I64,
+    opts: I64,
+    a: int,
+    first: bool,
+    counts: I32,
+    fight: int,
+    draws: U64,
+) -> bool:
+    """``snatch.snatch``: a Strike attack roll, the Dexterity competition (lost: the target,
+    if it acts after the grabber this unit, is owed +242 on its attacks on it,
+    ``SnatchBacklash``), the Strength competition (lost: the target's free attack, returns
+    True), else ``WeaponSnatched``: the next inventory."""
+    t = 1 - a
+    counts[fight, a, N_ATTACKS] += 1
+    if not attack_roll(
+        pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], st[a, S_OWED], opts, draws
+    ):
+        return False
+    counts[fight, a, N_HITS] += 1
+    if not compete(pi, opts, P_DEX, a, t, draws):
+        if first:  # snatch.has_attack_left: the target acts after the grabber this unit
+            st[t, S_OWED] = opts[O_SNATCH_BONUS]
+        counts[fight, a, N_SNATCH_FAILED] += 1
+        return False
+    if not compete(pi, opts, P_PSTR, a, t, draws):
+        counts[fight, a, N_SNATCH_FAILED] += 1
+        return True
+    st[0, S_STAGE] = snatches[st[0, S_STAGE], a, X_NEXT]
+    counts[fight, a, N_SNATCHES] += 1
+    return False
+
+
+@inline
 def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: U64) -> None:
     """``grapple.grapple``: a Strike attack roll, then the overpower (Strength Challenge)."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], opts, draws):
+    if not attack_roll(
+        pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], st[a, S_OWED], opts, draws
+    ):
         return
     counts[fight, a, N_HITS] += 1
     if compete(pi, opts, P_PSTR, a, t, draws):
@@ -263,7 +323,9 @@ def trip(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: U6
     (overpower) challenges in the option's order; winning both trips the target."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], opts, draws):
+    if not attack_roll(
+        pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], st[a, S_OWED], opts, draws
+    ):
         return
     counts[fight, a, N_HITS] += 1
     first, second = (P_PSTR, P_DEX) if opts[O_TRIP_SUMMARY] == 1 else (P_DEX, P_PSTR)
@@ -306,11 +368,12 @@ def unit_order(st: I64, pi: I64, opts: I64, order: I64, draws: U64) -> None:
 @njit
 def brawls(
     pi: I64,
-    wi: I64,
-    faces: I64,
     actual: I64,
     opts: I64,
     policy: I64,
+    iw: I64,
+    ifaces: I64,
+    snatches: I64,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
@@ -321,9 +384,10 @@ def brawls(
     order: I64,
 ) -> None:
     """Fight ``len(winner)`` brawls (``ExpRuleset.resolve`` and ``_start_unit``): each unit
-    an initiative order, each persona one action (a won break check keeps it), victory
-    checked after every action, a draw after ``max_units``. With ``seeds`` (one per
-    fight), each fight draws from its own seed's stream."""
+    an initiative order, each persona one action (a won break check keeps it), a free
+    attack after a snatch lost at Strength, victory checked after every action, a draw
+    after ``max_units``. With ``seeds`` (one per fight), each fight draws from its own
+    seed's stream."""
     n = winner.shape[0]
     for fight in range(n):
         if seeds.shape[0] > 0:
@@ -340,9 +404,10 @@ def brawls(
                 if st[a, S_COND] != ACTIVE or result != -2:
                     continue
                 t = 1 - a
+                free_attack = False
                 while True:  # a won break check keeps the turn
                     h = st[a, S_HOLDING]
-                    k = st[a, S_STAGE]
+                    k = st[0, S_STAGE]
                     action = choose(
                         pi[a, P_TACTIC],
                         pi[a, P_CONCEDE],
@@ -357,7 +422,9 @@ def brawls(
                         pi[a, P_TIPPABLE] == 1
                         and st[a, S_TRIPPED] == 0
                         and st[a, S_FOILED] < opts[O_TRIP_GIVE_UP],
-                        wi[a, k, h, W_USE] >= 0,
+                        iw[k, a, h, W_USE],
+                        snatches[k, a, X_NEXT] >= 0,
+                        snatches[k, a, X_WANTS] == 1,
                         policy[a],
                     )
                     if action == A_BREAK_FREE:
@@ -378,12 +445,29 @@ def brawls(
                     elif action == A_STAND_UP:
                         st[a, S_DOWN] = max(0, st[a, S_DOWN] - 1)
                     elif action == A_STRIKE:
-                        strike(st, pi, wi, faces, actual, opts, a, counts, fight, draws)
+                        strike(st, pi, iw, ifaces, actual, opts, a, h, counts, fight, draws)
                     elif action == A_GRAPPLE:
                         grapple(st, pi, opts, a, counts, fight, draws)
                     elif action == A_TRIP:
                         trip(st, pi, opts, a, counts, fight, draws)
+                    elif action == A_SNATCH:
+                        free_attack = snatch(
+                            st, pi, snatches, opts, a, i == 0, counts, fight, draws
+                        )
                     break
+                st[a, S_OWED] = 0  # TurnEnded: what was owed to it is gone with its turn
+                # tactics.free_attack: the victim of the failed snatch strikes at once, out
+                # of the unit cycle, with the weapon it kept (if it can use it non-lethally)
+                if (
+                    free_attack
+                    and st[t, S_DOWN] == 0
+                    and st[t, S_HELD] == 0
+                    and iw[st[0, S_STAGE], t, SLOT_FREE_ATTACK, W_USE] >= 0
+                ):
+                    counts[fight, t, N_FREE_ATTACKS] += 1
+                    strike(
+                        st, pi, iw, ifaces, actual, opts, t, SLOT_FREE_ATTACK, counts, fight, draws
+                    )
                 # victory.check_victory after the action
                 up0 = st[0, S_COND] == ACTIVE
                 up1 = st[1, S_COND] == ACTIVE
@@ -395,6 +479,8 @@ def brawls(
                 result = -1
                 break
             unit += 1
+            for f in range(2):  # InitiativeRolled: owed bonuses end with the unit
+                st[f, S_OWED] = 0
             if opts[O_INIT_EVERY] == 1:
                 unit_order(st, pi, opts, order, draws)
         winner[fight] = result
