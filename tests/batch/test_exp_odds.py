@@ -21,8 +21,9 @@ from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.batch.reference import event_batch
 from fracas.sim.odds import Odds, exp_model, odds
 from fracas.sim.odds.exp_chain import chain_scope, every_move
-from fracas.sim.odds.exp_model import DOWN, STAGE, TRIP, BrawlModel
+from fracas.sim.odds.exp_model import DOWN, INV, TRIP, BrawlModel
 from tests.batch.agreement import simultaneous_z
+from tests.batch.test_exp_agreement import MATCHUPS
 
 EXP = Path(__file__).parents[2] / "examples" / "exp"
 
@@ -57,11 +58,17 @@ def cases() -> dict[str, Any]:
         "trip": scenario_of("trip"),
         "strike brawl": scenario_of("trip", as_brawl),
         "thrown bottles": scenario_of("trip", with_bottles),
+        "snatch": scenario_of("snatch"),
+        **{
+            key: parse_scenario({"ruleset": "exp", "name": key, **data}, key)
+            for key, (data, _) in MATCHUPS.items()
+        },
     }
 
 
 def test_the_chain_follows_the_kernels_tactics_in_every_state() -> None:
-    """``BrawlModel.tactic_choices`` is ``exp_tactics.choose`` in every reachable state."""
+    """``BrawlModel.tactic_choices`` is ``exp_tactics.choose`` in every reachable state (of
+    the examples and of every kernel agreement matchup)."""
     for loaded in cases().values():
         spec = xs.compile_brawl(loaded.scenario, loaded.ruleset)
         model = BrawlModel(spec)
@@ -87,7 +94,9 @@ def test_the_chain_follows_the_kernels_tactics_in_every_state() -> None:
                         model.held(d, 1 - a),
                         bool(spec.pi[a, xs.P_CAN_MANEUVER]),
                         model.trip_worth(d, a),
-                        model.has_weapon(a, d[STAGE + a], int(holding)),
+                        model.use(d, a, int(holding)),
+                        model.snatch_open(d, a),
+                        bool(spec.snatch[d[INV], a, xs.X_WANTS]),
                         spec.policy[a],
                     )
                     assert mine == kernel, (d, a, h)
@@ -112,7 +121,18 @@ def test_each_case_sums_to_one_within_the_reported_error() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", ["grapple", "trip", "strike brawl", "thrown bottles"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "grapple",
+        "trip",
+        "strike brawl",
+        "thrown bottles",
+        "snatch",
+        "snatch-dagger-bottle-club",
+        "fling-only-quits",
+    ],
+)
 def test_exp_odds_agree_with_the_event_engine_and_the_kernel(name: str) -> None:
     """Each outcome's exact probability and the mean length lie in the 99.9% simultaneous
     interval (Bonferroni over the 4 figures) of 3,000 event-engine fights and of 200,000

@@ -315,7 +315,8 @@ OPTIMAL_POLICIES: dict[str, Callable[[ExpEncounter, Persona], str]] = {}
 
 def optimal(state: ExpEncounter, p: Persona) -> ExpAction:
     """The move of the policy ``fracas advise`` computed for ``p`` (by the brawl's state):
-    a strike is the brawler's attack (best weapon), a grapple or trip is on the enemy."""
+    a strike is the brawler's attack (best weapon), a grapple, trip or snatch is on the
+    enemy (a snatch of its first weapon that is not part of the body, as ``snatch``)."""
     policy = OPTIMAL_POLICIES.get(p.id)
     if policy is None:
         raise IllegalAction(
@@ -326,6 +327,11 @@ def optimal(state: ExpEncounter, p: Persona) -> ExpAction:
     foes = enemies(state, p)
     if move == "strike" or not foes:
         return brawl(state, p)
+    if move == "snatch":  # the first weapon that is not part of the body, as ``snatch``
+        weapon = next((w for w in foes[0].weapons if not w.natural), None)
+        if weapon is None:
+            return brawl(state, p)
+        return Snatch(actor=p.id, target=foes[0].id, weapon=weapon.name)
     if move not in OPTIMAL_MOVES:
         raise IllegalAction(f"{p.name}'s policy names no move the tactic knows: {move!r}")
     return OPTIMAL_MOVES[move](p.id, foes[0].id)

@@ -2,7 +2,7 @@
 
 Value iteration over the chain's decision process (``exp_model``): the advised persona picks,
 at each of its turns, the move that maximises its probability of winning among those the
-rules leave open there (strike, grapple, trip; break free or reverse when held; a persona
+rules leave open there (strike, grapple, trip, snatch; break free or reverse when held; a persona
 down after a trip gets up first), by both HPS, who holds whom, who is down, the trip budgets
 and whether it acts first or second in the unit; the other persona keeps its tactics. The
 stationary policy value iteration converges to is then evaluated exactly by the chain, and
@@ -29,7 +29,9 @@ from fracas.sim.odds.exp_model import (
     DOWN,
     HOLD,
     HOLD_NONE,
-    STAGE,
+    INV,
+    OWED,
+    OWED_NONE,
     TRIP,
     Again,
     Blow,
@@ -51,6 +53,7 @@ SHORT = {
     xt.A_REVERSE: "reverse",
     xt.A_STAND_UP: "get-up",
     xt.A_CONCEDE: "concede",
+    xt.A_SNATCH: "snatch",
 }
 TIE = 1e-12
 
@@ -89,10 +92,15 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
     zero = np.zeros(model.shape)
 
     def q_value(
-        d: Disc, a: int, action: int, after: dict[Disc, Matrix], before: dict[Disc, Matrix]
+        d: Disc,
+        a: int,
+        action: int,
+        phase: int,
+        after: dict[Disc, Matrix],
+        before: dict[Disc, Matrix],
     ) -> Matrix:
         total = np.zeros(model.shape)
-        for r in model.outcomes(d, a, action):
+        for r in model.outcomes(d, a, action, phase):
             if r.p == 0.0:
                 continue
             if isinstance(r, End):
@@ -101,8 +109,8 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
                 total += r.p * after.get(r.d, zero)
             elif isinstance(r, Blow):
                 w = after.get(r.d, zero)
-                won = 1.0 if a == fighter else 0.0
-                if a == 0:
+                won = 1.0 if r.by == fighter else 0.0
+                if r.by == 0:
                     total += r.p * (w @ r.stay.T + won * r.out[None, :])
                 else:
                     total += r.p * (r.stay @ w + won * r.out[:, None])
@@ -111,7 +119,10 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
         return total
 
     def turn_back(
-        a: int, after: dict[Disc, Matrix], best: dict[Disc, npt.NDArray[np.int64]] | None
+        a: int,
+        phase: int,
+        after: dict[Disc, Matrix],
+        best: dict[Disc, npt.NDArray[np.int64]] | None,
     ) -> dict[Disc, Matrix]:
         """The value before ``a``'s turn, from the value after it (``best``: the argmax)."""
         before: dict[Disc, Matrix] = {}
@@ -119,12 +130,12 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
             if a != fighter:
                 v = np.zeros(model.shape)
                 for x, cells in model.tactic_choices(d, a):
-                    q = q_value(d, a, x, after, before)
+                    q = q_value(d, a, x, phase, after, before)
                     v += q if cells is None else np.where(cells, q, 0.0)
                 before[d] = v
                 continue
             legal = model.legal(d, a)
-            qs = np.stack([q_value(d, a, x, after, before) for x in legal])
+            qs = np.stack([q_value(d, a, x, phase, after, before) for x in legal])
             top = qs.max(axis=0)
             pick = np.argmax(qs >= top - TIE, axis=0)  # the first of the tied moves
             v = top
@@ -151,8 +162,8 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
                 if share == 0.0:
                     continue
                 phase_best: dict[Disc, npt.NDArray[np.int64]] = {}
-                mid = turn_back(1 - first, value[c], phase_best if first == other else None)
-                start = turn_back(first, mid, phase_best if first == fighter else None)
+                mid = turn_back(1 - first, 1, value[c], phase_best if first == other else None)
+                start = turn_back(first, 0, mid, phase_best if first == fighter else None)
                 phase = 0 if first == fighter else 1
                 for d, acts in phase_best.items():
                     best[(phase, d)] = acts
@@ -219,6 +230,16 @@ class ExpAdvice:
             (f"holding {self.names[o]}", lambda d: d[HOLD] == 1 + f and d[DOWN + f] == 0),
             (f"held by {self.names[o]}", lambda d: d[HOLD] == 1 + o and d[DOWN + f] == 0),
         ]
+        inventories = self.model.spec.inventories
+        used = sorted({d[INV] for _, d in self.policy.table})
+        if len(used) > 1:  # weapons thrown or snatched: one table per way they are shared
+            for k in used[:6]:
+                mine, theirs = inventories[k][f], inventories[k][o]
+                label = (
+                    f"both free and standing, {self.names[f]} with {', '.join(mine)}, "
+                    f"{self.names[o]} with {', '.join(theirs)}"
+                )
+                out.append((label, lambda d, k=k: standing_free(d) and d[INV] == k))
         return out
 
     def bands(
@@ -270,7 +291,10 @@ class ExpAdvice:
         me, foe = self.names[self.fighter], self.names[1 - self.fighter]
         lines = [f"Best move for {me} ({self.side}) by HPS (rows: {me}'s, columns: {foe}'s):"]
         for label, bands in self.tables():
-            lines.append(f"  {label}:")
+            parts = label.split("; ")
+            lines.extend(
+                f"  {part}{';' if i < len(parts) - 1 else ':'}" for i, part in enumerate(parts)
+            )
             lines.append(f"  {'':8}" + "".join(f"{f'{lo}-{hi}':>8}" for (lo, hi), _ in bands[0][1]))
             for (lo, hi), cols in bands:
                 lines.append(f"  {f'{lo}-{hi}':>8}" + "".join(f"{s:>8}" for _, s in cols))
@@ -304,7 +328,8 @@ class ExpAdvice:
                     "holding": d[HOLD],
                     "down": [d[DOWN], d[DOWN + 1]],
                     "trip_budget": [d[TRIP], d[TRIP + 1]],
-                    "stage": [d[STAGE], d[STAGE + 1]],
+                    "inventory": list(self.model.spec.inventories[d[INV]]),
+                    "owed": d[OWED] - 1,
                     "moves": grid.tolist(),
                 }
                 for (phase, d), grid in sorted(self.policy.table.items())
@@ -374,39 +399,31 @@ def situation_reader(
     ruleset: Any, scenario: Any, model: BrawlModel, policy: ExpPolicy
 ) -> Callable[[Any, Any], str]:
     """The installed policy: the event engine's state read as the chain's (HPS, who holds
-    whom, who is down, trip budgets, weapons thrown, first or second in the unit)."""
+    whom, who is down, trip budgets, who holds which weapon, the +242 owed, first or second
+    in the unit)."""
     names = model.spec.names
-    start = ruleset.build(scenario)
-    weapons = [[w.name for w in start.combatants[n].weapons] for n in names]
-
-    def stage(x: int, p: Any) -> int:
-        now = [w.name for w in p.weapons]
-        thrown = len(weapons[x]) - len(now)
-        if len(now) == 1 and now[0] not in weapons[x]:  # bare hands once all are thrown
-            thrown += 1
-        return min(max(thrown, 0), model.stages[x] - 1)
+    inventories = {inv: i for i, inv in enumerate(model.spec.inventories)}
 
     def move(state: Any, p: Any) -> str:
         f = names.index(p.id)
         two = [state.combatants[n] for n in names]
         hold = HOLD_NONE
-        for x in (0, 1):
-            if two[x].holding is not None:
-                hold = 1 + x
+        owed = OWED_NONE
         trips = []
         for x in (0, 1):
             foe = names[1 - x]
+            if two[x].holding is not None:
+                hold = 1 + x
+            if two[x].bonus_against.get(foe, 0):
+                owed = 1 + x
             tried = two[x].failed_trips.get(foe, 0)
             trips.append(model.give_up if foe in two[x].tripped else min(tried, model.give_up))
-        d: Disc = (
-            hold,
-            int(two[0].down),
-            int(two[1].down),
-            trips[0],
-            trips[1],
-            stage(0, two[0]),
-            stage(1, two[1]),
+        inv = inventories.get(
+            (tuple(w.name for w in two[0].weapons), tuple(w.name for w in two[1].weapons))
         )
+        if inv is None:
+            return "strike"
+        d: Disc = (hold, int(two[0].down), int(two[1].down), trips[0], trips[1], inv, owed)
         phase = 1 if names[1 - f] in state.acted else 0
         act = policy.action(phase, d, int(two[0].hps), int(two[1].hps))
         return "strike" if act is None else xt.ACTION_NAMES[act]

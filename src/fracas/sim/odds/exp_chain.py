@@ -1,10 +1,11 @@
 """The exact odds of an EXP one-on-one brawl: a Markov chain over the brawl's state
 (``exp_model``: both personas' HPS, who holds whom, who is down after a trip, trip budgets,
-weapon stages), unit by unit. A unit applies the two personas' actions in initiative order
-(rolled each unit, or fixed once), each action split by what the persona's tactics choose
-in each cell (``exp_tactics.choose``; the concession before anything else), a won break check
-letting the persona act again; a persona with ``tactics: optimal`` follows an
-:class:`~fracas.sim.odds.exp_model.ExpPolicy` (``fracas advise``)."""
+who holds which weapon, the +242 owed after a failed snatch), unit by unit. A unit applies
+the two personas' actions in initiative order (rolled each unit, or fixed once), each action
+split by what the persona's tactics choose in each cell (``exp_tactics.choose``; the
+concession before anything else), a won break check letting the persona act again, a snatch
+lost at Strength giving the target its free attack; a persona with ``tactics: optimal``
+follows an :class:`~fracas.sim.odds.exp_model.ExpPolicy` (``fracas advise``)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ from fracas.sim.odds.exp_model import (
 SETTLED = 1e-12
 
 #: tactics of the brawl kernel the chain follows
-COVERED = (xt.T_BRAWL, xt.T_GRAPPLE, xt.T_TRIP, xt.T_OPTIMAL)
+COVERED = (xt.T_BRAWL, xt.T_GRAPPLE, xt.T_TRIP, xt.T_SNATCH, xt.T_OPTIMAL)
 
 
 @dataclass(frozen=True)
@@ -59,12 +60,6 @@ def chain_scope(scenario: Any, ruleset: Any) -> str | None:
     for f in (0, 1):
         if int(spec.pi[f, xs.P_TACTIC]) not in COVERED:
             return f"combatants[{f}] ({spec.names[f]}): a tactic outside the exact chain"
-    if optimal and len(spec.stage_weapons[optimal[0]]) > 1:
-        f = optimal[0]
-        return (
-            f"combatants[{f}] ({spec.names[f]}) throws its weapons: tactics 'optimal' covers "
-            "personas who keep theirs"
-        )
     model = BrawlModel(spec)
     return model.too_big(len(model.reachable(lambda d, a: every_move(model, d, a))))
 
@@ -128,7 +123,7 @@ class BrawlChain:
         for d, g in dist.items():
             for action, cells in self.choices(d, a, phase):
                 gx = g if cells is None else np.where(cells, g, 0.0)
-                for r in self.model.outcomes(d, a, action):
+                for r in self.model.outcomes(d, a, action, phase):
                     if r.p == 0.0:
                         continue
                     if isinstance(r, End):
@@ -138,12 +133,13 @@ class BrawlChain:
                     elif isinstance(r, Move):
                         _add(out, r.d, r.p * gx)
                     elif isinstance(r, Blow):
+                        b = r.by
                         knocked = r.p * float(
-                            (gx * (r.out[None, :] if a == 0 else r.out[:, None])).sum()
+                            (gx * (r.out[None, :] if b == 0 else r.out[:, None])).sum()
                         )
-                        self.win[a] += knocked
+                        self.win[b] += knocked
                         self.ended += knocked
-                        _add(out, r.d, r.p * (gx @ r.stay if a == 0 else r.stay.T @ gx))
+                        _add(out, r.d, r.p * (gx @ r.stay if b == 0 else r.stay.T @ gx))
                     elif isinstance(r, Again):
                         for d2, g2 in self.turn(a, phase, {r.d: r.p * gx}).items():
                             _add(out, d2, g2)

@@ -5,17 +5,19 @@ A state is both personas' HPS (a grid, ``[hps of 0, hps of 1]``) and a small dis
 (:data:`Phase` tuple): who holds whom (a grapple), how many actions each still spends getting
 up after a trip, each one's trip budget (the ``trip`` tactic's "not tripped by this persona
 yet, not foiled ``TRIP_GIVE_UP`` times": 0.. foiled, ``give_up`` once tripped or given up), and
-each one's weapon stage (weapons thrown, option ``thrown_weapons``: used-up). Within a unit
-the chain also knows whether the persona acting is the first or the second of the unit
-(``phase``; the advised persona's policy may depend on it).
+the weapon inventory (who holds which weapon: the kernel's weapon machine, weapons thrown and
+snatched), and the +242 owed to the persona acting second after a snatch on it failed at
+Dexterity. Within a unit the chain also knows whether the persona acting is the first or the
+second of the unit (``phase``; the advised persona's policy may depend on it).
 
 Every action's outcomes come from the brawl kernel's compiled arrays (``ExpSpec``), so the
 chain, the kernel and the event engine read the same data: a strike is a matrix over the
-target's HPS (``attack.nonlethal_hit``: hit, damage, the DSS, actual or oops damage; out of the
-fight is a column of its own); a grapple, trip, break check or reversal changes only the
-discrete part, with the probabilities of the attack roll and the attribute competitions
-(``challenges.compete``). What the tactics choose mirrors ``exp_tactics.choose`` cell by cell
-(``tactic_choices``; a test compares the two).
+target's HPS (``attack.nonlethal_hit``: hit, damage, the DSS, actual or oops damage, or a
+lethal blow's damage in full; out of the fight is a column of its own); a grapple, trip,
+snatch, break check or reversal changes only the discrete part (a snatch lost at Strength
+gives the target its free attack, a blow), with the probabilities of the attack roll and
+the attribute competitions (``challenges.compete``). What the tactics choose mirrors
+``exp_tactics.choose`` cell by cell (``tactic_choices``; a test compares the two).
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ from fracas.sim.batch import exp_tactics as xt
 
 Matrix = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]
-#: (hold, down0, down1, trip0, trip1, stage0, stage1)
+#: (hold, down0, down1, trip0, trip1, inventory, owed)
 Disc = tuple[int, int, int, int, int, int, int]
-HOLD, DOWN, TRIP, STAGE = 0, 1, 3, 5
+HOLD, DOWN, TRIP, INV, OWED = 0, 1, 3, 5, 6
 HOLD_NONE = 0  # otherwise 1 + the index of the persona who holds the other
+OWED_NONE = 0  # otherwise 1 + the index of the persona owed +242 on its attacks this turn
 
 #: a state space larger than this (cells of the HPS grid times discrete states) is refused
 MAX_CELLS = 4_000_000
@@ -58,13 +61,15 @@ class Move:
 
 @dataclass(frozen=True)
 class Blow:
-    """A strike: ``stay[h, h']`` over the target's HPS, ``out[h]`` the target out (the
-    striker wins); the discrete part becomes ``d`` (a thrown weapon's next stage)."""
+    """A strike by persona ``by``: ``stay[h, h']`` over the target's HPS, ``out[h]`` the
+    target out (the striker wins); the discrete part becomes ``d`` (a thrown weapon's next
+    inventory)."""
 
     p: float
     d: Disc
     stay: Matrix
     out: Matrix
+    by: int
 
 
 @dataclass(frozen=True)
@@ -119,8 +124,10 @@ class BrawlModel:
     shape: tuple[int, int] = field(init=False)
     give_up: int = field(init=False)
     down_for: int = field(init=False)
-    stages: tuple[int, int] = field(init=False)
-    _blows: dict[tuple[int, int, int], tuple[Matrix, Matrix]] = field(
+    _blows: dict[tuple[int, int, int, bool], tuple[Matrix, Matrix]] = field(
+        init=False, default_factory=dict
+    )
+    _outcomes: dict[tuple[Disc, int, int, int], list[Outcome]] = field(
         init=False, default_factory=dict
     )
 
@@ -130,7 +137,6 @@ class BrawlModel:
         self.shape = (int(pi[0, xs.P_HPS_MAX]) + 1, int(pi[1, xs.P_HPS_MAX]) + 1)
         self.give_up = int(o[xs.O_TRIP_GIVE_UP])
         self.down_for = int(o[xs.O_TRIP_DOWN])
-        self.stages = (len(self.spec.stage_weapons[0]), len(self.spec.stage_weapons[1]))
 
     # -- probabilities ----------------------------------------------------------------------
     def compete(self, attr: int, a: int) -> float:
@@ -151,45 +157,57 @@ class BrawlModel:
             return wins / (total - ties)
         return wins / total
 
-    def maneuver_hit(self, a: int) -> float:
-        """The Strike attack roll of a grapple, trip or snatch (``maneuver_attack_roll``)."""
+    def maneuver_hit(self, a: int, owed: bool = False) -> float:
+        """The Strike attack roll of a grapple, trip or snatch (``maneuver_attack_roll``),
+        with the +242 owed after a failed snatch on ``a`` (after the cap)."""
         pi = self.spec.pi
+        bonus = int(self.spec.opts[xs.O_SNATCH_BONUS]) if owed else 0
         return p_attack(
             int(pi[a, xs.P_STRIKE_BONUS]),
             int(pi[a, xs.P_STRIKE_CAP]),
-            int(pi[1 - a, xs.P_DR]),
+            int(pi[1 - a, xs.P_DR]) - bonus,
             int(self.spec.opts[xs.O_KILODIE]),
         )
 
-    def has_weapon(self, a: int, stage: int, holding: int) -> bool:
-        return bool(self.spec.wi[a, stage, holding, xs.W_USE] >= 0)
+    def use(self, d: Disc, a: int, slot: int) -> int:
+        """W_USE of ``a``'s blow in ``d``'s inventory (below 0: wait, or call it quits)."""
+        return int(self.spec.iw[d[INV], a, slot, xs.W_USE])
 
-    def blow(self, a: int, stage: int, holding: int) -> tuple[Matrix, Matrix]:
-        """(stay, out) of one strike by ``a`` with its stage's weapon (free or holding)."""
-        key = (a, stage, holding)
+    def blow(self, a: int, inv: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
+        """(stay, out) of one blow by ``a`` (its weapon of ``slot`` in inventory ``inv``)."""
+        key = (a, inv, slot, owed)
         if key not in self._blows:
-            self._blows[key] = self._strike_matrix(a, stage, holding)
+            self._blows[key] = self._strike_matrix(a, inv, slot, owed)
         return self._blows[key]
 
-    def _strike_matrix(self, a: int, k: int, hold: int) -> tuple[Matrix, Matrix]:
-        """``attack.nonlethal_hit`` (``exp_kernel.hit_with``) over the target's HPS."""
+    def _strike_matrix(self, a: int, k: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
+        """``attack.nonlethal_hit`` or ``attack.lethal_hit`` (``exp_kernel.hit_with``) over
+        the target's HPS."""
         spec = self.spec
-        o, pi, wi = spec.opts, spec.pi, spec.wi
+        o, pi = spec.opts, spec.pi
         t = 1 - a
         top = int(pi[t, xs.P_HPS_MAX])
         stay = np.zeros((top + 1, top + 1))
         out = np.zeros(top + 1)
-        w = wi[a, k, hold]
+        w = spec.iw[k, a, slot]
         damage = damage_distribution(
-            int(w[xs.W_OFFSET]), spec.faces[a, k, hold], int(w[xs.W_FORCE])
+            int(w[xs.W_OFFSET]), spec.ifaces[k, a, slot], int(w[xs.W_FORCE])
         )
+        bonus = int(o[xs.O_SNATCH_BONUS]) if owed else 0
         hit = p_attack(
-            int(w[xs.W_BONUS]), int(w[xs.W_CAP]), int(pi[t, xs.P_DR]), int(o[xs.O_KILODIE])
+            int(w[xs.W_BONUS]), int(w[xs.W_CAP]), int(pi[t, xs.P_DR]) - bonus, int(o[xs.O_KILODIE])
         )
+        lethal = w[xs.W_LETHAL] == 1
         for h in range(1, top + 1):
             stay[h, h] += 1 - hit
             for d, q in damage.items():
                 p = hit * q
+                if lethal:  # the damage off the HPS in full, no DSS, no oops
+                    if h - d <= 0:
+                        out[h] += p
+                    else:
+                        stay[h, h - d] += p
+                    continue
                 left = h - d
                 if left <= 0:
                     p_stun = 1.0
@@ -232,7 +250,7 @@ class BrawlModel:
 
     # -- the discrete part ------------------------------------------------------------------
     def start(self) -> Disc:
-        return (HOLD_NONE, 0, 0, 0, 0, 0, 0)
+        return (HOLD_NONE, 0, 0, 0, 0, 0, OWED_NONE)
 
     @staticmethod
     def holding(d: Disc, a: int) -> bool:
@@ -246,22 +264,29 @@ class BrawlModel:
         """``tactics.worth_tripping`` (``trip_worth`` of the kernel's ``choose``)."""
         return bool(self.spec.pi[a, xs.P_TIPPABLE] == 1) and d[TRIP + a] < self.give_up
 
+    def snatch_open(self, d: Disc, a: int) -> bool:
+        """``snatch.check_snatch`` allows ``a`` a snatch in ``d``'s inventory."""
+        return bool(self.spec.snatch[d[INV], a, xs.X_NEXT] >= 0)
+
     def legal(self, d: Disc, a: int) -> list[int]:
         """What the advised persona may choose in ``d`` (its turn): getting up when down (a
         tripped persona gets up first); a break check or a reversal when held; a strike (or,
         with nothing to strike with, waiting) when free or holding; a grapple (not holding,
-        the other free) and a trip (not holding, the other on its feet and tippable) when it
-        may maneuver (``grapple.check_grapple``, ``trip.check_trip``)."""
+        the other free), a trip (not holding, the other on its feet and tippable) when it
+        may maneuver (``grapple.check_grapple``, ``trip.check_trip``), and a snatch when
+        ``snatch.check_snatch`` allows one."""
         if d[DOWN + a] > 0:
             return [xt.A_STAND_UP]
         if self.held(d, a):
             return [xt.A_BREAK_FREE, xt.A_REVERSE]
         holding = self.holding(d, a)
-        out = [xt.A_STRIKE if self.has_weapon(a, d[STAGE + a], int(holding)) else xt.A_WAIT]
+        out = [xt.A_STRIKE if self.use(d, a, int(holding)) >= 0 else xt.A_WAIT]
         if not holding and self.spec.pi[a, xs.P_CAN_MANEUVER] == 1:
             out.append(xt.A_GRAPPLE)
             if d[DOWN + 1 - a] == 0 and self.spec.pi[a, xs.P_TIPPABLE] == 1:
                 out.append(xt.A_TRIP)
+        if not holding and self.snatch_open(d, a):
+            out.append(xt.A_SNATCH)
         return out
 
     def tactic_choices(self, d: Disc, a: int) -> list[tuple[int, Mask | None]]:
@@ -276,17 +301,27 @@ class BrawlModel:
         elif self.held(d, a):
             act = xt.A_REVERSE if t == xt.T_GRAPPLE else xt.A_BREAK_FREE
         else:
-            other_down = d[DOWN + 1 - a]
-            other_held = self.held(d, 1 - a)
             can = pi[a, xs.P_CAN_MANEUVER] == 1
-            if t == xt.T_GRAPPLE and not holding and not other_held and can:
+            wants = self.spec.snatch[d[INV], a, xs.X_WANTS] == 1
+            if t == xt.T_GRAPPLE and not holding and not self.held(d, 1 - a) and can:
                 act = xt.A_GRAPPLE
-            elif t == xt.T_TRIP and not holding and other_down == 0 and self.trip_worth(d, a):
-                act = xt.A_TRIP if can else -1
+            elif (
+                t == xt.T_TRIP
+                and not holding
+                and d[DOWN + 1 - a] == 0
+                and self.trip_worth(d, a)
+                and can
+            ):
+                act = xt.A_TRIP
+            elif t == xt.T_SNATCH and wants and not holding and self.snatch_open(d, a):
+                act = xt.A_SNATCH
             else:
-                act = -1
-            if act == -1:
-                act = xt.A_STRIKE if self.has_weapon(a, d[STAGE + a], int(holding)) else xt.A_WAIT
+                use = self.use(d, a, int(holding))
+                act = (
+                    xt.A_STRIKE
+                    if use >= 0
+                    else (xt.A_CONCEDE if use == xs.USE_CONCEDE else xt.A_WAIT)
+                )
         below = int(pi[a, xs.P_CONCEDE])
         if below <= 0:
             return [(act, None)]
@@ -295,67 +330,87 @@ class BrawlModel:
         cells = np.broadcast_to(mask, self.shape)
         return [(xt.A_CONCEDE, cells), (act, ~cells)]
 
-    def outcomes(self, d: Disc, a: int, action: int) -> list[Outcome]:
-        """Every outcome of ``a`` taking ``action`` in ``d`` (the kernel's ``brawls`` loop)."""
+    def outcomes(self, d: Disc, a: int, action: int, phase: int) -> list[Outcome]:
+        """Every outcome of ``a`` taking ``action`` in ``d`` as the ``phase``-th (0 first)
+        to act in the unit (the kernel's ``brawls`` loop); cached."""
+        key = (d, a, action, phase)
+        hit = self._outcomes.get(key)
+        if hit is None:
+            hit = self._outcomes[key] = self._outcomes_of(d, a, action, phase)
+        return hit
+
+    def _outcomes_of(self, d: Disc, a: int, action: int, phase: int) -> list[Outcome]:
         t = 1 - a
+        owed = d[OWED] == 1 + a
+        # what is owed to ``a`` ends with its turn (TurnEnded), not with a won break check
+        base = _with(d, OWED, OWED_NONE) if owed else d
         if action == xt.A_CONCEDE:
             return [End(1.0, t)]
         if action == xt.A_WAIT:
-            return [Move(1.0, d)]
+            return [Move(1.0, base)]
         if action == xt.A_STAND_UP:
-            n = list(d)
-            n[DOWN + a] = max(0, d[DOWN + a] - 1)
-            return [Move(1.0, _disc(n))]
+            return [Move(1.0, _with(base, DOWN + a, max(0, d[DOWN + a] - 1)))]
         if action in (xt.A_BREAK_FREE, xt.A_REVERSE):
             p = self.compete(xs.P_PSTR, a)
-            n = list(d)
             if action == xt.A_BREAK_FREE:
-                n[HOLD] = HOLD_NONE
-                return [Again(p, _disc(n)), Move(1 - p, d)]
-            n[HOLD] = 1 + a
-            return [Move(p, _disc(n)), Move(1 - p, d)]
+                return [Again(p, _with(d, HOLD, HOLD_NONE)), Move(1 - p, base)]
+            return [Move(p, _with(base, HOLD, 1 + a)), Move(1 - p, base)]
         if action == xt.A_GRAPPLE:
-            p = self.maneuver_hit(a) * self.compete(xs.P_PSTR, a)
-            n = list(d)
-            n[HOLD] = 1 + a
-            return [Move(p, _disc(n)), Move(1 - p, d)]
+            p = self.maneuver_hit(a, owed) * self.compete(xs.P_PSTR, a)
+            return [Move(p, _with(base, HOLD, 1 + a)), Move(1 - p, base)]
         if action == xt.A_TRIP:
-            hit = self.maneuver_hit(a)
+            hit = self.maneuver_hit(a, owed)
             both = self.compete(xs.P_PSTR, a) * self.compete(xs.P_DEX, a)
-            tripped, foiled = list(d), list(d)
-            tripped[DOWN + t] = self.down_for
-            tripped[TRIP + a] = self.give_up
-            foiled[TRIP + a] = min(self.give_up, d[TRIP + a] + 1)
-            return [
-                Move(hit * both, _disc(tripped)),
-                Move(hit * (1 - both), _disc(foiled)),
-                Move(1 - hit, d),
-            ]
+            tripped = _with(_with(base, DOWN + t, self.down_for), TRIP + a, self.give_up)
+            foiled = _with(base, TRIP + a, min(self.give_up, d[TRIP + a] + 1))
+            return [Move(hit * both, tripped), Move(hit * (1 - both), foiled), Move(1 - hit, base)]
+        if action == xt.A_SNATCH:
+            return self._snatch(d, base, a, owed, phase)
         if action == xt.A_STRIKE:
-            holding = int(self.holding(d, a))
-            k = d[STAGE + a]
-            stay, out = self.blow(a, k, holding)
-            n = list(d)
-            if holding == 0 and self.spec.wi[a, k, 0, xs.W_THROWN] == 1:
-                n[STAGE + a] = k + 1
-            return [Blow(1.0, _disc(n), stay, out)]
+            return [self._blow(base, a, int(self.holding(d, a)), owed, 1.0)]
         raise ValueError(f"action {action} is outside the EXP chain")
+
+    def _blow(self, d: Disc, a: int, slot: int, owed: bool, p: float) -> Blow:
+        stay, out = self.blow(a, d[INV], slot, owed)
+        nxt = int(self.spec.iw[d[INV], a, slot, xs.W_NEXT])
+        return Blow(p, d if nxt < 0 else _with(d, INV, nxt), stay, out, a)
+
+    def _snatch(self, d: Disc, base: Disc, a: int, owed: bool, phase: int) -> list[Outcome]:
+        """``snatch.snatch`` (``exp_kernel.snatch``): the Strike attack roll; the Dexterity
+        competition (lost: the target, if it acts after the grabber this unit, is owed
+        +242); the Strength competition (lost: the target's free attack with the weapon it
+        kept, if it is on its feet and may strike with it); else the weapon changes hands."""
+        t = 1 - a
+        hit = self.maneuver_hit(a, owed)
+        dex = self.compete(xs.P_DEX, a)
+        pstr = self.compete(xs.P_PSTR, a)
+        backlash = _with(base, OWED, 1 + t) if phase == 0 else base
+        out: list[Outcome] = [Move(1 - hit, base), Move(hit * (1 - dex), backlash)]
+        p_free = hit * dex * (1 - pstr)
+        if d[DOWN + t] == 0 and self.use(base, t, xs.SLOT_FREE_ATTACK) >= 0:
+            out.append(self._blow(base, t, xs.SLOT_FREE_ATTACK, False, p_free))
+        else:
+            out.append(Move(p_free, base))
+        won = int(self.spec.snatch[d[INV], a, xs.X_NEXT])
+        out.append(Move(hit * dex * pstr, _with(base, INV, won)))
+        return out
 
     def reachable(self, choices: Callable[[Disc, int], Iterable[int]]) -> list[Disc]:
         """Every discrete state reachable from the start when each persona may take the
-        actions ``choices(d, a)`` names."""
+        actions ``choices(d, a)`` names (as first or second in the unit)."""
         seen = {self.start()}
         todo = [self.start()]
         while todo:
             d = todo.pop()
             for a in (0, 1):
                 for action in choices(d, a):
-                    for r in self.outcomes(d, a, action):
-                        if isinstance(r, End):
-                            continue
-                        if r.d not in seen:
-                            seen.add(r.d)
-                            todo.append(r.d)
+                    for phase in (0, 1):
+                        for r in self.outcomes(d, a, action, phase):
+                            if isinstance(r, End):
+                                continue
+                            if r.d not in seen:
+                                seen.add(r.d)
+                                todo.append(r.d)
         return sorted(seen)
 
     def too_big(self, n_discrete: int) -> str | None:
@@ -364,9 +419,15 @@ class BrawlModel:
             return (
                 f"{n_discrete} grapple/trip/weapon states x {self.shape[0] * self.shape[1]} HPS "
                 f"pairs = {cells:,} cells, over the chain's {MAX_CELLS:,} (option "
-                "tripped_loses_actions or thrown weapons make it grow)"
+                "tripped_loses_actions or many weapons make it grow)"
             )
         return None
+
+
+def _with(d: Disc, index: int, value: int) -> Disc:
+    n = list(d)
+    n[index] = value
+    return _disc(n)
 
 
 def _disc(values: list[int]) -> Disc:
