@@ -239,7 +239,11 @@ class ExpAdvice:
                     f"both free and standing, {self.names[f]} with {', '.join(mine)}, "
                     f"{self.names[o]} with {', '.join(theirs)}"
                 )
-                out.append((label, lambda d, k=k: standing_free(d) and d[INV] == k))
+
+                def keep(d: Disc, k: int = k) -> bool:
+                    return standing_free(d) and d[INV] == k
+
+                out.append((label, keep))
         return out
 
     def bands(
