@@ -61,11 +61,17 @@ def chain_scope(scenario: Any, ruleset: Any) -> str | None:
         if int(spec.pi[f, xs.P_TACTIC]) not in COVERED:
             return f"combatants[{f}] ({spec.names[f]}): a tactic outside the exact chain"
     model = BrawlModel(spec)
-    return model.too_big(len(model.reachable(lambda d, a: every_move(model, d, a))))
+
+    def moves(d: Disc, a: int) -> list[int]:
+        if a in optimal:  # the advised persona may make any legal move
+            return model.legal(d, a)
+        return [x for x, _ in model.tactic_choices(d, a)]
+
+    return model.too_big(len(model.reachable(moves)))
 
 
 def every_move(model: BrawlModel, d: Disc, a: int) -> list[int]:
-    """Every move either persona's tactics or the advised persona may make in ``d``."""
+    """Every move ``a``'s tactics or, advised, ``a`` itself may make in ``d``."""
     moves = {x for x, _ in model.tactic_choices(d, a)}
     moves.update(model.legal(d, a))
     return sorted(moves)
