@@ -52,10 +52,16 @@ def with_bottles(data: dict[str, Any]) -> None:
     data["options"] = {"weapon_damage": {"bottle": "2d6+2"}}  # worth throwing before fists
 
 
+def order_once(data: dict[str, Any]) -> None:
+    """Initiative rolled in the first unit only: the chain follows each order apart."""
+    data["options"] = {"initiative_every_unit": False, "trip_order": "summary"}
+
+
 def cases() -> dict[str, Any]:
     return {
         "grapple": scenario_of("grapple"),
         "trip": scenario_of("trip"),
+        "trip, order rolled once": scenario_of("trip", order_once),
         "strike brawl": scenario_of("trip", as_brawl),
         "thrown bottles": scenario_of("trip", with_bottles),
         "snatch": scenario_of("snatch"),
@@ -126,6 +132,7 @@ def test_each_case_sums_to_one_within_the_reported_error() -> None:
     [
         "grapple",
         "trip",
+        "trip, order rolled once",
         "strike brawl",
         "thrown bottles",
         "snatch",
