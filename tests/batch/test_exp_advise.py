@@ -71,6 +71,7 @@ def fixed_policy(model: BrawlModel, fighter: int, prefer: tuple[int, ...]) -> Ex
         ("grapple", "thieves", {}),
         ("trip", "crew", {"tripped_loses_actions": 2}),
         ("trip", "crew", {"tripped_loses_actions": 5}),
+        ("trip", "crew", {"tripped_loses_actions": 5, "initiative_every_unit": False}),
     ],
 )
 def test_no_fixed_move_beats_the_advised_policy(
@@ -79,6 +80,8 @@ def test_no_fixed_move_beats_the_advised_policy(
     a = exp_advice(name, side, **options)
     f = a.fighter
     assert a.optimal.win[f] >= a.own.win[f] - 1e-9  # never worse than its own tactics
+    # value iteration's own figure is the chain's exact one under the policy it found
+    assert a.policy.start_value == pytest.approx(a.optimal.win[f], abs=1e-8)
     for prefer in (
         (xt.A_STRIKE, xt.A_BREAK_FREE),
         (xt.A_GRAPPLE, xt.A_STRIKE, xt.A_REVERSE),

@@ -174,7 +174,13 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
         value = new
         if delta < tol:
             break
-    return ExpPolicy(fighter=fighter, table=best)
+    h0, h1 = int(spec.pi[0, xs.P_HPS]), int(spec.pi[1, xs.P_HPS])
+    d0 = model.start()
+    if rolled:
+        reached = float(value[-1][d0][h0, h1])
+    else:
+        reached = p0 * float(value[0][d0][h0, h1]) + (1 - p0) * float(value[1][d0][h0, h1])
+    return ExpPolicy(fighter=fighter, table=best, start_value=reached)
 
 
 def solve_scenario(scenario: Any, ruleset: Any) -> ExpPolicy:

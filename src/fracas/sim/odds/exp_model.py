@@ -442,6 +442,9 @@ class ExpPolicy:
 
     fighter: int
     table: dict[tuple[int, Disc], npt.NDArray[np.int64]]
+    #: the win probability value iteration reached at the start (the chain's exact figure
+    #: under the policy is the one reported; the two agree, a test checks it)
+    start_value: float = float("nan")
 
     def action(self, phase: int, d: Disc, h0: int, h1: int) -> int | None:
         grid = self.table.get((phase, d))
