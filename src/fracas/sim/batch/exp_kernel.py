@@ -32,13 +32,8 @@ from fracas.sim.batch.exp_spec import (
     O_OOPS_DIE,
     O_OOPS_REPLACES,
     O_OOPS_STRICT,
-    O_PCT_CAP,
     O_PCT_DIE,
-    O_PCT_SCALE,
-    O_SAVE_BASE,
-    O_SAVE_CAP,
     O_SAVE_DIE,
-    O_SAVE_SCALE,
     O_SNATCH_BONUS,
     O_TIES_REROLL,
     O_TRIP_DOWN,
@@ -51,11 +46,8 @@ from fracas.sim.batch.exp_spec import (
     P_DEX,
     P_DR,
     P_HPS,
-    P_HPS_MAX,
     P_LEVEL,
-    P_PCT_ATTR,
     P_PSTR,
-    P_SAVE_ATTR,
     P_STRIKE_BONUS,
     P_STRIKE_CAP,
     P_TACTIC,
@@ -92,6 +84,8 @@ I32 = npt.NDArray[np.int32]
 
 #: the inverse of SplitMix64's increment modulo 2^64: (state moved) x this = numbers drawn
 _INV_GOLDEN = np.uint64(0xF1DE83E19937733D)
+_S53 = np.uint64(53)
+_INT_SIDES = 2048
 # conditions (personas.ACTIVE and OUT, in order)
 END_NAMES = ("active", "conceded", "stunned", "broken", "unconscious", "dead")
 ACTIVE, CONCEDED, STUNNED, BROKEN, UNCONSCIOUS, DEAD = range(6)
@@ -127,16 +121,21 @@ def _mix(x: np.uint64) -> np.uint64:
 
 
 @inline
+def face(z: np.uint64, sides: int) -> int:
+    """``rng.die``'s reading of a number, ``int(u * sides)`` for the 53-bit uniform ``u``:
+    exactly ``(z >> 11) * sides >> 53`` in integers while the product fits in 64 bits (any
+    die up to 2048 sides), which spares two conversions and a float multiply."""
+    if sides <= _INT_SIDES:
+        return int(np.int64(((z >> _S11) * np.uint64(sides)) >> _S53))
+    return int(float(z >> _S11) * _UNIT * sides)
+
+
+@inline
 def roll(sides: int, x: np.uint64) -> tuple[int, np.uint64]:
     """One die of ``sides`` (1..sides) as ``rng.die`` reads one, and the generator's next
     state."""
     x = x + _GOLDEN
-    return int(float(_mix(x) >> _S11) * _UNIT * sides) + 1, x
-
-
-@inline
-def half_up(num: int, den: int) -> int:
-    return (2 * num + den) // (2 * den)
+    return face(_mix(x), sides) + 1, x
 
 
 @inline
@@ -180,6 +179,7 @@ def blow(
     ifaces: I64,
     actual: I64,
     opts: I64,
+    stun_at: I64,
     k: int,
     a: int,
     slot: int,
@@ -208,7 +208,7 @@ def blow(
         if sides == 0:
             break
         x = x + _GOLDEN
-        rolled += int(float(_mix(x) >> _S11) * _UNIT * sides)
+        rolled += face(_mix(x), sides)
     damage = max(0, rolled + iw[k, a, slot, W_FORCE])
     counts[fight, a, N_DEALT] += damage
     counts[fight, t, N_TAKEN] += damage
@@ -217,23 +217,17 @@ def blow(
         counts[fight, t, N_HPS_LOST] += damage
         hps_t -= damage
         return hps_t, condition(hps_t, False, con, dead0, death_zero), x
-    # dss.stun_check
+    # dss.stun_check: the number the DSS die must read, from dss.percentile_needed or
+    # dss.save_needed (a table); at 0 HPS-as-if or fewer, stunned without a roll
     left = hps_t - damage
     stunned = True
     if left > 0:
         if opts[O_DSS_SAVE] == 1:
-            needed = min(
-                opts[O_SAVE_CAP], opts[O_SAVE_BASE] + half_up(opts[O_SAVE_SCALE] * damage, left)
-            )
             r, x = roll(opts[O_SAVE_DIE], x)
-            stunned = r + pi[t, P_SAVE_ATTR] + pi[t, P_LEVEL] <= needed
+            stunned = r <= stun_at[t, damage, left]
         else:
-            needed = min(
-                opts[O_PCT_CAP],
-                half_up(opts[O_PCT_SCALE] * left, pi[t, P_HPS_MAX]) + pi[t, P_PCT_ATTR],
-            )
             r, x = roll(opts[O_PCT_DIE], x)
-            stunned = r > needed
+            stunned = r > stun_at[t, damage, left]
     # oops.oops_check
     oops = False
     if iw[k, a, slot, W_OOPS] == 1:
@@ -285,6 +279,7 @@ def brawls(
     iw: I64,
     ifaces: I64,
     snatches: I64,
+    stun_at: I64,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
@@ -392,6 +387,7 @@ def brawls(
                             ifaces,
                             actual,
                             opts,
+                            stun_at,
                             inv,
                             a,
                             slot,
@@ -477,6 +473,7 @@ def brawls(
                         ifaces,
                         actual,
                         opts,
+                        stun_at,
                         inv,
                         t,
                         SLOT_FREE_ATTACK,
