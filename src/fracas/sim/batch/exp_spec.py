@@ -18,6 +18,7 @@ from fracas.rulesets.exp.actions import Attack, Concede, ExpAction, Snatch
 from fracas.rulesets.exp.actual_damage import actual_damage
 from fracas.rulesets.exp.attack import is_thrown
 from fracas.rulesets.exp.attack_roll import uses_skilled_bonus
+from fracas.rulesets.exp.dss import percentile_needed, save_needed
 from fracas.rulesets.exp.events import WeaponSnatched, WeaponThrown
 from fracas.rulesets.exp.legality import tippable_problem
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
@@ -100,9 +101,22 @@ class ExpSpec:
     snatch: IntArray = field(default_factory=lambda: np.full((1, 2, X_FIELDS), -1, np.int64))
     #: per inventory, each persona's weapon names (for reading the arrays)
     inventories: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: ``stun_at[t, damage, left]``: the DSS of persona t hit for ``damage`` with ``left``
+    #: HPS-as-if (> 0) as the die must read: percentile, stunned above it; save-d20, stunned
+    #: at or under it (the number to beat less what the persona adds to the roll)
+    stun_at: IntArray = field(default_factory=lambda: np.zeros((2, 1, 1), np.int64))
 
     def arrays(self) -> tuple[Any, ...]:
-        return (self.pi, self.actual, self.opts, self.policy, self.iw, self.ifaces, self.snatch)
+        return (
+            self.pi,
+            self.actual,
+            self.opts,
+            self.policy,
+            self.iw,
+            self.ifaces,
+            self.snatch,
+            self.stun_at,
+        )
 
 
 def _sides(name: str) -> int:
@@ -360,6 +374,14 @@ def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -
             if m["snatch"] is not None:
                 snatch[s, f, X_NEXT] = index[m["snatch"]]
             snatch[s, f, X_WANTS] = int(m["wants"])
+    stun_at = np.zeros((2, top + 1, max(int(pi[0, P_HPS]), int(pi[1, P_HPS])) + 1), np.int64)
+    for f, p in enumerate((a, b)):
+        for left in range(1, int(pi[f, P_HPS]) + 1):  # HPS never rise in a brawl
+            if options.dss == "percentile":
+                stun_at[f, :, left] = percentile_needed(left, p.hps_max, int(pi[f, P_PCT_ATTR]))
+            else:
+                adds = int(pi[f, P_SAVE_ATTR]) + p.level
+                stun_at[f, :, left] = [save_needed(d, left) - adds for d in range(top + 1)]
     opt = np.zeros(OPT_FIELDS, np.int64)
     pct, save = DSS_TABLE.percentile, DSS_TABLE.save_d20
     opt[O_DSS_SAVE] = int(options.dss == "save-d20")
@@ -402,6 +424,7 @@ def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -
         iw=iw,
         ifaces=ifaces,
         snatch=snatch,
+        stun_at=stun_at,
         inventories=tuple(
             (tuple(w.name for w in inv[0]), tuple(w.name for w in inv[1])) for inv in machine
         ),
