@@ -57,12 +57,18 @@ def order_once(data: dict[str, Any]) -> None:
     data["options"] = {"initiative_every_unit": False, "trip_order": "summary"}
 
 
+def save_d20(data: dict[str, Any]) -> None:
+    as_brawl(data)
+    data["options"] = {"dss": "save-d20"}
+
+
 def cases() -> dict[str, Any]:
     return {
         "grapple": scenario_of("grapple"),
         "trip": scenario_of("trip"),
         "trip, order rolled once": scenario_of("trip", order_once),
         "strike brawl": scenario_of("trip", as_brawl),
+        "strike brawl, save-d20 DSS": scenario_of("trip", save_d20),
         "thrown bottles": scenario_of("trip", with_bottles),
         "snatch": scenario_of("snatch"),
         **{
@@ -134,6 +140,7 @@ def test_each_case_sums_to_one_within_the_reported_error() -> None:
         "trip",
         "trip, order rolled once",
         "strike brawl",
+        "strike brawl, save-d20 DSS",
         "thrown bottles",
         "snatch",
         "snatch-dagger-bottle-club",

@@ -83,10 +83,6 @@ class Again:
 Outcome = End | Move | Blow | Again
 
 
-def half_up(num: int, den: int) -> int:
-    return (2 * num + den) // (2 * den)
-
-
 def p_attack(bonus: int, cap: int, defence: int, sides: int) -> float:
     """``attack_roll``: P(min(kilodie + bonus, cap) > DR)."""
     if cap <= defence:
@@ -211,22 +207,14 @@ class BrawlModel:
                 left = h - d
                 if left <= 0:
                     p_stun = 1.0
-                elif o[xs.O_DSS_SAVE]:
-                    needed = min(
-                        int(o[xs.O_SAVE_CAP]),
-                        int(o[xs.O_SAVE_BASE]) + half_up(int(o[xs.O_SAVE_SCALE]) * d, left),
-                    )
-                    base = int(pi[t, xs.P_SAVE_ATTR]) + int(pi[t, xs.P_LEVEL])
-                    sides = int(o[xs.O_SAVE_DIE])
-                    p_stun = sum(1 for r in range(1, sides + 1) if r + base <= needed) / sides
-                else:
-                    needed = min(
-                        int(o[xs.O_PCT_CAP]),
-                        half_up(int(o[xs.O_PCT_SCALE]) * left, int(pi[t, xs.P_HPS_MAX]))
-                        + int(pi[t, xs.P_PCT_ATTR]),
-                    )
-                    sides = int(o[xs.O_PCT_DIE])
-                    p_stun = (sides - min(max(needed, 0), sides)) / sides
+                else:  # dss.stun_check, from the ruleset's table (ExpSpec.stun_at)
+                    at = int(spec.stun_at[t, d, left])
+                    if o[xs.O_DSS_SAVE]:
+                        sides = int(o[xs.O_SAVE_DIE])
+                        p_stun = min(max(at, 0), sides) / sides  # stunned at or under it
+                    else:
+                        sides = int(o[xs.O_PCT_DIE])
+                        p_stun = (sides - min(max(at, 0), sides)) / sides  # stunned above it
                 sides = int(o[xs.O_OOPS_DIE])
                 if w[xs.W_OOPS]:
                     limit = d - 1 if o[xs.O_OOPS_STRICT] else d
