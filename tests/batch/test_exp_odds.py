@@ -207,3 +207,23 @@ def test_exp_odds_of_grapple_and_trip_print_their_figures() -> None:
         assert result.exit_code == 0, result.output
         assert who in result.output
         assert "state classes" in result.output
+
+
+def test_blows_applied_band_by_band_match_the_matrix_products(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The banded blows give the figures of the plain matrix products, in the chain and in
+    value iteration (forced on a short HPS axis)."""
+    from fracas.sim.odds.exp_advise import solve
+
+    loaded = cases()["trip"]
+    spec = xs.compile_brawl(loaded.scenario, loaded.ruleset)
+    monkeypatch.setattr(exp_model, "BAND_MIN", 10**9)
+    plain = odds(loaded.ruleset, loaded.scenario)
+    plain_value = solve(BrawlModel(spec), 0).start_value
+    monkeypatch.setattr(exp_model, "BAND_MIN", 0)
+    monkeypatch.setattr(exp_model, "BAND_RATIO", 0)
+    banded = odds(loaded.ruleset, loaded.scenario)
+    assert banded.win == pytest.approx(plain.win, abs=1e-12)
+    assert banded.length == pytest.approx(plain.length, abs=1e-12)
+    assert solve(BrawlModel(spec), 0).start_value == pytest.approx(plain_value, abs=1e-12)

@@ -110,10 +110,8 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
             elif isinstance(r, Blow):
                 w = after.get(r.d, zero)
                 won = 1.0 if r.by == fighter else 0.0
-                if r.by == 0:
-                    total += r.p * (w @ r.stay.T + won * r.out[None, :])
-                else:
-                    total += r.p * (r.stay @ w + won * r.out[:, None])
+                reach = r.out[None, :] if r.by == 0 else r.out[:, None]
+                total += r.p * (r.backward(w) + won * reach)
             elif isinstance(r, Again):
                 total += r.p * before[r.d]
         return total

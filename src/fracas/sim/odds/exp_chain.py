@@ -145,7 +145,7 @@ class BrawlChain:
                         )
                         self.win[b] += knocked
                         self.ended += knocked
-                        _add(out, r.d, r.p * (gx @ r.stay if b == 0 else r.stay.T @ gx))
+                        _add(out, r.d, r.p * r.forward(gx))
                     elif isinstance(r, Again):
                         for d2, g2 in self.turn(a, phase, {r.d: r.p * gx}).items():
                             _add(out, d2, g2)

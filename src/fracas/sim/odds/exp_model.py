@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,12 @@ Disc = tuple[int, int, int, int, int, int, int]
 HOLD, DOWN, TRIP, INV, OWED = 0, 1, 3, 5, 6
 HOLD_NONE = 0  # otherwise 1 + the index of the persona who holds the other
 OWED_NONE = 0  # otherwise 1 + the index of the persona owed +242 on its attacks this turn
+
+#: a blow is applied band by band when the target's HPS axis is at least BAND_MIN long and
+#: longer than its bands times BAND_RATIO (measured: a 40-HPS brawl is quicker by matrix
+#: products, 13 ms against 17-39; a 140-HPS one ten times quicker by bands, 0.5 s against 5)
+BAND_RATIO = 3
+BAND_MIN = 64
 
 #: a state space larger than this (cells of the HPS grid times discrete states) is refused
 MAX_CELLS = 4_000_000
@@ -63,13 +70,58 @@ class Move:
 class Blow:
     """A strike by persona ``by``: ``stay[h, h']`` over the target's HPS, ``out[h]`` the
     target out (the striker wins); the discrete part becomes ``d`` (a thrown weapon's next
-    inventory)."""
+    inventory). ``stay`` is banded (a blow takes off a few HPS at most), so it is applied
+    band by band (:func:`bands`): ``(lost, c)`` with ``c[h] = stay[h, h - lost]``."""
 
     p: float
     d: Disc
     stay: Matrix
     out: Matrix
     by: int
+    bands: tuple[tuple[int, Matrix], ...] = ()
+
+    def banded(self, n: int) -> bool:
+        """Band by band pays once the target's HPS axis is long against the bands (else one
+        matrix product is quicker)."""
+        return n >= BAND_MIN and len(self.bands) * BAND_RATIO < n
+
+    def forward(self, g: Matrix) -> Matrix:
+        """The grid after the blow (mass staying in the fight), ``g`` before it."""
+        n = g.shape[1 - self.by]
+        if not self.banded(n):
+            return g @ self.stay if self.by == 0 else self.stay.T @ g
+        out = np.zeros_like(g)
+        for lost, c in self.bands:
+            if self.by == 0:  # the target's HPS on axis 1
+                out[:, : n - lost] += g[:, lost:] * c[lost:]
+            else:
+                out[: n - lost, :] += g[lost:, :] * c[lost:, None]
+        return out
+
+    def backward(self, w: Matrix) -> Matrix:
+        """E[w after the blow | before], over the cells where the target stays in."""
+        n = w.shape[1 - self.by]
+        if not self.banded(n):
+            return w @ self.stay.T if self.by == 0 else self.stay @ w
+        out = np.zeros_like(w)
+        for lost, c in self.bands:
+            if self.by == 0:
+                out[:, lost:] += w[:, : n - lost] * c[lost:]
+            else:
+                out[lost:, :] += w[: n - lost, :] * c[lost:, None]
+        return out
+
+
+def bands(stay: Matrix) -> tuple[tuple[int, Matrix], ...]:
+    """``stay``'s non-zero diagonals: (HPS lost, coefficient by HPS before)."""
+    rows, cols = np.nonzero(stay)
+    out = []
+    for lost in sorted({int(x) for x in rows - cols}):
+        c = np.zeros(stay.shape[0])
+        h = np.arange(lost, stay.shape[0])
+        c[lost:] = stay[h, h - lost]
+        out.append((lost, c))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -120,7 +172,7 @@ class BrawlModel:
     shape: tuple[int, int] = field(init=False)
     give_up: int = field(init=False)
     down_for: int = field(init=False)
-    _blows: dict[tuple[int, int, int, bool], tuple[Matrix, Matrix]] = field(
+    _blows: dict[tuple[int, int, int, bool], tuple[Matrix, Matrix, Any]] = field(
         init=False, default_factory=dict
     )
     _outcomes: dict[tuple[Disc, int, int, int], list[Outcome]] = field(
@@ -169,11 +221,12 @@ class BrawlModel:
         """W_USE of ``a``'s blow in ``d``'s inventory (below 0: wait, or call it quits)."""
         return int(self.spec.iw[d[INV], a, slot, xs.W_USE])
 
-    def blow(self, a: int, inv: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
-        """(stay, out) of one blow by ``a`` (its weapon of ``slot`` in inventory ``inv``)."""
+    def blow(self, a: int, inv: int, slot: int, owed: bool) -> tuple[Matrix, Matrix, Any]:
+        """(stay, out, bands) of one blow by ``a`` (its weapon of ``slot`` in ``inv``)."""
         key = (a, inv, slot, owed)
         if key not in self._blows:
-            self._blows[key] = self._strike_matrix(a, inv, slot, owed)
+            stay, out = self._strike_matrix(a, inv, slot, owed)
+            self._blows[key] = (stay, out, bands(stay))
         return self._blows[key]
 
     def _strike_matrix(self, a: int, k: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
@@ -359,9 +412,9 @@ class BrawlModel:
         raise ValueError(f"action {action} is outside the EXP chain")
 
     def _blow(self, d: Disc, a: int, slot: int, owed: bool, p: float) -> Blow:
-        stay, out = self.blow(a, d[INV], slot, owed)
+        stay, out, diagonals = self.blow(a, d[INV], slot, owed)
         nxt = int(self.spec.iw[d[INV], a, slot, xs.W_NEXT])
-        return Blow(p, d if nxt < 0 else _with(d, INV, nxt), stay, out, a)
+        return Blow(p, d if nxt < 0 else _with(d, INV, nxt), stay, out, a, diagonals)
 
     def _snatch(self, d: Disc, base: Disc, a: int, owed: bool, phase: int) -> list[Outcome]:
         """``snatch.snatch`` (``exp_kernel.snatch``): the Strike attack roll; the Dexterity
