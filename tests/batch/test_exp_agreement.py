@@ -25,6 +25,13 @@ def example(name: str, **options: Any) -> dict[str, Any]:
     return data
 
 
+def pair(name: str, first: str, second: str, **options: Any) -> dict[str, Any]:
+    """Two combatants of an example, one on one."""
+    data = example(name, **options)
+    by_name = {c["name"]: c for c in data["combatants"]}
+    return {"options": data["options"], "combatants": [by_name[first], by_name[second]]}
+
+
 def persona(name: str, side: str, **kw: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "name": name,
@@ -288,6 +295,26 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "Nia:thrown",
     ),
+    # lethal fights (the batch kernel's scope, not the exact chain's): a robot bouncer,
+    # hit lethally, broken at 0 HPS; the same robot fighting on at 0 HPS (option
+    # robot_at_zero_hps), a guard dog that fights lethally with natural weapons, dead at
+    # 0 HPS; a thug with tactics 'lethal'
+    "robot-broken": (pair("robot-brawl.yaml", "BX-9", "Rollo"), "BX-9:broken"),
+    "robot-fights-on": (
+        pair("robot-brawl.yaml", "BX-9", "Sully", robot_at_zero_hps="fights-on"),
+        "Sully:conceded",
+    ),
+    "guard-dog-lethal": (pair("guard-dog.yaml", "Fang", "Vera"), "Fang:dead"),
+    "lethal-thug": (
+        {
+            "options": {"death_below_zero": "zero"},
+            "combatants": [
+                persona("Vic", "gang", tactics="lethal", weapons=["club", "fist"], hps=30),
+                persona("Wyn", "crew", tactics="trip", hps=34, hand_to_hand=True),
+            ],
+        },
+        "Wyn:dead",
+    ),
 }
 
 
@@ -342,3 +369,21 @@ def test_the_weapon_machine_follows_a_snatched_weapon() -> None:
     assert spec.snatch[0, 0, X_WANTS] == 1  # Kell holds no weapon of its own yet
     # once robbed, the guard has only fists to snatch back: part of the body, refused
     assert spec.snatch[int(spec.snatch[0, 0, X_NEXT]), 0, X_NEXT] == -1
+
+
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("robot-broken", "cannot subdue BX-9 (kind or size): a lethal fight, not a brawl"),
+        ("guard-dog-lethal", "uses tactics 'lethal'"),
+        ("lethal-thug", "uses tactics 'lethal'"),
+    ],
+)
+def test_lethal_fights_are_the_batch_kernels_but_not_the_brawl_scope(key: str, reason: str) -> None:
+    from fracas.sim.batch import exp_spec
+
+    data, _ = MATCHUPS[key]
+    loaded = parse_scenario({"ruleset": "exp", "name": key, **data}, key)
+    assert batch.scope(loaded.ruleset, loaded.scenario) is None
+    why = exp_spec.scope(loaded.scenario, loaded.ruleset)  # what the exact chain builds on
+    assert why is not None and reason in why
