@@ -295,6 +295,18 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "Nia:thrown",
     ),
+    # two snatchers and one club: whoever holds it brawls, the other snatches it back (the
+    # +242 owed on a snatch attempt too), ties re-rolled
+    "snatch-ping-pong": (
+        {
+            "options": {"competition_ties": "reroll"},
+            "combatants": [
+                persona("Ada", "a", tactics="snatch", weapons=["club", "fist"]),
+                persona("Bo", "b", tactics="snatch", hps=40),
+            ],
+        },
+        "Ada:snatches",
+    ),
     # lethal fights (the batch kernel's scope, not the exact chain's): a robot bouncer,
     # hit lethally, broken at 0 HPS; the same robot fighting on at 0 HPS (option
     # robot_at_zero_hps), a guard dog that fights lethally with natural weapons, dead at
