@@ -25,6 +25,13 @@ def example(name: str, **options: Any) -> dict[str, Any]:
     return data
 
 
+def pair(name: str, first: str, second: str, **options: Any) -> dict[str, Any]:
+    """Two combatants of an example, one on one."""
+    data = example(name, **options)
+    by_name = {c["name"]: c for c in data["combatants"]}
+    return {"options": data["options"], "combatants": [by_name[first], by_name[second]]}
+
+
 def persona(name: str, side: str, **kw: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "name": name,
@@ -243,6 +250,83 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "Dutch:conceded",
     ),
+    # the snatch with other options: no oops check for stun weapons, the Skilled Bonus for
+    # every non-lethal attack, scenario order (the snatcher first: always owed +242), level
+    # added to competitions, thrown objects fetched back
+    "snatch-options": (
+        example(
+            "snatch.yaml",
+            oops_on_stun_weapons=False,
+            skilled_bonus_rule="all-non-lethal",
+            initiative="scenario-order",
+            competition_adds_level=True,
+            thrown_weapons="fetched-back",
+        ),
+        "Guard Ostrow:free_attacks",
+    ),
+    # no non-lethal weapon left once the bottle is thrown: the dagger, lethally (and thrown),
+    # then fists (tactics.brawl); deaths from lethal damage
+    "lethal-dagger-after-bottle": (
+        {
+            "combatants": [
+                persona(
+                    "Nia",
+                    "a",
+                    weapons=["bottle", "dagger"],
+                    hps=30,
+                    combat_table={
+                        **persona("", "")["combat_table"],
+                        "fling": {
+                            "skilled_bonus": 240,
+                            "raw_bonus": 200,
+                            "maximum_roll": 900,
+                            "force_bonus": 6,
+                        },
+                        "pointy-fling": {
+                            "skilled_bonus": 300,
+                            "raw_bonus": 300,
+                            "maximum_roll": 950,
+                            "force_bonus": 4,
+                        },
+                    },
+                ),
+                persona("Oz", "b", hps=14, tactics="grapple"),
+            ],
+        },
+        "Nia:thrown",
+    ),
+    # two snatchers and one club: whoever holds it brawls, the other snatches it back (the
+    # +242 owed on a snatch attempt too), ties re-rolled
+    "snatch-ping-pong": (
+        {
+            "options": {"competition_ties": "reroll"},
+            "combatants": [
+                persona("Ada", "a", tactics="snatch", weapons=["club", "fist"]),
+                persona("Bo", "b", tactics="snatch", hps=40),
+            ],
+        },
+        "Ada:snatches",
+    ),
+    # lethal fights (the batch kernel's scope, not the exact chain's): a robot bouncer,
+    # hit lethally, broken at 0 HPS; the same robot fighting on at 0 HPS (option
+    # robot_at_zero_hps), a guard dog that fights lethally with natural weapons, dead at
+    # 0 HPS; a thug with tactics 'lethal'
+    "robot-broken": (pair("robot-brawl.yaml", "BX-9", "Rollo"), "BX-9:broken"),
+    "robot-fights-on": (
+        pair("robot-brawl.yaml", "BX-9", "Sully", robot_at_zero_hps="fights-on"),
+        "Sully:conceded",
+    ),
+    "guard-dog-lethal": (pair("guard-dog.yaml", "Fang", "Vera"), "Fang:dead"),
+    "lethal-thug": (
+        {
+            "options": {"death_below_zero": "zero"},
+            "combatants": [
+                persona("Vic", "gang", tactics="lethal", weapons=["club", "fist"], hps=30),
+                persona("Wyn", "crew", tactics="trip", hps=34, hand_to_hand=True),
+            ],
+        },
+        "Wyn:dead",
+    ),
 }
 
 
@@ -270,3 +354,48 @@ def test_exp_scenarios_outside_the_kernel_say_why(name: str, reason: str) -> Non
     why = batch.scope(loaded.ruleset, loaded.scenario)
     assert why is not None and reason in why
     assert batch.engine_label(loaded.ruleset, loaded.scenario) == f"event ({why})"
+
+
+def test_an_exp_brawl_depends_only_on_its_own_seed_and_counts_its_draws() -> None:
+    loaded = parse_scenario(example("snatch.yaml"), "snatch.yaml")
+    seeds = [7, 2**70 + 3, 12345, 0, 99, 5, 6]
+    whole = batch.run(loaded.ruleset, loaded.scenario, 0, 0, per_fight=seeds)
+    parts = [batch.run(loaded.ruleset, loaded.scenario, 0, 0, per_fight=[s]) for s in seeds]
+    for i, part in enumerate(parts):
+        assert part.winner[0] == whole.winner[i] and part.rounds[0] == whole.rounds[i]
+        assert (part.counts[0] == whole.counts[i]).all() and (part.end[0] == whole.end[i]).all()
+    # the numbers drawn, counted from how far the generator moved, add up fight by fight
+    assert whole.draws == sum(p.draws for p in parts) > 0
+    # at least one attack roll and one initiative roll (two d20) per fight
+    assert all(p.draws >= 3 for p in parts)
+
+
+def test_the_weapon_machine_follows_a_snatched_weapon() -> None:
+    from fracas.sim.batch.exp_spec import X_NEXT, X_WANTS, compile_brawl
+
+    loaded = parse_scenario(example("snatch.yaml"), "snatch.yaml")
+    spec = compile_brawl(loaded.scenario, loaded.ruleset)
+    start, robbed = spec.inventories[0], spec.inventories[int(spec.snatch[0, 0, X_NEXT])]
+    assert start == (("fist",), ("stun-baton", "fist"))
+    assert robbed == (("fist", "stun-baton"), ("fist",))
+    assert spec.snatch[0, 0, X_WANTS] == 1  # Kell holds no weapon of its own yet
+    # once robbed, the guard has only fists to snatch back: part of the body, refused
+    assert spec.snatch[int(spec.snatch[0, 0, X_NEXT]), 0, X_NEXT] == -1
+
+
+@pytest.mark.parametrize(
+    ("key", "reason"),
+    [
+        ("robot-broken", "cannot subdue BX-9 (kind or size): a lethal fight, not a brawl"),
+        ("guard-dog-lethal", "uses tactics 'lethal'"),
+        ("lethal-thug", "uses tactics 'lethal'"),
+    ],
+)
+def test_lethal_fights_are_the_batch_kernels_but_not_the_brawl_scope(key: str, reason: str) -> None:
+    from fracas.sim.batch import exp_spec
+
+    data, _ = MATCHUPS[key]
+    loaded = parse_scenario({"ruleset": "exp", "name": key, **data}, key)
+    assert batch.scope(loaded.ruleset, loaded.scenario) is None
+    why = exp_spec.scope(loaded.scenario, loaded.ruleset)  # what the exact chain builds on
+    assert why is not None and reason in why

@@ -46,4 +46,5 @@ def run_brawls(
     ruleset: Any, scenario: Any, n: int, seed: int, policy: IntArray | None = None
 ) -> BatchResult:
     """``n`` brawls of ``scenario`` (inside ``exp_spec.scope``)."""
-    return run_spec(compile_brawl(scenario, ruleset, policy), n, seed, "batch (EXP brawl)")
+    spec = compile_brawl(scenario, ruleset, policy, lethal=True)
+    return run_spec(spec, n, seed, "batch (EXP brawl)")

@@ -23,7 +23,6 @@ from fracas.sim.batch.exp_spec import (
     INIT_ROLL,
     O_ATTR_DIE,
     O_COMP_LEVEL,
-    O_DEATH_ZERO,
     O_DSS_SAVE,
     O_INIT_EVERY,
     O_INITIATIVE,
@@ -40,12 +39,11 @@ from fracas.sim.batch.exp_spec import (
     O_TRIP_GIVE_UP,
     O_TRIP_SUMMARY,
     P_CAN_MANEUVER,
-    P_CON,
     P_CONCEDE,
-    P_DEAD_AT_ZERO,
     P_DEX,
     P_DR,
     P_HPS,
+    P_HPS_FLOOR,
     P_LEVEL,
     P_PSTR,
     P_STRIKE_BONUS,
@@ -162,14 +160,13 @@ def attack_roll(
 
 
 @inline
-def condition(hps: int, stunned: bool, con: int, dead_at_zero: bool, death_zero: bool) -> int:
-    """``actual_damage.settle_condition`` with ``personas.condition_at`` for anthros and
-    advanced aliens: knocked out at 0 HPS (aliens die), dead at -CON (or 0); a failed DSS
-    stuns one still standing."""
-    if hps <= 0:
-        limit = 0 if death_zero else -con
-        return DEAD if dead_at_zero or hps <= limit else UNCONSCIOUS
-    return STUNNED if stunned else ACTIVE
+def condition(conditions: I64, pi: I64, t: int, hps: int, stunned: bool) -> int:
+    """``actual_damage.settle_condition``: the condition ``personas.condition_at`` gives at
+    ``hps`` (a table: knocked out, dead, broken, or still up, by kind and options), and a
+    failed DSS stuns one it leaves up."""
+    floor = pi[t, P_HPS_FLOOR]
+    at = conditions[t, max(hps, floor) - floor]
+    return STUNNED if stunned and at == ACTIVE else at
 
 
 @inline
@@ -180,6 +177,7 @@ def blow(
     actual: I64,
     opts: I64,
     stun_at: I64,
+    conditions: I64,
     k: int,
     a: int,
     slot: int,
@@ -212,11 +210,10 @@ def blow(
     damage = max(0, rolled + iw[k, a, slot, W_FORCE])
     counts[fight, a, N_DEALT] += damage
     counts[fight, t, N_TAKEN] += damage
-    con, dead0, death_zero = pi[t, P_CON], pi[t, P_DEAD_AT_ZERO] == 1, opts[O_DEATH_ZERO] == 1
     if iw[k, a, slot, W_LETHAL] == 1:
         counts[fight, t, N_HPS_LOST] += damage
         hps_t -= damage
-        return hps_t, condition(hps_t, False, con, dead0, death_zero), x
+        return hps_t, condition(conditions, pi, t, hps_t, False), x
     # dss.stun_check: the number the DSS die must read, from dss.percentile_needed or
     # dss.save_needed (a table); at 0 HPS-as-if or fewer, stunned without a roll
     left = hps_t - damage
@@ -239,7 +236,7 @@ def blow(
     counts[fight, a, N_OOPS] += oops
     counts[fight, t, N_HPS_LOST] += lost
     hps_t -= lost
-    return hps_t, condition(hps_t, stunned, con, dead0, death_zero), x
+    return hps_t, condition(conditions, pi, t, hps_t, stunned), x
 
 
 @inline
@@ -280,6 +277,7 @@ def brawls(
     ifaces: I64,
     snatches: I64,
     stun_at: I64,
+    conditions: I64,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
@@ -388,6 +386,7 @@ def brawls(
                             actual,
                             opts,
                             stun_at,
+                            conditions,
                             inv,
                             a,
                             slot,
@@ -474,6 +473,7 @@ def brawls(
                         actual,
                         opts,
                         stun_at,
+                        conditions,
                         inv,
                         t,
                         SLOT_FREE_ATTACK,

@@ -24,7 +24,14 @@ from fracas.rulesets.exp.legality import tippable_problem
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.oops import oops_exemption
 from fracas.rulesets.exp.snatch import FUMBLED_GRAB_BONUS, check_snatch
-from fracas.rulesets.exp.state import ExpEncounter, Persona, Weapon
+from fracas.rulesets.exp.state import (
+    ACTIVE,
+    OUT,
+    ExpEncounter,
+    Persona,
+    Weapon,
+    condition_at,
+)
 from fracas.rulesets.exp.tables import DSS_TABLE, KINDS, die
 from fracas.rulesets.exp.tactics import TRIP_GIVE_UP, best_weapon, can_subdue, maneuver_ok
 from fracas.sim.batch import exp_tactics as xt
@@ -35,7 +42,10 @@ IntArray = npt.NDArray[np.int64]
 P_HPS, P_HPS_MAX, P_CON, P_LEVEL, P_DEX, P_PSTR, P_DR, P_TACTIC, P_CONCEDE = range(9)
 P_CAN_MANEUVER, P_TIPPABLE, P_STRIKE_BONUS, P_STRIKE_CAP, P_DEAD_AT_ZERO = range(9, 14)
 P_PCT_ATTR, P_SAVE_ATTR = 14, 15
-PI_FIELDS = 16
+P_HPS_FLOOR = 16  # the lowest HPS the condition table holds (below it: as at it)
+PI_FIELDS = 17
+#: conditions, in the order of ``personas.ACTIVE`` and ``OUT`` (the kernel's END_NAMES)
+CONDITIONS = (ACTIVE, *OUT)
 # weapon fields (``wi[f, stage, holding]``): -1 in W_USE: no weapon (the tactic waits);
 # W_THROWN: striking with it throws it (option thrown_weapons: used-up): the next stage
 W_USE, W_BONUS, W_CAP, W_OFFSET, W_FORCE, W_OOPS, W_THROWN = range(7)
@@ -79,6 +89,7 @@ _TACTICS = {
     "trip": xt.T_TRIP,
     "optimal": xt.T_OPTIMAL,
     "snatch": xt.T_SNATCH,
+    "lethal": xt.T_LETHAL,
 }
 
 
@@ -105,6 +116,9 @@ class ExpSpec:
     #: HPS-as-if (> 0) as the die must read: percentile, stunned above it; save-d20, stunned
     #: at or under it (the number to beat less what the persona adds to the roll)
     stun_at: IntArray = field(default_factory=lambda: np.zeros((2, 1, 1), np.int64))
+    #: ``condition[t, hps - pi[t, P_HPS_FLOOR]]``: persona t's condition at ``hps`` (an index
+    #: of CONDITIONS, ``personas.condition_at``); below the floor, as at the floor
+    condition: IntArray = field(default_factory=lambda: np.zeros((2, 1), np.int64))
 
     def arrays(self) -> tuple[Any, ...]:
         return (
@@ -116,6 +130,7 @@ class ExpSpec:
             self.ifaces,
             self.snatch,
             self.stun_at,
+            self.condition,
         )
 
 
@@ -134,8 +149,12 @@ def _fight(scenario: Any, ruleset: Any) -> tuple[ExpEncounter, Persona, Persona]
     return state, a, b
 
 
-def scope(scenario: Any, ruleset: Any) -> str | None:
-    """Why the brawl kernel cannot run ``scenario`` exactly as the event engine would."""
+def scope(scenario: Any, ruleset: Any, lethal: bool = False) -> str | None:
+    """Why the brawl kernel cannot run ``scenario`` exactly as the event engine would. With
+    ``lethal`` (the kernel's own scope, ``batch.scope``) also one-on-one fights with lethal
+    blows from the start: tactics ``lethal``, and kinds or sizes that cannot be subdued
+    (robots, flora, fauna, aliens that are not advanced); without it (the default, what the
+    exact chain builds on) only brawls: both sides able to subdue each other."""
     n = len(scenario.combatants)
     if n != 2:
         return f"{n} combatants; the batch kernel covers one-on-one brawls"
@@ -144,11 +163,16 @@ def scope(scenario: Any, ruleset: Any) -> str | None:
     for i, (p, o) in enumerate(((a, b), (b, a))):
         where = f"combatants[{i}] ({p.name})"
         name = p.tactics.split(";", 1)[0]
-        if name not in _TACTICS:
-            return f"{where} uses tactics {name!r}; the kernel covers brawl, grapple and trip"
-        if not can_subdue(p, o, options):
+        if name not in _TACTICS or (name == "lethal" and not lethal):
+            return (
+                f"{where} uses tactics {name!r}; the kernel covers brawl, grapple, trip and "
+                "snatch" + (" (and lethal in the batch kernel)" if not lethal else "")
+            )
+        if lethal:
+            pass  # the weapon machine asks the tactics for every blow, lethal or not
+        elif not can_subdue(p, o, options):
             return f"{where} cannot subdue {o.name} (kind or size): a lethal fight, not a brawl"
-        if best_weapon(p, o, False, options) is None:
+        elif best_weapon(p, o, False, options) is None:
             return f"{where} has no weapon for a non-lethal attack"
         seq = stages(p, o, state, options)
         if len(seq) > MAX_STAGES:
@@ -211,10 +235,12 @@ def _moves(state: ExpEncounter, inv: Inventory, f: int) -> dict[str, Any]:
     o = 1 - f
     out: dict[str, Any] = {}
     pair = _dress(state, inv, holder=f)
-    out["holding"] = _blow(state, inv, f, tactics.brawl(state, pair[f]), holding=True)
+    name = pair[f].tactics.split(";", 1)[0]
+    strike = tactics.lethal if name == "lethal" else tactics.brawl  # every tactic's blow
+    out["holding"] = _blow(state, inv, f, strike(state, pair[f]), holding=True)
     pair = _dress(state, inv)
     p, other = pair[f], pair[o]
-    out["free"] = _blow(state, inv, f, tactics.brawl(state, p))
+    out["free"] = _blow(state, inv, f, strike(state, p))
     pair = _dress(state, inv)
     grab = next((w for w in p.weapons if not w.natural), None)  # tactics.snatch's target
     out["free_attack"] = (None, False, USE_WAIT, None)
@@ -309,9 +335,11 @@ def _weapon_row(
     ]
 
 
-def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -> ExpSpec:
-    """The kernel's arrays for a brawl inside :func:`scope`."""
-    why = scope(scenario, ruleset)
+def compile_brawl(
+    scenario: Any, ruleset: Any, policy: IntArray | None = None, lethal: bool = False
+) -> ExpSpec:
+    """The kernel's arrays for a brawl inside :func:`scope` (with ``lethal``, as there)."""
+    why = scope(scenario, ruleset, lethal)
     if why is not None:
         raise ValueError(why)
     options = scenario.options
@@ -382,6 +410,14 @@ def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -
             else:
                 adds = int(pi[f, P_SAVE_ATTR]) + p.level
                 stun_at[f, :, left] = [save_needed(d, left) - adds for d in range(top + 1)]
+    floor = min(min(0, -int(pi[f, P_CON])) - 1 for f in range(2))
+    span = max(int(pi[0, P_HPS]), int(pi[1, P_HPS])) - floor + 1
+    condition = np.zeros((2, span), np.int64)
+    for f, p in enumerate((a, b)):
+        pi[f, P_HPS_FLOOR] = floor
+        for hps in range(floor, int(pi[f, P_HPS]) + 1):
+            at = condition_at(p, hps, options.death_below_zero, options.robot_at_zero_hps)
+            condition[f, hps - floor] = CONDITIONS.index(at)
     opt = np.zeros(OPT_FIELDS, np.int64)
     pct, save = DSS_TABLE.percentile, DSS_TABLE.save_d20
     opt[O_DSS_SAVE] = int(options.dss == "save-d20")
@@ -425,6 +461,7 @@ def compile_brawl(scenario: Any, ruleset: Any, policy: IntArray | None = None) -
         ifaces=ifaces,
         snatch=snatch,
         stun_at=stun_at,
+        condition=condition,
         inventories=tuple(
             (tuple(w.name for w in inv[0]), tuple(w.name for w in inv[1])) for inv in machine
         ),

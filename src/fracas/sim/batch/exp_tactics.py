@@ -16,6 +16,7 @@ from fracas.sim.batch.jit import inline
 
 T_BRAWL, T_GRAPPLE, T_TRIP, T_OPTIMAL = range(4)
 T_SNATCH = 4
+T_LETHAL = 5  # strikes only: its blows (lethal) are compiled from tactics.lethal
 # actions
 A_STRIKE, A_GRAPPLE, A_TRIP, A_WAIT, A_CONCEDE, A_STAND_UP, A_BREAK_FREE, A_REVERSE = range(8)
 A_SNATCH = 8
