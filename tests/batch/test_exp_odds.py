@@ -71,11 +71,27 @@ def cases() -> dict[str, Any]:
         "strike brawl, save-d20 DSS": scenario_of("trip", save_d20),
         "thrown bottles": scenario_of("trip", with_bottles),
         "snatch": scenario_of("snatch"),
-        **{
-            key: parse_scenario({"ruleset": "exp", "name": key, **data}, key)
-            for key, (data, _) in MATCHUPS.items()
-        },
+        **{key: loaded for key, loaded in kernel_matchups().items() if in_chain(loaded)},
     }
+
+
+def kernel_matchups() -> dict[str, Any]:
+    return {
+        key: parse_scenario({"ruleset": "exp", "name": key, **data}, key)
+        for key, (data, _) in MATCHUPS.items()
+    }
+
+
+def in_chain(loaded: Any) -> bool:
+    return chain_scope(loaded.scenario, loaded.ruleset) is None
+
+
+def test_the_chain_covers_every_kernel_brawl_and_names_what_it_leaves() -> None:
+    """Every kernel matchup is in the chain but the lethal fights (outside the brawl scope,
+    refused with the reason)."""
+    for key, loaded in kernel_matchups().items():
+        why = chain_scope(loaded.scenario, loaded.ruleset)
+        assert why is None or "lethal" in why or "cannot subdue" in why, (key, why)
 
 
 def test_the_chain_follows_the_kernels_tactics_in_every_state() -> None:
