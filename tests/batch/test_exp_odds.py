@@ -160,6 +160,9 @@ def test_each_case_sums_to_one_within_the_reported_error() -> None:
         "thrown bottles",
         "snatch",
         "snatch-dagger-bottle-club",
+        "snatch-ping-pong",
+        "lethal-dagger-after-bottle",
+        "grapplers-reversals",
         "fling-only-quits",
     ],
 )
