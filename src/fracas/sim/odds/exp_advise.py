@@ -307,6 +307,10 @@ class ExpAdvice:
             for (lo, hi), cols in bands:
                 lines.append(f"  {f'{lo}-{hi}':>8}" + "".join(f"{s:>8}" for _, s in cols))
         lines.append(
+            "  (strike: the brawler's best blow; break: a break check, the turn kept if won; "
+            "reverse: a reversal; get-up: getting up after a trip)"
+        )
+        lines.append(
             f"{me} wins {self.own.win[self.fighter]:.2%} with the scenario's tactics, "
             f"{self.optimal.win[self.fighter]:.2%} with this policy "
             f"({self.gain * 100:+.2f} points); exact, truncation error <= "
