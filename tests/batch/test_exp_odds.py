@@ -20,7 +20,7 @@ from fracas.sim.batch import exp_spec as xs
 from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.batch.reference import event_batch
 from fracas.sim.odds import Odds, exp_model, odds
-from fracas.sim.odds.exp_chain import chain_scope, every_move
+from fracas.sim.odds.exp_chain import chain_scope, compile_fight, every_move
 from fracas.sim.odds.exp_model import DOWN, INV, TRIP, BrawlModel
 from tests.batch.agreement import simultaneous_z
 from tests.batch.test_exp_agreement import MATCHUPS
@@ -86,19 +86,20 @@ def in_chain(loaded: Any) -> bool:
     return chain_scope(loaded.scenario, loaded.ruleset) is None
 
 
-def test_the_chain_covers_every_kernel_brawl_and_names_what_it_leaves() -> None:
-    """Every kernel matchup is in the chain but the lethal fights (outside the brawl scope,
-    refused with the reason)."""
+def test_the_chain_covers_every_kernel_fight_and_names_what_it_leaves() -> None:
+    """Every kernel matchup is in the chain, lethal fights included, but a robot that
+    fights on below 0 HPS (refused with the reason)."""
     for key, loaded in kernel_matchups().items():
         why = chain_scope(loaded.scenario, loaded.ruleset)
-        assert why is None or "lethal" in why or "cannot subdue" in why, (key, why)
+        assert why is None or "fights on at 0 HPS" in why, (key, why)
+        assert (why is None) == (key != "robot-fights-on"), key
 
 
 def test_the_chain_follows_the_kernels_tactics_in_every_state() -> None:
     """``BrawlModel.tactic_choices`` is ``exp_tactics.choose`` in every reachable state (of
     the examples and of every kernel agreement matchup)."""
     for loaded in cases().values():
-        spec = xs.compile_brawl(loaded.scenario, loaded.ruleset)
+        spec = compile_fight(loaded.scenario, loaded.ruleset)
         model = BrawlModel(spec)
         states = model.reachable(lambda d, a, m=model: every_move(m, d, a))
         for d in states:
@@ -163,6 +164,9 @@ def test_each_case_sums_to_one_within_the_reported_error() -> None:
         "snatch-ping-pong",
         "lethal-dagger-after-bottle",
         "grapplers-reversals",
+        "robot-broken",
+        "guard-dog-lethal",
+        "lethal-thug",
         "fling-only-quits",
     ],
 )

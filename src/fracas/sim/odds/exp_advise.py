@@ -24,7 +24,12 @@ import numpy.typing as npt
 from fracas.sim.batch import exp_spec as xs
 from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.odds import Odds, OutOfScope, odds
-from fracas.sim.odds.exp_chain import chain_scope, first_chance, rolled_every_unit
+from fracas.sim.odds.exp_chain import (
+    chain_scope,
+    compile_fight,
+    first_chance,
+    rolled_every_unit,
+)
 from fracas.sim.odds.exp_model import (
     DOWN,
     HOLD,
@@ -184,7 +189,7 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
 def solve_scenario(scenario: Any, ruleset: Any) -> ExpPolicy:
     """The policy of the scenario's persona with ``tactics: optimal``."""
     fighter = next(i for i, c in enumerate(scenario.combatants) if optimal_name(c.tactics))
-    return solve(BrawlModel(xs.compile_brawl(scenario, ruleset)), fighter)
+    return solve(BrawlModel(compile_fight(scenario, ruleset)), fighter)
 
 
 @dataclass(frozen=True)
@@ -371,7 +376,7 @@ def advise(ruleset: Any, scenario: Any, side: str | None = None) -> ExpAdvice:
     why = chain_scope(advised, ruleset)
     if why is not None:
         raise OutOfScope(why)
-    model = BrawlModel(xs.compile_brawl(advised, ruleset))
+    model = BrawlModel(compile_fight(advised, ruleset))
     policy = solve(model, fighter)
     own = odds(ruleset, scenario)
     optimal = odds(ruleset, advised, policy)
@@ -400,7 +405,7 @@ def install(ruleset: Any, scenario: Any) -> ExpPolicy | None:
     if why is not None:
         raise OutOfScope(f"tactics 'optimal' needs the chain: {why}")
     fighter = optimal[0]
-    spec = xs.compile_brawl(scenario, ruleset)
+    spec = compile_fight(scenario, ruleset)
     model = BrawlModel(spec)
     policy = solve(model, fighter)
     OPTIMAL_POLICIES[spec.names[fighter]] = situation_reader(ruleset, scenario, model, policy)

@@ -31,7 +31,7 @@ from fracas.sim.odds.exp_model import (
 SETTLED = 1e-12
 
 #: tactics of the brawl kernel the chain follows
-COVERED = (xt.T_BRAWL, xt.T_GRAPPLE, xt.T_TRIP, xt.T_SNATCH, xt.T_OPTIMAL)
+COVERED = (xt.T_BRAWL, xt.T_GRAPPLE, xt.T_TRIP, xt.T_SNATCH, xt.T_LETHAL, xt.T_OPTIMAL)
 
 
 @dataclass(frozen=True)
@@ -45,8 +45,10 @@ class BrawlOdds:
 
 
 def chain_scope(scenario: Any, ruleset: Any) -> str | None:
-    """Why a brawl is outside the chain (the kernel's scope first), or None."""
-    why = xs.scope(scenario, ruleset)
+    """Why a fight is outside the chain (the kernel's scope first, lethal fights included),
+    or None. A persona still fighting at 0 HPS or below (a robot under option
+    ``robot_at_zero_hps: fights-on``) is outside it: the chain's HPS start at 1."""
+    why = xs.scope(scenario, ruleset, lethal=True)
     if why is not None:
         return why
     optimal = [
@@ -56,8 +58,14 @@ def chain_scope(scenario: Any, ruleset: Any) -> str | None:
     ]
     if len(optimal) > 1:
         return "tactics 'optimal' for one side of a brawl only"
-    spec = xs.compile_brawl(scenario, ruleset)
+    spec = compile_fight(scenario, ruleset)
     for f in (0, 1):
+        floor = int(spec.pi[f, xs.P_HPS_FLOOR])
+        if any(int(spec.condition[f, h - floor]) == 0 for h in range(floor, 1)):
+            return (
+                f"combatants[{f}] ({spec.names[f]}) fights on at 0 HPS or below: outside the "
+                "exact chain (fracas sim covers it)"
+            )
         if int(spec.pi[f, xs.P_TACTIC]) not in COVERED:
             return f"combatants[{f}] ({spec.names[f]}): a tactic outside the exact chain"
     model = BrawlModel(spec)
@@ -227,10 +235,15 @@ def chain_odds(spec: xs.ExpSpec, policy: ExpPolicy | None = None) -> BrawlOdds:
     )
 
 
+def compile_fight(scenario: Any, ruleset: Any) -> xs.ExpSpec:
+    """The kernel's arrays for a one-on-one fight (a brawl, or a lethal one)."""
+    return xs.compile_brawl(scenario, ruleset, lethal=True)
+
+
 def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
-    """The exact odds of a brawl inside :func:`chain_scope` (a persona with ``tactics:
+    """The exact odds of a fight inside :func:`chain_scope` (a persona with ``tactics:
     optimal`` follows ``policy``, or the policy ``advise`` computes)."""
-    spec = xs.compile_brawl(scenario, ruleset)
+    spec = compile_fight(scenario, ruleset)
     if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
         from fracas.sim.odds.exp_advise import solve_scenario
 
