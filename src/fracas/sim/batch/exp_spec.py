@@ -229,9 +229,10 @@ def _blow(
 
 def _moves(state: ExpEncounter, inv: Inventory, f: int) -> dict[str, Any]:
     """Persona ``f``'s choices in ``inv``, asked of the ruleset's tactics and checks: its
-    blow free (``tactics.brawl``) and holding the other, its free attack if the other's
-    snatch fails at Strength (``tactics.free_attack``), and the snatch open to it
-    (``snatch.check_snatch``; ``tactics.snatch`` says whether it wants it)."""
+    blow free (``tactics.brawl``, or ``tactics.lethal``) and holding the other, its free
+    attack if the other's snatch fails at Strength (``tactics.free_attack``), and the snatch
+    open to it (``snatch.check_snatch``, for tactics that may snatch; ``tactics.snatch``
+    says whether it wants it)."""
     o = 1 - f
     out: dict[str, Any] = {}
     pair = _dress(state, inv, holder=f)
@@ -253,7 +254,9 @@ def _moves(state: ExpEncounter, inv: Inventory, f: int) -> dict[str, Any]:
     out["wants"] = isinstance(wanted, Snatch)
     out["snatch"] = None
     target = next((w for w in other.weapons if not w.natural), None)
-    if target is not None:
+    # only a persona whose tactics may snatch (snatch, or optimal: any legal move) ever
+    # does: the machine follows no snatch of the others (so it stays small)
+    if target is not None and name in ("snatch", "optimal"):
         move = Snatch(actor=p.id, target=other.id, weapon=target.name)
         assert not out["wants"] or wanted == move
         try:
