@@ -1,6 +1,9 @@
-"""An EXP one-on-one brawl compiled for the batch kernel, through the ruleset's own functions
-(``best_weapon``, ``force_bonus``, ``oops_exemption``, ``uses_skilled_bonus``, the DSS table,
-the named dice) on a fight built by the ruleset, so no rule or table is copied here."""
+"""An EXP one-on-one brawl (or lethal fight) compiled for the batch kernel, through the
+ruleset's own functions (``best_weapon``, ``force_bonus``, ``oops_exemption``,
+``uses_skilled_bonus``, ``dss.percentile_needed`` / ``save_needed``, ``condition_at``, the
+named dice) and its own tactics and events (the weapon machine: ``tactics.brawl`` / ``lethal``
+/ ``free_attack`` / ``snatch``, ``snatch.check_snatch``, ``WeaponSnatched`` and
+``WeaponThrown`` applied to a fight built by the ruleset), so no rule or table is copied here."""
 
 from __future__ import annotations
 
