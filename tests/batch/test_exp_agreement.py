@@ -3,6 +3,7 @@ agreement tests: simultaneous 99.9% intervals, fixed seeds, each rule checked to
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 import yaml
 
 from fracas.scenario import parse_scenario
+from fracas.scenario.loader import ScenarioError
 from fracas.sim import batch
 from fracas.sim.batch.reference import event_batch
 from tests.batch.agreement import disagreements
@@ -399,3 +401,88 @@ def test_lethal_fights_are_the_batch_kernels_but_not_the_brawl_scope(key: str, r
     assert batch.scope(loaded.ruleset, loaded.scenario) is None
     why = exp_spec.scope(loaded.scenario, loaded.ruleset)  # what the exact chain builds on
     assert why is not None and reason in why
+
+
+# -- random one-on-one fights: what no hand-picked matchup thought of ------------------------
+
+RANDOM_WEAPONS = ("fist", "foot", "stick", "club", "chair", "bottle", "rock", "dagger", "pistol")
+ROW_OF = {"bottle": "fling", "rock": "fling", "dagger": "pointy-fling", "pistol": "shoot"}
+RANDOM_OPTIONS = {
+    "dss": ["percentile", "save-d20"],
+    "nonlethal_attacks": ["strike-and-fling", "strike-only"],
+    "thrown_weapons": ["used-up", "fetched-back"],
+    "competition_ties": ["defender", "reroll"],
+    "initiative": ["d20+dex", "dex", "scenario-order"],
+    "oops_when": ["at-or-under", "under"],
+    "trip_order": ["headings", "summary"],
+    "death_below_zero": ["minus-con", "zero"],
+    "robot_at_zero_hps": ["broken", "fights-on"],
+    "actual_damage_rounding": ["half-up", "down", "up"],
+    "maneuver_targets": ["any-kind", "subduable"],
+    "grappler_may_attack": [True, False],
+    "oops_replaces_actual": [True, False],
+}
+
+
+def random_persona(rng: random.Random, name: str, side: str) -> dict[str, Any]:
+    kind = rng.choice(["anthro", "anthro", "anthro", "robot", "fauna"])
+    weapons = ["fist"] if kind == "fauna" else rng.sample(RANDOM_WEAPONS, rng.randint(1, 3))
+    rows = {ROW_OF.get(w, "strike") for w in weapons} | {"strike"}
+    tactic = "lethal" if kind == "fauna" else rng.choice(["brawl", "grapple", "trip", "snatch"])
+    if kind == "anthro" and rng.random() < 0.2:
+        tactic = "lethal"
+    return persona(
+        name,
+        side,
+        kind=kind,
+        level=rng.randint(1, 5),
+        attributes={
+            a: rng.randint(6, 18) for a in ("AWE", "CHA", "CON", "DEX", "INT", "MSTR", "PSTR")
+        },
+        hps=rng.randint(8, 40),
+        combat_table={
+            r: {
+                "skilled_bonus": rng.randint(60, 300),
+                "raw_bonus": rng.randint(20, 150),
+                "maximum_roll": rng.randint(700, 950),
+                "force_bonus": rng.randint(0, 8),
+            }
+            for r in rows
+        },
+        defence_rating=rng.randint(300, 600),
+        weapons=weapons,
+        tactics=tactic
+        if kind != "anthro" or rng.random() < 0.7
+        else [tactic, {"concede-below": 6}],
+        hand_to_hand=rng.random() < 0.3,
+    )
+
+
+def random_fights(seed: int, count: int) -> list[Any]:
+    """``count`` random one-on-one fights inside the batch kernel's scope (fixed by ``seed``)."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        options = {k: rng.choice(v) for k, v in RANDOM_OPTIONS.items() if rng.random() < 0.3}
+        data = {
+            "ruleset": "exp",
+            "name": f"random-{len(out)}",
+            "options": {**options, "max_units": 60},
+            "combatants": [random_persona(rng, "P", "a"), random_persona(rng, "Q", "b")],
+        }
+        try:
+            loaded = parse_scenario(data, "random")
+        except ScenarioError:
+            continue
+        if batch.scope(loaded.ruleset, loaded.scenario) is None:
+            out.append(loaded)
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(8))
+def test_the_exp_kernel_agrees_with_the_event_engine_on_random_fights(index: int) -> None:
+    loaded = random_fights(20261201, 8)[index]
+    event = event_batch(loaded.ruleset, loaded.scenario, range(800))
+    fast = batch.run(loaded.ruleset, loaded.scenario, 50_000, seed=index)
+    assert disagreements(event, fast) == []

@@ -1,6 +1,9 @@
-"""An EXP one-on-one brawl compiled for the batch kernel, through the ruleset's own functions
-(``best_weapon``, ``force_bonus``, ``oops_exemption``, ``uses_skilled_bonus``, the DSS table,
-the named dice) on a fight built by the ruleset, so no rule or table is copied here."""
+"""An EXP one-on-one brawl (or lethal fight) compiled for the batch kernel, through the
+ruleset's own functions (``best_weapon``, ``force_bonus``, ``oops_exemption``,
+``uses_skilled_bonus``, ``dss.percentile_needed`` / ``save_needed``, ``condition_at``, the
+named dice) and its own tactics and events (the weapon machine: ``tactics.brawl`` / ``lethal``
+/ ``free_attack`` / ``snatch``, ``snatch.check_snatch``, ``WeaponSnatched`` and
+``WeaponThrown`` applied to a fight built by the ruleset), so no rule or table is copied here."""
 
 from __future__ import annotations
 
@@ -229,9 +232,10 @@ def _blow(
 
 def _moves(state: ExpEncounter, inv: Inventory, f: int) -> dict[str, Any]:
     """Persona ``f``'s choices in ``inv``, asked of the ruleset's tactics and checks: its
-    blow free (``tactics.brawl``) and holding the other, its free attack if the other's
-    snatch fails at Strength (``tactics.free_attack``), and the snatch open to it
-    (``snatch.check_snatch``; ``tactics.snatch`` says whether it wants it)."""
+    blow free (``tactics.brawl``, or ``tactics.lethal``) and holding the other, its free
+    attack if the other's snatch fails at Strength (``tactics.free_attack``), and the snatch
+    open to it (``snatch.check_snatch``, for tactics that may snatch; ``tactics.snatch``
+    says whether it wants it)."""
     o = 1 - f
     out: dict[str, Any] = {}
     pair = _dress(state, inv, holder=f)
@@ -253,7 +257,9 @@ def _moves(state: ExpEncounter, inv: Inventory, f: int) -> dict[str, Any]:
     out["wants"] = isinstance(wanted, Snatch)
     out["snatch"] = None
     target = next((w for w in other.weapons if not w.natural), None)
-    if target is not None:
+    # only a persona whose tactics may snatch (snatch, or optimal: any legal move) ever
+    # does: the machine follows no snatch of the others (so it stays small)
+    if target is not None and name in ("snatch", "optimal"):
         move = Snatch(actor=p.id, target=other.id, weapon=target.name)
         assert not out["wants"] or wanted == move
         try:
