@@ -79,7 +79,7 @@ from fracas.sim.batch.percentile_tactics import (
     declare,
     wants_extra_defence,
 )
-from fracas.sim.batch.rng import U64, die, reseed, uniform
+from fracas.sim.batch.rng import U64, face, reseed, roll
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -119,7 +119,7 @@ END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED, END_BLEEDING
 
 @inline
 def d100(draws: U64) -> int:
-    return die(100, draws)
+    return roll(100, draws)
 
 
 @inline
@@ -131,7 +131,7 @@ def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: U64) -> int:
         s = faces[f, w, k]
         if s == 0:
             break
-        total += int(uniform(draws) * s)
+        total += face(s, draws)
     return int(total)
 
 
@@ -287,7 +287,7 @@ def roll_fumble(
         elif effect == F_DEFENCELESS:
             st[c, S_DEFENCELESS] = rnd + 1
         elif effect == F_FALL:
-            rolled = die(4, draws) - 1  # D4-1
+            rolled = roll(4, draws) - 1  # D4-1
             taken = 0
             if opts[O_FALL_ARMOUR] == 1:
                 taken = min(rolled, max(0, fi[c, ABS] - st[c, S_ABS_LOSS]))
@@ -468,13 +468,13 @@ def attack(
 def initiative_order(fi: I64, reroll: bool, draws: U64) -> int:
     """``initiative.roll_initiative``: PER + AGL + D20, highest first; ties in scenario order
     or re-rolled. Returns the fighter who goes first."""
-    t0 = fi[0, INIT] + die(20, draws)
-    t1 = fi[1, INIT] + die(20, draws)
+    t0 = fi[0, INIT] + roll(20, draws)
+    t1 = fi[1, INIT] + roll(20, draws)
     if t0 != t1 or not reroll:
         return 0 if t0 >= t1 else 1
     while True:
-        r0 = die(20, draws)
-        r1 = die(20, draws)
+        r0 = roll(20, draws)
+        r1 = roll(20, draws)
         if r0 != r1:
             return 0 if r0 > r1 else 1
 
@@ -502,6 +502,7 @@ def duels(
     values: F64,
     worth: I64,
     ratio: float,
+    through: I64,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
@@ -551,6 +552,7 @@ def duels(
                     ratio,
                     dmax,
                     opts,
+                    through,
                 )
             if opts[O_RECOVER] == RECOVER_START:
                 for i in range(2):
@@ -664,6 +666,7 @@ def declare_round(
     ratio: float,
     dmax: I64,
     opts: I64,
+    through: I64,
 ) -> None:
     """``round.declare`` with the tactics' choice: the stance, and the weapon taken in hand
     at the declaration (``WeaponDrawn``)."""
@@ -696,6 +699,7 @@ def declare_round(
         opts[O_NO_WEAPON],
         opts[O_DRAW_TAKES_ROUND] == 1,
         dmax[e, ew] > mine,
+        through[f, :, lost],
     )
     st[f, S_STANCE] = stance
     st[f, S_WIELD] = wield

@@ -25,6 +25,7 @@ _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 _S11 = np.uint64(11)
+_S32 = np.uint64(32)
 _ONE = np.uint64(1)
 _UNIT = 1.0 / 9007199254740992.0  # 2**-53
 
@@ -45,6 +46,35 @@ def uniform(draws: U64) -> float:
 def die(sides: int, draws: U64) -> int:
     """One die of ``sides`` faces (1..sides), as ``SeededRoller`` reads one: int(u * sides) + 1."""
     return int(uniform(draws) * sides) + 1
+
+
+@inline
+def bits32(draws: U64) -> np.uint64:
+    """The top 32 bits of the next output (a uint64 below 2^32); counts the draw."""
+    x = draws[1] + _GOLDEN
+    draws[1] = x
+    draws[0] += _ONE
+    z = (x ^ (x >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return (z ^ (z >> _S31)) >> _S32
+
+
+@inline
+def face(sides: int, draws: U64) -> int:
+    """0..sides-1 (for ``sides`` < 0: 0..sides+1) by Lemire's multiply-shift on 32 random
+    bits ("Fast random integer generation in an interval", 2019), without his rejection
+    step: a face is off by at most ``|sides|`` / 2^32 (2.3e-8 for a d100), far below what
+    any statistic of a batch run can see. All in integers: no float conversions on the
+    way from the bits to the die, which cut the latency of every check."""
+    if sides >= 0:
+        return int((bits32(draws) * np.uint64(sides)) >> _S32)
+    return -int((bits32(draws) * np.uint64(-sides)) >> _S32)
+
+
+@inline
+def roll(sides: int, draws: U64) -> int:
+    """One die of ``sides`` faces (1..sides) by :func:`face` (the percentile kernel's)."""
+    return face(sides, draws) + 1
 
 
 @inline

@@ -69,6 +69,10 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
         from fracas.sim.odds.exp_chain import chain_scope
 
         return chain_scope(scenario, ruleset)
+    if ruleset.name == "percentile":
+        from fracas.sim.batch.percentile_spec import armour_stops
+
+        return armour_stops(scenario, ruleset)
     return None
 
 
