@@ -79,7 +79,7 @@ from fracas.sim.batch.percentile_tactics import (
     declare,
     wants_extra_defence,
 )
-from fracas.sim.batch.rng import U64, face, reseed, roll
+from fracas.sim.batch.rng import U64, face, restart, roll, settle
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -88,7 +88,10 @@ F64 = npt.NDArray[np.float64]
 # per-fighter state (columns of ``st``)
 S_HP, S_FAT, S_WIELD, S_ABS_LOSS, S_GLITCH, S_DEFENCELESS, S_DEAD, S_DOWN, S_STANCE = range(9)
 S_YIELDED = 9  # 1 surrendered, 2 fled
-STATE_FIELDS = 10
+# the last declaration, kept while nothing it reads changes (``declare_round``): its key
+# (base stance and both weapons in hand; -1 once any weapon or armour changed), its result
+S_DKEY, S_DSTANCE, S_DWIELD = 10, 11, 12
+STATE_FIELDS = 13
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
 N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT, N_PERFECT = range(7, 12)
@@ -174,6 +177,13 @@ def arm_ready(st: I64, cond: I64, f: int) -> bool:
 
 
 @inline
+def gear_changed(st: I64) -> None:
+    """A weapon's condition or an armour's ABS changed: both declarations are made afresh."""
+    st[0, S_DKEY] = -1
+    st[1, S_DKEY] = -1
+
+
+@inline
 def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I32, fight: int) -> None:
     """``Damaged.apply``: hp down (downed this round if it crosses 0), dead at -CON."""
     hp = st[f, S_HP]
@@ -249,6 +259,7 @@ def drop_weapon(
     if natural[f, w] == 1:
         return
     counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
+    gear_changed(st)
     if opts[O_DROP_LOST] == 1:
         cond[f, w] = C_LOST
         draw_next(st, cond, natural, f, fi[f, NWEAP])
@@ -306,9 +317,11 @@ def roll_fumble(
                     counts[fight, c, N_GLITCHES] += 1
                 else:
                     st[c, S_ABS_LOSS] += 1
+                    gear_changed(st)
                     counts[fight, c, N_LOOSENED] += 1
         elif effect == F_WEAPON and arm_ready(st, cond, c) and natural[c, st[c, S_WIELD]] == 0:
             cond[c, st[c, S_WIELD]] = C_BROKEN
+            gear_changed(st)
             counts[fight, c, N_BROKEN] += 1
             draw_next(st, cond, natural, c, fi[c, NWEAP])
 
@@ -457,6 +470,7 @@ def attack(
             return
         if damage > bvs[d, pw] + 6:
             cond[d, pw] = C_BROKEN
+            gear_changed(st)
             counts[fight, d, N_BROKEN] += 1
             draw_next(st, cond, natural, d, fi[d, NWEAP])
         elif damage > bvs[d, pw]:
@@ -521,9 +535,11 @@ def duels(
     max_rounds = opts[O_MAX_ROUNDS]
     for fight in range(n):
         if seeds.shape[0] > 0:
-            reseed(draws, seeds[fight])
+            restart(draws, seeds[fight])
         for f in range(2):
-            st[f, :] = 0
+            for k in range(STATE_FIELDS):
+                st[f, k] = 0
+            st[f, S_DKEY] = -1
             st[f, S_HP] = fi[f, HP]
             st[f, S_FAT] = fi[f, FAT]
             st[f, S_WIELD] = 0
@@ -638,6 +654,7 @@ def duels(
                 end[fight, f] = END_UNCONSCIOUS
             else:
                 end[fight, f] = END_STANDING
+    settle(draws)
 
 
 @inline
@@ -649,6 +666,7 @@ def recover(st: I64, cond: I64, f: int, counts: I32, fight: int) -> None:
     if w >= 0 and cond[f, w] == C_DROPPED:
         cond[f, w] = C_READY
         counts[fight, f, N_RECOVERED] += 1
+        gear_changed(st)
 
 
 @inline
@@ -669,7 +687,9 @@ def declare_round(
     through: I64,
 ) -> None:
     """``round.declare`` with the tactics' choice: the stance, and the weapon taken in hand
-    at the declaration (``WeaponDrawn``)."""
+    at the declaration (``WeaponDrawn``). The tactics' choice reads the base stance, the
+    weapons in hand, and the weapons' and armours' conditions: while those stay as they
+    were at the last declaration (``gear_changed`` otherwise), it is that one again."""
     e = 1 - f
     stance = base_stance(
         fi[f, TACTIC],
@@ -682,6 +702,11 @@ def declare_round(
         fi[f, THEN],
         policy[f],
     )
+    key = stance + 8 * (st[f, S_WIELD] + 1) + 64 * (st[e, S_WIELD] + 1)
+    if st[f, S_DKEY] == key:
+        st[f, S_STANCE] = st[f, S_DSTANCE]
+        st[f, S_WIELD] = st[f, S_DWIELD]
+        return
     lost = min(st[e, S_ABS_LOSS], fi[e, ABS])
     # can the enemy's weapon in hand (body parts without one) get through this armour?
     ew = st[e, S_WIELD] if arm_ready(st, cond, e) else fi[e, BODY]
@@ -703,3 +728,6 @@ def declare_round(
     )
     st[f, S_STANCE] = stance
     st[f, S_WIELD] = wield
+    st[f, S_DKEY] = key
+    st[f, S_DSTANCE] = stance
+    st[f, S_DWIELD] = wield
