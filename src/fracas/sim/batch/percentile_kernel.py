@@ -91,7 +91,8 @@ S_YIELDED = 9  # 1 surrendered, 2 fled
 # the last declaration, kept while nothing it reads changes (``declare_round``): its key
 # (base stance and both weapons in hand; -1 once any weapon or armour changed), its result
 S_DKEY, S_DSTANCE, S_DWIELD = 10, 11, 12
-STATE_FIELDS = 13
+S_ABLE = 13  # ``able``, kept up to date by ``update_able`` whenever hp, death or yielding change
+STATE_FIELDS = 14
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
 N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT, N_PERFECT = range(7, 12)
@@ -158,10 +159,17 @@ def check(chance: int, skill: int, check_target: int, draws: U64) -> int:
 
 
 @inline
-def able(st: I64, f: int) -> bool:
+def update_able(st: I64, f: int) -> None:
     """``Fighter.update_able``: alive, above 0 hp and still in the fight (not surrendered or
-    fled; everyone in a melee duel can move)."""
-    return bool(st[f, S_DEAD] == 0 and st[f, S_HP] > 0 and st[f, S_YIELDED] == 0)
+    fled; everyone in a melee duel can move); kept in ``S_ABLE``, read far more often than
+    it changes."""
+    st[f, S_ABLE] = 1 if st[f, S_DEAD] == 0 and st[f, S_HP] > 0 and st[f, S_YIELDED] == 0 else 0
+
+
+@inline
+def able(st: I64, f: int) -> bool:
+    """Whether ``f`` is able (``update_able``)."""
+    return bool(st[f, S_ABLE] == 1)
 
 
 @inline
@@ -192,6 +200,7 @@ def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I32, f
     st[f, S_HP] = hp - amount
     if hp - amount <= -con:
         st[f, S_DEAD] = 1
+    update_able(st, f)
     counts[fight, f, N_DAMAGE_TAKEN] += amount
 
 
@@ -445,6 +454,7 @@ def attack(
             if st[victim, S_HP] > 0 and st[victim, S_DEAD] == 0:
                 st[victim, S_DOWN] = rnd
             st[victim, S_DEAD] = 1
+            update_able(st, victim)
             counts[fight, victim, N_KILLED] += 1
         elif code == E_DISARM:
             drop_weapon(st, cond, natural, a if on_attacker else d, True, fi, opts, counts, fight)
@@ -491,6 +501,81 @@ def initiative_order(fi: I64, reroll: bool, draws: U64) -> int:
         r1 = roll(20, draws)
         if r0 != r1:
             return 0 if r0 > r1 else 1
+
+
+@inline
+def turn(
+    st: I64,
+    cond: I64,
+    bvs: I64,
+    f: int,
+    rnd: int,
+    simultaneous: bool,
+    fi: I64,
+    skill: I64,
+    faces: I64,
+    offset: I64,
+    dmax: I64,
+    att: I64,
+    dfc: I64,
+    cell_n: I64,
+    cell_fx: I64,
+    hurt: I64,
+    frow: I64,
+    row_fx: I64,
+    opts: I64,
+    natural: I64,
+    dfx: I64,
+    counts: I32,
+    fight: int,
+    draws: U64,
+) -> None:
+    """``f``'s turn in ``round.resolve_round``: recover a weapon, yield, or attack the other
+    (all-out defence does nothing here)."""
+    if not acting(st, f, rnd, simultaneous):
+        return
+    stance = st[f, S_STANCE]
+    if stance == S_RECOVER:
+        if opts[O_RECOVER] != RECOVER_START:
+            recover(st, cond, f, counts, fight)
+    elif stance in (S_SURRENDER, S_FLEE):
+        st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
+        update_able(st, f)
+    elif stance != S_ALL_OUT_DEFENCE:
+        t = 1 - f
+        if st[t, S_YIELDED] != 0:
+            return
+        if st[t, S_DEAD] == 1 or not (simultaneous or able(st, t)):
+            return
+        if not arm_ready(st, cond, f):
+            return
+        attack(
+            st,
+            cond,
+            bvs,
+            f,
+            t,
+            rnd,
+            simultaneous,
+            fi,
+            skill,
+            faces,
+            offset,
+            dmax,
+            att,
+            dfc,
+            cell_n,
+            cell_fx,
+            hurt,
+            frow,
+            row_fx,
+            opts,
+            natural,
+            dfx,
+            counts,
+            fight,
+            draws,
+        )
 
 
 @njit
@@ -541,6 +626,7 @@ def duels(
                 st[f, k] = 0
             st[f, S_DKEY] = -1
             st[f, S_HP] = fi[f, HP]
+            update_able(st, f)
             st[f, S_FAT] = fi[f, FAT]
             st[f, S_WIELD] = 0
             for w in range(MAX_WEAPONS):
@@ -553,50 +639,78 @@ def duels(
         result = -1
         while True:
             simultaneous = rnd > 1 and opts[O_SIMULTANEOUS] == 1
-            for f in range(2):  # declarations, from the state at the start of the round
-                declare_round(
-                    st,
-                    cond,
-                    f,
-                    rnd,
-                    fi,
-                    script,
-                    policy,
-                    natural,
-                    values,
-                    worth,
-                    ratio,
-                    dmax,
-                    opts,
-                    through,
-                )
+            # declarations, from the state at the start of the round (each fighter a
+            # constant, so the state is indexed directly)
+            declare_round(
+                st,
+                cond,
+                0,
+                rnd,
+                fi,
+                script,
+                policy,
+                natural,
+                values,
+                worth,
+                ratio,
+                dmax,
+                opts,
+                through,
+            )
+            declare_round(
+                st,
+                cond,
+                1,
+                rnd,
+                fi,
+                script,
+                policy,
+                natural,
+                values,
+                worth,
+                ratio,
+                dmax,
+                opts,
+                through,
+            )
             if opts[O_RECOVER] == RECOVER_START:
                 for i in range(2):
                     recover(st, cond, order[i], counts, fight)
             for i in range(2):
-                f = order[i]
-                if not acting(st, f, rnd, simultaneous):
-                    continue
-                stance = st[f, S_STANCE]
-                if stance == S_RECOVER:
-                    if opts[O_RECOVER] != RECOVER_START:
-                        recover(st, cond, f, counts, fight)
-                elif stance in (S_SURRENDER, S_FLEE):
-                    st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
-                elif stance != S_ALL_OUT_DEFENCE:
-                    t = 1 - f
-                    if st[t, S_YIELDED] != 0:
-                        continue
-                    if st[t, S_DEAD] == 1 or not (simultaneous or able(st, t)):
-                        continue
-                    if not arm_ready(st, cond, f):
-                        continue
-                    attack(
+                # each fighter a constant: the state is indexed directly in each copy
+                if order[i] == 0:
+                    turn(
                         st,
                         cond,
                         bvs,
-                        f,
-                        t,
+                        0,
+                        rnd,
+                        simultaneous,
+                        fi,
+                        skill,
+                        faces,
+                        offset,
+                        dmax,
+                        att,
+                        dfc,
+                        cell_n,
+                        cell_fx,
+                        hurt,
+                        frow,
+                        row_fx,
+                        opts,
+                        natural,
+                        dfx,
+                        counts,
+                        fight,
+                        draws,
+                    )
+                else:
+                    turn(
+                        st,
+                        cond,
+                        bvs,
+                        1,
                         rnd,
                         simultaneous,
                         fi,
@@ -624,7 +738,7 @@ def duels(
             up0 = able(st, 0)
             up1 = able(st, 1)
             for f in range(2):
-                if able(st, f):
+                if up0 if f == 0 else up1:
                     lost = min(due + fi[f, ENC_FAT], st[f, S_FAT])
                     if lost > 0:
                         st[f, S_FAT] -= lost

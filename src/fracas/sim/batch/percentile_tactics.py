@@ -5,10 +5,11 @@ by ``arm_value``, switching only for 1.5 times more; one that cannot get through
 armour given up for the ready weapon or body parts worth most that can, ``way_through``, and
 with none, leaving the fight as ``cannot_get_through`` says; a dropped weapon picked up when
 no other is ready; with none left, option ``no_weapon_left``: body parts while
-``worth_fighting_unarmed``, else surrender or flee as ``yielding`` says), and ``wants_extra_defence`` is the tactics'
-answer when an attack comes with no free defence left. The numbers those functions compute
-(weapon values, whether body parts are worth it) come precompiled from the ruleset's own
-functions (``percentile_spec``); the agreement tests say whether the mirror holds.
+``worth_fighting_unarmed``, else surrender or flee as ``yielding`` says), and
+``wants_extra_defence`` is the tactics' answer when an attack comes with no free defence
+left. The numbers those functions compute (weapon values, whether body parts are worth it,
+whether a weapon gets through) come precompiled from the ruleset's own functions
+(``percentile_spec``); the agreement tests say whether the mirror holds.
 """
 
 from __future__ import annotations
@@ -152,11 +153,7 @@ def declare(
     ``yielding``) in a duel: (stance, the weapon in hand for the round). ``through[w]``:
     whether weapon ``w`` can ever get through the enemy's armour as it is now."""
     index = best_arm(wield, cond, natural, nweap, values, ratio)
-    if (
-        index >= 0
-        and (stance == S_ALL_OUT_ATTACK or stance == S_NORMAL_ATTACK)
-        and through[index] == 0
-    ):
+    if index >= 0 and stance in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) and through[index] == 0:
         way = way_through(cond, natural, nweap, body, values, through)
         if way >= 0:
             index = way
