@@ -79,7 +79,7 @@ from fracas.sim.batch.percentile_tactics import (
     declare,
     wants_extra_defence,
 )
-from fracas.sim.batch.rng import U64, face, restart, roll, settle
+from fracas.sim.batch.rng import U64, face, prime, restart, roll, settle
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -618,6 +618,7 @@ def duels(
     ``seeds`` (one per fight), each fight draws from its own seed's stream."""
     n = winner.shape[0]
     max_rounds = opts[O_MAX_ROUNDS]
+    prime(draws)
     for fight in range(n):
         if seeds.shape[0] > 0:
             restart(draws, seeds[fight])

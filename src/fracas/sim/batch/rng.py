@@ -4,8 +4,8 @@ pseudorandom number generators", OOPSLA 2014), one 64-bit state per run.
 It passes BigCrush, has a period of 2^64 and costs one multiply-xorshift round per number,
 about twice as fast here as numba's Mersenne Twister doubles (which take two 32-bit outputs
 each): the duel kernel went from 1.3-1.6 M to 2.7 M duels/s with it. The state and the count
-of numbers drawn live in the caller's ``draws`` array (``[count, state, mark]``): the kernels
-allocate nothing.
+of numbers drawn live in the caller's ``draws`` array (``[count, state, mark, ahead]``): the
+kernels allocate nothing.
 
 Two ways to read it. ``uniform`` and ``die`` (the EXP kernel's) count each number as they
 draw it. ``face`` and ``roll`` (the percentile kernel's) turn 32 of the 64 bits into a die
@@ -57,13 +57,23 @@ def die(sides: int, draws: U64) -> int:
 
 
 @inline
-def bits32(draws: U64) -> np.uint64:
-    """The top 32 bits of the next output (a uint64 below 2^32), uncounted (``settle``)."""
+def advance(draws: U64) -> None:
+    """The next output's top 32 bits into ``draws[3]``, ready for the die after this one."""
     x = draws[1] + _GOLDEN
     draws[1] = x
     z = (x ^ (x >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
-    return (z ^ (z >> _S31)) >> _S32
+    draws[3] = (z ^ (z >> _S31)) >> _S32
+
+
+@inline
+def bits32(draws: U64) -> np.uint64:
+    """The top 32 bits of the next output (a uint64 below 2^32), uncounted (``settle``).
+    They were mixed one number ahead (``advance``), so a check waits for one load and one
+    multiply, not for SplitMix64's whole chain of multiplies; the stream is the same."""
+    bits = draws[3]
+    advance(draws)
+    return bits
 
 
 @inline
@@ -92,11 +102,19 @@ def settle(draws: U64) -> None:
 
 
 @inline
+def prime(draws: U64) -> None:
+    """Mix the first number ahead (``advance``) and mark the state there: from now on each
+    :func:`bits32` moves the state once, so ``settle`` counts exactly the numbers used."""
+    advance(draws)
+    draws[2] = draws[1]
+
+
+@inline
 def restart(draws: U64, seed: np.uint64) -> None:
-    """:func:`reseed` for the uncounted draws: settle the count first, mark the new state."""
+    """:func:`reseed` for the uncounted draws: settle the count first, then :func:`prime`."""
     settle(draws)
     reseed(draws, seed)
-    draws[2] = draws[1]
+    prime(draws)
 
 
 @inline
@@ -115,7 +133,8 @@ def fight_seeds(seeds: Sequence[int]) -> U64:
 
 
 def new_draws(seed: int) -> U64:
-    """``[count 0, state, mark = state]`` for a run, the state derived from any whole-number
-    ``seed`` by NumPy's ``SeedSequence`` (never from the clock or the process)."""
+    """``[count 0, state, mark = state, the number ahead]`` for a run (the percentile kernel
+    primes it), the state derived from any whole-number ``seed`` by NumPy's ``SeedSequence``
+    (never from the clock or the process)."""
     state = np.random.SeedSequence(abs(seed)).generate_state(1, np.uint64)[0]
-    return np.array([0, state, state], np.uint64)
+    return np.array([0, state, state, 0], np.uint64)
