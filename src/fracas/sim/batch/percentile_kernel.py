@@ -4,6 +4,11 @@ Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named
 docstring) and reads the arrays of :class:`~fracas.sim.batch.percentile_spec.PercentileSpec`.
 It draws from SplitMix64 (``rng.py``), so it agrees with the event
 engine in distribution, not roll for roll; the agreement tests check that.
+
+Written for speed (docs/batch-and-odds.md, "What limits it"): a fighter's turn and
+declaration are inlined once per fighter with the fighter a constant, so the state array is
+read at fixed places; a declaration is kept while nothing it reads changes; dice are integer
+multiply-shifts of bits mixed one number ahead.
 """
 
 from __future__ import annotations
@@ -128,8 +133,8 @@ def d100(draws: U64) -> int:
 
 @inline
 def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: U64) -> int:
-    """``SeededRoller.roll``'s reading of weapon ``w`` of fighter ``f``'s dice: offset +
-    int(u * sides) per die (indexed, not sliced: a slice costs a reference count)."""
+    """``SeededRoller.roll``'s reading of weapon ``w`` of fighter ``f``'s dice: offset + a
+    face (0..sides-1, ``rng.face``) per die (indexed, not sliced)."""
     total = offset[f, w]
     for k in range(faces.shape[2]):
         s = faces[f, w, k]

@@ -71,7 +71,7 @@ def bits32(draws: U64) -> np.uint64:
     """The top 32 bits of the next output (a uint64 below 2^32), uncounted (``settle``).
     They were mixed one number ahead (``advance``), so a check waits for one load and one
     multiply, not for SplitMix64's whole chain of multiplies; the stream is the same."""
-    bits = draws[3]
+    bits: np.uint64 = draws[3]
     advance(draws)
     return bits
 
@@ -83,9 +83,10 @@ def face(sides: int, draws: U64) -> int:
     step: a face is off by at most ``|sides|`` / 2^32 (2.3e-8 for a d100), far below what
     any statistic of a batch run can see. All in integers: no float conversions on the
     way from the bits to the die, which cut the latency of every check."""
+    # int64 at once: numba's int() keeps a uint64, which would turn the sums into floats
     if sides >= 0:
-        return int((bits32(draws) * np.uint64(sides)) >> _S32)
-    return -int((bits32(draws) * np.uint64(-sides)) >> _S32)
+        return int(np.int64((bits32(draws) * np.uint64(sides)) >> _S32))
+    return -int(np.int64((bits32(draws) * np.uint64(-sides)) >> _S32))
 
 
 @inline
