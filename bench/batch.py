@@ -6,7 +6,8 @@
   (examples/exp/grapple.yaml), one core;
 - the RNG bound: NumPy's d100 draws/s (``Generator.integers``, int16, one core) divided by
   the mean number of random numbers a duel draws in the kernel (counted in the same run),
-  and the ratio batch / bound;
+  and the ratio batch / bound; the same for the EXP brawl with its own die, the kilodie
+  (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel);
 - why numba: the same duel kernel run as plain Python (``FRACAS_NO_JIT=1``, a subprocess),
   and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
   5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
@@ -76,6 +77,12 @@ def batch_rate(path: Path, n: int) -> tuple[float, float]:
 def rng_rate(n: int) -> float:
     rng = np.random.default_rng(1)
     return n / cpu(lambda: rng.integers(1, 101, size=n, dtype=np.int16))
+
+
+def kilodie_rate(n: int) -> float:
+    """NumPy's kilodie (d1000, int16) draws/s on one core: the EXP brawl's own die."""
+    rng = np.random.default_rng(1)
+    return n / cpu(lambda: rng.integers(1, 1001, size=n, dtype=np.int16))
 
 
 def plain_python_rate(n: int) -> float:
@@ -225,7 +232,11 @@ def main() -> None:
     duel_runs = [batch_rate(DUEL, n_batch) for _ in range(args.repeats)]
     duel = statistics.median(r for r, _ in duel_runs)
     draws = statistics.median(d for _, d in duel_runs)
-    brawl = med(lambda: batch_rate(BRAWL, n_batch)[0])
+    brawl_runs = [batch_rate(BRAWL, n_batch) for _ in range(args.repeats)]
+    brawl = statistics.median(r for r, _ in brawl_runs)
+    brawl_draws = statistics.median(d for _, d in brawl_runs)
+    d1000 = med(lambda: kilodie_rate(int(20_000_000 * scale)))
+    brawl_bound = d1000 / brawl_draws
     d100 = med(lambda: rng_rate(int(20_000_000 * scale)))
     bound = d100 / draws
     plain = plain_python_rate(int(20_000 * scale) or 200)
@@ -238,6 +249,10 @@ def main() -> None:
         f"RNG bound: {d100 / 1e6:,.0f} M d100/s / {draws:.1f} draws a duel = {bound:,.0f} duels/s"
     )
     print(f"batch / bound: {duel / bound:.3f}")
+    print(
+        f"EXP RNG bound: {d1000 / 1e6:,.0f} M d1000/s / {brawl_draws:.1f} draws a brawl = "
+        f"{brawl_bound:,.0f} brawls/s; EXP batch / bound: {brawl / brawl_bound:.3f}"
+    )
     print(
         f"same kernel as plain Python: {plain:,.0f} duels/s; NumPy over fights (core only): "
         f"{core:,.0f} duels/s"

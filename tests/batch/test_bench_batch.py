@@ -27,6 +27,8 @@ def test_the_batch_bench_prints_every_figure() -> None:
         "batch EXP brawl",
         "RNG bound:",
         "batch / bound:",
+        "EXP RNG bound:",
+        "EXP batch / bound:",
         "plain Python",
         "odds (Joanne",
         "peak RSS",

@@ -86,9 +86,6 @@ def test_odds_refuses_what_the_chain_does_not_cover_with_exit_2() -> None:
     result = runner.invoke(main, ["odds", str(EXAMPLES / "exp" / "bar-brawl.yaml")])
     assert result.exit_code == 2
     assert "4 combatants" in result.output
-    result = runner.invoke(main, ["odds", str(EXAMPLES / "exp" / "grapple.yaml")])
-    assert result.exit_code == 2
-    assert "grapples or trips" in result.output
     result = runner.invoke(
         main, ["odds", str(EXAMPLES / "percentile" / "spaceport-firefight.yaml")]
     )

@@ -63,9 +63,10 @@ def _open_store(db: str) -> SqliteStore:
 
 def _install_optimal_tactics(loaded: LoadedScenario) -> None:
     """``tactics: optimal``: compute the policy ``fracas advise`` would and install it, so
-    the fight can be watched under it (percentile duels only; a clear error otherwise)."""
+    the fight can be watched under it (percentile duels and EXP brawls; a clear error otherwise)."""
     combatants = getattr(loaded.scenario, "combatants", [])
-    if not any(getattr(c, "tactics", None) == "optimal" for c in combatants):
+    named = (str(getattr(c, "tactics", "")).split(";", 1)[0].strip() for c in combatants)
+    if "optimal" not in named:
         return
     from fracas.sim.odds import OutOfScope
     from fracas.sim.odds.advise import install_policy

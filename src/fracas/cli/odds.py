@@ -79,6 +79,7 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
     """The stance that maximises SIDE's chance to win in each state of a percentile duel
     (value iteration over the chain), its win probability and the gain over the scenario's
     own tactics."""
+    from fracas.sim.odds.advise import Advice
     from fracas.sim.odds.advise import advise as compute_advice
 
     with reported_errors():
@@ -90,6 +91,9 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
         raise SystemExit(EXIT_BAD_INPUT) from None
     if as_json:
         click.echo(json.dumps(a.to_json()))
+        return
+    if not isinstance(a, Advice):  # an EXP brawl: the best move, situation by situation
+        click.echo("\n".join(a.lines()))
         return
     me, foe = a.names[a.fighter], a.names[1 - a.fighter]
     bands = a.bands()

@@ -15,9 +15,9 @@ from fracas.rulesets.exp.actions import (
     Wait,
     Yell,
 )
-from fracas.rulesets.exp.events import AttackRolled, Contested, Grappled, GrappleEnded
+from fracas.rulesets.exp.events import AttackRolled, Contested, Grappled, GrappleEnded, WeaponThrown
 
-from .helpers import anthro, of_type, session, who
+from .helpers import POINTY, STRIKE, anthro, of_type, session, who
 
 ANN = anthro("Ann", "red", weapons=["fist", "chair"])
 BOB = anthro("Bob", "blue")
@@ -119,6 +119,23 @@ def test_the_grappler_may_use_only_close_range_weapons() -> None:
         s.act(Attack(actor="Ann", target="Bob", weapon="chair"))
     s.act(Attack(actor="Ann", target="Bob", weapon="fist"))
     assert who(s, "Bob").hps == 39
+
+
+def test_a_dagger_stabbed_in_a_grapple_stays_in_hand_when_the_blow_ends_the_grapple() -> None:
+    ann = anthro(
+        "Ann",
+        "red",
+        weapons=["dagger", "fist"],
+        combat_table={"strike": dict(STRIKE), "pointy-fling": dict(POINTY)},
+    )
+    s = session([500, 15, 5, 3, 10, 500, 4], ann, anthro("Bob", "blue", hps=3))
+    s.act(Grapple(actor="Ann", target="Bob"))
+    s.act(BreakFree(actor="Bob"))  # lost: still held
+    s.act(StartUnit(actor=None))
+    events = s.act(Attack(actor="Ann", target="Bob", weapon="dagger", lethal=True))
+    assert who(s, "Bob").condition == "unconscious" and who(s, "Ann").holding is None
+    assert of_type(events, WeaponThrown) == []
+    assert who(s, "Ann").weapon("dagger") is not None
 
 
 def test_the_grappler_may_only_hold_when_the_option_forbids_attacks() -> None:

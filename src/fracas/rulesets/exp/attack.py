@@ -53,6 +53,9 @@ def attack(ctx: ExpContext, action: Attack) -> None:
     attacker, target, weapon = check_attack(ctx.state, ctx.options, action)
     row = attacker.table[weapon.attack_type]
     skilled = uses_skilled_bonus(attacker, weapon, action.lethal, ctx.options)
+    # thrown or used in hand is settled as the blow is struck: a dagger stabbed in a
+    # grapple stays in hand even if the blow ends the grapple (the target going out)
+    thrown = is_thrown(attacker, weapon) and ctx.options.thrown_weapons == "used-up"
     hit = roll_attack(
         ctx, attacker, target, row, weapon.name, skilled, action.lethal, action.situational
     )
@@ -60,7 +63,7 @@ def attack(ctx: ExpContext, action: Attack) -> None:
         lethal_hit(ctx, attacker, target, weapon)
     elif hit:
         nonlethal_hit(ctx, attacker, target, weapon)
-    if is_thrown(attacker, weapon) and ctx.options.thrown_weapons == "used-up":
+    if thrown:
         ctx.emit(WeaponThrown(thrower=attacker.id, weapon=weapon.name))
 
 

@@ -12,7 +12,8 @@ weapon until it holds one, then brawl. ``trip``: trip the nearest enemy on its f
 but not one that has foiled two trips (dodged or stopped), then brawl. ``concede-below: N``
 (any of them, for those who grasp surrender): concede as soon as HPS are below N. A persona
 left with nothing to fight with (its only weapon thrown and no Strike row for its fists)
-calls it quits if it grasps surrender, else waits; the account says why. Every
+calls it quits if it grasps surrender, else waits; the account says why. ``optimal``:
+the move of the policy ``fracas advise`` computes (installed by the analysis layer). Every
 tactic gets up after a trip, and tries to get loose from a grapple (``grapple`` tries a
 reversal instead)."""
 
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.dice import parse
+from fracas.engine import IllegalAction
 from fracas.rulesets.exp.actions import (
     Attack,
     BreakFree,
@@ -305,12 +307,54 @@ def trip(state: ExpEncounter, p: Persona) -> ExpAction:
     return brawl(state, p)
 
 
+#: The move the ``optimal`` tactic makes, by persona id: installed by the analysis layer
+#: (``fracas.sim``), which computes the policy (``fracas advise``); the ruleset knows no
+#: policy. A move is one of :data:`OPTIMAL_MOVES`.
+OPTIMAL_POLICIES: dict[str, Callable[[ExpEncounter, Persona], str]] = {}
+
+
+def optimal(state: ExpEncounter, p: Persona) -> ExpAction:
+    """The move of the policy ``fracas advise`` computed for ``p`` (by the brawl's state):
+    a strike is the brawler's attack (best weapon), a grapple, trip or snatch is on the
+    enemy (a snatch of its first weapon that is not part of the body, as ``snatch``)."""
+    policy = OPTIMAL_POLICIES.get(p.id)
+    if policy is None:
+        raise IllegalAction(
+            f"{p.name}'s tactics 'optimal' follow the policy of fracas advise: "
+            "run the scenario with fracas sim (which computes it), not on its own"
+        )
+    move = policy(state, p)
+    foes = enemies(state, p)
+    if move == "strike" or not foes:
+        return brawl(state, p)
+    if move == "snatch":  # the first weapon that is not part of the body, as ``snatch``
+        weapon = next((w for w in foes[0].weapons if not w.natural), None)
+        if weapon is None:
+            return brawl(state, p)
+        return Snatch(actor=p.id, target=foes[0].id, weapon=weapon.name)
+    if move not in OPTIMAL_MOVES:
+        raise IllegalAction(f"{p.name}'s policy names no move the tactic knows: {move!r}")
+    return OPTIMAL_MOVES[move](p.id, foes[0].id)
+
+
+#: the moves of an installed policy other than a strike, as actions (actor, the enemy)
+OPTIMAL_MOVES: dict[str, Callable[[str, str], ExpAction]] = {
+    "grapple": lambda actor, target: Grapple(actor=actor, target=target),
+    "trip": lambda actor, target: Trip(actor=actor, target=target),
+    "wait": lambda actor, target: Wait(actor=actor),
+    "break-free": lambda actor, target: BreakFree(actor=actor),
+    "reverse": lambda actor, target: Reverse(actor=actor),
+    "stand-up": lambda actor, target: StandUp(actor=actor),
+    "concede": lambda actor, target: Concede(actor=actor),
+}
+
 TACTICS: dict[str, Callable[[ExpEncounter, Persona], ExpAction]] = {
     "brawl": brawl,
     "lethal": lethal,
     "grapple": grapple,
     "snatch": snatch,
     "trip": trip,
+    "optimal": optimal,
 }
 #: tactics that need a persona able to attack non-lethally
 NONLETHAL_TACTICS: tuple[str, ...] = ("brawl", "grapple", "snatch", "trip")
@@ -347,6 +391,6 @@ def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     if p.down > 0:
         return StandUp(actor=p.id)
     name = p.tactics.split(";", 1)[0]
-    if p.held_by is not None:
+    if p.held_by is not None and name != "optimal":
         return Reverse(actor=p.id) if name == "grapple" else BreakFree(actor=p.id)
     return TACTICS[name](state, p)

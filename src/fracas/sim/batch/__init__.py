@@ -29,7 +29,12 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
     if name == "exp":
         from fracas.sim.batch.exp_spec import scope as exp_scope
 
-        return exp_scope(scenario, ruleset)
+        if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
+            return (
+                "tactics 'optimal' follows advise's policy over the whole brawl state (holds, "
+                "trips, turn order); the brawl kernel reads a table by HPS only"
+            )
+        return exp_scope(scenario, ruleset, lethal=True)
     return f"no batch kernel for the {name} ruleset"
 
 
@@ -82,7 +87,7 @@ def compiled(ruleset: Any, scenario: Any) -> Any:
     else:
         from fracas.sim.batch.exp_spec import compile_brawl
 
-        spec = compile_brawl(scenario, ruleset)
+        spec = compile_brawl(scenario, ruleset, lethal=True)
     if len(_COMPILED) >= 16:
         _COMPILED.clear()
     _COMPILED[id(scenario)] = (scenario, spec)

@@ -39,6 +39,8 @@ EXP_NOTABLE = {
     "grapple held": ("grapples",),
     "grapple reversed": ("reversals",),
     "tripped": ("trips",),
+    "disarm": ("snatches",),
+    "snatch failed": ("snatches_failed",),
 }
 #: the kernels' endings as ``analysis.outcome`` names them
 EXP_OUTCOMES = {"active": "standing"}
@@ -120,15 +122,18 @@ def describe(engine: str, requested: str, variants: Sequence[Variant]) -> str:
 
 
 def prepare(variants: Sequence[Variant]) -> None:
-    """Before a run: a percentile duel with ``tactics: optimal`` gets its policy installed
-    in this process (the event engine's tactic reads it; processes forked after inherit it)."""
+    """Before a run: a percentile duel or an EXP brawl with ``tactics: optimal`` gets its
+    policy installed in this process (the event engine's tactic reads it; processes forked
+    after inherit it)."""
     for v in variants:
         ruleset, scenario = v.load()
         _install(ruleset, scenario)
 
 
 def _install(ruleset: Any, scenario: Any) -> None:
-    if ruleset.name == "percentile" and any(c.tactics == "optimal" for c in scenario.combatants):
+    if ruleset.name not in ("percentile", "exp"):
+        return
+    if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
         from fracas.sim.odds.advise import install_policy
 
         install_policy(ruleset, scenario)

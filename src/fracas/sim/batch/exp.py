@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from fracas.sim.batch.exp_kernel import COUNTER_NAMES, COUNTERS, END_NAMES, STATE_FIELDS, brawls
+from fracas.sim.batch.exp_kernel import COUNTER_NAMES, COUNTERS, END_NAMES, brawls
 from fracas.sim.batch.exp_spec import ExpSpec, IntArray, compile_brawl
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.batch.rng import fight_seeds, new_draws
@@ -26,9 +26,8 @@ def run_spec(
     end = np.zeros((n, 2), np.int8)
     counts = np.zeros((n, 2, COUNTERS), np.int32)
     draws = new_draws(seed)
-    scratch = (np.zeros((2, STATE_FIELDS), np.int64), np.zeros(2, np.int64))
     kernel: Any = brawls  # numba dispatcher: arrays in, results written in place
-    kernel(*spec.arrays(), winner, rounds, end, counts, draws, seeds, *scratch)
+    kernel(*spec.arrays(), winner, rounds, end, counts, draws, seeds)
     return BatchResult(
         engine=engine,
         names=spec.names,
@@ -47,4 +46,5 @@ def run_brawls(
     ruleset: Any, scenario: Any, n: int, seed: int, policy: IntArray | None = None
 ) -> BatchResult:
     """``n`` brawls of ``scenario`` (inside ``exp_spec.scope``)."""
-    return run_spec(compile_brawl(scenario, ruleset, policy), n, seed, "batch (EXP brawl)")
+    spec = compile_brawl(scenario, ruleset, policy, lethal=True)
+    return run_spec(spec, n, seed, "batch (EXP brawl)")

@@ -3,6 +3,14 @@
 Each function mirrors a rule function of ``fracas.rulesets.exp`` (named in its docstring) and
 reads the arrays of :class:`~fracas.sim.batch.exp_spec.ExpSpec`. Like the percentile kernel it
 allocates nothing and draws from SplitMix64 (``rng.py``).
+
+For speed the fight's state lives in local scalars, not in an array: the two personas' HPS,
+conditions and the rest as pairs, who holds whom as one number (a one-on-one brawl has at
+most one grapple), the inventory of the weapon machine, and the generator's state, threaded
+through the helpers and written back once per call (the numbers drawn are counted from how
+far the state moved: SplitMix64 adds a constant per number). Each turn reads the actor's and
+the target's values out of the pairs and writes them back after, so the rules read as "the
+attacker" and "the target".
 """
 
 from __future__ import annotations
@@ -15,7 +23,6 @@ from fracas.sim.batch.exp_spec import (
     INIT_ROLL,
     O_ATTR_DIE,
     O_COMP_LEVEL,
-    O_DEATH_ZERO,
     O_DSS_SAVE,
     O_INIT_EVERY,
     O_INITIATIVE,
@@ -24,67 +31,67 @@ from fracas.sim.batch.exp_spec import (
     O_OOPS_DIE,
     O_OOPS_REPLACES,
     O_OOPS_STRICT,
-    O_PCT_CAP,
     O_PCT_DIE,
-    O_PCT_SCALE,
-    O_SAVE_BASE,
-    O_SAVE_CAP,
     O_SAVE_DIE,
-    O_SAVE_SCALE,
+    O_SNATCH_BONUS,
     O_TIES_REROLL,
     O_TRIP_DOWN,
     O_TRIP_GIVE_UP,
     O_TRIP_SUMMARY,
     P_CAN_MANEUVER,
-    P_CON,
     P_CONCEDE,
-    P_DEAD_AT_ZERO,
     P_DEX,
     P_DR,
     P_HPS,
-    P_HPS_MAX,
+    P_HPS_FLOOR,
     P_LEVEL,
-    P_PCT_ATTR,
     P_PSTR,
-    P_SAVE_ATTR,
     P_STRIKE_BONUS,
     P_STRIKE_CAP,
     P_TACTIC,
     P_TIPPABLE,
+    SLOT_FREE_ATTACK,
     W_BONUS,
     W_CAP,
     W_FORCE,
+    W_LETHAL,
+    W_NEXT,
     W_OFFSET,
     W_OOPS,
-    W_THROWN,
     W_USE,
+    X_NEXT,
+    X_WANTS,
 )
 from fracas.sim.batch.exp_tactics import (
     A_BREAK_FREE,
     A_CONCEDE,
     A_GRAPPLE,
     A_REVERSE,
+    A_SNATCH,
     A_STAND_UP,
     A_STRIKE,
     A_TRIP,
+    A_WAIT,
     choose,
 )
 from fracas.sim.batch.jit import inline, njit
-from fracas.sim.batch.rng import U64, die, reseed, uniform
+from fracas.sim.batch.rng import _GOLDEN, _M1, _M2, _S11, _S27, _S30, _S31, _UNIT, U64
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 
-# per-persona state (columns of ``st``)
-S_HPS, S_COND, S_HOLDING, S_HELD, S_DOWN, S_STAGE, S_TRIPPED, S_FOILED = range(8)
-STATE_FIELDS = 8
+#: the inverse of SplitMix64's increment modulo 2^64: (state moved) x this = numbers drawn
+_INV_GOLDEN = np.uint64(0xF1DE83E19937733D)
+_S53 = np.uint64(53)
+_INT_SIDES = 2048
 # conditions (personas.ACTIVE and OUT, in order)
 END_NAMES = ("active", "conceded", "stunned", "broken", "unconscious", "dead")
 ACTIVE, CONCEDED, STUNNED, BROKEN, UNCONSCIOUS, DEAD = range(6)
 # per-persona counters
 N_ATTACKS, N_HITS, N_OOPS, N_HPS_LOST, N_GRAPPLES, N_TRIPS, N_BROKE_FREE, N_REVERSALS = range(8)
 N_THROWN, N_DEALT, N_TAKEN = 8, 9, 10
-COUNTERS = 11
+N_SNATCHES, N_SNATCH_FAILED, N_FREE_ATTACKS = 11, 12, 13
+COUNTERS = 14
 COUNTER_NAMES = (
     "attack_rolls",
     "hits",
@@ -97,307 +104,428 @@ COUNTER_NAMES = (
     "thrown",
     "damage_dealt",
     "damage_taken",
+    "snatches",
+    "snatches_failed",
+    "free_attacks",
 )
 
 
 @inline
-def roll(sides: int, draws: U64) -> int:
-    """One die of ``sides`` (1..sides)."""
-    return die(sides, draws)
+def _mix(x: np.uint64) -> np.uint64:
+    """SplitMix64's output function (``rng.uniform`` and ``rng.reseed``)."""
+    z = (x ^ (x >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
 
 
 @inline
-def half_up(num: int, den: int) -> int:
-    return (2 * num + den) // (2 * den)
+def face(z: np.uint64, sides: int) -> int:
+    """``rng.die``'s reading of a number, ``int(u * sides)`` for the 53-bit uniform ``u``:
+    exactly ``(z >> 11) * sides >> 53`` in integers while the product fits in 64 bits (any
+    die up to 2048 sides), which spares two conversions and a float multiply."""
+    if sides <= _INT_SIDES:
+        return int(np.int64(((z >> _S11) * np.uint64(sides)) >> _S53))
+    return int(float(z >> _S11) * _UNIT * sides)
 
 
 @inline
-def compete(pi: I64, opts: I64, attr: int, a: int, d: int, draws: U64) -> bool:
-    """``challenges.compete``: d20 + attribute (+ level) each; ties to the defender or
-    re-rolled. True if ``a`` wins."""
-    die = opts[O_ATTR_DIE]
+def roll(sides: int, x: np.uint64) -> tuple[int, np.uint64]:
+    """One die of ``sides`` (1..sides) as ``rng.die`` reads one, and the generator's next
+    state."""
+    x = x + _GOLDEN
+    return face(_mix(x), sides) + 1, x
+
+
+@inline
+def compete(
+    a_total: int, d_total: int, die: int, reroll: bool, x: np.uint64
+) -> tuple[bool, np.uint64]:
+    """``challenges.compete``: d20 + attribute (+ level: in the totals given) each; ties to
+    the defender or re-rolled. True if the attacker wins."""
     while True:
-        ta = roll(die, draws) + pi[a, attr] + (pi[a, P_LEVEL] if opts[O_COMP_LEVEL] == 1 else 0)
-        td = roll(die, draws) + pi[d, attr] + (pi[d, P_LEVEL] if opts[O_COMP_LEVEL] == 1 else 0)
-        if ta != td or opts[O_TIES_REROLL] == 0:
-            return bool(ta > td)
+        ra, x = roll(die, x)
+        rd, x = roll(die, x)
+        if ra + a_total != rd + d_total or not reroll:
+            return ra + a_total > rd + d_total, x
 
 
 @inline
-def attack_roll(bonus: int, cap: int, defence: int, opts: I64, draws: U64) -> bool:
-    """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll, must beat the
-    Defence Rating."""
-    return bool(min(roll(opts[O_KILODIE], draws) + bonus, cap) > defence)
+def attack_roll(
+    bonus: int, cap: int, owed: int, defence: int, kilodie: int, x: np.uint64
+) -> tuple[bool, np.uint64]:
+    """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll (+ a bonus
+    owed after a failed snatch, after the cap), must beat the Defence Rating."""
+    r, x = roll(kilodie, x)
+    return min(r + bonus, cap) + owed > defence, x
 
 
 @inline
-def settle(st: I64, pi: I64, t: int, stunned: bool, opts: I64) -> None:
-    """``actual_damage.settle_condition`` with ``personas.condition_at`` for anthros and
-    advanced aliens: knocked out at 0 HPS (aliens die), dead at -CON (or 0); a failed DSS
-    stuns one still standing. Going out ends any grapple."""
-    hps = st[t, S_HPS]
-    cond = ACTIVE
-    if hps <= 0:
-        limit = 0 if opts[O_DEATH_ZERO] == 1 else -pi[t, P_CON]
-        cond = DEAD if pi[t, P_DEAD_AT_ZERO] == 1 or hps <= limit else UNCONSCIOUS
-    elif stunned:
-        cond = STUNNED
-    if cond != ACTIVE:
-        go_out(st, t, cond)
+def condition(conditions: I64, pi: I64, t: int, hps: int, stunned: bool) -> int:
+    """``actual_damage.settle_condition``: the condition ``personas.condition_at`` gives at
+    ``hps`` (a table: knocked out, dead, broken, or still up, by kind and options), and a
+    failed DSS stuns one it leaves up."""
+    floor = pi[t, P_HPS_FLOOR]
+    at = conditions[t, max(hps, floor) - floor]
+    return STUNNED if stunned and at == ACTIVE else at
 
 
 @inline
-def go_out(st: I64, t: int, cond: int) -> None:
-    """``ConditionChanged.apply``: out of the fight, and out of any grapple."""
-    st[t, S_COND] = cond
-    st[t, S_HOLDING] = 0
-    st[t, S_HELD] = 0
-    st[1 - t, S_HOLDING] = 0
-    st[1 - t, S_HELD] = 0
-
-
-@inline
-def strike(
-    st: I64,
+def blow(
     pi: I64,
-    wi: I64,
-    faces: I64,
+    iw: I64,
+    ifaces: I64,
     actual: I64,
     opts: I64,
-    a: int,
-    counts: I32,
-    fight: int,
-    draws: U64,
-) -> None:
-    """``attack.attack``: roll to hit and on a hit ``nonlethal_hit``; a thrown weapon leaves
-    the hand, hit or miss (the next stage's weapons)."""
-    k = st[a, S_STAGE]
-    h = st[a, S_HOLDING]
-    hit_with(st, pi, wi, faces, actual, opts, a, k, h, counts, fight, draws)
-    if h == 0 and wi[a, k, 0, W_THROWN] == 1:
-        st[a, S_STAGE] = k + 1
-        counts[fight, a, N_THROWN] += 1
-
-
-@inline
-def hit_with(
-    st: I64,
-    pi: I64,
-    wi: I64,
-    faces: I64,
-    actual: I64,
-    opts: I64,
-    a: int,
+    stun_at: I64,
+    conditions: I64,
     k: int,
-    h: int,
+    a: int,
+    slot: int,
+    owed: int,
+    hps_t: int,
     counts: I32,
     fight: int,
-    draws: U64,
-) -> None:
-    """``attack_roll.roll_attack`` and ``attack.nonlethal_hit``: non-lethal damage (+ Force
-    Bonus), the DSS as if HPS were reduced by it, then actual (``actual_damage``, a table) or
-    oops damage."""
+    x: np.uint64,
+) -> tuple[int, int, np.uint64]:
+    """``attack.attack`` by ``a`` with its blow of ``slot`` in inventory ``k``: the attack
+    roll, and on a hit ``attack.nonlethal_hit`` (non-lethal damage + Force Bonus, the DSS as
+    if HPS were reduced by it, then actual damage from the table or oops damage) or
+    ``attack.lethal_hit`` (the damage off the HPS in full). Returns the target's HPS and
+    condition after it."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(wi[a, k, h, W_BONUS], wi[a, k, h, W_CAP], pi[t, P_DR], opts, draws):
-        return
+    hit, x = attack_roll(
+        iw[k, a, slot, W_BONUS], iw[k, a, slot, W_CAP], owed, pi[t, P_DR], opts[O_KILODIE], x
+    )
+    if not hit:
+        return hps_t, ACTIVE, x
     counts[fight, a, N_HITS] += 1
-    rolled = wi[a, k, h, W_OFFSET]
-    for i in range(faces.shape[3]):
-        s = faces[a, k, h, i]
-        if s == 0:
+    rolled = iw[k, a, slot, W_OFFSET]
+    for i in range(ifaces.shape[3]):
+        sides = ifaces[k, a, slot, i]
+        if sides == 0:
             break
-        rolled += int(uniform(draws) * s)
-    damage = max(0, rolled + wi[a, k, h, W_FORCE])
+        x = x + _GOLDEN
+        rolled += face(_mix(x), sides)
+    damage = max(0, rolled + iw[k, a, slot, W_FORCE])
     counts[fight, a, N_DEALT] += damage
     counts[fight, t, N_TAKEN] += damage
-    # dss.stun_check
-    left = st[t, S_HPS] - damage
+    if iw[k, a, slot, W_LETHAL] == 1:
+        counts[fight, t, N_HPS_LOST] += damage
+        hps_t -= damage
+        return hps_t, condition(conditions, pi, t, hps_t, False), x
+    # dss.stun_check: the number the DSS die must read, from dss.percentile_needed or
+    # dss.save_needed (a table); at 0 HPS-as-if or fewer, stunned without a roll
+    left = hps_t - damage
     stunned = True
     if left > 0:
         if opts[O_DSS_SAVE] == 1:
-            needed = min(
-                opts[O_SAVE_CAP], opts[O_SAVE_BASE] + half_up(opts[O_SAVE_SCALE] * damage, left)
-            )
-            total = roll(opts[O_SAVE_DIE], draws) + pi[t, P_SAVE_ATTR] + pi[t, P_LEVEL]
-            stunned = total <= needed
+            r, x = roll(opts[O_SAVE_DIE], x)
+            stunned = r <= stun_at[t, damage, left]
         else:
-            needed = min(
-                opts[O_PCT_CAP],
-                half_up(opts[O_PCT_SCALE] * left, pi[t, P_HPS_MAX]) + pi[t, P_PCT_ATTR],
-            )
-            stunned = roll(opts[O_PCT_DIE], draws) > needed
+            r, x = roll(opts[O_PCT_DIE], x)
+            stunned = r > stun_at[t, damage, left]
     # oops.oops_check
     oops = False
-    if wi[a, k, h, W_OOPS] == 1:
-        r = roll(opts[O_OOPS_DIE], draws)
+    if iw[k, a, slot, W_OOPS] == 1:
+        r, x = roll(opts[O_OOPS_DIE], x)
         oops = r < damage if opts[O_OOPS_STRICT] == 1 else r <= damage
-    lost = 0
+    lost = damage if oops else 0
     if not oops or opts[O_OOPS_REPLACES] == 0:
         lost += actual[damage]
-    if oops:
-        lost += damage
-        counts[fight, a, N_OOPS] += 1
-    st[t, S_HPS] -= lost
+    counts[fight, a, N_OOPS] += oops
     counts[fight, t, N_HPS_LOST] += lost
-    settle(st, pi, t, stunned, opts)
+    hps_t -= lost
+    return hps_t, condition(conditions, pi, t, hps_t, stunned), x
 
 
 @inline
-def grapple(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: U64) -> None:
-    """``grapple.grapple``: a Strike attack roll, then the overpower (Strength Challenge)."""
-    t = 1 - a
-    counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], opts, draws):
-        return
-    counts[fight, a, N_HITS] += 1
-    if compete(pi, opts, P_PSTR, a, t, draws):
-        st[a, S_HOLDING] = 1
-        st[t, S_HELD] = 1
-        counts[fight, a, N_GRAPPLES] += 1
-
-
-@inline
-def trip(st: I64, pi: I64, opts: I64, a: int, counts: I32, fight: int, draws: U64) -> None:
-    """``trip.trip``: a Strike attack roll, then the Dexterity (dodge) and Strength
-    (overpower) challenges in the option's order; winning both trips the target."""
-    t = 1 - a
-    counts[fight, a, N_ATTACKS] += 1
-    if not attack_roll(pi[a, P_STRIKE_BONUS], pi[a, P_STRIKE_CAP], pi[t, P_DR], opts, draws):
-        return
-    counts[fight, a, N_HITS] += 1
-    first, second = (P_PSTR, P_DEX) if opts[O_TRIP_SUMMARY] == 1 else (P_DEX, P_PSTR)
-    if not compete(pi, opts, first, a, t, draws) or not compete(pi, opts, second, a, t, draws):
-        st[a, S_FOILED] += 1  # dodged or stopped (TripResolved.apply)
-        return
-    st[t, S_DOWN] = opts[O_TRIP_DOWN]
-    st[a, S_TRIPPED] = 1
-    counts[fight, a, N_TRIPS] += 1
-
-
-@inline
-def unit_order(st: I64, pi: I64, opts: I64, order: I64, draws: U64) -> None:
+def unit_order(pi: I64, opts: I64, x: np.uint64) -> tuple[int, np.uint64]:
     """``initiative.start_unit_order`` for two personas: 1d20 + DEX, ties to the higher DEX
-    then re-rolled; or by DEX; or scenario order. ``order[0]`` acts first."""
+    then re-rolled; or by DEX; or scenario order. Returns who acts first."""
     mode = opts[O_INITIATIVE]
+    first = 0
     if mode == INIT_ROLL:
         die = opts[O_ATTR_DIE]
-        t0 = roll(die, draws) + pi[0, P_DEX]
-        t1 = roll(die, draws) + pi[1, P_DEX]
-        if t0 == t1 and pi[0, P_DEX] == pi[1, P_DEX]:
+        d0, d1 = pi[0, P_DEX], pi[1, P_DEX]
+        r0, x = roll(die, x)
+        r1, x = roll(die, x)
+        t0, t1 = r0 + d0, r1 + d1
+        if t0 == t1 and d0 == d1:
             while True:
-                r0 = roll(die, draws)
-                r1 = roll(die, draws)
+                r0, x = roll(die, x)
+                r1, x = roll(die, x)
                 if r0 != r1:
                     first = 0 if r0 > r1 else 1
                     break
         elif t0 == t1:
-            first = 0 if pi[0, P_DEX] > pi[1, P_DEX] else 1
+            first = 0 if d0 > d1 else 1
         else:
             first = 0 if t0 > t1 else 1
     elif mode == INIT_DEX:
         first = 1 if pi[1, P_DEX] > pi[0, P_DEX] else 0
-    else:
-        first = 0
-    order[0] = first
-    order[1] = 1 - first
+    return first, x
 
 
 @njit
 def brawls(
     pi: I64,
-    wi: I64,
-    faces: I64,
     actual: I64,
     opts: I64,
     policy: I64,
+    iw: I64,
+    ifaces: I64,
+    snatches: I64,
+    stun_at: I64,
+    conditions: I64,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
     counts: npt.NDArray[np.int32],
     draws: U64,
     seeds: U64,
-    st: I64,
-    order: I64,
 ) -> None:
     """Fight ``len(winner)`` brawls (``ExpRuleset.resolve`` and ``_start_unit``): each unit
-    an initiative order, each persona one action (a won break check keeps it), victory
-    checked after every action, a draw after ``max_units``. With ``seeds`` (one per
-    fight), each fight draws from its own seed's stream."""
+    an initiative order, each persona one action (a won break check keeps it), a free
+    attack after a snatch lost at Strength, victory checked after every action, a draw
+    after ``max_units``. With ``seeds`` (one per fight), each fight draws from its own
+    seed's stream."""
     n = winner.shape[0]
+    kilodie, die = opts[O_KILODIE], opts[O_ATTR_DIE]
+    reroll = opts[O_TIES_REROLL] == 1
+    lvl0 = pi[0, P_LEVEL] if opts[O_COMP_LEVEL] == 1 else 0
+    lvl1 = pi[1, P_LEVEL] if opts[O_COMP_LEVEL] == 1 else 0
+    dex0, dex1 = pi[0, P_DEX] + lvl0, pi[1, P_DEX] + lvl1
+    pstr0, pstr1 = pi[0, P_PSTR] + lvl0, pi[1, P_PSTR] + lvl1
+    summary = opts[O_TRIP_SUMMARY] == 1
+    give_up, trip_down, max_units = opts[O_TRIP_GIVE_UP], opts[O_TRIP_DOWN], opts[O_MAX_UNITS]
+    every_unit = opts[O_INIT_EVERY] == 1
+    x = draws[1]
+    drawn = draws[0]
     for fight in range(n):
         if seeds.shape[0] > 0:
-            reseed(draws, seeds[fight])
-        for f in range(2):
-            st[f, :] = 0
-            st[f, S_HPS] = pi[f, P_HPS]
+            x = _mix(seeds[fight] + _GOLDEN)  # rng.reseed
+        x_start = x
+        hps0, hps1 = pi[0, P_HPS], pi[1, P_HPS]
+        cond0 = cond1 = ACTIVE
+        down0 = down1 = tripped0 = tripped1 = foiled0 = foiled1 = owed0 = owed1 = 0
+        holder = -1  # who holds the other in a grapple
+        inv = 0  # the weapon machine's inventory
         unit = 1
-        unit_order(st, pi, opts, order, draws)
+        first, x = unit_order(pi, opts, x)
         result = -2
-        while result == -2:
+        while True:
             for i in range(2):
-                a = order[i]
-                if st[a, S_COND] != ACTIVE or result != -2:
-                    continue
+                a = first if i == 0 else 1 - first
                 t = 1 - a
+                if a == 0:
+                    hps_a, cond_a, down_a, tripped_a, foiled_a, owed_a = (
+                        hps0,
+                        cond0,
+                        down0,
+                        tripped0,
+                        foiled0,
+                        owed0,
+                    )
+                    hps_t, cond_t, down_t, owed_t = hps1, cond1, down1, owed1
+                    dex_a, dex_t, pstr_a, pstr_t = dex0, dex1, pstr0, pstr1
+                else:
+                    hps_a, cond_a, down_a, tripped_a, foiled_a, owed_a = (
+                        hps1,
+                        cond1,
+                        down1,
+                        tripped1,
+                        foiled1,
+                        owed1,
+                    )
+                    hps_t, cond_t, down_t, owed_t = hps0, cond0, down0, owed0
+                    dex_a, dex_t, pstr_a, pstr_t = dex1, dex0, pstr1, pstr0
+                if cond_a != ACTIVE:
+                    continue
+                free_attack = False
                 while True:  # a won break check keeps the turn
-                    h = st[a, S_HOLDING]
-                    k = st[a, S_STAGE]
+                    holding = holder == a
+                    slot = 1 if holding else 0
                     action = choose(
                         pi[a, P_TACTIC],
                         pi[a, P_CONCEDE],
-                        st[a, S_HPS],
-                        st[t, S_HPS],
-                        st[a, S_DOWN],
-                        st[a, S_HELD] == 1,
-                        h == 1,
-                        st[t, S_DOWN],
-                        st[t, S_HELD] == 1,
+                        hps_a,
+                        hps_t,
+                        down_a,
+                        holder == t,
+                        holding,
+                        down_t,
+                        holding,
                         pi[a, P_CAN_MANEUVER] == 1,
-                        pi[a, P_TIPPABLE] == 1
-                        and st[a, S_TRIPPED] == 0
-                        and st[a, S_FOILED] < opts[O_TRIP_GIVE_UP],
-                        wi[a, k, h, W_USE] >= 0,
+                        pi[a, P_TIPPABLE] == 1 and tripped_a == 0 and foiled_a < give_up,
+                        iw[inv, a, slot, W_USE],
+                        snatches[inv, a, X_NEXT] >= 0,
+                        snatches[inv, a, X_WANTS] == 1,
                         policy[a],
                     )
                     if action == A_BREAK_FREE:
-                        if compete(pi, opts, P_PSTR, a, t, draws):
-                            st[a, S_HELD] = 0
-                            st[t, S_HOLDING] = 0
+                        won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                        if won:
+                            holder = -1
                             counts[fight, a, N_BROKE_FREE] += 1
                             continue
                     elif action == A_REVERSE:
-                        if compete(pi, opts, P_PSTR, a, t, draws):
-                            st[a, S_HELD] = 0
-                            st[a, S_HOLDING] = 1
-                            st[t, S_HOLDING] = 0
-                            st[t, S_HELD] = 1
+                        won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                        if won:
+                            holder = a
                             counts[fight, a, N_REVERSALS] += 1
                     elif action == A_CONCEDE:
-                        go_out(st, a, CONCEDED)
+                        cond_a = CONCEDED
                     elif action == A_STAND_UP:
-                        st[a, S_DOWN] = max(0, st[a, S_DOWN] - 1)
+                        down_a = max(0, down_a - 1)
                     elif action == A_STRIKE:
-                        strike(st, pi, wi, faces, actual, opts, a, counts, fight, draws)
-                    elif action == A_GRAPPLE:
-                        grapple(st, pi, opts, a, counts, fight, draws)
-                    elif action == A_TRIP:
-                        trip(st, pi, opts, a, counts, fight, draws)
+                        hps_t, cond_t, x = blow(
+                            pi,
+                            iw,
+                            ifaces,
+                            actual,
+                            opts,
+                            stun_at,
+                            conditions,
+                            inv,
+                            a,
+                            slot,
+                            owed_a,
+                            hps_t,
+                            counts,
+                            fight,
+                            x,
+                        )
+                        nxt = iw[inv, a, slot, W_NEXT]
+                        if nxt >= 0:  # WeaponThrown: hit or miss, it has left the hand
+                            inv = nxt
+                            counts[fight, a, N_THROWN] += 1
+                    elif action != A_WAIT:  # grapple, trip, snatch: a Strike attack roll
+                        counts[fight, a, N_ATTACKS] += 1
+                        hit, x = attack_roll(
+                            pi[a, P_STRIKE_BONUS],
+                            pi[a, P_STRIKE_CAP],
+                            owed_a,
+                            pi[t, P_DR],
+                            kilodie,
+                            x,
+                        )
+                        if hit:
+                            counts[fight, a, N_HITS] += 1
+                            if action == A_GRAPPLE:  # the overpower (Strength Challenge)
+                                won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                                if won:
+                                    holder = a
+                                    counts[fight, a, N_GRAPPLES] += 1
+                            elif action == A_TRIP:  # Dexterity (dodge), Strength (overpower)
+                                won, x = compete(
+                                    pstr_a if summary else dex_a,
+                                    pstr_t if summary else dex_t,
+                                    die,
+                                    reroll,
+                                    x,
+                                )
+                                if won:
+                                    won, x = compete(
+                                        dex_a if summary else pstr_a,
+                                        dex_t if summary else pstr_t,
+                                        die,
+                                        reroll,
+                                        x,
+                                    )
+                                if won:
+                                    down_t = trip_down
+                                    tripped_a = 1
+                                    counts[fight, a, N_TRIPS] += 1
+                                else:  # dodged or stopped (TripResolved.apply)
+                                    foiled_a += 1
+                            elif action == A_SNATCH:
+                                won, x = compete(dex_a, dex_t, die, reroll, x)
+                                if not won:  # SnatchBacklash: +242 if the target acts later
+                                    if i == 0:
+                                        owed_t = opts[O_SNATCH_BONUS]
+                                    counts[fight, a, N_SNATCH_FAILED] += 1
+                                else:
+                                    won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                                    if won:  # WeaponSnatched: the next inventory
+                                        inv = snatches[inv, a, X_NEXT]
+                                        counts[fight, a, N_SNATCHES] += 1
+                                    else:  # SnatchBacklash: the target's free attack
+                                        free_attack = True
+                                        counts[fight, a, N_SNATCH_FAILED] += 1
                     break
+                owed_a = 0  # TurnEnded: what was owed to it is gone with its turn
+                if cond_t != ACTIVE:
+                    holder = -1  # ConditionChanged: out of the fight, out of any grapple
+                # tactics.free_attack: the victim of the failed snatch strikes at once, out
+                # of the unit cycle, with the weapon it kept (if it can use it non-lethally)
+                if (
+                    free_attack
+                    and down_t == 0
+                    and holder != a
+                    and iw[inv, t, SLOT_FREE_ATTACK, W_USE] >= 0
+                ):
+                    counts[fight, t, N_FREE_ATTACKS] += 1
+                    hps_a, cond_a, x = blow(
+                        pi,
+                        iw,
+                        ifaces,
+                        actual,
+                        opts,
+                        stun_at,
+                        conditions,
+                        inv,
+                        t,
+                        SLOT_FREE_ATTACK,
+                        owed_t,
+                        hps_a,
+                        counts,
+                        fight,
+                        x,
+                    )
+                    nxt = iw[inv, t, SLOT_FREE_ATTACK, W_NEXT]
+                    if nxt >= 0:
+                        inv = nxt
+                        counts[fight, t, N_THROWN] += 1
+                if cond_a != ACTIVE:
+                    holder = -1
+                if a == 0:
+                    hps0, cond0, down0, tripped0, foiled0, owed0 = (
+                        hps_a,
+                        cond_a,
+                        down_a,
+                        tripped_a,
+                        foiled_a,
+                        owed_a,
+                    )
+                    hps1, cond1, down1, owed1 = hps_t, cond_t, down_t, owed_t
+                else:
+                    hps1, cond1, down1, tripped1, foiled1, owed1 = (
+                        hps_a,
+                        cond_a,
+                        down_a,
+                        tripped_a,
+                        foiled_a,
+                        owed_a,
+                    )
+                    hps0, cond0, down0, owed0 = hps_t, cond_t, down_t, owed_t
                 # victory.check_victory after the action
-                up0 = st[0, S_COND] == ACTIVE
-                up1 = st[1, S_COND] == ACTIVE
-                if not (up0 and up1):
-                    result = 0 if up0 else (1 if up1 else -1)
+                if cond0 != ACTIVE or cond1 != ACTIVE:
+                    result = 0 if cond0 == ACTIVE else (1 if cond1 == ACTIVE else -1)
+                    break
             if result != -2:
                 break
-            if unit >= opts[O_MAX_UNITS]:
+            if unit >= max_units:
                 result = -1
                 break
             unit += 1
-            if opts[O_INIT_EVERY] == 1:
-                unit_order(st, pi, opts, order, draws)
+            owed0 = owed1 = 0  # InitiativeRolled: owed bonuses end with the unit
+            if every_unit:
+                first, x = unit_order(pi, opts, x)
         winner[fight] = result
         rounds[fight] = unit
-        for f in range(2):
-            end[fight, f] = st[f, S_COND]
+        end[fight, 0] = cond0
+        end[fight, 1] = cond1
+        drawn += (x - x_start) * _INV_GOLDEN
+    draws[0] = drawn
+    draws[1] = x

@@ -1,8 +1,11 @@
 """The EXP tactics as the brawl kernel follows them: the one place where the kernel decides
 what a persona does (mirrors ``fracas.rulesets.exp.tactics.choose_action``: concede, get up,
-get loose, then ``brawl``, ``grapple`` or ``trip``; ``trip_worth`` is
+get loose, then ``brawl``, ``grapple``, ``trip`` or ``snatch``; ``trip_worth`` is
 ``tactics.worth_tripping``: tippable, not tripped by this persona yet, not having foiled
-``TRIP_GIVE_UP`` of its trips)."""
+``TRIP_GIVE_UP`` of its trips; the snatch is open when ``snatch.check_snatch`` allows it in
+the inventory, and ``snatch`` wants it until it holds a weapon of its own, both read from
+the spec's weapon machine). The blow itself (which weapon, lethal or not, or waiting or
+calling it quits with nothing left) is ``tactics.brawl``'s, compiled into the spec."""
 
 from __future__ import annotations
 
@@ -12,9 +15,24 @@ import numpy.typing as npt
 from fracas.sim.batch.jit import inline
 
 T_BRAWL, T_GRAPPLE, T_TRIP, T_OPTIMAL = range(4)
+T_SNATCH = 4
+T_LETHAL = 5  # strikes only: its blows (lethal) are compiled from tactics.lethal
 # actions
 A_STRIKE, A_GRAPPLE, A_TRIP, A_WAIT, A_CONCEDE, A_STAND_UP, A_BREAK_FREE, A_REVERSE = range(8)
-ACTION_NAMES = ("strike", "grapple", "trip", "wait", "concede", "stand-up", "break-free", "reverse")
+A_SNATCH = 8
+ACTION_NAMES = (
+    "strike",
+    "grapple",
+    "trip",
+    "wait",
+    "concede",
+    "stand-up",
+    "break-free",
+    "reverse",
+    "snatch",
+)
+#: W_USE of a blow: below 0, no weapon (exp_spec.USE_WAIT, USE_CONCEDE)
+_USE_CONCEDE = -2
 
 
 @inline
@@ -30,12 +48,16 @@ def choose(
     other_held: bool,
     can_maneuver: bool,
     trip_worth: bool,
-    has_weapon: bool,
+    use: int,
+    snatch_open: bool,
+    snatch_wants: bool,
     policy: npt.NDArray[np.int64],
 ) -> int:
     """``choose_action``: concede below the threshold, stand up after a trip, break free (a
     grappler reverses instead) when held, else the tactic's move; ``optimal`` picks strike,
-    grapple or trip from the policy table of ``fracas advise`` when the move is open."""
+    grapple, trip or snatch from the policy table of ``fracas advise`` when the move is
+    open. With no weapon to strike with (``use`` < 0) ``tactics.no_attack``: wait, or call
+    it quits."""
     if concede_below > 0 and hps < concede_below:
         return A_CONCEDE
     if down > 0:
@@ -47,6 +69,8 @@ def choose(
         move = A_GRAPPLE
     elif tactic == T_TRIP:
         move = A_TRIP
+    elif tactic == T_SNATCH:
+        move = A_SNATCH if snatch_wants else A_STRIKE
     elif tactic == T_OPTIMAL:
         i = min(max(hps, 0), policy.shape[0] - 1)
         j = min(max(other_hps, 0), policy.shape[1] - 1)
@@ -55,4 +79,8 @@ def choose(
         return A_GRAPPLE
     if move == A_TRIP and not holding and other_down == 0 and trip_worth and can_maneuver:
         return A_TRIP
-    return A_STRIKE if has_weapon else A_WAIT
+    if move == A_SNATCH and not holding and snatch_open:
+        return A_SNATCH
+    if use >= 0:
+        return A_STRIKE
+    return A_CONCEDE if use == _USE_CONCEDE else A_WAIT

@@ -57,11 +57,21 @@ def _exp_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray
     from fracas.rulesets.exp import events as ev
     from fracas.sim.batch import exp_kernel as k
 
+    free = None  # who has a free attack to take (after a snatch lost at Strength)
     for e in log:
         if isinstance(e, ev.AttackRolled):
             counts[index[e.attacker], k.N_ATTACKS] += 1
             if e.hit:
                 counts[index[e.attacker], k.N_HITS] += 1
+            if e.attacker == free:
+                counts[index[e.attacker], k.N_FREE_ATTACKS] += 1
+        elif isinstance(e, ev.WeaponSnatched):
+            counts[index[e.grabber], k.N_SNATCHES] += 1
+        elif isinstance(e, ev.SnatchBacklash):
+            counts[index[e.grabber], k.N_SNATCH_FAILED] += 1
+            free = e.target if e.weapon is not None else free
+        elif isinstance(e, ev.TurnEnded) and e.free:
+            free = None
         elif isinstance(e, ev.OopsChecked) and e.oops:
             counts[index[e.attacker], k.N_OOPS] += 1
         elif isinstance(e, ev.Damaged):

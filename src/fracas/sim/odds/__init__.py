@@ -62,18 +62,17 @@ class Odds:
 
 def scope(ruleset: Any, scenario: Any) -> str | None:
     """Why ``scenario`` is outside the chain, or None."""
-    why = batch.scope(ruleset, scenario)
-    if why is not None:
-        return why
-    if ruleset.name == "exp":
+    if ruleset.name == "exp":  # the brawl kernel's scope, and the chain's own
         from fracas.sim.odds.exp_chain import chain_scope
 
         return chain_scope(scenario, ruleset)
     if ruleset.name == "percentile":
         from fracas.sim.batch.percentile_spec import armour_stops
 
-        return armour_stops(scenario, ruleset)
-    return None
+        why = armour_stops(scenario, ruleset)
+        if why is not None:
+            return why
+    return batch.scope(ruleset, scenario)
 
 
 def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> Odds:
@@ -107,7 +106,14 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> 
         from fracas.sim.odds.exp_chain import brawl_odds
 
         e = brawl_odds(scenario, ruleset, policy)
-        win, draw, length, error, classes, unit = e.win, e.draw, e.length, e.error, 1, "units"
+        win, draw, length, error, classes, unit = (
+            e.win,
+            e.draw,
+            e.length,
+            e.error,
+            e.states,
+            "units",
+        )
         spec = e.spec
     return Odds(
         scenario=scenario.name,

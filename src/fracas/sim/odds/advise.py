@@ -29,6 +29,9 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
 )
 from fracas.sim.odds import Odds, OutOfScope, odds, scope
+from fracas.sim.odds.exp_advise import ExpAdvice
+from fracas.sim.odds.exp_advise import advise as exp_advise
+from fracas.sim.odds.exp_advise import install as exp_install
 from fracas.sim.odds.grid_kernel import expect_branches
 from fracas.sim.odds.percentile_chain import DuelChain, first_player
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
@@ -221,12 +224,13 @@ def solve(
     return policy
 
 
-def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice:
-    """The best stance table for ``side`` (default: the first combatant's) and its odds."""
+def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice | ExpAdvice:
+    """The best stance table for ``side`` (default: the first combatant's) and its odds
+    (for an EXP brawl, the best move: ``exp_advise``)."""
+    if ruleset.name == "exp":
+        return exp_advise(ruleset, scenario, side)
     if ruleset.name != "percentile":
-        raise OutOfScope(
-            "advise covers percentile duels (the EXP chain covers brawls of strikes only)"
-        )
+        raise OutOfScope("advise covers percentile duels and EXP brawls")
     why = scope(ruleset, scenario)
     if why is not None:
         raise OutOfScope(why)
@@ -269,6 +273,9 @@ def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
     """For a percentile scenario with ``tactics: optimal``: compute the policy (as ``advise``
     does), install it for the event engine (``tactics.OPTIMAL_POLICIES``) and return the
     kernel's policy array; None when no combatant uses it."""
+    if ruleset.name == "exp":  # installed for the event engine (the kernel reads hp only)
+        exp_install(ruleset, scenario)
+        return None
     if ruleset.name != "percentile":
         return None
     optimal = [i for i, c in enumerate(scenario.combatants) if c.tactics == "optimal"]

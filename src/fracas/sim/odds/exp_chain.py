@@ -1,25 +1,37 @@
-"""The exact odds of an EXP one-on-one brawl: a Markov chain over both personas' HPS, unit by
-unit. Each strike is a matrix over the target's HPS (miss; hit for each damage; stunned by the
-DSS, knocked out or killed by oops damage: out of the fight), built once from the brawl
-kernel's compiled arrays (``ExpSpec``) and the weapons' damage distributions; a unit applies
-the two personas' actions in initiative order (rolled each unit, or fixed), with concessions
-before a persona acts. Grapples and trips are outside this chain (``fracas sim`` covers them)."""
+"""The exact odds of an EXP one-on-one brawl: a Markov chain over the brawl's state
+(``exp_model``: both personas' HPS, who holds whom, who is down after a trip, trip budgets,
+who holds which weapon, the +242 owed after a failed snatch), unit by unit. A unit applies
+the two personas' actions in initiative order (rolled each unit, or fixed once), each action
+split by what the persona's tactics choose in each cell (``exp_tactics.choose``; the
+concession before anything else), a won break check letting the persona act again, a snatch
+lost at Strength giving the target its free attack; a persona with ``tactics: optimal``
+follows an :class:`~fracas.sim.odds.exp_model.ExpPolicy` (``fracas advise``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from fracas.dice.exact import distribution
-from fracas.rulesets.exp.state import ExpEncounter
 from fracas.sim.batch import exp_spec as xs
-from fracas.sim.batch.exp_tactics import T_BRAWL
+from fracas.sim.batch import exp_tactics as xt
+from fracas.sim.odds.exp_model import (
+    Again,
+    Blow,
+    BrawlModel,
+    Disc,
+    End,
+    ExpPolicy,
+    Mask,
+    Matrix,
+    Move,
+)
 
 SETTLED = 1e-12
-Matrix = npt.NDArray[np.float64]
+
+#: tactics of the brawl kernel the chain follows
+COVERED = (xt.T_BRAWL, xt.T_GRAPPLE, xt.T_TRIP, xt.T_SNATCH, xt.T_LETHAL, xt.T_OPTIMAL)
 
 
 @dataclass(frozen=True)
@@ -29,93 +41,48 @@ class BrawlOdds:
     draw: float
     length: tuple[float, ...]
     error: float
+    states: int = 0
 
 
 def chain_scope(scenario: Any, ruleset: Any) -> str | None:
-    """Why a brawl (inside the kernel) is outside the chain, or None."""
-    spec = xs.compile_brawl(scenario, ruleset)
+    """Why a fight is outside the chain (the kernel's scope first, lethal fights included),
+    or None. A persona still fighting at 0 HPS or below (a robot under option
+    ``robot_at_zero_hps: fights-on``) is outside it: the chain's HPS start at 1."""
+    why = xs.scope(scenario, ruleset, lethal=True)
+    if why is not None:
+        return why
+    optimal = [
+        i
+        for i, c in enumerate(scenario.combatants)
+        if c.tactics.split(";", 1)[0].strip() == "optimal"
+    ]
+    if len(optimal) > 1:
+        return "tactics 'optimal' for one side of a brawl only"
+    spec = compile_fight(scenario, ruleset)
     for f in (0, 1):
-        if len(spec.stage_weapons[f]) > 1:
+        floor = int(spec.pi[f, xs.P_HPS_FLOOR])
+        if any(int(spec.condition[f, h - floor]) == 0 for h in range(floor, 1)):
             return (
-                f"combatants[{f}] ({spec.names[f]}) throws its {spec.stage_weapons[f][0][0]}: "
-                "thrown weapons are outside the exact chain (fracas sim covers them)"
+                f"combatants[{f}] ({spec.names[f]}) fights on at 0 HPS or below: outside the "
+                "exact chain (fracas sim covers it)"
             )
-        if spec.pi[f, xs.P_TACTIC] != T_BRAWL:
-            return (
-                f"combatants[{f}] ({spec.names[f]}) grapples or trips: the exact chain covers "
-                "brawls of strikes (fracas sim covers the rest)"
-            )
-    return None
+        if int(spec.pi[f, xs.P_TACTIC]) not in COVERED:
+            return f"combatants[{f}] ({spec.names[f]}): a tactic outside the exact chain"
+    model = BrawlModel(spec)
+
+    def moves(d: Disc, a: int) -> list[int]:
+        if a in optimal:  # the advised persona may make any legal move
+            return model.legal(d, a)
+        return [x for x, _ in model.tactic_choices(d, a)]
+
+    return model.too_big(len(model.reachable(moves)))
 
 
-def _p_hit(bonus: int, cap: int, defence: int, sides: int) -> float:
-    """``attack_roll``: P(min(kilodie + bonus, cap) > DR)."""
-    if cap <= defence:
-        return 0.0
-    return (sides - min(max(defence - bonus, 0), sides)) / sides
-
-
-def _half_up(num: int, den: int) -> int:
-    return (2 * num + den) // (2 * den)
-
-
-def strike_matrix(spec: xs.ExpSpec, a: int, damage: dict[int, float]) -> tuple[Matrix, Matrix]:
-    """(stay, out): ``stay[h, h']`` = P(the target at h HPS is still in at h'), ``out[h]`` =
-    P(it is out of the fight) after one strike by ``a`` (index = HPS, 0..max)."""
-    o, pi, wi = spec.opts, spec.pi, spec.wi
-    t = 1 - a
-    top = int(pi[t, xs.P_HPS_MAX])
-    stay = np.zeros((top + 1, top + 1))
-    out = np.zeros(top + 1)
-    hit = _p_hit(
-        int(wi[a, 0, 0, xs.W_BONUS]),
-        int(wi[a, 0, 0, xs.W_CAP]),
-        int(pi[t, xs.P_DR]),
-        int(o[xs.O_KILODIE]),
-    )
-    for h in range(1, top + 1):
-        stay[h, h] += 1 - hit
-        for d, q in damage.items():
-            p = hit * q
-            left = h - d
-            if left <= 0:
-                p_stun = 1.0
-            elif o[xs.O_DSS_SAVE]:
-                needed = min(
-                    int(o[xs.O_SAVE_CAP]),
-                    int(o[xs.O_SAVE_BASE]) + _half_up(int(o[xs.O_SAVE_SCALE]) * d, left),
-                )
-                base = int(pi[t, xs.P_SAVE_ATTR]) + int(pi[t, xs.P_LEVEL])
-                sides = int(o[xs.O_SAVE_DIE])
-                p_stun = sum(1 for r in range(1, sides + 1) if r + base <= needed) / sides
-            else:
-                needed = min(
-                    int(o[xs.O_PCT_CAP]),
-                    _half_up(int(o[xs.O_PCT_SCALE]) * left, int(pi[t, xs.P_HPS_MAX]))
-                    + int(pi[t, xs.P_PCT_ATTR]),
-                )
-                sides = int(o[xs.O_PCT_DIE])
-                p_stun = (sides - min(max(needed, 0), sides)) / sides
-            sides = int(o[xs.O_OOPS_DIE])
-            if wi[a, 0, 0, xs.W_OOPS]:
-                limit = d - 1 if o[xs.O_OOPS_STRICT] else d
-                p_oops = min(max(limit, 0), sides) / sides
-            else:
-                p_oops = 0.0
-            actual = int(spec.actual[d])  # actual_damage.actual_damage, as a table
-            for oops, po in ((False, 1 - p_oops), (True, p_oops)):
-                if po == 0:
-                    continue
-                lost = d if oops else actual
-                if oops and not o[xs.O_OOPS_REPLACES]:
-                    lost += actual
-                after = h - lost
-                if after <= 0:
-                    out[h] += p * po
-                else:
-                    out[h] += p * po * p_stun
-                    stay[h, after] += p * po * (1 - p_stun)
-    return stay, out
+def every_move(model: BrawlModel, d: Disc, a: int) -> list[int]:
+    """Every move ``a``'s tactics or, advised, ``a`` itself may make in ``d``."""
+    moves = {x for x, _ in model.tactic_choices(d, a)}
+    moves.update(model.legal(d, a))
+    return sorted(moves)
 
 
 def first_chance(spec: xs.ExpSpec) -> float:
@@ -136,67 +103,149 @@ def first_chance(spec: xs.ExpSpec) -> float:
     return (wins + ties * tie_share) / sides**2
 
 
-def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
-    """The exact odds of a brawl inside :func:`chain_scope`."""
-    spec = xs.compile_brawl(scenario, ruleset)
-    state = ruleset.build(scenario)
-    assert isinstance(state, ExpEncounter)
-    persona = [state.personas[n] for n in spec.names]
-    mats = []
-    for a in (0, 1):
-        name = spec.stage_weapons[a][0][0]
-        w = persona[a].weapon(name) or state.bare_hands
-        force = int(spec.wi[a, 0, 0, xs.W_FORCE])
-        damage: dict[int, float] = {}
-        for v, q in distribution(w.damage).items():
-            d = max(0, v + force)
-            damage[d] = damage.get(d, 0.0) + float(q)
-        mats.append(strike_matrix(spec, a, damage))
+def rolled_every_unit(spec: xs.ExpSpec) -> bool:
+    """Is the order rolled afresh each unit (else fixed by the first unit's)?"""
+    return bool(spec.opts[xs.O_INIT_EVERY]) and int(spec.opts[xs.O_INITIATIVE]) == xs.INIT_ROLL
+
+
+@dataclass
+class BrawlChain:
+    """The chain of one compiled brawl, with the advised persona's policy if any."""
+
+    model: BrawlModel
+    policy: ExpPolicy | None = None
+    win: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    ended: float = 0.0
+    _choices: dict[tuple[int, Disc, int], list[tuple[int, Mask | None]]] = field(
+        default_factory=dict
+    )
+
+    def choices(self, d: Disc, a: int, phase: int) -> list[tuple[int, Mask | None]]:
+        key = (a, d, phase)
+        hit = self._choices.get(key)
+        if hit is None:
+            if self.policy is not None and self.policy.fighter == a:
+                hit = self.policy.choices(d, phase, self.model)
+            else:
+                hit = self.model.tactic_choices(d, a)
+            self._choices[key] = hit
+        return hit
+
+    def turn(self, a: int, phase: int, dist: dict[Disc, Matrix]) -> dict[Disc, Matrix]:
+        """``a``'s action in every state of ``dist`` (mass ending the fight is counted)."""
+        out: dict[Disc, Matrix] = {}
+        for d, g in dist.items():
+            for action, cells in self.choices(d, a, phase):
+                gx = g if cells is None else np.where(cells, g, 0.0)
+                for r in self.model.outcomes(d, a, action, phase):
+                    if r.p == 0.0:
+                        continue
+                    if isinstance(r, End):
+                        gone = r.p * float(gx.sum())
+                        self.win[r.winner] += gone
+                        self.ended += gone
+                    elif isinstance(r, Move):
+                        _add(out, r.d, r.p * gx)
+                    elif isinstance(r, Blow):
+                        b = r.by
+                        knocked = r.p * float(
+                            (gx * (r.out[None, :] if b == 0 else r.out[:, None])).sum()
+                        )
+                        self.win[b] += knocked
+                        self.ended += knocked
+                        _add(out, r.d, r.p * r.forward(gx))
+                    elif isinstance(r, Again):
+                        for d2, g2 in self.turn(a, phase, {r.d: r.p * gx}).items():
+                            _add(out, d2, g2)
+        return out
+
+    def run(self, start: Matrix, p0: float, rolled: bool, max_units: int) -> BrawlOdds:
+        model = self.model
+        # one grid per fixed order (-1: rolled every unit)
+        d0 = model.start()
+        grids: dict[tuple[int, Disc], Matrix] = (
+            {(-1, d0): start} if rolled else {(0, d0): start * p0, (1, d0): start * (1 - p0)}
+        )
+        length: list[float] = []
+        error = 0.0
+        still = 1.0
+        seen: set[Disc] = {d0}
+        for _unit in range(1, max_units + 1):
+            self.ended = 0.0
+            nxt: dict[tuple[int, Disc], Matrix] = {}
+            for (ctx, d), grid in grids.items():
+                orders = ((0, p0), (1, 1 - p0)) if ctx == -1 else ((ctx, 1.0),)
+                for first, share in orders:
+                    if share == 0.0:
+                        continue
+                    dist = {d: grid * share}
+                    dist = self.turn(first, 0, dist)
+                    dist = self.turn(1 - first, 1, dist)
+                    for d2, g2 in dist.items():
+                        seen.add(d2)
+                        key = (ctx, d2)
+                        if key in nxt:
+                            nxt[key] += g2
+                        else:
+                            nxt[key] = g2
+            length.append(self.ended)
+            grids = nxt
+            still = sum(float(g.sum()) for g in grids.values())
+            if still < SETTLED:
+                error = still
+                break
+        else:
+            length[-1] += still
+        draw = still if error == 0.0 else 0.0
+        return BrawlOdds(
+            spec=model.spec,
+            win=(self.win[0], self.win[1]),
+            draw=draw,
+            length=tuple(length),
+            error=error,
+            states=len(seen),
+        )
+
+
+def _add(out: dict[Disc, Matrix], d: Disc, g: Matrix) -> None:
+    if d in out:
+        out[d] = out[d] + g
+    else:
+        out[d] = g
+
+
+def start_grid(spec: xs.ExpSpec) -> Matrix:
     h0, h1 = int(spec.pi[0, xs.P_HPS_MAX]), int(spec.pi[1, xs.P_HPS_MAX])
-    concede = [np.arange(h + 1) < int(spec.pi[f, xs.P_CONCEDE]) for f, h in ((0, h0), (1, h1))]
     start = np.zeros((h0 + 1, h1 + 1))
     start[int(spec.pi[0, xs.P_HPS]), int(spec.pi[1, xs.P_HPS])] = 1.0
-    p0 = first_chance(spec)
-    fixed = not spec.opts[xs.O_INIT_EVERY] or int(spec.opts[xs.O_INITIATIVE]) != xs.INIT_ROLL
-    # one grid per fixed order, or one grid re-ordered every unit
-    grids = {0: start * p0, 1: start * (1 - p0)} if fixed else {-1: start}
-    win = [0.0, 0.0]
-    length: list[float] = []
-    error = 0.0
-    max_units = int(spec.opts[xs.O_MAX_UNITS])
-    for _unit in range(1, max_units + 1):
-        ended = 0.0
-        nxt: dict[int, Matrix] = {}
-        for order, grid in grids.items():
-            orders = ((0, p0), (1, 1 - p0)) if order == -1 else ((order, 1.0),)
-            total = np.zeros_like(grid)
-            for first, share in orders:
-                g = grid * share
-                for a in (first, 1 - first):
-                    # the persona concedes below its threshold (at its turn), else strikes
-                    quits = concede[a][:, None] if a == 0 else concede[a][None, :]
-                    gone = float(np.where(quits, g, 0.0).sum())
-                    win[1 - a] += gone
-                    ended += gone
-                    g = np.where(quits, 0.0, g)
-                    stay, out = mats[a]
-                    if a == 0:
-                        knocked = float((g * out[None, :]).sum())
-                        g = g @ stay
-                    else:
-                        knocked = float((g * out[:, None]).sum())
-                        g = stay.T @ g
-                    win[a] += knocked
-                    ended += knocked
-                total += g
-            nxt[order] = total
-        length.append(ended)
-        grids = nxt
-        still = sum(float(g.sum()) for g in grids.values())
-        if still < SETTLED:
-            error = still
-            break
-    else:
-        length[-1] += still
-    draw = still if error == 0.0 else 0.0
-    return BrawlOdds(spec=spec, win=(win[0], win[1]), draw=draw, length=tuple(length), error=error)
+    return start
+
+
+def chain_odds(spec: xs.ExpSpec, policy: ExpPolicy | None = None) -> BrawlOdds:
+    """The exact odds of a compiled brawl (the advised persona following ``policy``)."""
+    for f in (0, 1):
+        if int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL and (policy is None or policy.fighter != f):
+            raise ValueError(f"{spec.names[f]}'s tactics 'optimal' need the policy of advise")
+    chain = BrawlChain(BrawlModel(spec), policy)
+    return chain.run(
+        start_grid(spec),
+        first_chance(spec),
+        rolled_every_unit(spec),
+        int(spec.opts[xs.O_MAX_UNITS]),
+    )
+
+
+def compile_fight(scenario: Any, ruleset: Any) -> xs.ExpSpec:
+    """The kernel's arrays for a one-on-one fight (a brawl, or a lethal one)."""
+    return xs.compile_brawl(scenario, ruleset, lethal=True)
+
+
+def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
+    """The exact odds of a fight inside :func:`chain_scope` (a persona with ``tactics:
+    optimal`` follows ``policy``, or the policy ``advise`` computes)."""
+    spec = compile_fight(scenario, ruleset)
+    if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
+        from fracas.sim.odds.exp_advise import solve_scenario
+
+        policy = solve_scenario(scenario, ruleset)
+    return chain_odds(spec, policy)
