@@ -177,7 +177,8 @@ def scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | Non
 def armour_stops(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | None:
     """A carried weapon that can never get through the other's armour (short of a perfect
     success), named, or None. The kernel follows what the tactics do then (change weapon,
-    leave the fight); the exact chain (``fracas odds``) does not, and refuses the duel."""
+    leave the fight); the exact chain (``fracas odds``) does not, and refuses the duel. For
+    a duel (inside :func:`scope`)."""
     profiles = ruleset.profiles(scenario)
     for i, p in enumerate(profiles):
         for arm in p.arms:

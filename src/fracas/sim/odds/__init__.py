@@ -66,13 +66,12 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
         from fracas.sim.odds.exp_chain import chain_scope
 
         return chain_scope(scenario, ruleset)
-    if ruleset.name == "percentile":
+    why = batch.scope(ruleset, scenario)
+    if why is None and ruleset.name == "percentile":
         from fracas.sim.batch.percentile_spec import armour_stops
 
         why = armour_stops(scenario, ruleset)
-        if why is not None:
-            return why
-    return batch.scope(ruleset, scenario)
+    return why
 
 
 def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> Odds:
