@@ -14,8 +14,9 @@
   kernel compiled, NumPy over fights does not earn its place;
 - ``fracas odds`` and ``fracas advise`` times for Joanne vs Ondkille (CPU time of this
   process, warm: numba's cache loaded), each next to the baseline measured in the same run,
-  the chain's previous attack step (``DuelChain.compiled = False``: NumPy masks and a
-  compiled move per branch list), and their ratio; ``--odds-only`` prints just these;
+  the round-by-round chain in Python (``DuelChain.compiled = False``: NumPy masks and a
+  compiled move per branch list), and their ratio, with the truncation error each reports;
+  ``--odds-only`` prints just these;
 - peak RSS of a sweep-like run on the batch path: ``--points`` grid points (default 1,000) of
   ``--per-point`` duels (default 100,000), each reduced to its counts as it arrives.
 
@@ -192,10 +193,11 @@ def odds_times(loaded: object, repeats: int) -> None:
         advise(ruleset, scenario, "Joanne")
 
     found: dict[tuple[str, bool], float] = {}
+    errors: dict[bool, float] = {}
     for compiled in (True, False):
         DuelChain.compiled = compiled
         try:
-            run_odds()  # warm: numba's cache, icepool's distributions
+            errors[compiled] = odds(ruleset, scenario).error  # warm: numba's cache, icepool
             for name, fn in (("odds", run_odds), ("advise", run_advise)):
                 found[name, compiled] = statistics.median(cpu_timed(fn) for _ in range(repeats))
         finally:
@@ -203,10 +205,16 @@ def odds_times(loaded: object, repeats: int) -> None:
     for name, unit in (("odds", 1000), ("advise", 1)):
         fast, base = found[name, True], found[name, False]
         label = "ms" if unit == 1000 else "s"
+        digits = 0 if unit == 1000 else 2
+        extra = (
+            f" (error <= {errors[True]:.1e}; baseline's {errors[False]:.1e})"
+            if name == "odds"
+            else ""
+        )
         print(
-            f"{name} (Joanne vs Ondkille): {fast * unit:,.{0 if unit == 1000 else 2}f} {label} "
-            f"CPU; baseline {base * unit:,.{0 if unit == 1000 else 2}f} {label}; "
-            f"baseline / now {base / fast:.2f}"
+            f"{name} (Joanne vs Ondkille): {fast * unit:,.{digits}f} {label} CPU; "
+            f"baseline (round by round) {base * unit:,.{digits}f} {label}; "
+            f"baseline / now {base / fast:.2f}{extra}"
         )
 
 

@@ -30,8 +30,8 @@ def render_odds(o: Odds) -> list[str]:
     for r, p in shown[:25]:
         lines.append(f"  {r:4d} {p:7.2%} {_bar(p / max(o.length))}")
     lines.append(
-        f"  truncation error <= {o.error:.1e} (pruned classes and fights still going); "
-        f"{o.classes} state classes; computed in {o.seconds * 1000:.0f} ms"
+        f"  truncation error <= {o.error:.1e} (what was pruned and fights still going); "
+        f"{o.classes} state classes; computed in {o.seconds * 1000:.0f} ms CPU"
     )
     return lines
 
@@ -115,5 +115,5 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
         f"{a.optimal.win[a.fighter]:.2%} with this policy ({a.gain * 100:+.2f} points); "
         f"exact, truncation error <= {max(a.own.error, a.optimal.error):.1e}"
     )
-    lines.append(f"computed in {a.seconds:.2f} s; put `tactics: optimal` on {me} to fight it")
+    lines.append(f"computed in {a.seconds:.2f} s CPU; put `tactics: optimal` on {me} to fight it")
     click.echo("\n".join(lines))

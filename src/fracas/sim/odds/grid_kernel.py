@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.sim.batch.jit import njit
+from fracas.sim.batch.percentile_tactics import base_stance
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -69,151 +70,337 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
     return both, a_only, b_only, none
 
 
+# A half-round grid (after a round's first attack) is kept compact: where both are still up,
+# cell by cell (``live[h]``: rows from c0, columns from c1 of the hp grid); where someone is
+# already down only what the second attack can still decide, by the hp of the one still up
+# (``down[h]``, at these offsets: combatant 1 dead / down but not dead, by 0's live row;
+# combatant 0 dead / down, by 1's live column; both down, one number).
+
+
 @njit
-def _move(
+def _row(
     grid: F64,
-    rows: npt.NDArray[np.bool_],
+    i: int,
     cells: npt.NDArray[np.bool_],
-    q: F64,
-    d0: I64,
-    d1: I64,
-    dest: I64,
-    b0: int,
-    b1: int,
-    out: F64,
-    out_rows: npt.NDArray[np.bool_],
+    ci: int,
+    cj: int,
     row: F64,
     prefix: F64,
-) -> None:
-    """``apply_branches`` for branches ``b0:b1`` on the cells of ``grid`` where ``cells``,
-    row by row over each flagged row's occupied span (contiguous columns inside), flagging
-    in ``out_rows`` each row of ``out`` they reach (``row``, ``prefix``: scratch)."""
-    n0, n1 = grid.shape
-    for i in range(n0):
-        if not rows[i]:
-            continue
-        lo = n1
-        hi = -1
-        for j in range(n1):
-            v = grid[i, j] if cells[i, j] else 0.0
-            row[j] = v
-            if v != 0.0:
-                if lo == n1:
-                    lo = j
-                hi = j
-        if hi < 0:
-            continue
-        total = 0.0
-        for j in range(lo, hi + 1):
-            total += row[j]
-            prefix[j] = total  # the row's mass up to column j
-        for b in range(b0, b1):
-            qb = q[b]
-            a = 0 if d0[b] < 0 else max(0, i - d0[b])
-            k = dest[b]
-            out_rows[k, a] = True
-            if d1[b] < 0:
-                out[k, a, 0] += qb * total
-                continue
-            db = d1[b]
-            target = out[k, a]
-            if db >= lo:
-                target[0] += qb * (total if db >= hi else prefix[db])
-            for j in range(max(lo, db + 1), hi + 1):
-                target[j - db] += qb * row[j]
+) -> tuple[int, int, float]:
+    """Row ``i`` of ``grid`` where ``cells[ci + i, cj + j]``, into ``row`` (and its running
+    sums into ``prefix``): (first, last occupied column, total); last -1 when empty."""
+    n1 = grid.shape[1]
+    lo = n1
+    hi = -1
+    for j in range(n1):
+        v = grid[i, j] if cells[ci + i, cj + j] else 0.0
+        row[j] = v
+        if v != 0.0:
+            if lo == n1:
+                lo = j
+            hi = j
+    total = 0.0
+    for j in range(lo, hi + 1):
+        total += row[j]
+        prefix[j] = total
+    return lo, hi, total
 
 
 @njit
-def run_round_plan(
+def _span(prefix: F64, lo: int, hi: int, total: float, cut: int) -> float:
+    """The row's mass in columns up to ``cut``."""
+    if cut >= hi:
+        return total
+    if cut < lo:
+        return 0.0
+    return float(prefix[cut])
+
+
+@njit
+def first_attacks(
     grids: F64,
-    src: int,
-    all_rows: npt.NDArray[np.bool_],
+    classes: I64,
+    plans: I64,
+    first_op0: I64,
+    first_op1: I64,
     masks: npt.NDArray[np.bool_],
-    op_src: I64,
     op_mask: I64,
     op_b0: I64,
     op_b1: I64,
-    op_level: I64,
     q: F64,
     d0: I64,
     d1: I64,
     dest: I64,
-    n_level1: int,
-    n_level2: int,
-    level1: F64,
-    rows1: npt.NDArray[np.bool_],
-    level2: F64,
-    rows2: npt.NDArray[np.bool_],
-    row: F64,
+    c0: int,
+    c1: int,
+    live: F64,
+    live_rows: npt.NDArray[np.bool_],
+    down: F64,
+    touched: npt.NDArray[np.bool_],
+    masses: F64,
+    skip: float,
+    acc: F64,
+    hmass: F64,
+    vals: F64,
+    pref: F64,
+    bounds: I64,
+    totals: F64,
+) -> None:
+    """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
+    live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
+    operation moves the cells of its mask along its branches into the half-round grids
+    ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
+    classes it touches (``vals``, ``pref``, ``bounds``, ``totals``: scratch, per live row
+    its masked values, running sums, span, total). A branch that
+    would move less than ``skip``
+    (its probability times the class's mass ``masses[n]``) is left out, that much counted
+    in the truncation error ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
+    m0, m1 = grids.shape[1], grids.shape[2]
+    for n in range(classes.shape[0]):
+        grid = grids[classes[n]]
+        p = plans[n]
+        least = skip / masses[n]  # the least probability of a branch taken
+        for k in range(first_op0[p], first_op1[p]):
+            for b in range(op_b0[k], op_b1[k]):
+                if q[b] < least:
+                    acc[4] += q[b] * masses[n]
+            cells = masks[op_mask[k]]
+            for i in range(m0):  # each row's masked values, span and running sums
+                lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
+                bounds[i, 0] = lo
+                bounds[i, 1] = hi
+                totals[i] = total
+            for b in range(op_b0[k], op_b1[k]):
+                qb = q[b]
+                if qb < least:
+                    continue
+                h = dest[b]
+                touched[h] = True
+                vec = down[h]
+                block = live[h]
+                flags = live_rows[h]
+                db = d1[b]
+                moved = 0.0
+                for i in range(m0):
+                    hi = bounds[i, 1]
+                    if hi < 0:
+                        continue
+                    lo = bounds[i, 0]
+                    total = totals[i]
+                    moved += total
+                    a = -c0 if d0[b] < 0 else i - d0[b]  # 0's live row after (< 0: down)
+                    if db < 0:  # combatant 1 killed
+                        if a >= 0:
+                            vec[a] += qb * total
+                        else:
+                            vec[2 * m0 + 2 * m1] += qb * total
+                        continue
+                    gone = _span(pref[i], lo, hi, total, db - 1)  # to a live column < 0
+                    if a >= 0:
+                        dead = _span(pref[i], lo, hi, total, db - c1)  # to hp index 0
+                        vec[a] += qb * dead
+                        vec[m0 + a] += qb * (gone - dead)
+                        if gone < total:
+                            flags[a] = True
+                            for j in range(max(lo, db), hi + 1):
+                                block[a, j - db] += qb * vals[i, j]
+                    else:
+                        vec[2 * m0 + 2 * m1] += qb * gone
+                        off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
+                        for j in range(max(lo, db), hi + 1):
+                            vec[off + j - db] += qb * vals[i, j]
+                hmass[h] += qb * moved
+
+
+@njit
+def _up_table(q: F64, d: I64, dest: I64, up_from: I64, b0: int, b1: int, c: int, out: F64) -> None:
+    """``out[x]``: P(the one at live index ``x`` (hp index ``c + x``) is still up after
+    branches ``b0:b1``): its loss ``d`` (-1 killed) leaves it at or above its destination's
+    first index up (``up_from``). A histogram of the least index that stays up, summed."""
+    n = out.shape[0]
+    for x in range(n):
+        out[x] = 0.0
+    for b in range(b0, b1):
+        if d[b] < 0:
+            continue
+        least = d[b] + up_from[dest[b]] - c  # stays up from this live index on
+        if least < n:
+            out[max(least, 0)] += q[b]
+    for x in range(1, n):
+        out[x] += out[x - 1]
+
+
+@njit
+def second_attacks(
+    live: F64,
+    live_rows: npt.NDArray[np.bool_],
+    down: F64,
+    halves: I64,
+    second_op0: I64,
+    second_op1: I64,
+    masks: npt.NDArray[np.bool_],
+    op_mask: I64,
+    op_b0: I64,
+    op_b1: I64,
+    q: F64,
+    d0: I64,
+    d1: I64,
+    dest: I64,
     out_next: I64,
     out_u0: I64,
     out_u1: I64,
     c0: int,
     c1: int,
-    prune: float,
     nxt: F64,
     present: npt.NDArray[np.bool_],
     acc: F64,
+    masses: F64,
+    skip: float,
+    up: F64,
+    cmass: F64,
+    vals: F64,
+    pref: F64,
+    bounds: I64,
+    totals: F64,
 ) -> None:
-    """One round of one state class by its plan (``percentile_plan``): the first attack's
-    operations (``op_level`` 1) move ``grids[src]`` into ``level1``, the second's (level 2)
-    move ``level1[op_src]`` into ``level2``; each level-2 grid is then settled as the chain
-    settles a round (``tally``: wins, draws, the ended mass and, below ``prune``, the
-    truncation error into ``acc`` = [win 0, win 1, draw, ended, error]); the rest goes on
-    into ``nxt[out_next]`` (alive cells only), flagging ``present``. ``level1``/``level2``
-    are scratch, all zero with no row flagged on entry, and left so."""
-    for k in range(op_src.shape[0]):
-        if op_level[k] == 1:
-            _move(
-                grids[src], all_rows, masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                level1, rows1, row, row[grids.shape[2] :],
-            )  # fmt: skip
-    for k in range(op_src.shape[0]):
-        if op_level[k] == 2:
-            s = op_src[k]
-            _move(
-                level1[s], rows1[s], masks[op_mask[k]], q, d0, d1, dest, op_b0[k], op_b1[k],
-                level2, rows2, row, row[grids.shape[2] :],
-            )  # fmt: skip
-    n0, n1 = level2.shape[1], level2.shape[2]
-    for s in range(n_level1):
-        for i in range(n0):
-            if rows1[s, i]:
-                rows1[s, i] = False
-                for j in range(n1):
-                    level1[s, i, j] = 0.0
-    for o in range(n_level2):
-        both = a_only = b_only = none = 0.0
-        u0, u1 = out_u0[o], out_u1[o]
-        for i in range(n0):
-            if not rows2[o, i]:
-                continue
-            for j in range(n1):
-                v = level2[o, i, j]
-                if i >= u0:
-                    if j >= u1:
-                        both += v
-                    else:
-                        a_only += v
-                elif j >= u1:
-                    b_only += v
+    """Each half-round class's second attack (``halves``; its second plan has its id), the
+    end of the round. Where both are up the attack moves hp: what lands where both are
+    still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
+    (live blocks, flagging ``present``), the rest is tallied by running sums along the row.
+    Where someone is already down the round ends whatever happens, and the attack only
+    decides whether the one still up goes down too (the masks read at a cell of that
+    kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
+    error]. A branch that would move less than ``skip`` where both are up (its probability
+    times the half-round class's mass ``masses[n]``) is left out there, that much counted in
+    the error. The half-round grids of ``halves`` are left all zero, no row flagged (``up``:
+    scratch, a live row and a live column). ``cmass``: each next class's mass, added to."""
+    m0, m1 = live.shape[1], live.shape[2]
+    w0 = w1 = dr = 0.0
+    for n in range(halves.shape[0]):
+        h = halves[n]
+        grid = live[h]
+        flags = live_rows[h]
+        vec = down[h]
+        both = vec[2 * m0 + 2 * m1]
+        dr += both
+        any0 = False  # mass with combatant 1 down, 0 up
+        for x in range(2 * m0):
+            if vec[x] != 0.0:
+                any0 = True
+                break
+        any1 = False  # mass with combatant 0 down, 1 up
+        for x in range(2 * m0, 2 * m0 + 2 * m1):
+            if vec[x] != 0.0:
+                any1 = True
+                break
+        least = skip / masses[n]
+        for k in range(second_op0[h], second_op1[h]):
+            cells = masks[op_mask[k]]
+            b0, b1 = op_b0[k], op_b1[k]
+            for b in range(b0, b1):
+                if q[b] < least:
+                    acc[4] += q[b] * masses[n]
+            for i in range(m0):  # each row's masked values, span and running sums
+                if flags[i]:
+                    lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
                 else:
-                    none += v
-        acc[0] += a_only
-        acc[1] += b_only
-        acc[2] += none
-        acc[3] += a_only + b_only + none
-        keep = both >= prune
-        if not keep:
-            acc[4] += both
-        t = out_next[o]
-        if keep:
-            present[t] = True
-        for i in range(n0):
-            if not rows2[o, i]:
+                    lo, hi, total = m1, -1, 0.0
+                bounds[i, 0] = lo
+                bounds[i, 1] = hi
+                totals[i] = total
+            for b in range(b0, b1):
+                qb = q[b]
+                if qb < least:
+                    continue
+                o = dest[b]
+                t = out_next[o]
+                u0 = out_u0[o]
+                db = d1[b]
+                # the last live column from which combatant 1 ends down
+                cut = out_u1[o] - c1 + db - 1
+                block = nxt[t]
+                landed = 0.0
+                for i in range(m0):
+                    hi = bounds[i, 1]
+                    if hi < 0:
+                        continue
+                    lo = bounds[i, 0]
+                    total = totals[i]
+                    up0 = d0[b] >= 0 and c0 + i - d0[b] >= u0
+                    if db < 0:  # combatant 1 killed
+                        if up0:
+                            w0 += qb * total
+                        else:
+                            dr += qb * total
+                        continue
+                    low = _span(pref[i], lo, hi, total, cut)
+                    if not up0:
+                        dr += qb * low
+                        w1 += qb * (total - low)
+                        continue
+                    w0 += qb * low
+                    if cut < hi:
+                        landed += total - low
+                        a = i - d0[b]
+                        for j in range(max(lo, cut + 1), hi + 1):
+                            block[a, j - db] += qb * vals[i, j]
+                if landed > 0.0:
+                    present[t] = True
+                    cmass[t] += qb * landed
+            # someone already down: by the hp of the one still up
+            if any0:
+                _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
+                for i in range(m0):
+                    for kind in range(2):  # combatant 1 dead, down
+                        v = vec[kind * m0 + i]
+                        if v == 0.0 or not cells[c0 + i, 0 if kind == 0 else c1 - 1]:
+                            continue
+                        w0 += v * up[i]
+                        dr += v * (1.0 - up[i])
+            if any1:
+                _up_table(q, d1, dest, out_u1, b0, b1, c1, up[m0 : m0 + m1])
+                for j in range(m1):
+                    for kind in range(2):  # combatant 0 dead, down
+                        v = vec[2 * m0 + kind * m1 + j]
+                        if v == 0.0 or not cells[0 if kind == 0 else c0 - 1, c1 + j]:
+                            continue
+                        w1 += v * up[m0 + j]
+                        dr += v * (1.0 - up[m0 + j])
+        for i in range(m0):
+            if flags[i]:
+                flags[i] = False
+                for j in range(m1):
+                    grid[i, j] = 0.0
+        for x in range(vec.shape[0]):
+            vec[x] = 0.0
+    acc[0] += w0
+    acc[1] += w1
+    acc[2] += dr
+    acc[3] += w0 + w1 + dr
+
+
+@njit
+def stance_table(
+    out: I64,
+    f: int,
+    hp0: I64,
+    hp1: I64,
+    tactic: int,
+    rnd: int,
+    hp_max: int,
+    script: I64,
+    script_len: int,
+    then: int,
+    policy: I64,
+) -> None:
+    """Fighter ``f``'s base stance (``percentile_tactics.base_stance``) in every cell of the
+    hp grid where both are up (``hp0``/``hp1``: the hp of each index); 0 elsewhere."""
+    for i in range(hp0.shape[0]):
+        for j in range(hp1.shape[0]):
+            own, other = (hp0[i], hp1[j]) if f == 0 else (hp1[j], hp0[i])
+            if own <= 0 or other <= 0:
+                out[i, j] = 0
                 continue
-            rows2[o, i] = False
-            for j in range(n1):
-                if keep and i >= c0 and j >= c1:
-                    nxt[t, i, j] += level2[o, i, j]
-                level2[o, i, j] = 0.0
+            out[i, j] = base_stance(
+                tactic, rnd, own, hp_max, other, script, script_len, then, policy
+            )

@@ -7,14 +7,16 @@ order, later rounds simultaneous) follow from the round number. A round's two at
 applied in order, each as the exact branch list of ``ExchangeModel.exchange`` shifting the hp
 grid; the second attack sees the first's result cell by cell (a fighter downed in round 1
 does not strike back; nobody attacks the dead). Everything else of the event engine in a
-melee duel is there; classes whose probability falls below ``PRUNE`` are dropped and their
-mass reported as the truncation error, as is the mass still fighting when the chain stops.
+melee duel is there. What the chain drops (a class below ``PRUNE``, a half-round class below
+``PRUNE_HALF``, a branch moving less than ``SKIP``, the mass still fighting when it stops)
+is reported as the truncation error, so every figure is a lower bound within it.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -30,10 +32,16 @@ from fracas.sim.batch.percentile_tactics import (
     S_NORMAL_ATTACK,
     S_RECOVER,
     S_SURRENDER,
-    base_stance,
     declare,
 )
-from fracas.sim.odds.grid_kernel import apply_branches, run_round_plan, tally
+from fracas.sim.odds.grid_kernel import (
+    apply_branches,
+    expect_branches,
+    first_attacks,
+    second_attacks,
+    stance_table,
+    tally,
+)
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 from fracas.sim.odds.percentile_plan import Planner
 
@@ -43,12 +51,43 @@ Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combat
 Split = tuple[bool, npt.NDArray[np.bool_]]
 #: a class below this probability is dropped (its mass counted in the truncation error)
 PRUNE = 1e-10
+#: a half-round class (after a round's first attack) below this is dropped (counted too)
+PRUNE_HALF = PRUNE / 10
+#: a branch that would move less than this (its probability times the mass it applies to)
+#: is left out (counted too)
+SKIP = 3e-12
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
 ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
 
 #: a stance table: (round, fighter) -> stance per (own hp, other's hp)
 StanceTable = Callable[[int, int], npt.NDArray[np.int64]]
+
+
+def load_kernels() -> None:
+    """Load the chain's compiled functions (from numba's cache) by calling each on nothing,
+    so that a timing of the chain times the chain, not the loading."""
+    i0 = np.zeros(0, np.int64)
+    f0 = np.zeros(0)
+    g = np.zeros((1, 1, 1))
+    b3 = np.zeros((1, 1, 1), np.bool_)
+    b2 = np.zeros((1, 1), np.bool_)
+    b1 = np.zeros(1, np.bool_)
+    acc = np.zeros(5)
+    rows = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1))
+    first_attacks(
+        g, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g, b2, np.zeros((1, 1)), b1,
+        f0, 0.0, acc, f0, *rows,
+    )  # fmt: skip
+    second_attacks(
+        g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
+        g, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
+    )  # fmt: skip
+    one = np.ones(1, np.int64)
+    stance_table(
+        np.zeros((1, 1), np.int64), 0, one, one, 0, 1, 1, one, 0, 0, np.zeros((1, 1), np.int64)
+    )
+    expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
 
 
 @dataclass(frozen=True)
@@ -106,7 +145,8 @@ class DuelChain:
         self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
         self._pairs: dict[tuple[object, ...], list[Any]] = {}
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
-        self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        # the exchange reads no tactic: chains sharing a model share its branch arrays
+        self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = model.arrays
         self._all = np.ones(self.shape, bool)
         # who may take the second turn of a round, cell by cell (state.acting and
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
@@ -135,7 +175,7 @@ class DuelChain:
             return kit
         conds = list(kit.conds)
         conds[kit.wield] = 0
-        return replace(kit, conds=tuple(conds))
+        return kit.but(conds=tuple(conds))
 
     def declared(self, f: int, kit: Kit, other: Kit, base: int) -> tuple[int, int]:
         """The kernel's ``declare`` (the tactics' ``take_stance``) for base stance ``base``
@@ -188,10 +228,10 @@ class DuelChain:
             hit = []
             for x in b0:
                 s0, w0 = self.declared(0, k0, k1, x)
-                n0 = k0 if w0 == k0.wield else replace(k0, wield=w0)
+                n0 = k0 if w0 == k0.wield else k0.but(wield=w0)
                 for y in b1:
                     s1, w1 = self.declared(1, k1, k0, y)
-                    n1 = k1 if w1 == k1.wield else replace(k1, wield=w1)
+                    n1 = k1 if w1 == k1.wield else k1.but(wield=w1)
                     cells = (base[0] == x) & (base[1] == y) & live
                     if not cells.any():
                         continue
@@ -209,22 +249,13 @@ class DuelChain:
         for f in range(2):
             table = np.zeros(self.shape, np.int64)
             fi = spec.fi[f]
-            for i, hp_a in enumerate(self.hp_axis[0]):
-                for j, hp_b in enumerate(self.hp_axis[1]):
-                    own, other = (hp_a, hp_b) if f == 0 else (hp_b, hp_a)
-                    if own <= 0 or other <= 0:
-                        continue
-                    table[i, j] = base_stance(
-                        int(fi[ps.TACTIC]),
-                        rnd,
-                        int(own),
-                        int(fi[ps.HP_MAX]),
-                        int(other),
-                        spec.script[f],
-                        int(fi[ps.SCRIPT_LEN]),
-                        int(fi[ps.THEN]),
-                        spec.policy[f],
-                    )
+            stance_table(
+                table, f, np.asarray(self.hp_axis[0], np.int64),
+                np.asarray(self.hp_axis[1], np.int64), int(fi[ps.TACTIC]), rnd,
+                int(fi[ps.HP_MAX]), np.ascontiguousarray(spec.script[f], np.int64),
+                int(fi[ps.SCRIPT_LEN]), int(fi[ps.THEN]),
+                np.ascontiguousarray(spec.policy[f], np.int64),
+            )  # fmt: skip
             out.append(table)
         return out[0], out[1]
 
@@ -258,106 +289,160 @@ class DuelChain:
         ]
 
     def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
-        """The chain, round by round: every class's round by its plan (``percentile_plan``),
-        one compiled call each."""
+        """The chain, round by round: every class's round by its plans (``percentile_plan``),
+        each round two compiled calls for all classes (``grid_kernel``)."""
         if not self.compiled:
             return self._run_reference(p_first0, max_rounds)
+        # the plans are many small long-lived objects: a collection pass in the middle of
+        # building them rescans them all (about a tenth of the time), and frees nothing
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run_compiled(p_first0, max_rounds)
+        finally:
+            if paused:
+                gc.enable()
+
+    def _run_compiled(self, p_first0: float, max_rounds: int) -> DuelOdds:
         spec = self.spec
         kits = self.start_kits()
         planner = Planner(self)
         shape = self.shape
-        grids = np.zeros((4, *shape))
+        c0, c1 = self.con[0] + 1, self.con[1] + 1
+        m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
+        grids = np.zeros((4, m0, m1))  # each class's live block
         active: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
-                grids[i, self.hp[0] + self.con[0], self.hp[1] + self.con[1]] = share
+                grids[i, self.hp[0] - 1, self.hp[1] - 1] = share
                 active.append(i)
-        c0, c1 = self.con[0] + 1, self.con[1] + 1
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
         draw_frozen = 0.0
         length: list[float] = []
         held = 0.0
-        seen: set[tuple[Kit, Kit]] = set()
-        row = np.zeros(2 * shape[1])  # a row and its running sums (scratch)
-        all_rows = np.ones(shape[0], np.bool_)
-        level1 = np.zeros((0, *shape))
-        level2 = np.zeros((0, *shape))
-        rows1 = np.zeros((0, shape[0]), np.bool_)
-        rows2 = np.zeros((0, shape[0]), np.bool_)
+        seen: set[int] = set()  # classes
+        # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
+        live = np.zeros((0, m0, m1))
+        live_rows = np.zeros((0, m0), np.bool_)
+        down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
+        touched = np.zeros(0, np.bool_)
+        hmass = np.zeros(0)  # each half-round class's mass
+        nxt = np.zeros_like(grids)
+        gmass = grids.sum(axis=(1, 2))  # each class's mass
+        cmass = np.zeros(len(nxt))  # each next class's mass
+        up = np.zeros(m0 + m1)  # scratch, and per live row:
+        vals, pref = np.zeros((m0, m1)), np.zeros((m0, m1))
+        bounds, totals = np.zeros((m0, 2), np.int64), np.zeros(m0)
+        firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
+        alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
         for rnd in range(1, max_rounds + 1):
             simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
-            base_key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
-            if base_key not in self._stances:
-                self._stances[base_key] = self.tactic_stances(rnd)
+            key = rnd if rnd <= script_len + 1 or self.round_dependent else 0
+            if key not in alias:  # rounds whose stance tables are the same share plans
+                tables = self.tactic_stances(rnd)
+                alias[key] = next(
+                    (
+                        k
+                        for k, (a, b) in self._stances.items()
+                        if np.array_equal(a, tables[0]) and np.array_equal(b, tables[1])
+                    ),
+                    key,
+                )
+                self._stances.setdefault(alias[key], tables)
+            base_key = alias[key]
             late = rnd > script_len
             t = (self.tired(0, rnd), self.tired(1, rnd))
             acc[3] = 0.0
             frozen = 0.0
-            plans = []
+            # each active class's first plan in this round's context (looked up by array)
+            act = np.asarray(active, np.int64)
+            seen.update(active)
+            plans = np.empty(len(act), np.int64)
+            orders = planner.orders.view()[act]
             for order in (0, 1):
                 first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
                 ctx = (simultaneous, first, base_key, t[0], t[1], late)
-                for i in active:
-                    key = planner.keys[i]
-                    if key[0] == order:
-                        seen.add((key[1], key[2]))
-                        plans.append((i, planner.plan(i, ctx)))
+                table = firsts.get(ctx)
+                if table is None or len(table) < len(planner.keys):
+                    grown = np.full(2 * len(planner.keys), -1, np.int64)
+                    if table is not None:
+                        grown[: len(table)] = table
+                    table = firsts[ctx] = grown
+                mine = orders == order
+                got = table[act[mine]]
+                for n in np.flatnonzero(got < 0).tolist():
+                    i = int(act[mine][n])
+                    got[n] = table[i] = planner.first(i, ctx)
+                plans[mine] = got
+            stop = planner.frozen.view()[plans]
+            if stop.any():
+                frozen = float(grids[act[stop]].sum())
+                grids[act[stop]] = 0.0
+            classes = act[~stop]
+            plans = plans[~stop]
+            if len(planner.halves) > len(live):
+                n = 2 * len(planner.halves)
+                live = np.zeros((n, m0, m1))
+                live_rows = np.zeros((n, m0), np.bool_)
+                down = np.zeros((n, down.shape[1]))
+                touched = np.zeros(n, np.bool_)
+                hmass = np.zeros(n)
+            pl = planner
+            first_attacks(
+                grids, classes, plans,
+                pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
+                pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
+                pl.dest.view(), c0, c1, live, live_rows, down, touched,
+                gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals,
+            )  # fmt: skip
+            ids = np.flatnonzero(touched)
+            touched[ids] = False
+            mass = hmass[ids]
+            hmass[ids] = 0.0
+            small = ids[mass < PRUNE_HALF]
+            if len(small):  # dropped before their second attack, counted in the error
+                acc[4] += float(mass[mass < PRUNE_HALF].sum())
+                live[small] = 0.0
+                live_rows[small] = False
+                down[small] = 0.0
+            ids = ids[mass >= PRUNE_HALF]
+            for h in ids.tolist():
+                planner.second(h)
             size = len(planner.keys)
-            nxt = np.zeros((max(size, 1), *shape))
-            present = np.zeros(size, np.bool_)
-            masks = planner.masks
-            n1 = max((p.n1 for _, p in plans), default=0)
-            n2 = max((p.n2 for _, p in plans), default=0)
-            if n1 > len(level1):
-                level1 = np.zeros((n1, *shape))
-                rows1 = np.zeros((n1, shape[0]), np.bool_)
-            if n2 > len(level2):
-                level2 = np.zeros((n2, *shape))
-                rows2 = np.zeros((n2, shape[0]), np.bool_)
-            for i, plan in plans:
-                if plan.frozen:
-                    frozen += float(grids[i].sum())
-                    continue
-                run_round_plan(
-                    grids,
-                    i,
-                    all_rows,
-                    masks,
-                    plan.op_src,
-                    plan.op_mask,
-                    plan.op_b0,
-                    plan.op_b1,
-                    plan.op_level,
-                    plan.q,
-                    plan.d0,
-                    plan.d1,
-                    plan.dest,
-                    plan.n1,
-                    plan.n2,
-                    level1,
-                    rows1,
-                    level2,
-                    rows2,
-                    row,
-                    plan.out_next,
-                    plan.out_u0,
-                    plan.out_u1,
-                    c0,
-                    c1,
-                    PRUNE,
-                    nxt,
-                    present,
-                    acc,
-                )
+            if size > len(nxt):  # room for the classes found (both buffers)
+                bigger = np.zeros((2 * size, m0, m1))
+                bigger[: len(grids)] = grids
+                grids, nxt = bigger, np.zeros_like(bigger)
+                cmass = np.zeros(len(nxt))
+            present = np.zeros(len(nxt), np.bool_)
+            second_attacks(
+                live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
+                pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
+                pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
+                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc,
+                mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals,
+            )  # fmt: skip
+            # a class below PRUNE is dropped, its mass counted in the truncation error
+            old = active
+            active = np.flatnonzero(present).tolist()
+            if active:
+                kept = cmass[active]
+                acc[4] += float(kept[kept < PRUNE].sum())
+                for i in np.asarray(active)[kept < PRUNE].tolist():
+                    nxt[i] = 0.0
+                active = np.asarray(active)[kept >= PRUNE].tolist()
+            gmass = cmass.copy()  # the mass of each class next round
+            cmass[:] = 0.0
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen
-            grids = nxt
-            active = np.flatnonzero(present).tolist()
-            still = float(grids[active].sum()) if active else 0.0
+            for i in old:
+                grids[i] = 0.0
+            grids, nxt = nxt, grids
+            still = float(gmass[active].sum()) if active else 0.0
             if rnd == max_rounds:
                 draw_frozen += still
                 length[-1] += still + held
@@ -377,7 +462,7 @@ class DuelChain:
             length=tuple(length),
             error=float(acc[4]),
             rounds_computed=rnd,
-            classes=len(seen),
+            classes=len({planner.keys[i][1:] for i in seen}),
         )
 
     # -- moving probability on the grid -------------------------------------------------------
@@ -423,9 +508,32 @@ class DuelChain:
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         index: dict[tuple[Kit, Kit], int] = {}
         q, d0, d1, dest = [], [], [], []
-        for p, (da, dd, nkf, nkg, ka, kd) in self.model.exchange(
-            f, kf, kg, sf, sg, tf, tg, True, low
+        # the exchange reads neither the attacker's break values nor its "defenceless", nor
+        # the defender's break values but the parrying weapon's, nor whether the defender is
+        # defenceless next round (only this round): it is worked out for kits without them,
+        # and they are put back (only the parrying weapon's break value can change in it)
+        bare_f = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
+        w = kg.wield
+        bare_g = kg.but(
+            bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
+            defenceless=-1 if kg.defenceless == 1 else None,
+        )
+        back_f: dict[Kit, Kit] = {}
+        back_g: dict[Kit, Kit] = {}
+        for p, (da, dd, out_f, out_g, ka, kd) in self.model.exchange(
+            f, bare_f, bare_g, sf, sg, tf, tg, True, low
         ):
+            nkf = back_f.get(out_f)
+            if nkf is None:
+                nkf = back_f[out_f] = out_f.but(
+                    bvs=kf.bvs, defenceless=kf.defenceless if out_f.defenceless < 0 else None
+                )
+            nkg = back_g.get(out_g)
+            if nkg is None:
+                nkg = back_g[out_g] = out_g.but(
+                    bvs=tuple(b if i == w else kg.bvs[i] for i, b in enumerate(out_g.bvs)),
+                    defenceless=1 if kg.defenceless == 1 else None,
+                )
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             if pair not in index:
                 index[pair] = len(dests)
@@ -471,7 +579,7 @@ class DuelChain:
             kf = k0 if f == 0 else k1
             kg = k1 if f == 0 else k0
             if sf in (S_SURRENDER, S_FLEE):  # round.resolve_round: Yielded at its turn
-                nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
+                nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
                 moved = np.where(acts, grid, 0.0)
                 add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
                 add(key, grid - moved)

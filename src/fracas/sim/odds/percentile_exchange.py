@@ -9,8 +9,9 @@ damage distributions from ``fracas.dice.distribution`` (icepool).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from fracas.dice.exact import distribution
 from fracas.rulesets.percentile.state import Profile
@@ -30,7 +31,7 @@ from fracas.sim.batch.percentile_tactics import S_ALL_OUT_ATTACK as AOA
 D_NONE, D_PARRY, D_DODGE = range(3)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Kit:
     """What changes about a combatant in a fight besides hp: the wielded weapon, each
     weapon's condition and break value, armour loosened, glitches, and the round of a
@@ -53,12 +54,57 @@ class Kit:
     def __hash__(self) -> int:
         return self._hash
 
+    def __eq__(self, other: object) -> bool:
+        # the same object most often; else the hash first (dict lookups compare on a hit)
+        if self is other:
+            return True
+        if not isinstance(other, Kit) or self._hash != other._hash:
+            return False
+        return (
+            self.wield == other.wield
+            and self.conds == other.conds
+            and self.bvs == other.bvs
+            and self.abs_loss == other.abs_loss
+            and self.glitch == other.glitch
+            and self.defenceless == other.defenceless
+            and self.yielded == other.yielded
+        )
+
     @property
     def ready(self) -> bool:
         return self.wield >= 0 and self.conds[self.wield] == C_READY
 
+    def but(
+        self,
+        wield: int | None = None,
+        conds: tuple[int, ...] | None = None,
+        bvs: tuple[int, ...] | None = None,
+        abs_loss: int | None = None,
+        glitch: int | None = None,
+        defenceless: int | None = None,
+        yielded: int | None = None,
+    ) -> Kit:
+        """This kit with the fields given changed (``dataclasses.replace``, faster)."""
+        return Kit(
+            self.wield if wield is None else wield,
+            self.conds if conds is None else conds,
+            self.bvs if bvs is None else bvs,
+            self.abs_loss if abs_loss is None else abs_loss,
+            self.glitch if glitch is None else glitch,
+            self.defenceless if defenceless is None else defenceless,
+            self.yielded if yielded is None else yielded,
+        )
+
     def next_round(self) -> Kit:
-        return self if self.defenceless < 0 else replace(self, defenceless=self.defenceless - 1)
+        return self if self.defenceless < 0 else self.but(defenceless=self.defenceless - 1)
+
+    def lumped(self) -> Kit:
+        """This kit with what no later branch reads made equal: the break value of a
+        weapon broken or lost (never wielded again) is 0."""
+        pairs = list(zip(self.conds, self.bvs, strict=True))
+        if all(c not in (C_BROKEN, C_LOST) or b == 0 for c, b in pairs):
+            return self
+        return self.but(bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
 
 
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
@@ -111,6 +157,11 @@ class ExchangeModel:
             for p in profiles
         ]
         self.glitches = int(spec.opts[ps.O_GLITCHES])
+        self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
+        self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
+        self._cells: dict[tuple[int, Kit, Kit, int, int, int], Branches] = {}
+        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
+        self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self.exchange = lru_cache(maxsize=None)(self._exchange)
 
     # -- the pieces of an attack -----------------------------------------------------------
@@ -130,16 +181,17 @@ class ExchangeModel:
     ) -> Branches:
         """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
         who = ids[role]
-        kit = kit_of(m, role)
-        out: Branches = []
         absorbs = kind != ps.K_FULL_NO_ARMOUR and not self.spec.fi[who, ps.PROJ_ONLY]
-        armour = self._armour(who, kit) if absorbs else 0
-        for value, q in self._rolled(src, w, kind):
-            amount = value - min(value, armour)
-            d = [m[0], m[1]]
-            d[role] += amount
-            out.append((q, (d[0], d[1], m[2], m[3], m[4], m[5])))
-        return out
+        armour = self._armour(who, kit_of(m, role)) if absorbs else 0
+        key = (src, w, kind, armour)
+        amounts = self._dealt.get(key)
+        if amounts is None:
+            amounts = self._dealt[key] = [
+                (q, value - min(value, armour)) for value, q in self._rolled(src, w, kind)
+            ]
+        if role == 0:
+            return [(q, (m[0] + a, m[1], m[2], m[3], m[4], m[5])) for q, a in amounts]
+        return [(q, (m[0], m[1] + a, m[2], m[3], m[4], m[5])) for q, a in amounts]
 
     def _kit(self, m: Micro, role: int, kit: Kit) -> Micro:
         return (
@@ -152,7 +204,7 @@ class ExchangeModel:
         """``damage.draw_next``: the next ready carried weapon (never body parts)."""
         natural = self.spec.natural[who]
         nxt = next((i for i, c in enumerate(kit.conds) if c == C_READY and not natural[i]), -1)
-        return replace(kit, wield=nxt)
+        return kit.but(wield=nxt)
 
     def _natural(self, who: int, kit: Kit) -> bool:
         return kit.wield >= 0 and bool(self.spec.natural[who, kit.wield])
@@ -165,25 +217,44 @@ class ExchangeModel:
         conds = list(kit.conds)
         if self.o[ps.O_DROP_LOST]:
             conds[kit.wield] = C_LOST
-            kit = self._draw_next(replace(kit, conds=tuple(conds)), ids[role])
+            kit = self._draw_next(kit.but(conds=tuple(conds)), ids[role])
         else:
             conds[kit.wield] = C_DROPPED
-            kit = replace(kit, conds=tuple(conds))
+            kit = kit.but(conds=tuple(conds))
         return self._kit(m, role, kit)
 
     def fumble(self, m: Micro, role: int, ids: tuple[int, int]) -> Branches:
-        """``fumble.roll_fumble``: a row of table 5.2 (d100), its effects in order."""
-        out: Branches = []
+        """``fumble.roll_fumble``: a row of table 5.2 (d100), its effects in order. Every
+        effect reads and changes only the fumbler (its kit, its hp), so the rows' outcomes
+        are worked out once per fumbler and kit and added to ``m``."""
+        who = ids[role]
+        kit = kit_of(m, role)
+        table = self._fumbled.get((who, kit))
+        if table is None:
+            table = self._fumbled[(who, kit)] = self._fumble_table(role, ids, kit)
+        if role == 0:
+            return [(q, (m[0] + a, m[1], k, m[3], m[4], m[5])) for q, a, k in table]
+        return [(q, (m[0], m[1] + a, m[2], k, m[4], m[5])) for q, a, k in table]
+
+    def _fumble_table(
+        self, role: int, ids: tuple[int, int], kit: Kit
+    ) -> list[tuple[float, int, Kit]]:
+        """The fumble table's outcomes for a fumbler with ``kit``: (p, its hp lost, its kit),
+        equal outcomes merged."""
+        start: Micro = (0, 0, kit, kit, False, False)
         rows = self.spec.fumble_row[1:]
+        merged: dict[tuple[int, Kit], float] = {}
         for row in sorted(set(int(r) for r in rows)):
             q = float((rows == row).sum()) / 100
-            branches: Branches = [(q, m)]
+            branches: Branches = [(q, start)]
             for effect in self.spec.row_fx[row]:
                 if effect < 0:
                     break
                 branches = self._fumble_effect(branches, int(effect), role, ids)
-            out.extend(branches)
-        return out
+            for p, b in branches:
+                key = (b[0] if role == 0 else b[1], kit_of(b, role))
+                merged[key] = merged.get(key, 0.0) + p
+        return [(p, a, k) for (a, k), p in merged.items()]
 
     def _fumble_effect(
         self, branches: Branches, effect: int, role: int, ids: tuple[int, int]
@@ -196,7 +267,7 @@ class ExchangeModel:
             if effect == ps.F_DROP:
                 out.append((q, self.drop(m, role, ids)))
             elif effect == ps.F_DEFENCELESS:
-                out.append((q, self._kit(m, role, replace(kit, defenceless=1))))
+                out.append((q, self._kit(m, role, kit.but(defenceless=1))))
             elif effect == ps.F_FALL:
                 armour = self._armour(who, kit) if self.o[ps.O_FALL_ARMOUR] else 0
                 for v in range(4):
@@ -213,15 +284,15 @@ class ExchangeModel:
             elif effect == ps.F_ARMOUR:
                 if fi[who, ps.ARMOURED]:
                     if fi[who, ps.TECH]:
-                        kit = replace(kit, glitch=min(kit.glitch + 1, self.glitches - 1))
+                        kit = kit.but(glitch=min(kit.glitch + 1, self.glitches - 1))
                     else:
-                        kit = replace(kit, abs_loss=min(kit.abs_loss + 1, int(fi[who, ps.ABS])))
+                        kit = kit.but(abs_loss=min(kit.abs_loss + 1, int(fi[who, ps.ABS])))
                 out.append((q, self._kit(m, role, kit)))
             else:  # F_WEAPON
                 if kit.ready and not self._natural(who, kit):
                     conds = list(kit.conds)
                     conds[kit.wield] = C_BROKEN
-                    kit = self._draw_next(replace(kit, conds=tuple(conds)), who)
+                    kit = self._draw_next(kit.but(conds=tuple(conds)), who)
                 out.append((q, self._kit(m, role, kit)))
         return out
 
@@ -279,7 +350,6 @@ class ExchangeModel:
         flags, whether the defender takes part), merged by outcome."""
         spec, o = self.spec, self.o
         g = 1 - f
-        ids = (f, g)
         w = kf.wield
         att = int(
             spec.att_chance[f, w, 1 if sf == AOA else 0, tf, min(kf.glitch, self.glitches - 1)]
@@ -290,25 +360,43 @@ class ExchangeModel:
             if pr == 0:
                 continue
             for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
-                branches: Branches = [(pr * pp, (0, 0, kf, kg, False, False))]
-                spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
-                for k in range(int(spec.cell_n[result, parry])):
-                    code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
-                    on_attacker = who == 0
-                    if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
-                        continue
-                    branches = self._effect(branches, code, on_attacker, dkind, ids, w)
-                if (
-                    kind == D_PARRY
-                    and o[ps.O_BV_ROLLED]
-                    and parry >= SUCCESS
-                    and result >= SUCCESS
-                    and not spec.hurt[result, parry]
-                ):
-                    branches = self._parry_damage(branches, f, w, g)
-                for q, m in branches:
-                    merged[m] = merged.get(m, 0.0) + q
+                key = (f, kf, kg, result, parry, kind)
+                cell = self._cells.get(key)
+                if cell is None:
+                    cell = self._cells[key] = self._cell(f, kf, kg, result, parry, kind)
+                weight = pr * pp
+                for q, m in cell:
+                    merged[m] = merged.get(m, 0.0) + weight * q
         return tuple((q, m) for m, q in merged.items())
+
+    def _cell(self, f: int, kf: Kit, kg: Kit, result: int, parry: int, kind: int) -> Branches:
+        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does,
+        as branches: it reads the kits, never the stances or fatigue, so exchanges that
+        differ only in those share it."""
+        spec, o = self.spec, self.o
+        g = 1 - f
+        ids = (f, g)
+        w = kf.wield
+        branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
+        spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
+        for k in range(int(spec.cell_n[result, parry])):
+            code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
+            on_attacker = who == 0
+            if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
+                continue
+            branches = self._effect(branches, code, on_attacker, dkind, ids, w)
+        if (
+            kind == D_PARRY
+            and o[ps.O_BV_ROLLED]
+            and parry >= SUCCESS
+            and result >= SUCCESS
+            and not spec.hurt[result, parry]
+        ):
+            branches = self._parry_damage(branches, f, w, g)
+        merged: dict[Micro, float] = {}
+        for q, m in branches:
+            merged[m] = merged.get(m, 0.0) + q
+        return [(q, m) for m, q in merged.items()]
 
     def _effect(
         self,
@@ -353,11 +441,11 @@ class ExchangeModel:
                 if value > bv + 6:
                     conds = list(kd.conds)
                     conds[pw] = C_BROKEN
-                    kit = self._draw_next(replace(kd, conds=tuple(conds)), g)
+                    kit = self._draw_next(kd.but(conds=tuple(conds)), g)
                 elif value > bv:
                     bvs = list(kd.bvs)
                     bvs[pw] -= 1
-                    kit = replace(kd, bvs=tuple(bvs))
+                    kit = kd.but(bvs=tuple(bvs))
                 else:
                     kit = kd
                 out.append((q * r, (m[0], m[1], m[2], kit, m[4], m[5])))

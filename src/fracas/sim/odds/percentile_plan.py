@@ -5,15 +5,16 @@ and the round's context (simultaneous or not, who strikes first, the stance tabl
 fatigue flags, whether scripts are over), never on the probabilities it holds. So the chain
 works out, once per class and context, the same moves ``DuelChain.attack_step`` makes (the
 stance pairs' cells, who acts, each exchange's branches, weapons recovered, yielding) as flat
-arrays of operations, and ``grid_kernel.run_round_plan`` carries each round out in one
-compiled call. Every operation moves the cells of a mask along a list of branches
-(probability, hp lost by each, destination); an unchanged move is one branch (1, 0, 0).
+arrays of operations, in two half-steps (``Planner``), and ``grid_kernel.first_attacks`` /
+``second_attacks`` carry out a round of every class in two compiled calls. Every operation
+moves the cells of a mask along a list of branches (probability, hp lost by each,
+destination); an unchanged move is one branch (1, 0, 0).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -40,30 +41,53 @@ I64 = npt.NDArray[np.int64]
 Context = tuple[bool, int, int, int, int, bool]
 
 
-@dataclass(frozen=True)
-class Plan:
-    """One class's round as arrays for ``run_round_plan``; ``frozen``: nobody will attack
-    again (the chain holds its mass as a draw)."""
+class Pool:
+    """A growing one-dimensional array (``view()``: the filled part, no copy)."""
 
-    frozen: bool
-    op_src: I64
-    op_mask: I64
-    op_b0: I64
-    op_b1: I64
-    op_level: I64
-    q: npt.NDArray[np.float64]
-    d0: I64
-    d1: I64
-    dest: I64
-    n1: int
-    n2: int
-    out_next: I64
-    out_u0: I64
-    out_u1: I64
+    def __init__(self, dtype: type) -> None:
+        self.data: npt.NDArray[Any] = np.zeros(256, dtype)
+        self.n = 0
+
+    def extend(self, values: Any) -> int:
+        """Append ``values``; the index of the first."""
+        start = self.n
+        end = start + len(values)
+        if end > len(self.data):
+            grown = np.zeros(max(2 * len(self.data), end), self.data.dtype)
+            grown[:start] = self.data[:start]
+            self.data = grown
+        self.data[start:end] = values
+        self.n = end
+        return start
+
+    def view(self) -> npt.NDArray[Any]:
+        return self.data[: self.n]
+
+
+Chunks = list[npt.NDArray[Any]]
+ONE_Q = np.ones(1)
+ZERO = np.zeros(1, np.int64)
+
+#: a half-round class: the kits after the first attack, both declared stances (combatant
+#: 0's, 1's) and the round's context
+Half = tuple["Key", int, int, Context]
 
 
 class Planner:
-    """Builds and caches plans for one chain; ``masks`` holds every cell mask they use."""
+    """Builds and keeps the plans of one chain as flat arrays (pools) for ``grid_kernel``.
+
+    A round is two half-steps: each class's first attack moves its mass into half-round
+    classes (the kits after the attack and the declared stances), shared by every class
+    whose first attack leads there; each half-round class's second attack is then applied
+    once to all of it, settling the round.
+
+    Every operation moves the cells of a mask (``op_mask``, into ``masks``) along branches
+    ``op_b0:op_b1`` (probability ``q``, hp lost by combatant 0 and 1 (-1: killed),
+    destination ``dest``). A first plan (one per class and round context) is operations
+    ``first_op0:first_op1`` whose destinations are half-round classes; a second plan (one
+    per half-round class, same id) is operations ``second_op0:second_op1`` whose
+    destinations index ``out_next`` (the class the fight goes on in), ``out_u0``/
+    ``out_u1`` (the first hp index counted as up: past the grid for one who yielded)."""
 
     def __init__(self, chain: DuelChain) -> None:
         self.chain = chain
@@ -73,13 +97,64 @@ class Planner:
         self.masks = np.zeros((0, *chain.shape), np.bool_)
         self.index: dict[Key, int] = {}
         self.keys: list[Key] = []
-        self._plans: dict[tuple[int, Context], Plan] = {}
+        self.orders = Pool(np.int64)  # who goes first, by class
+        self.half_index: dict[Half, int] = {}
+        self.halves: list[Half] = []
+        self._lumped: dict[Kit, Kit] = {}
+        self._firsts: dict[tuple[int, Context], int] = {}
+        self.frozen = Pool(np.bool_)  # by first plan: nobody will attack again
+        self.q = Pool(np.float64)
+        self.d0 = Pool(np.int64)
+        self.d1 = Pool(np.int64)
+        self.dest = Pool(np.int64)
+        self.op_mask = Pool(np.int64)
+        self.op_b0 = Pool(np.int64)
+        self.op_b1 = Pool(np.int64)
+        self.first_op0 = Pool(np.int64)
+        self.first_op1 = Pool(np.int64)
+        self.second_op0 = Pool(np.int64)
+        self.second_op1 = Pool(np.int64)
+        self.built = Pool(np.bool_)  # per half-round class: its second plan is built
+        self.out_next = Pool(np.int64)
+        self.out_u0 = Pool(np.int64)
+        self.out_u1 = Pool(np.int64)
 
     def class_index(self, key: Key) -> int:
+        """The id of the class ``key`` (kits lumped: ``Kit.lumped``)."""
+        key = (key[0], self._lump(key[1]), self._lump(key[2]))
         hit = self.index.get(key)
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
+            self.orders.extend([key[0]])
+        return hit
+
+    def _lump(self, kit: Kit) -> Kit:
+        hit = self._lumped.get(kit)
+        if hit is None:
+            hit = self._lumped[kit] = kit.lumped()
+        return hit
+
+    def _half(self, half: Half) -> int:
+        """The id of a half-round class, lumped: kits by ``Kit.lumped``, the second
+        attacker's "defenceless this round" dropped (it only attacks, and it ends with
+        the round either way), and the parts of the round's context the second attack does
+        not read."""
+        (order, k0, k1), s0, s1, ctx = half
+        k0, k1 = self._lump(k0), self._lump(k1)
+        if ctx[1] == 1 and k0.defenceless == 0:
+            k0 = k0.but(defenceless=-1)
+        elif ctx[1] == 0 and k1.defenceless == 0:
+            k1 = k1.but(defenceless=-1)
+        # the second attack reads neither the stance tables nor whether scripts are over
+        half = ((order, k0, k1), s0, s1, (ctx[0], ctx[1], 0, ctx[3], ctx[4], False))
+        hit = self.half_index.get(half)
+        if hit is None:
+            hit = self.half_index[half] = len(self.halves)
+            self.halves.append(half)
+            self.second_op0.extend([0])
+            self.second_op1.extend([0])
+            self.built.extend([False])
         return hit
 
     def _mask(self, a: Mask | None, b: Mask | None) -> int:
@@ -97,147 +172,170 @@ class Planner:
             self.masks = np.stack(self._mask_list)
         return hit
 
-    def plan(self, idx: int, ctx: Context) -> Plan:
-        hit = self._plans.get((idx, ctx))
+    def first(self, idx: int, ctx: Context) -> int:
+        """The id of class ``idx``'s first plan in round context ``ctx`` (built once)."""
+        hit = self._firsts.get((idx, ctx))
         if hit is None:
-            hit = self._plans[(idx, ctx)] = self._build(self.keys[idx], ctx)
+            hit = self._firsts[(idx, ctx)] = self._build_first(self.keys[idx], ctx)
         return hit
 
-    def _build(self, key: Key, ctx: Context) -> Plan:
+    def second(self, h: int) -> None:
+        """Build half-round class ``h``'s second plan if it is not built yet."""
+        if not self.built.data[h]:
+            self._build_second(h)
+            self.built.data[h] = True
+
+    def _store(self, ops: list[tuple[int, int, int]], q: Chunks, d: list[Any]) -> tuple[int, int]:
+        """Append operations and their branches to the pools: (first op, end)."""
+        base = self.q.extend(np.concatenate(q) if q else np.zeros(0))
+        for pool, chunks in zip((self.d0, self.d1, self.dest), d[:3], strict=True):
+            pool.extend(np.concatenate(chunks) if chunks else np.zeros(0, np.int64))
+        start = self.op_mask.extend([m for m, _, _ in ops])
+        self.op_b0.extend([base + b0 for _, b0, _ in ops])
+        self.op_b1.extend([base + b1 for _, _, b1 in ops])
+        return start, start + len(ops)
+
+    def _step(
+        self,
+        ops: list[tuple[int, int, int]],
+        q: Chunks,
+        d: list[Any],
+        at: Callable[[Key], int],
+        pre: Mask | None,
+        key: Key,
+        f: int,
+        sf: int,
+        sg: int,
+        first: bool,
+        ctx: Context,
+    ) -> None:
+        """``DuelChain.attack_step`` for one class, as operations (``at``: the id of a
+        destination)."""
         chain = self.chain
-        simultaneous, x, base_key, t0, t1, late = ctx
-        tired = (t0, t1)
-        y = 1 - x
+        simultaneous = ctx[0]
+        tired = (ctx[3], ctx[4])
+
+        def emit(
+            cells: Mask | None,
+            bq: npt.NDArray[np.float64],
+            bd0: I64,
+            bd1: I64,
+            where: I64,
+        ) -> None:
+            b0 = d[3][0]  # relative to the plan's first branch
+            q.append(bq)
+            d[0].append(bd0)
+            d[1].append(bd1)
+            d[2].append(where)
+            d[3][0] += len(bq)
+            ops.append((self._mask(pre, cells), b0, d[3][0]))
+
+        def unchanged(cells: Mask | None, k: Key) -> None:
+            emit(cells, ONE_Q, ZERO, ZERO, np.array([at(k)], np.int64))
+
+        order, k0, k1 = key
+        kf, kg = (k0, k1) if f == 0 else (k1, k0)
+        g = 1 - f
+        tf, tg = tired[f], tired[g]
+        acts = chain._all if first else chain._acts[f, simultaneous]
+        idle = None if first else chain._idle[f, simultaneous]
+
+        def swap(nk: Kit) -> Key:
+            return (order, nk, kg) if f == 0 else (order, kg, nk)
+
+        if sf in (S_SURRENDER, S_FLEE):
+            nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
+            unchanged(acts, swap(nk))
+            if idle is not None:
+                unchanged(idle, key)
+            return
+        if sf == S_RECOVER:
+            if chain.recover_mode != ps.RECOVER_START and (
+                kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED
+            ):
+                conds = list(kf.conds)
+                conds[kf.wield] = 0
+                nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
+                unchanged(acts, swap(nk))
+                if idle is not None:
+                    unchanged(idle, key)
+                return
+            unchanged(None, key)
+            return
+        if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) or not kf.ready or kg.yielded:
+            unchanged(None, key)
+            return
+        for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
+            dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
+            where = np.full(len(dests), -1, np.int64)
+            for i in np.unique(bdest).tolist():  # only the destinations a branch reaches
+                where[i] = at((order, *dests[i]))
+            emit(cells, bq, bd0, bd1, where[bdest])
+        if idle is not None:
+            unchanged(idle, key)
+
+    def _build_first(self, key: Key, ctx: Context) -> int:
+        chain = self.chain
+        x = ctx[1]
         _, k0, k1 = key
+        base_key, late = ctx[2], ctx[5]
         pairs = chain.stance_pairs(base_key, chain._stances[base_key], k0, k1)
-        empty = np.zeros(0, np.int64)
+        ops: list[tuple[int, int, int]] = []
+        q: Chunks = []
+        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
+        plan = self.frozen.n
         if (
             len(pairs) == 1
             and pairs[0][:2] == (S_ALL_OUT_DEFENCE, S_ALL_OUT_DEFENCE)
             and pairs[0][2:4] == (k0, k1)
             and late
         ):
-            return Plan(True, empty, empty, empty, empty, empty, np.zeros(0), empty, empty,
-                        empty, 0, 0, empty, empty, empty)  # fmt: skip
-        ops: list[tuple[int, int, int, int, int]] = []  # src, mask, b0, b1, level
-        q: list[float] = []
-        d0: list[int] = []
-        d1: list[int] = []
-        dest: list[int] = []
-        level1: dict[tuple[int, Key], int] = {}
-        level2: dict[tuple[int, Key], int] = {}
-
-        def emit(
-            level: int,
-            src: int,
-            pre: Mask | None,
-            cells: Mask | None,
-            branches: list[tuple[float, int, int, int]],
-        ) -> None:
-            b0 = len(q)
-            for p, a, b, d in branches:
-                q.append(p)
-                d0.append(a)
-                d1.append(b)
-                dest.append(d)
-            ops.append((src, self._mask(pre, cells), b0, len(q), level))
-
-        def step(
-            level: int,
-            pi: int,
-            src: int,
-            pre: Mask | None,
-            key: Key,
-            f: int,
-            sf: int,
-            sg: int,
-            first: bool,
-        ) -> None:
-            """``DuelChain.attack_step`` for one class, as operations."""
-            out = level1 if level == 1 else level2
-
-            def at(k: Key) -> int:
-                return out.setdefault((pi, k), len(out))
-
-            order, k0, k1 = key
-            kf, kg = (k0, k1) if f == 0 else (k1, k0)
-            g = 1 - f
-            tf, tg = tired[f], tired[g]
-            acts = chain._all if first else chain._acts[f, simultaneous]
-            idle = None if first else chain._idle[f, simultaneous]
-
-            def swap(nk: Kit) -> Key:
-                return (order, nk, kg) if f == 0 else (order, kg, nk)
-
-            if sf in (S_SURRENDER, S_FLEE):
-                nk = replace(kf, yielded=1 if sf == S_SURRENDER else 2)
-                emit(level, src, pre, acts, [(1.0, 0, 0, at(swap(nk)))])
-                if idle is not None:
-                    emit(level, src, pre, idle, [(1.0, 0, 0, at(key))])
-                return
-            if sf == S_RECOVER:
-                if chain.recover_mode != ps.RECOVER_START and (
-                    kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED
-                ):
-                    conds = list(kf.conds)
-                    conds[kf.wield] = 0
-                    nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
-                    emit(level, src, pre, acts, [(1.0, 0, 0, at(swap(nk)))])
-                    if idle is not None:
-                        emit(level, src, pre, idle, [(1.0, 0, 0, at(key))])
-                    return
-                emit(level, src, pre, None, [(1.0, 0, 0, at(key))])
-                return
-            if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) or not kf.ready or kg.yielded:
-                emit(level, src, pre, None, [(1.0, 0, 0, at(key))])
-                return
-            for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
-                dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-                where = [at((order, *dests[int(i)])) for i in bdest]
-                emit(
-                    level,
-                    src,
-                    pre,
-                    cells,
-                    [
-                        (float(p), int(a), int(b), w)
-                        for p, a, b, w in zip(bq, bd0, bd1, where, strict=True)
-                    ],
-                )
-            if idle is not None:
-                emit(level, src, pre, idle, [(1.0, 0, 0, at(key))])
-
-        for pi, (s0, s1, n0, n1, mask) in enumerate(pairs):
+            self.frozen.extend([True])
+            self.first_op0.extend([0])
+            self.first_op1.extend([0])
+            return plan
+        for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
                 n0 = chain.recovered(n0, s0)
                 n1 = chain.recovered(n1, s1)
             declared: Key = (key[0], n0, n1)
             sx, sy = (s0, s1) if x == 0 else (s1, s0)
-            before = len(level1)
-            step(1, pi, 0, mask, declared, x, sx, sy, True)
-            for (p, k), i in list(level1.items())[before:]:
-                step(2, p, i, None, k, y, sy, sx, False)
+
+            def at(k: Key, s0: int = s0, s1: int = s1) -> int:
+                return self._half((k, s0, s1, ctx))
+
+            self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
+        start, end = self._store(ops, q, d)
+        self.frozen.extend([False])
+        self.first_op0.extend([start])
+        self.first_op1.extend([end])
+        return plan
+
+    def _build_second(self, h: int) -> None:
+        chain = self.chain
+        key, s0, s1, ctx = self.halves[h]
+        x = ctx[1]
+        y = 1 - x
+        sx, sy = (s0, s1) if x == 0 else (s1, s0)
+        ops: list[tuple[int, int, int]] = []
+        q: Chunks = []
+        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
+        slots: dict[Key, int] = {}
+        base = self.out_next.n
+
+        def at(k: Key) -> int:
+            return base + slots.setdefault(k, len(slots))
+
+        self._step(ops, q, d, at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
-        for _, (o, m0, m1) in level2:
+        for o, m0, m1 in slots:
             u0s.append(c0 if not m0.yielded else chain.shape[0])
             u1s.append(c1 if not m1.yielded else chain.shape[1])
             nxt.append(self.class_index((o, m0.next_round(), m1.next_round())))
-        arr = np.array(ops, np.int64).reshape(-1, 5)
-        return Plan(
-            frozen=False,
-            op_src=np.ascontiguousarray(arr[:, 0]),
-            op_mask=np.ascontiguousarray(arr[:, 1]),
-            op_b0=np.ascontiguousarray(arr[:, 2]),
-            op_b1=np.ascontiguousarray(arr[:, 3]),
-            op_level=np.ascontiguousarray(arr[:, 4]),
-            q=np.array(q, np.float64),
-            d0=np.array(d0, np.int64),
-            d1=np.array(d1, np.int64),
-            dest=np.array(dest, np.int64),
-            n1=len(level1),
-            n2=len(level2),
-            out_next=np.array(nxt, np.int64),
-            out_u0=np.array(u0s, np.int64),
-            out_u1=np.array(u1s, np.int64),
-        )
+        self.out_next.extend(nxt)
+        self.out_u0.extend(u0s)
+        self.out_u1.extend(u1s)
+        start, end = self._store(ops, q, d)
+        self.second_op0.data[h] = start
+        self.second_op1.data[h] = end
