@@ -393,7 +393,7 @@ def test_the_weapon_machine_follows_a_snatched_weapon() -> None:
         ("lethal-thug", "uses tactics 'lethal'"),
     ],
 )
-def test_lethal_fights_are_in_the_lethal_scope_but_not_the_brawl_scope(key: str, reason: str) -> None:
+def test_lethal_fights_are_in_the_lethal_scope_not_the_brawl_scope(key: str, reason: str) -> None:
     from fracas.sim.batch import exp_spec
 
     data, _ = MATCHUPS[key]
