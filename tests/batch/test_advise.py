@@ -73,3 +73,18 @@ def test_fracas_fight_can_be_watched_under_tactics_optimal(tmp_path: Path) -> No
     result = CliRunner().invoke(main, ["fight", str(path), "--seed", "3"])
     assert result.exit_code == 2
     assert "tactics 'optimal' needs the chain: 5 combatants" in result.output
+
+
+@pytest.mark.parametrize("command", ["sim", "compare"])
+def test_analysis_of_tactics_optimal_outside_the_chain_exits_2_naming_why(
+    tmp_path: Path, command: str
+) -> None:
+    plate = EXAMPLE.parent / "joanne-in-plate.yaml"
+    path = tmp_path / "plate-optimal.yaml"
+    path.write_text(plate.read_text().replace("tactics: normal-attack", "tactics: optimal"))
+    args = [command, str(path), "-n", "50"] + ([str(plate)] if command == "compare" else [])
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert "tactics 'optimal' needs the chain" in result.output
+    assert "cannot get through" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

@@ -94,6 +94,67 @@ MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
         },
         "Ondkille:bv_lost",
     ),
+    # examples/percentile/joanne-in-plate.yaml: the dagger (at most 5) can never get through
+    # plate (ABS 6), and neither can body parts (D3): Ondkille surrenders at once to a sword
+    # that gets through his armour (no_weapon_left: unarmed-else-yield, tactics.yielding)
+    "armour-stops-surrender": (
+        {
+            "combatants": [
+                {**JOANNE, "armour": "plate mail"},
+                {**ONDKILLE, "tactics": "defensive-below-half"},
+            ],
+        },
+        "Ondkille:surrendered",
+    ),
+    # ... under no_weapon_left: unarmed he fights on with the dagger, hoping for a perfect
+    # success against a failed parry (full damage, no armour); all-out defence below half hp
+    "armour-stops-fights-on": (
+        {
+            "options": {"no_weapon_left": "unarmed"},
+            "combatants": [
+                {**JOANNE, "armour": "plate mail"},
+                {**ONDKILLE, "tactics": "defensive-below-half"},
+            ],
+        },
+        "Ondkille:perfect_attacks",
+    ),
+    # ... and with fists that can (body_parts_damage D8), he changes to body parts, which
+    # takes a round (draw_weapon: takes-round, tactics.way_through)
+    "armour-stops-body-parts": (
+        {
+            "options": {"body_parts_damage": "D8", "draw_weapon": "takes-round"},
+            "combatants": [
+                {**JOANNE, "armour": "plate mail"},
+                {**ONDKILLE, "skills": {"dagger": 40, "unarmed": 45}},
+            ],
+        },
+        "Joanne:damage_taken",
+    ),
+    # a machete gets through chain mail (ABS 5), the dagger behind it (at most 5) does not:
+    # once the machete is disarmed and lost, or breaks, Pim gives up (or flees one who
+    # cannot hurt him) in mid-fight
+    "armour-stops-mid-fight": (
+        {
+            "options": {"dropped_weapon": "lost"},
+            "combatants": [
+                fighter(
+                    "Quin",
+                    "a",
+                    armour="chain mail",
+                    weapons=["katana"],
+                    skills={"edged swords": 40, "katana": 25},
+                ),
+                fighter(
+                    "Pim",
+                    "b",
+                    weapons=["machete", "dagger"],
+                    skills={"knives": 45},
+                    tactics="all-out-attack",
+                ),
+            ],
+        },
+        "Pim:surrendered",
+    ),
     # a katana against a dagger's BV 6: parrying weapons break, the next one is drawn
     "breakage": (
         {

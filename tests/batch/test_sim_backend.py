@@ -46,16 +46,20 @@ def test_engine_batch_refuses_what_it_cannot_run() -> None:
     assert "4 combatants" in result.output
 
 
-def test_a_duel_where_a_weapon_cannot_get_through_is_left_to_the_event_engine() -> None:
+def test_a_duel_where_a_weapon_cannot_get_through_runs_on_the_kernel_but_not_the_chain() -> None:
     """The tactics give up a weapon that cannot get through the enemy's armour (they change
-    weapon or leave the fight); the duel kernel does not follow that, so it refuses."""
+    weapon or leave the fight); the duel kernel follows them (the agreement tests check it),
+    the exact chain does not, so ``fracas odds`` refuses the duel, naming why."""
     plate = EXAMPLES / "percentile" / "joanne-in-plate.yaml"
     result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1"])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == (
-        "engine: event (combatants[1] (Ondkille)'s Dagger cannot get through Joanne's armour "
-        "(the tactics then change weapon or leave the fight; the kernel does not follow))"
-    )
+    assert result.output.splitlines()[0] == "engine: batch (percentile duel)"
+    result = CliRunner().invoke(main, ["odds", str(plate)])
+    assert result.exit_code == 2
+    assert (
+        "combatants[1] (Ondkille)'s Dagger cannot get through Joanne's armour (the tactics "
+        "then change weapon or leave the fight; the exact chain does not follow them)"
+    ) in result.output
     doubled = ["-o", "full_damage=double"]
     result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1", *doubled])
     assert result.output.splitlines()[0] == "engine: batch (percentile duel)"

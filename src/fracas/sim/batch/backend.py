@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 
+from fracas.engine.errors import FracasError
 from fracas.sim import batch
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.tally import DRAW, Tally
@@ -125,9 +126,14 @@ def prepare(variants: Sequence[Variant]) -> None:
     """Before a run: a percentile duel or an EXP brawl with ``tactics: optimal`` gets its
     policy installed in this process (the event engine's tactic reads it; processes forked
     after inherit it)."""
+    from fracas.sim.odds import OutOfScope
+
     for v in variants:
         ruleset, scenario = v.load()
-        _install(ruleset, scenario)
+        try:
+            _install(ruleset, scenario)
+        except OutOfScope as exc:  # bad input, not a failure: the CLI exits 2 with it
+            raise FracasError(f"{v.label}: {exc}") from None
 
 
 def _install(ruleset: Any, scenario: Any) -> None:

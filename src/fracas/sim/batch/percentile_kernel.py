@@ -4,6 +4,11 @@ Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named
 docstring) and reads the arrays of :class:`~fracas.sim.batch.percentile_spec.PercentileSpec`.
 It draws from SplitMix64 (``rng.py``), so it agrees with the event
 engine in distribution, not roll for roll; the agreement tests check that.
+
+Written for speed (docs/batch-and-odds.md, "What limits it"): a fighter's turn and
+declaration are inlined once per fighter with the fighter a constant, so the state array is
+read at fixed places; a declaration is kept while nothing it reads changes; dice are integer
+multiply-shifts of bits mixed one number ahead.
 """
 
 from __future__ import annotations
@@ -79,7 +84,7 @@ from fracas.sim.batch.percentile_tactics import (
     declare,
     wants_extra_defence,
 )
-from fracas.sim.batch.rng import U64, die, reseed, uniform
+from fracas.sim.batch.rng import U64, face, prime, restart, roll, settle
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
@@ -88,7 +93,11 @@ F64 = npt.NDArray[np.float64]
 # per-fighter state (columns of ``st``)
 S_HP, S_FAT, S_WIELD, S_ABS_LOSS, S_GLITCH, S_DEFENCELESS, S_DEAD, S_DOWN, S_STANCE = range(9)
 S_YIELDED = 9  # 1 surrendered, 2 fled
-STATE_FIELDS = 10
+# the last declaration, kept while nothing it reads changes (``declare_round``): its key
+# (base stance and both weapons in hand; -1 once any weapon or armour changed), its result
+S_DKEY, S_DSTANCE, S_DWIELD = 10, 11, 12
+S_ABLE = 13  # ``able``, kept up to date by ``update_able`` whenever hp, death or yielding change
+STATE_FIELDS = 14
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
 N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT, N_PERFECT = range(7, 12)
@@ -119,19 +128,19 @@ END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED, END_BLEEDING
 
 @inline
 def d100(draws: U64) -> int:
-    return die(100, draws)
+    return roll(100, draws)
 
 
 @inline
 def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: U64) -> int:
-    """``SeededRoller.roll``'s reading of weapon ``w`` of fighter ``f``'s dice: offset +
-    int(u * sides) per die (indexed, not sliced: a slice costs a reference count)."""
+    """``SeededRoller.roll``'s reading of weapon ``w`` of fighter ``f``'s dice: offset + a
+    face (0..sides-1, ``rng.face``) per die (indexed, not sliced)."""
     total = offset[f, w]
     for k in range(faces.shape[2]):
         s = faces[f, w, k]
         if s == 0:
             break
-        total += int(uniform(draws) * s)
+        total += face(s, draws)
     return int(total)
 
 
@@ -155,10 +164,17 @@ def check(chance: int, skill: int, check_target: int, draws: U64) -> int:
 
 
 @inline
-def able(st: I64, f: int) -> bool:
+def update_able(st: I64, f: int) -> None:
     """``Fighter.update_able``: alive, above 0 hp and still in the fight (not surrendered or
-    fled; everyone in a melee duel can move)."""
-    return bool(st[f, S_DEAD] == 0 and st[f, S_HP] > 0 and st[f, S_YIELDED] == 0)
+    fled; everyone in a melee duel can move); kept in ``S_ABLE``, read far more often than
+    it changes."""
+    st[f, S_ABLE] = 1 if st[f, S_DEAD] == 0 and st[f, S_HP] > 0 and st[f, S_YIELDED] == 0 else 0
+
+
+@inline
+def able(st: I64, f: int) -> bool:
+    """Whether ``f`` is able (``update_able``)."""
+    return bool(st[f, S_ABLE] == 1)
 
 
 @inline
@@ -174,6 +190,13 @@ def arm_ready(st: I64, cond: I64, f: int) -> bool:
 
 
 @inline
+def gear_changed(st: I64) -> None:
+    """A weapon's condition or an armour's ABS changed: both declarations are made afresh."""
+    st[0, S_DKEY] = -1
+    st[1, S_DKEY] = -1
+
+
+@inline
 def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I32, fight: int) -> None:
     """``Damaged.apply``: hp down (downed this round if it crosses 0), dead at -CON."""
     hp = st[f, S_HP]
@@ -182,6 +205,7 @@ def take_damage(st: I64, f: int, amount: int, con: int, rnd: int, counts: I32, f
     st[f, S_HP] = hp - amount
     if hp - amount <= -con:
         st[f, S_DEAD] = 1
+    update_able(st, f)
     counts[fight, f, N_DAMAGE_TAKEN] += amount
 
 
@@ -249,6 +273,7 @@ def drop_weapon(
     if natural[f, w] == 1:
         return
     counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
+    gear_changed(st)
     if opts[O_DROP_LOST] == 1:
         cond[f, w] = C_LOST
         draw_next(st, cond, natural, f, fi[f, NWEAP])
@@ -287,7 +312,7 @@ def roll_fumble(
         elif effect == F_DEFENCELESS:
             st[c, S_DEFENCELESS] = rnd + 1
         elif effect == F_FALL:
-            rolled = die(4, draws) - 1  # D4-1
+            rolled = roll(4, draws) - 1  # D4-1
             taken = 0
             if opts[O_FALL_ARMOUR] == 1:
                 taken = min(rolled, max(0, fi[c, ABS] - st[c, S_ABS_LOSS]))
@@ -306,9 +331,11 @@ def roll_fumble(
                     counts[fight, c, N_GLITCHES] += 1
                 else:
                     st[c, S_ABS_LOSS] += 1
+                    gear_changed(st)
                     counts[fight, c, N_LOOSENED] += 1
         elif effect == F_WEAPON and arm_ready(st, cond, c) and natural[c, st[c, S_WIELD]] == 0:
             cond[c, st[c, S_WIELD]] = C_BROKEN
+            gear_changed(st)
             counts[fight, c, N_BROKEN] += 1
             draw_next(st, cond, natural, c, fi[c, NWEAP])
 
@@ -432,6 +459,7 @@ def attack(
             if st[victim, S_HP] > 0 and st[victim, S_DEAD] == 0:
                 st[victim, S_DOWN] = rnd
             st[victim, S_DEAD] = 1
+            update_able(st, victim)
             counts[fight, victim, N_KILLED] += 1
         elif code == E_DISARM:
             drop_weapon(st, cond, natural, a if on_attacker else d, True, fi, opts, counts, fight)
@@ -457,6 +485,7 @@ def attack(
             return
         if damage > bvs[d, pw] + 6:
             cond[d, pw] = C_BROKEN
+            gear_changed(st)
             counts[fight, d, N_BROKEN] += 1
             draw_next(st, cond, natural, d, fi[d, NWEAP])
         elif damage > bvs[d, pw]:
@@ -468,15 +497,90 @@ def attack(
 def initiative_order(fi: I64, reroll: bool, draws: U64) -> int:
     """``initiative.roll_initiative``: PER + AGL + D20, highest first; ties in scenario order
     or re-rolled. Returns the fighter who goes first."""
-    t0 = fi[0, INIT] + die(20, draws)
-    t1 = fi[1, INIT] + die(20, draws)
+    t0 = fi[0, INIT] + roll(20, draws)
+    t1 = fi[1, INIT] + roll(20, draws)
     if t0 != t1 or not reroll:
         return 0 if t0 >= t1 else 1
     while True:
-        r0 = die(20, draws)
-        r1 = die(20, draws)
+        r0 = roll(20, draws)
+        r1 = roll(20, draws)
         if r0 != r1:
             return 0 if r0 > r1 else 1
+
+
+@inline
+def turn(
+    st: I64,
+    cond: I64,
+    bvs: I64,
+    f: int,
+    rnd: int,
+    simultaneous: bool,
+    fi: I64,
+    skill: I64,
+    faces: I64,
+    offset: I64,
+    dmax: I64,
+    att: I64,
+    dfc: I64,
+    cell_n: I64,
+    cell_fx: I64,
+    hurt: I64,
+    frow: I64,
+    row_fx: I64,
+    opts: I64,
+    natural: I64,
+    dfx: I64,
+    counts: I32,
+    fight: int,
+    draws: U64,
+) -> None:
+    """``f``'s turn in ``round.resolve_round``: recover a weapon, yield, or attack the other
+    (all-out defence does nothing here)."""
+    if not acting(st, f, rnd, simultaneous):
+        return
+    stance = st[f, S_STANCE]
+    if stance == S_RECOVER:
+        if opts[O_RECOVER] != RECOVER_START:
+            recover(st, cond, f, counts, fight)
+    elif stance in (S_SURRENDER, S_FLEE):
+        st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
+        update_able(st, f)
+    elif stance != S_ALL_OUT_DEFENCE:
+        t = 1 - f
+        if st[t, S_YIELDED] != 0:
+            return
+        if st[t, S_DEAD] == 1 or not (simultaneous or able(st, t)):
+            return
+        if not arm_ready(st, cond, f):
+            return
+        attack(
+            st,
+            cond,
+            bvs,
+            f,
+            t,
+            rnd,
+            simultaneous,
+            fi,
+            skill,
+            faces,
+            offset,
+            dmax,
+            att,
+            dfc,
+            cell_n,
+            cell_fx,
+            hurt,
+            frow,
+            row_fx,
+            opts,
+            natural,
+            dfx,
+            counts,
+            fight,
+            draws,
+        )
 
 
 @njit
@@ -502,6 +606,7 @@ def duels(
     values: F64,
     worth: I64,
     ratio: float,
+    through: I64,
     winner: npt.NDArray[np.int8],
     rounds: npt.NDArray[np.int32],
     end: npt.NDArray[np.int8],
@@ -518,12 +623,16 @@ def duels(
     ``seeds`` (one per fight), each fight draws from its own seed's stream."""
     n = winner.shape[0]
     max_rounds = opts[O_MAX_ROUNDS]
+    prime(draws)
     for fight in range(n):
         if seeds.shape[0] > 0:
-            reseed(draws, seeds[fight])
+            restart(draws, seeds[fight])
         for f in range(2):
-            st[f, :] = 0
+            for k in range(STATE_FIELDS):
+                st[f, k] = 0
+            st[f, S_DKEY] = -1
             st[f, S_HP] = fi[f, HP]
+            update_able(st, f)
             st[f, S_FAT] = fi[f, FAT]
             st[f, S_WIELD] = 0
             for w in range(MAX_WEAPONS):
@@ -536,49 +645,78 @@ def duels(
         result = -1
         while True:
             simultaneous = rnd > 1 and opts[O_SIMULTANEOUS] == 1
-            for f in range(2):  # declarations, from the state at the start of the round
-                declare_round(
-                    st,
-                    cond,
-                    f,
-                    rnd,
-                    fi,
-                    script,
-                    policy,
-                    natural,
-                    values,
-                    worth,
-                    ratio,
-                    dmax,
-                    opts,
-                )
+            # declarations, from the state at the start of the round (each fighter a
+            # constant, so the state is indexed directly)
+            declare_round(
+                st,
+                cond,
+                0,
+                rnd,
+                fi,
+                script,
+                policy,
+                natural,
+                values,
+                worth,
+                ratio,
+                dmax,
+                opts,
+                through,
+            )
+            declare_round(
+                st,
+                cond,
+                1,
+                rnd,
+                fi,
+                script,
+                policy,
+                natural,
+                values,
+                worth,
+                ratio,
+                dmax,
+                opts,
+                through,
+            )
             if opts[O_RECOVER] == RECOVER_START:
                 for i in range(2):
                     recover(st, cond, order[i], counts, fight)
             for i in range(2):
-                f = order[i]
-                if not acting(st, f, rnd, simultaneous):
-                    continue
-                stance = st[f, S_STANCE]
-                if stance == S_RECOVER:
-                    if opts[O_RECOVER] != RECOVER_START:
-                        recover(st, cond, f, counts, fight)
-                elif stance in (S_SURRENDER, S_FLEE):
-                    st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
-                elif stance != S_ALL_OUT_DEFENCE:
-                    t = 1 - f
-                    if st[t, S_YIELDED] != 0:
-                        continue
-                    if st[t, S_DEAD] == 1 or not (simultaneous or able(st, t)):
-                        continue
-                    if not arm_ready(st, cond, f):
-                        continue
-                    attack(
+                # each fighter a constant: the state is indexed directly in each copy
+                if order[i] == 0:
+                    turn(
                         st,
                         cond,
                         bvs,
-                        f,
-                        t,
+                        0,
+                        rnd,
+                        simultaneous,
+                        fi,
+                        skill,
+                        faces,
+                        offset,
+                        dmax,
+                        att,
+                        dfc,
+                        cell_n,
+                        cell_fx,
+                        hurt,
+                        frow,
+                        row_fx,
+                        opts,
+                        natural,
+                        dfx,
+                        counts,
+                        fight,
+                        draws,
+                    )
+                else:
+                    turn(
+                        st,
+                        cond,
+                        bvs,
+                        1,
                         rnd,
                         simultaneous,
                         fi,
@@ -606,7 +744,7 @@ def duels(
             up0 = able(st, 0)
             up1 = able(st, 1)
             for f in range(2):
-                if able(st, f):
+                if up0 if f == 0 else up1:
                     lost = min(due + fi[f, ENC_FAT], st[f, S_FAT])
                     if lost > 0:
                         st[f, S_FAT] -= lost
@@ -636,6 +774,7 @@ def duels(
                 end[fight, f] = END_UNCONSCIOUS
             else:
                 end[fight, f] = END_STANDING
+    settle(draws)
 
 
 @inline
@@ -647,6 +786,7 @@ def recover(st: I64, cond: I64, f: int, counts: I32, fight: int) -> None:
     if w >= 0 and cond[f, w] == C_DROPPED:
         cond[f, w] = C_READY
         counts[fight, f, N_RECOVERED] += 1
+        gear_changed(st)
 
 
 @inline
@@ -664,9 +804,12 @@ def declare_round(
     ratio: float,
     dmax: I64,
     opts: I64,
+    through: I64,
 ) -> None:
     """``round.declare`` with the tactics' choice: the stance, and the weapon taken in hand
-    at the declaration (``WeaponDrawn``)."""
+    at the declaration (``WeaponDrawn``). The tactics' choice reads the base stance, the
+    weapons in hand, and the weapons' and armours' conditions: while those stay as they
+    were at the last declaration (``gear_changed`` otherwise), it is that one again."""
     e = 1 - f
     stance = base_stance(
         fi[f, TACTIC],
@@ -679,6 +822,11 @@ def declare_round(
         fi[f, THEN],
         policy[f],
     )
+    key = stance + 8 * (st[f, S_WIELD] + 1) + 64 * (st[e, S_WIELD] + 1)
+    if st[f, S_DKEY] == key:
+        st[f, S_STANCE] = st[f, S_DSTANCE]
+        st[f, S_WIELD] = st[f, S_DWIELD]
+        return
     lost = min(st[e, S_ABS_LOSS], fi[e, ABS])
     # can the enemy's weapon in hand (body parts without one) get through this armour?
     ew = st[e, S_WIELD] if arm_ready(st, cond, e) else fi[e, BODY]
@@ -696,6 +844,10 @@ def declare_round(
         opts[O_NO_WEAPON],
         opts[O_DRAW_TAKES_ROUND] == 1,
         dmax[e, ew] > mine,
+        through[f, :, lost],
     )
     st[f, S_STANCE] = stance
     st[f, S_WIELD] = wield
+    st[f, S_DKEY] = key
+    st[f, S_DSTANCE] = stance
+    st[f, S_DWIELD] = wield

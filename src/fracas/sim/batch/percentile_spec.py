@@ -24,7 +24,7 @@ from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
 from fracas.rulesets.percentile.stances import ALL_OUT, defence_shifts, free_defences
-from fracas.rulesets.percentile.state import Profile
+from fracas.rulesets.percentile.state import Arm, Profile
 from fracas.rulesets.percentile.tactics import (
     EXTRA_DEFENCE_MIN,
     SWITCH_RATIO,
@@ -112,6 +112,7 @@ class PercentileSpec:
     values: npt.NDArray[np.float64]  # [2, MAX_WEAPONS, enemy ABS lost]: tactics.arm_value
     worth_unarmed: IntArray  # [2, enemy ABS lost]: tactics.worth_fighting_unarmed
     switch_ratio: float  # tactics.SWITCH_RATIO
+    through: IntArray  # [2, MAX_WEAPONS, enemy ABS lost]: tactics.can_ever_get_through
 
     def arrays(self) -> tuple[Any, ...]:
         """The arrays in the order the kernel takes them."""
@@ -137,6 +138,7 @@ class PercentileSpec:
             self.values,
             self.worth_unarmed,
             self.switch_ratio,
+            self.through,
         )
 
 
@@ -156,15 +158,6 @@ def scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | Non
                 return f"{where} carries a {arm.klass} weapon ({arm.name}); the kernel covers melee"
         if len(p.arms) > MAX_WEAPONS:
             return f"{where} carries {len(p.arms)} weapons; the kernel takes at most {MAX_WEAPONS}"
-        other = profiles[1 - i]
-        for arm in p.arms:
-            most = 2 * arm.damage_max if p.full_damage_doubles else arm.damage_max
-            if not arm.natural and most <= _enemy_abs(other, arm.klass, 0):
-                return (
-                    f"{where}'s {arm.name} cannot get through "
-                    f"{scenario.combatants[1 - i].name}'s armour (the "
-                    "tactics then change weapon or leave the fight; the kernel does not follow)"
-                )
         if spec.tactics not in _SUPPORTED_TACTICS and spec.tactics != "scripted":
             return f"{where} uses tactics {spec.tactics!r}, which the kernel does not follow"
         if spec.tactics == "scripted":
@@ -178,6 +171,23 @@ def scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | Non
                 return f"{where}'s script has no 'then' tactic (the fight would stop)"
             if spec.then not in _SUPPORTED_TACTICS or spec.then == "optimal":
                 return f"{where}'s 'then' tactic {spec.then!r} is not one the kernel follows"
+    return None
+
+
+def armour_stops(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | None:
+    """A carried weapon that can never get through the other's armour (short of a perfect
+    success), named, or None. The kernel follows what the tactics do then (change weapon,
+    leave the fight); the exact chain (``fracas odds``) does not, and refuses the duel. For
+    a duel (inside :func:`scope`)."""
+    profiles = ruleset.profiles(scenario)
+    for i, p in enumerate(profiles):
+        for arm in p.arms:
+            if not arm.natural and not gets_through(p, arm, profiles[1 - i], 0):
+                return (
+                    f"combatants[{i}] ({scenario.combatants[i].name})'s {arm.name} cannot get "
+                    f"through {scenario.combatants[1 - i].name}'s armour (the tactics then "
+                    "change weapon or leave the fight; the exact chain does not follow them)"
+                )
     return None
 
 
@@ -224,6 +234,7 @@ def compile_duel(
     enemy_abs_top = [profiles[1].abs, profiles[0].abs]
     values = np.zeros((2, MAX_WEAPONS, max(enemy_abs_top) + 1))
     worth = np.zeros((2, max(enemy_abs_top) + 1), np.int64)
+    through = np.zeros((2, MAX_WEAPONS, max(enemy_abs_top) + 1), np.int64)
     for f, (spec, p) in enumerate(zip(specs, profiles, strict=True)):
         row = fi[f]
         row[HP] = p.hp_max
@@ -273,6 +284,7 @@ def compile_duel(
             # what the weapon is worth against the enemy's armour, as it loosens
             for lost in range(enemy_abs_top[f] + 1):
                 values[f, w, lost] = arm_value(arm, 0, _enemy_abs(profiles[1 - f], arm.klass, lost))
+                through[f, w, lost] = int(gets_through(p, arm, profiles[1 - f], lost))
             for tired in (0, 1):
                 dfc[f, w, tired] = chance_of(
                     arm.skill, one_free, p.encumbrance, bool(tired), 0, opts.stacking, opts.rounding
@@ -379,7 +391,15 @@ def compile_duel(
         values=values,
         worth_unarmed=worth,
         switch_ratio=SWITCH_RATIO,
+        through=through,
     )
+
+
+def gets_through(p: Profile, arm: Arm, enemy: Profile, lost: int) -> bool:
+    """``tactics.can_ever_get_through`` with ``lost`` points of the enemy's armour loosened:
+    the weapon's normal maximum beats the ABS, or under ``full_damage: double`` twice it."""
+    abs_ = _enemy_abs(enemy, arm.klass, lost)
+    return arm.damage_max > abs_ or (p.full_damage_doubles and 2 * arm.damage_max > abs_)
 
 
 def _enemy_abs(enemy: Profile, klass: str, lost: int) -> int:

@@ -1,12 +1,15 @@
 """The percentile tactics as the duel kernel follows them: the one place where the kernel
 decides what a combatant does. It mirrors ``fracas.rulesets.percentile.tactics`` for a duel:
 ``base_stance`` is the tactic's stance, ``declare`` is ``take_stance`` (the best ready weapon
-by ``arm_value``, switching only for 1.5 times more; a dropped weapon picked up when no other
-is ready; with none left, option ``no_weapon_left``: body parts while ``worth_fighting_unarmed``,
-else surrender or flee as ``yielding`` says), and ``wants_extra_defence`` is the tactics'
-answer when an attack comes with no free defence left. The numbers those functions compute
-(weapon values, whether body parts are worth it) come precompiled from the ruleset's own
-functions (``percentile_spec``); the agreement tests say whether the mirror holds.
+by ``arm_value``, switching only for 1.5 times more; one that cannot get through the enemy's
+armour given up for the ready weapon or body parts worth most that can, ``way_through``, and
+with none, leaving the fight as ``cannot_get_through`` says; a dropped weapon picked up when
+no other is ready; with none left, option ``no_weapon_left``: body parts while
+``worth_fighting_unarmed``, else surrender or flee as ``yielding`` says), and
+``wants_extra_defence`` is the tactics' answer when an attack comes with no free defence
+left. The numbers those functions compute (weapon values, whether body parts are worth it,
+whether a weapon gets through) come precompiled from the ruleset's own functions
+(``percentile_spec``); the agreement tests say whether the mirror holds.
 """
 
 from __future__ import annotations
@@ -108,6 +111,29 @@ def best_arm(
 
 
 @inline
+def way_through(
+    cond: npt.NDArray[np.int64],
+    natural: npt.NDArray[np.int64],
+    nweap: int,
+    body: int,
+    values: npt.NDArray[np.float64],
+    through: npt.NDArray[np.int64],
+) -> int:
+    """``tactics.way_through`` in a duel: of the ready carried weapons, then body parts, the
+    one worth most (``values``) that can get through the enemy's armour (``through``:
+    ``can_ever_get_through``), the earliest among equals; -1 if none can."""
+    best = -1
+    best_value = -1.0
+    for i in range(nweap):
+        if natural[i] == 0 and cond[i] == C_READY and through[i] == 1 and values[i] > best_value:
+            best = i
+            best_value = values[i]
+    if through[body] == 1 and values[body] > best_value:
+        best = body
+    return best
+
+
+@inline
 def declare(
     stance: int,
     wield: int,
@@ -121,10 +147,23 @@ def declare(
     no_weapon_left: int,
     draw_takes_round: bool,
     enemy_gets_through: bool,
+    through: npt.NDArray[np.int64],
 ) -> tuple[int, int]:
-    """``tactics.take_stance`` (and ``no_weapon``, ``yielding``) in a duel: (stance, the
-    weapon in hand for the round)."""
+    """``tactics.take_stance`` (and ``way_through``, ``cannot_get_through``, ``no_weapon``,
+    ``yielding``) in a duel: (stance, the weapon in hand for the round). ``through[w]``:
+    whether weapon ``w`` can ever get through the enemy's armour as it is now."""
     index = best_arm(wield, cond, natural, nweap, values, ratio)
+    if index >= 0 and stance in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) and through[index] == 0:
+        way = way_through(cond, natural, nweap, body, values, through)
+        if way >= 0:
+            index = way
+        elif no_weapon_left == NW_SURRENDER:
+            return S_SURRENDER, wield
+        elif no_weapon_left == NW_FLEE:
+            return S_FLEE, wield
+        elif no_weapon_left == NW_UNARMED_ELSE_YIELD:
+            return (S_SURRENDER if enemy_gets_through else S_FLEE), wield
+        # no_weapon_left: unarmed: fight on with it, hoping for a perfect success
     if index < 0:
         if wield >= 0 and cond[wield] == C_DROPPED:
             return S_RECOVER, wield

@@ -66,7 +66,12 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
         from fracas.sim.odds.exp_chain import chain_scope
 
         return chain_scope(scenario, ruleset)
-    return batch.scope(ruleset, scenario)
+    why = batch.scope(ruleset, scenario)
+    if why is None and ruleset.name == "percentile":
+        from fracas.sim.batch.percentile_spec import armour_stops
+
+        why = armour_stops(scenario, ruleset)
+    return why
 
 
 def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> Odds:

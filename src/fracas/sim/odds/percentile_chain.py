@@ -164,6 +164,7 @@ class DuelChain:
                 int(spec.opts[ps.O_NO_WEAPON]),
                 bool(spec.opts[ps.O_DRAW_TAKES_ROUND]),
                 bool(spec.dmax[e, ew] > mine),
+                np.ascontiguousarray(spec.through[f, :, lost]),
             )
             hit = self._declared[key] = (int(stance), int(wield))
         return hit
