@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,7 @@ from fracas.sim import batch
 from fracas.sim.batch.reference import event_batch
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.odds import odds
+from fracas.sim.odds.advise import Advice
 from tests.batch.agreement import disagreements, simultaneous_z
 from tests.batch.test_percentile_agreement import JOANNE, ONDKILLE
 
@@ -126,3 +128,77 @@ def test_a_dodging_script_needs_a_dodge_skill() -> None:
     }
     with pytest.raises(ScenarioError, match="dodge"):
         parse_scenario(data, "no-dodge")
+
+
+def poor_blade_good_dodge(all_out_dodge: str) -> Any:
+    """Ondkille with a poor dagger and a fine dodge, on plain normal attacks."""
+    data = {
+        "ruleset": "percentile",
+        "name": f"dodge-advice-{all_out_dodge}",
+        "options": {"all_out_dodge": all_out_dodge},
+        "combatants": [
+            JOANNE,
+            {**ONDKILLE, "hp": 20, "skills": {"dagger": 20, "dodge": 80}},
+        ],
+    }
+    return parse_scenario(data, "dodge-advice")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("all_out_dodge", ["hard-dodge", "hard-attack"])
+def test_advise_picks_dodging_for_a_good_dodger_and_optimal_fights_follow_it(
+    all_out_dodge: str,
+) -> None:
+    from fracas.sim.batch.percentile_tactics import STANCE_NAMES
+    from fracas.sim.odds.advise import DODGING_CHOICES, advise, install_policy, with_policy
+
+    loaded = poor_blade_good_dodge(all_out_dodge)
+    a = advise(loaded.ruleset, loaded.scenario, "thugs")
+    assert isinstance(a, Advice)
+    advised = set(np.unique(a.policy[1:, 1:]).tolist())
+    assert advised & set(DODGING_CHOICES), [STANCE_NAMES[s] for s in advised]
+    assert a.optimal.win[1] > a.own.win[1] + a.own.error + a.optimal.error
+    scenario = with_policy(loaded.scenario, 1)
+    assert install_policy(loaded.ruleset, scenario) is not None
+    exact = a.optimal.win[1]
+    z = simultaneous_z(2)
+    event = event_batch(loaded.ruleset, scenario, range(N_EVENT))
+    fast = batch.run(loaded.ruleset, scenario, N_BATCH, seed=5)
+    for sample in (event, fast):
+        assert within(exact, sample.winner == 1, z)
+
+
+def test_tactics_optimal_declares_the_dodge_of_a_dodging_policy() -> None:
+    from fracas.dice import SeededRoller
+    from fracas.engine import Session
+    from fracas.rulesets.percentile.tactics import OPTIMAL_POLICIES, optimal
+    from fracas.sim.odds.advise import with_policy
+
+    loaded = poor_blade_good_dodge("hard-dodge")
+    scenario = with_policy(loaded.scenario, 1)
+    OPTIMAL_POLICIES["Ondkille"] = lambda state, c: "all-out-defence+dodge"
+    try:
+        session = Session.start(loaded.ruleset, scenario, SeededRoller(2))
+        declared = optimal(session.state, session.state.combatants["Ondkille"])
+        assert declared.stance == "all-out-defence" and declared.dodge
+        OPTIMAL_POLICIES["Ondkille"] = lambda state, c: "normal-attack+dodge"
+        declared = optimal(session.state, session.state.combatants["Ondkille"])
+        assert declared.stance == "normal-attack" and declared.dodge
+        assert declared.target == "Joanne"
+    finally:
+        OPTIMAL_POLICIES.pop("Ondkille", None)
+
+
+def test_advise_legend_names_the_dodging_stances(tmp_path: Path) -> None:
+    import yaml
+    from click.testing import CliRunner
+
+    from fracas.cli import main
+
+    data = poor_blade_good_dodge("hard-attack").scenario.model_dump(mode="json")
+    path = tmp_path / "dodger.yaml"
+    path.write_text(yaml.safe_dump({"ruleset": "percentile", **data}))
+    result = CliRunner().invoke(main, ["advise", str(path), "--side", "thugs"])
+    assert result.exit_code == 0, result.output
+    assert "+d dodging instead of parrying" in result.output
+    assert "norm+d" in result.output or "AOA+d" in result.output
