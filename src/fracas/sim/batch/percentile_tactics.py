@@ -28,7 +28,12 @@ S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE, S_RECOVER, S_SURRENDER, S_
 S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING, S_ALL_OUT_DEFENCE_DODGING = range(6, 9)
 N_STANCES = 9
 #: (for Python callers) the codes that attack, and those that dodge
-ATTACK_CODES = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING)
+ATTACK_CODES = (
+    S_ALL_OUT_ATTACK,
+    S_NORMAL_ATTACK,
+    S_ALL_OUT_ATTACK_DODGING,
+    S_NORMAL_ATTACK_DODGING,
+)
 DODGING_CODES = (S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING, S_ALL_OUT_DEFENCE_DODGING)
 #: the dodging code's offset from its stance's
 DODGING_OFFSET = S_ALL_OUT_ATTACK_DODGING - S_ALL_OUT_ATTACK
@@ -99,7 +104,7 @@ def is_dodging(code: int) -> bool:
 def attacks(code: int) -> bool:
     """Whether a stance code makes an attack this round (all-out or normal, dodging or not)."""
     base = stance_of(code)
-    return base == S_ALL_OUT_ATTACK or base == S_NORMAL_ATTACK
+    return base in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
 
 
 @inline

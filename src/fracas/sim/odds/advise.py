@@ -4,12 +4,12 @@ Value iteration over the duel as a Markov decision process: the advised side pic
 round, all-out attack, normal attack or all-out defence by both hp, and, with a ``dodge``
 skill, each of them dodging instead of parrying (``all-out-attack+dodge`` ...: the
 declaration's ``dodge``, Chapter 5, "Attacking and defending"; option ``all_out_dodge`` says
-what dodging in an all-out attack costs); the other side keeps its tactics. The decision process is the chain's with the kits held at their start (no fumble
-aftermath, no fatigue) and every round simultaneous; the policy it finds is then evaluated
-exactly by the full chain (``odds`` with ``tactics: optimal`` following the policy table), and
-that exact figure is the one reported, next to the scenario's own tactics' exact figure.
-Extra parries are not a choice here: in a duel a second parry is never needed (one attack
-a round).
+what dodging in an all-out attack costs); the other side keeps its tactics. The decision
+process is the chain's with the kits held at their start (no fumble aftermath, no fatigue)
+and every round simultaneous; the policy it finds is then evaluated exactly by the full chain
+(``odds`` with ``tactics: optimal`` following the policy table), and that exact figure is the
+one reported, next to the scenario's own tactics' exact figure. Extra parries are not a
+choice here: in a duel a second parry is never needed (one attack a round).
 """
 
 from __future__ import annotations
