@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch.jit import njit
+from fracas.sim.batch.jit import inline, njit
 from fracas.sim.batch.percentile_tactics import base_stance
 
 F64 = npt.NDArray[np.float64]
@@ -77,6 +77,25 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 # combatant 0 dead / down, by 1's live column; both down, one number).
 
 
+# The live blocks (class grids, half-round grids, next round's grids) are stored flat, row
+# by row, each row ``pad`` cells of padding then the ``m1`` live columns (``width = pad + m1``,
+# ``pad = m1 - 1``): a move of every row of a block by (d0, d1) is then one shift of the
+# flat array, a single long contiguous loop the compiler vectorises, instead of a short loop
+# per row. What would land left of live column 0 (the one who goes down) falls into the
+# padding, which nothing reads (the tallies come from each row's running sums); a padding
+# cell of the source is zero, so the shift adds +0.0 to a few live cells, which leaves them
+# as they were. The sums each cell receives, and their order, are the per-row loop's.
+
+
+@inline
+def _shift_add(dst: F64, src: F64, x0: int, x1: int, off: int, qb: float) -> None:
+    """``dst[x - off] += qb * src[x]`` for x in ``x0:x1`` (distinct arrays)."""
+    d = dst[x0 - off : x1 - off]  # views: indices from 0, no wraparound to check
+    s = src[x0:x1]
+    for k in range(x1 - x0):
+        d[k] += qb * s[k]
+
+
 @njit
 def _row(
     grid: F64,
@@ -84,24 +103,28 @@ def _row(
     cells: npt.NDArray[np.bool_],
     ci: int,
     cj: int,
-    row: F64,
+    vals: F64,
     prefix: F64,
+    width: int,
+    pad: int,
+    n1: int,
 ) -> tuple[int, int, float]:
-    """Row ``i`` of ``grid`` where ``cells[ci + i, cj + j]``, into ``row`` (and its running
-    sums into ``prefix``): (first, last occupied column, total); last -1 when empty."""
-    n1 = grid.shape[1]
+    """Row ``i`` of the flat block ``grid`` where ``cells[ci + i, cj + j]``, into the same row
+    of ``vals`` (flat, same layout; its running sums into ``prefix``): (first, last occupied
+    column, total); last -1 when empty."""
     lo = n1
     hi = -1
+    base = i * width + pad
     for j in range(n1):
-        v = grid[i, j] if cells[ci + i, cj + j] else 0.0
-        row[j] = v
+        v = grid[base + j] if cells[ci + i, cj + j] else 0.0
+        vals[base + j] = v
         if v != 0.0:
             if lo == n1:
                 lo = j
             hi = j
     total = 0.0
     for j in range(lo, hi + 1):
-        total += row[j]
+        total += vals[base + j]
         prefix[j] = total
     return lo, hi, total
 
@@ -145,17 +168,20 @@ def first_attacks(
     pref: F64,
     bounds: I64,
     totals: F64,
+    pad: int,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
-    live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
+    live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
     classes it touches (``vals``, ``pref``, ``bounds``, ``totals``: scratch, per live row
-    its masked values, running sums, span, total). A branch that
-    would move less than ``skip``
-    (its probability times the class's mass ``masses[n]``) is left out, that much counted
-    in the truncation error ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
-    m0, m1 = grids.shape[1], grids.shape[2]
+    its masked values (flat, padded like the blocks), running sums, span, total). A branch
+    that would move less than ``skip`` (its probability times the class's mass
+    ``masses[n]``) is left out, that much counted in the truncation error ``acc[4]``.
+    ``hmass``: each half-round class's mass, added to."""
+    m0 = live_rows.shape[1]
+    width = grids.shape[1] // m0
+    m1 = width - pad
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
@@ -166,7 +192,7 @@ def first_attacks(
                     acc[4] += q[b] * masses[n]
             cells = masks[op_mask[k]]
             for i in range(m0):  # each row's masked values, span and running sums
-                lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
+                lo, hi, total = _row(grid, i, cells, c0, c1, vals, pref[i], width, pad, m1)
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
                 totals[i] = total
@@ -180,7 +206,10 @@ def first_attacks(
                 block = live[h]
                 flags = live_rows[h]
                 db = d1[b]
+                da = d0[b]
                 moved = 0.0
+                r_lo = m0  # the source rows that land where both are up
+                r_hi = -1
                 for i in range(m0):
                     hi = bounds[i, 1]
                     if hi < 0:
@@ -188,7 +217,7 @@ def first_attacks(
                     lo = bounds[i, 0]
                     total = totals[i]
                     moved += total
-                    a = -c0 if d0[b] < 0 else i - d0[b]  # 0's live row after (< 0: down)
+                    a = -c0 if da < 0 else i - da  # 0's live row after (< 0: down)
                     if db < 0:  # combatant 1 killed
                         if a >= 0:
                             vec[a] += qb * total
@@ -201,14 +230,22 @@ def first_attacks(
                         vec[a] += qb * dead
                         vec[m0 + a] += qb * (gone - dead)
                         if gone < total:
-                            flags[a] = True
-                            for j in range(max(lo, db), hi + 1):
-                                block[a, j - db] += qb * vals[i, j]
+                            if r_lo == m0:
+                                r_lo = i
+                            r_hi = i
                     else:
                         vec[2 * m0 + 2 * m1] += qb * gone
                         off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
+                        base = i * width + pad
                         for j in range(max(lo, db), hi + 1):
-                            vec[off + j - db] += qb * vals[i, j]
+                            vec[off + j - db] += qb * vals[base + j]
+                if r_hi >= 0:  # every row that lands, in one shift
+                    for a in range(r_lo - da, r_hi - da + 1):
+                        flags[a] = True
+                    _shift_add(
+                        block, vals, r_lo * width + pad + db, r_hi * width + pad + m1,
+                        da * width + db, qb,
+                    )  # fmt: skip
                 hmass[h] += qb * moved
 
 
@@ -262,19 +299,22 @@ def second_attacks(
     pref: F64,
     bounds: I64,
     totals: F64,
+    pad: int,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
     still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
-    (live blocks, flagging ``present``), the rest is tallied by running sums along the row.
-    Where someone is already down the round ends whatever happens, and the attack only
+    (live blocks, flat, flagging ``present``), the rest is tallied by running sums along the
+    row. Where someone is already down the round ends whatever happens, and the attack only
     decides whether the one still up goes down too (the masks read at a cell of that
     kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
     error]. A branch that would move less than ``skip`` where both are up (its probability
     times the half-round class's mass ``masses[n]``) is left out there, that much counted in
     the error. The half-round grids of ``halves`` are left all zero, no row flagged (``up``:
     scratch, a live row and a live column). ``cmass``: each next class's mass, added to."""
-    m0, m1 = live.shape[1], live.shape[2]
+    m0 = live_rows.shape[1]
+    width = live.shape[1] // m0
+    m1 = width - pad
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
@@ -302,8 +342,11 @@ def second_attacks(
                     acc[4] += q[b] * masses[n]
             for i in range(m0):  # each row's masked values, span and running sums
                 if flags[i]:
-                    lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
-                else:
+                    lo, hi, total = _row(grid, i, cells, c0, c1, vals, pref[i], width, pad, m1)
+                else:  # an empty row (the shift below reads it)
+                    base = i * width + pad
+                    for j in range(m1):
+                        vals[base + j] = 0.0
                     lo, hi, total = m1, -1, 0.0
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
@@ -316,17 +359,20 @@ def second_attacks(
                 t = out_next[o]
                 u0 = out_u0[o]
                 db = d1[b]
+                da = d0[b]
                 # the last live column from which combatant 1 ends down
                 cut = out_u1[o] - c1 + db - 1
                 block = nxt[t]
                 landed = 0.0
+                r_lo = m0  # the source rows that land where both are up
+                r_hi = -1
                 for i in range(m0):
                     hi = bounds[i, 1]
                     if hi < 0:
                         continue
                     lo = bounds[i, 0]
                     total = totals[i]
-                    up0 = d0[b] >= 0 and c0 + i - d0[b] >= u0
+                    up0 = da >= 0 and c0 + i - da >= u0
                     if db < 0:  # combatant 1 killed
                         if up0:
                             w0 += qb * total
@@ -341,9 +387,20 @@ def second_attacks(
                     w0 += qb * low
                     if cut < hi:
                         landed += total - low
-                        a = i - d0[b]
-                        for j in range(max(lo, cut + 1), hi + 1):
-                            block[a, j - db] += qb * vals[i, j]
+                        if cut + 1 == db:  # from live column 0 on: in the shift below
+                            if r_lo == m0:
+                                r_lo = i
+                            r_hi = i
+                        else:
+                            a = i - da
+                            base = i * width + pad
+                            for j in range(max(lo, cut + 1), hi + 1):
+                                block[a * width + pad + j - db] += qb * vals[base + j]
+                if r_hi >= 0:  # every row that lands, in one shift
+                    _shift_add(
+                        block, vals, r_lo * width + pad + db, r_hi * width + pad + m1,
+                        da * width + db, qb,
+                    )  # fmt: skip
                 if landed > 0.0:
                     present[t] = True
                     cmass[t] += qb * landed
@@ -369,8 +426,8 @@ def second_attacks(
         for i in range(m0):
             if flags[i]:
                 flags[i] = False
-                for j in range(m1):
-                    grid[i, j] = 0.0
+                for x in range(i * width, (i + 1) * width):
+                    grid[x] = 0.0
         for x in range(vec.shape[0]):
             vec[x] = 0.0
     acc[0] += w0

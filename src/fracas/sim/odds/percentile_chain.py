@@ -74,14 +74,15 @@ def load_kernels() -> None:
     b2 = np.zeros((1, 1), np.bool_)
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
-    rows = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1))
+    g2 = np.zeros((1, 1))
+    rows = (np.zeros(1), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1), 0)
     first_attacks(
-        g, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g, b2, np.zeros((1, 1)), b1,
+        g2, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, b2, np.zeros((1, 1)), b1,
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
+        g2, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
+        g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
     )  # fmt: skip
     one = np.ones(1, np.int64)
     stance_table(
@@ -310,12 +311,15 @@ class DuelChain:
         shape = self.shape
         c0, c1 = self.con[0] + 1, self.con[1] + 1
         m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
-        grids = np.zeros((4, m0, m1))  # each class's live block
+        # each live block's rows padded on the left (grid_kernel: a move is one shift)
+        pad = m1 - 1
+        width = pad + m1
+        grids = np.zeros((4, m0, width))  # each class's live block
         active: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
-                grids[i, self.hp[0] - 1, self.hp[1] - 1] = share
+                grids[i, self.hp[0] - 1, pad + self.hp[1] - 1] = share
                 active.append(i)
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
         draw_frozen = 0.0
@@ -323,7 +327,7 @@ class DuelChain:
         held = 0.0
         seen: set[int] = set()  # classes
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
-        live = np.zeros((0, m0, m1))
+        live = np.zeros((0, m0, width))
         live_rows = np.zeros((0, m0), np.bool_)
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
@@ -332,7 +336,7 @@ class DuelChain:
         gmass = grids.sum(axis=(1, 2))  # each class's mass
         cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch, and per live row:
-        vals, pref = np.zeros((m0, m1)), np.zeros((m0, m1))
+        vals, pref = np.zeros(m0 * width), np.zeros((m0, m1))
         bounds, totals = np.zeros((m0, 2), np.int64), np.zeros(m0)
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
@@ -379,24 +383,24 @@ class DuelChain:
                 plans[mine] = got
             stop = planner.frozen.view()[plans]
             if stop.any():
-                frozen = float(grids[act[stop]].sum())
+                frozen = float(grids[act[stop], :, pad:].sum())  # (not the padding)
                 grids[act[stop]] = 0.0
             classes = act[~stop]
             plans = plans[~stop]
             if len(planner.halves) > len(live):
                 n = 2 * len(planner.halves)
-                live = np.zeros((n, m0, m1))
+                live = np.zeros((n, m0, width))
                 live_rows = np.zeros((n, m0), np.bool_)
                 down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
             pl = planner
             first_attacks(
-                grids, classes, plans,
+                grids.reshape(len(grids), -1), classes, plans,
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
-                pl.dest.view(), c0, c1, live, live_rows, down, touched,
-                gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals,
+                pl.dest.view(), c0, c1, live.reshape(len(live), -1), live_rows, down, touched,
+                gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals, pad,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
             touched[ids] = False
@@ -413,17 +417,17 @@ class DuelChain:
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
-                bigger = np.zeros((2 * size, m0, m1))
+                bigger = np.zeros((2 * size, m0, width))
                 bigger[: len(grids)] = grids
                 grids, nxt = bigger, np.zeros_like(bigger)
                 cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
             second_attacks(
-                live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
+                live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
-                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc,
-                mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals,
+                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
+                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals, pad,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
