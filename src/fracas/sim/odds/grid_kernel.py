@@ -84,7 +84,13 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 # per row. What would land left of live column 0 (the one who goes down) falls into the
 # padding, which nothing reads (the tallies come from each row's running sums); a padding
 # cell of the source is zero, so the shift adds +0.0 to a few live cells, which leaves them
-# as they were. The sums each cell receives, and their order, are the per-row loop's.
+# as they were.
+#
+# What a branch sends down or ends is read from running sums made once per operation, not
+# row by row per branch: ``pt[c, i]``, row i's mass in its columns below c (c = 0..m1, so
+# ``pt[m1]`` is each row's total), and, built the first time a branch needs column c,
+# ``sc[c, r]``, the sum of ``pt[c]`` over the rows below r; the rows still up after a branch
+# are a range, so each tally is one difference of these sums.
 
 
 @inline
@@ -96,7 +102,7 @@ def _shift_add(dst: F64, src: F64, x0: int, x1: int, off: int, qb: float) -> Non
         d[k] += qb * s[k]
 
 
-@njit
+@inline
 def _row(
     grid: F64,
     i: int,
@@ -104,17 +110,19 @@ def _row(
     ci: int,
     cj: int,
     vals: F64,
-    prefix: F64,
+    pt: F64,
     width: int,
     pad: int,
     n1: int,
-) -> tuple[int, int, float]:
+) -> tuple[int, int]:
     """Row ``i`` of the flat block ``grid`` where ``cells[ci + i, cj + j]``, into the same row
-    of ``vals`` (flat, same layout; its running sums into ``prefix``): (first, last occupied
-    column, total); last -1 when empty."""
+    of ``vals`` (flat, same layout) and its running sums into ``pt[:, i]``: (first, last
+    occupied column); last -1 when empty."""
     lo = n1
     hi = -1
     base = i * width + pad
+    total = 0.0
+    pt[0, i] = 0.0
     for j in range(n1):
         v = grid[base + j] if cells[ci + i, cj + j] else 0.0
         vals[base + j] = v
@@ -122,21 +130,48 @@ def _row(
             if lo == n1:
                 lo = j
             hi = j
-    total = 0.0
-    for j in range(lo, hi + 1):
-        total += vals[base + j]
-        prefix[j] = total
-    return lo, hi, total
+        total += v
+        pt[j + 1, i] = total
+    return lo, hi
 
 
-@njit
-def _span(prefix: F64, lo: int, hi: int, total: float, cut: int) -> float:
-    """The row's mass in columns up to ``cut``."""
-    if cut >= hi:
-        return total
-    if cut < lo:
-        return 0.0
-    return float(prefix[cut])
+@inline
+def _empty_row(i: int, vals: F64, pt: F64, width: int, pad: int, n1: int) -> None:
+    """Row ``i`` holds nothing: its values and running sums are zero."""
+    base = i * width + pad
+    for j in range(n1):
+        vals[base + j] = 0.0
+    for c in range(n1 + 1):
+        pt[c, i] = 0.0
+
+
+@inline
+def _spans(bounds: I64, reach: I64, m0: int) -> tuple[int, int]:
+    """``reach[r]``: the last occupied column of any row from r on (-1: none); (first,
+    last occupied row), first ``m0`` when empty."""
+    reach[m0] = -1
+    first, last = m0, -1
+    for i in range(m0 - 1, -1, -1):
+        hi = bounds[i, 1]
+        reach[i] = max(reach[i + 1], hi)
+        if hi >= 0:
+            first = i
+            if last < 0:
+                last = i
+    return first, last
+
+
+@inline
+def _column(pt: F64, sc: F64, stamp: I64, c: int, op: int, m0: int) -> None:
+    """Build ``sc[c]`` (the running sum of ``pt[c]`` over the rows) for operation ``op``."""
+    if stamp[c] == op:
+        return
+    stamp[c] = op
+    s = 0.0
+    sc[c, 0] = 0.0
+    for r in range(m0):
+        s += pt[c, r]
+        sc[c, r + 1] = s
 
 
 @njit
@@ -165,88 +200,93 @@ def first_attacks(
     acc: F64,
     hmass: F64,
     vals: F64,
-    pref: F64,
+    pt: F64,
+    sc: F64,
+    stamp: I64,
     bounds: I64,
-    totals: F64,
+    reach: I64,
     pad: int,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
     live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``vals``, ``pref``, ``bounds``, ``totals``: scratch, per live row
-    its masked values (flat, padded like the blocks), running sums, span, total). A branch
-    that would move less than ``skip`` (its probability times the class's mass
-    ``masses[n]``) is left out, that much counted in the truncation error ``acc[4]``.
-    ``hmass``: each half-round class's mass, added to."""
+    classes it touches (``vals``, ``pt``, ``sc``, ``stamp``, ``bounds``, ``reach``: scratch,
+    see above). A branch that would move less than ``skip`` (its probability times the
+    class's mass ``masses[n]``) is left out, that much counted in the truncation error
+    ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
     m0 = live_rows.shape[1]
     width = grids.shape[1] // m0
     m1 = width - pad
+    for c in range(m1 + 1):
+        stamp[c] = -1
+    op = 0
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
         least = skip / masses[n]  # the least probability of a branch taken
         for k in range(first_op0[p], first_op1[p]):
+            op += 1
             for b in range(op_b0[k], op_b1[k]):
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
             cells = masks[op_mask[k]]
+            moved = 0.0
             for i in range(m0):  # each row's masked values, span and running sums
-                lo, hi, total = _row(grid, i, cells, c0, c1, vals, pref[i], width, pad, m1)
+                lo, hi = _row(grid, i, cells, c0, c1, vals, pt, width, pad, m1)
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
-                totals[i] = total
+                moved += pt[m1, i]
+            first, last = _spans(bounds, reach, m0)
+            if last < 0:
+                continue
+            _column(pt, sc, stamp, m1, op, m0)
             for b in range(op_b0[k], op_b1[k]):
                 qb = q[b]
                 if qb < least:
                     continue
                 h = dest[b]
                 touched[h] = True
+                hmass[h] += qb * moved
                 vec = down[h]
-                block = live[h]
-                flags = live_rows[h]
                 db = d1[b]
                 da = d0[b]
-                moved = 0.0
-                r_lo = m0  # the source rows that land where both are up
-                r_hi = -1
-                for i in range(m0):
-                    hi = bounds[i, 1]
-                    if hi < 0:
-                        continue
-                    lo = bounds[i, 0]
-                    total = totals[i]
-                    moved += total
-                    a = -c0 if da < 0 else i - da  # 0's live row after (< 0: down)
-                    if db < 0:  # combatant 1 killed
-                        if a >= 0:
-                            vec[a] += qb * total
-                        else:
-                            vec[2 * m0 + 2 * m1] += qb * total
-                        continue
-                    gone = _span(pref[i], lo, hi, total, db - 1)  # to a live column < 0
-                    if a >= 0:
-                        dead = _span(pref[i], lo, hi, total, db - c1)  # to hp index 0
-                        vec[a] += qb * dead
-                        vec[m0 + a] += qb * (gone - dead)
-                        if gone < total:
-                            if r_lo == m0:
-                                r_lo = i
-                            r_hi = i
-                    else:
-                        vec[2 * m0 + 2 * m1] += qb * gone
+                # rows from ``split`` on leave 0 up (live row i - da), those below put it down
+                split = m0 if da < 0 else min(da, m0)
+                if db < 0:  # combatant 1 killed
+                    for i in range(max(split, first), last + 1):
+                        vec[i - da] += qb * pt[m1, i]
+                    vec[2 * m0 + 2 * m1] += qb * sc[m1, split]
+                    continue
+                cg = min(db, m1)  # columns below cg: 1 goes down; below cd: dead
+                cd = max(min(db - c1 + 1, m1), 0)
+                if split < m0:
+                    gone = pt[cg]
+                    dead = pt[cd]
+                    for i in range(max(split, first), last + 1):
+                        vec[i - da] += qb * dead[i]
+                        vec[m0 + i - da] += qb * (gone[i] - dead[i])
+                    s = max(split, first)
+                    if reach[s] >= db:  # every row that lands, in one shift
+                        flags = live_rows[h]
+                        for a in range(s - da, last - da + 1):
+                            flags[a] = True
+                        _shift_add(
+                            live[h], vals, s * width + pad + db, last * width + pad + m1,
+                            da * width + db, qb,
+                        )  # fmt: skip
+                if split > first:  # 0 goes down: by 1's live column
+                    _column(pt, sc, stamp, cg, op, m0)
+                    vec[2 * m0 + 2 * m1] += qb * sc[cg, split]
+                    for i in range(first, min(split, last + 1)):
+                        hi = bounds[i, 1]
+                        if hi < db:
+                            continue
+                        a = -c0 if da < 0 else i - da
                         off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
                         base = i * width + pad
-                        for j in range(max(lo, db), hi + 1):
+                        for j in range(max(bounds[i, 0], db), hi + 1):
                             vec[off + j - db] += qb * vals[base + j]
-                if r_hi >= 0:  # every row that lands, in one shift
-                    for a in range(r_lo - da, r_hi - da + 1):
-                        flags[a] = True
-                    _shift_add(
-                        block, vals, r_lo * width + pad + db, r_hi * width + pad + m1,
-                        da * width + db, qb,
-                    )  # fmt: skip
-                hmass[h] += qb * moved
 
 
 @njit
@@ -296,17 +336,19 @@ def second_attacks(
     up: F64,
     cmass: F64,
     vals: F64,
-    pref: F64,
+    pt: F64,
+    sc: F64,
+    stamp: I64,
     bounds: I64,
-    totals: F64,
+    reach: I64,
     pad: int,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
     still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
-    (live blocks, flat, flagging ``present``), the rest is tallied by running sums along the
-    row. Where someone is already down the round ends whatever happens, and the attack only
-    decides whether the one still up goes down too (the masks read at a cell of that
+    (live blocks, flat, flagging ``present``), the rest is tallied by running sums (see
+    above). Where someone is already down the round ends whatever happens, and the attack
+    only decides whether the one still up goes down too (the masks read at a cell of that
     kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
     error]. A branch that would move less than ``skip`` where both are up (its probability
     times the half-round class's mass ``masses[n]``) is left out there, that much counted in
@@ -315,6 +357,9 @@ def second_attacks(
     m0 = live_rows.shape[1]
     width = live.shape[1] // m0
     m1 = width - pad
+    for c in range(m1 + 1):
+        stamp[c] = -1
+    op = 0
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
@@ -335,6 +380,7 @@ def second_attacks(
                 break
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
+            op += 1
             cells = masks[op_mask[k]]
             b0, b1 = op_b0[k], op_b1[k]
             for b in range(b0, b1):
@@ -342,68 +388,56 @@ def second_attacks(
                     acc[4] += q[b] * masses[n]
             for i in range(m0):  # each row's masked values, span and running sums
                 if flags[i]:
-                    lo, hi, total = _row(grid, i, cells, c0, c1, vals, pref[i], width, pad, m1)
-                else:  # an empty row (the shift below reads it)
-                    base = i * width + pad
-                    for j in range(m1):
-                        vals[base + j] = 0.0
-                    lo, hi, total = m1, -1, 0.0
+                    lo, hi = _row(grid, i, cells, c0, c1, vals, pt, width, pad, m1)
+                else:  # an empty row (the sums and the shift below read it)
+                    _empty_row(i, vals, pt, width, pad, m1)
+                    lo, hi = m1, -1
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
-                totals[i] = total
+            first, last = _spans(bounds, reach, m0)
+            tot = sc[m1]
+            if last >= 0:
+                _column(pt, sc, stamp, m1, op, m0)
             for b in range(b0, b1):
                 qb = q[b]
-                if qb < least:
+                if qb < least or last < 0:
                     continue
                 o = dest[b]
-                t = out_next[o]
-                u0 = out_u0[o]
                 db = d1[b]
                 da = d0[b]
+                # rows from ``split`` on leave 0 up, those below put it down
+                split = m0 if da < 0 else min(max(da + out_u0[o] - c0, 0), m0)
+                if db < 0:  # combatant 1 killed
+                    w0 += qb * (tot[m0] - tot[split])
+                    dr += qb * tot[split]
+                    continue
                 # the last live column from which combatant 1 ends down
                 cut = out_u1[o] - c1 + db - 1
+                cl = max(min(cut + 1, m1), 0)
+                _column(pt, sc, stamp, cl, op, m0)
+                low = sc[cl]
+                dr += qb * low[split]
+                w1 += qb * (tot[split] - low[split])
+                w0 += qb * (low[m0] - low[split])
+                s = max(split, first)
+                if s > last or reach[s] <= cut:
+                    continue
+                t = out_next[o]
                 block = nxt[t]
-                landed = 0.0
-                r_lo = m0  # the source rows that land where both are up
-                r_hi = -1
-                for i in range(m0):
-                    hi = bounds[i, 1]
-                    if hi < 0:
-                        continue
-                    lo = bounds[i, 0]
-                    total = totals[i]
-                    up0 = da >= 0 and c0 + i - da >= u0
-                    if db < 0:  # combatant 1 killed
-                        if up0:
-                            w0 += qb * total
-                        else:
-                            dr += qb * total
-                        continue
-                    low = _span(pref[i], lo, hi, total, cut)
-                    if not up0:
-                        dr += qb * low
-                        w1 += qb * (total - low)
-                        continue
-                    w0 += qb * low
-                    if cut < hi:
-                        landed += total - low
-                        if cut + 1 == db:  # from live column 0 on: in the shift below
-                            if r_lo == m0:
-                                r_lo = i
-                            r_hi = i
-                        else:
-                            a = i - da
-                            base = i * width + pad
-                            for j in range(max(lo, cut + 1), hi + 1):
-                                block[a * width + pad + j - db] += qb * vals[base + j]
-                if r_hi >= 0:  # every row that lands, in one shift
+                landed = (tot[m0] - tot[split]) - (low[m0] - low[split])
+                present[t] = True
+                cmass[t] += qb * max(landed, 0.0)
+                if cut + 1 == db:  # from live column 0 on: every row in one shift
                     _shift_add(
-                        block, vals, r_lo * width + pad + db, r_hi * width + pad + m1,
+                        block, vals, s * width + pad + db, last * width + pad + m1,
                         da * width + db, qb,
                     )  # fmt: skip
-                if landed > 0.0:
-                    present[t] = True
-                    cmass[t] += qb * landed
+                    continue
+                for i in range(s, last + 1):
+                    a = i - da
+                    base = i * width + pad
+                    for j in range(max(bounds[i, 0], cut + 1), bounds[i, 1] + 1):
+                        block[a * width + pad + j - db] += qb * vals[base + j]
             # someone already down: by the hp of the one still up
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])

@@ -75,7 +75,10 @@ def load_kernels() -> None:
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
     g2 = np.zeros((1, 1))
-    rows = (np.zeros(1), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1), 0)
+    rows = (
+        np.zeros(1), np.zeros((2, 1)), np.zeros((2, 2)), np.zeros(2, np.int64),
+        np.zeros((1, 2), np.int64), np.zeros(2, np.int64), 0,
+    )  # fmt: skip
     first_attacks(
         g2, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, b2, np.zeros((1, 1)), b1,
         f0, 0.0, acc, f0, *rows,
@@ -336,8 +339,11 @@ class DuelChain:
         gmass = grids.sum(axis=(1, 2))  # each class's mass
         cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch, and per live row:
-        vals, pref = np.zeros(m0 * width), np.zeros((m0, m1))
-        bounds, totals = np.zeros((m0, 2), np.int64), np.zeros(m0)
+        vals = np.zeros(m0 * width)  # scratch for the kernels, see grid_kernel
+        pt, sc = np.zeros((m1 + 1, m0)), np.zeros((m1 + 1, m0 + 1))
+        stamp, reach = np.zeros(m1 + 1, np.int64), np.zeros(m0 + 1, np.int64)
+        bounds = np.zeros((m0, 2), np.int64)
+        rows = (vals, pt, sc, stamp, bounds, reach, pad)
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
@@ -400,7 +406,7 @@ class DuelChain:
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), c0, c1, live.reshape(len(live), -1), live_rows, down, touched,
-                gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals, pad,
+                gmass[classes], SKIP, acc, hmass, *rows,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
             touched[ids] = False
@@ -427,7 +433,7 @@ class DuelChain:
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
-                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals, pad,
+                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, *rows,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
