@@ -87,10 +87,11 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 # as they were.
 #
 # What a branch sends down or ends is read from running sums made once per operation, not
-# row by row per branch: ``pt[c, i]``, row i's mass in its columns below c (c = 0..m1, so
-# ``pt[m1]`` is each row's total), and, built the first time a branch needs column c,
-# ``sc[c, r]``, the sum of ``pt[c]`` over the rows below r; the rows still up after a branch
-# are a range, so each tally is one difference of these sums.
+# row by row per branch: ``pt[i, c]``, row i's mass in its columns below c (c = 0..m1, so
+# ``pt[:, m1]`` is each row's total), and ``sc[r, c]``, the sum of ``pt[:r, c]`` (the rows
+# below r); the rows still up after a branch are a range, so each tally is one difference
+# of these sums. Both are built for all rows at once (the sums along a row run across the
+# rows side by side, not one row after another: no chain of dependent additions).
 
 
 @inline
@@ -110,39 +111,48 @@ def _row(
     ci: int,
     cj: int,
     vals: F64,
-    pt: F64,
     width: int,
     pad: int,
     n1: int,
 ) -> tuple[int, int]:
     """Row ``i`` of the flat block ``grid`` where ``cells[ci + i, cj + j]``, into the same row
-    of ``vals`` (flat, same layout) and its running sums into ``pt[:, i]``: (first, last
-    occupied column); last -1 when empty."""
+    of ``vals`` (flat, same layout): (first, last occupied column); last -1 when empty."""
     lo = n1
     hi = -1
     base = i * width + pad
-    total = 0.0
-    pt[0, i] = 0.0
     for j in range(n1):
         v = grid[base + j] if cells[ci + i, cj + j] else 0.0
         vals[base + j] = v
         if v != 0.0:
-            if lo == n1:
-                lo = j
+            lo = min(lo, j)
             hi = j
-        total += v
-        pt[j + 1, i] = total
     return lo, hi
 
 
 @inline
-def _empty_row(i: int, vals: F64, pt: F64, width: int, pad: int, n1: int) -> None:
-    """Row ``i`` holds nothing: its values and running sums are zero."""
+def _empty_row(i: int, vals: F64, width: int, pad: int, n1: int) -> None:
+    """Row ``i`` holds nothing."""
     base = i * width + pad
     for j in range(n1):
         vals[base + j] = 0.0
+
+
+@inline
+def _sums(vals: F64, pt: F64, sc: F64, width: int, pad: int, m0: int, n1: int) -> None:
+    """``pt`` and ``sc`` (see above) from the rows of ``vals``."""
+    for i in range(m0):
+        pt[i, 0] = 0.0
+    for j in range(n1):
+        for i in range(m0):
+            pt[i, j + 1] = pt[i, j] + vals[i * width + pad + j]
     for c in range(n1 + 1):
-        pt[c, i] = 0.0
+        sc[0, c] = 0.0
+    for r in range(m0):
+        below = sc[r]
+        row = pt[r]
+        out = sc[r + 1]
+        for c in range(n1 + 1):
+            out[c] = below[c] + row[c]
 
 
 @inline
@@ -159,19 +169,6 @@ def _spans(bounds: I64, reach: I64, m0: int) -> tuple[int, int]:
             if last < 0:
                 last = i
     return first, last
-
-
-@inline
-def _column(pt: F64, sc: F64, stamp: I64, c: int, op: int, m0: int) -> None:
-    """Build ``sc[c]`` (the running sum of ``pt[c]`` over the rows) for operation ``op``."""
-    if stamp[c] == op:
-        return
-    stamp[c] = op
-    s = 0.0
-    sc[c, 0] = 0.0
-    for r in range(m0):
-        s += pt[c, r]
-        sc[c, r + 1] = s
 
 
 @njit
@@ -202,7 +199,6 @@ def first_attacks(
     vals: F64,
     pt: F64,
     sc: F64,
-    stamp: I64,
     bounds: I64,
     reach: I64,
     pad: int,
@@ -211,36 +207,33 @@ def first_attacks(
     live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``vals``, ``pt``, ``sc``, ``stamp``, ``bounds``, ``reach``: scratch,
+    classes it touches (``vals``, ``pt``, ``sc``, ``bounds``, ``reach``: scratch,
     see above). A branch that would move less than ``skip`` (its probability times the
     class's mass ``masses[n]``) is left out, that much counted in the truncation error
     ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
     m0 = live_rows.shape[1]
     width = grids.shape[1] // m0
     m1 = width - pad
-    for c in range(m1 + 1):
-        stamp[c] = -1
-    op = 0
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
         least = skip / masses[n]  # the least probability of a branch taken
         for k in range(first_op0[p], first_op1[p]):
-            op += 1
             for b in range(op_b0[k], op_b1[k]):
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
             cells = masks[op_mask[k]]
-            moved = 0.0
-            for i in range(m0):  # each row's masked values, span and running sums
-                lo, hi = _row(grid, i, cells, c0, c1, vals, pt, width, pad, m1)
+            for i in range(m0):  # each row's masked values and span
+                lo, hi = _row(grid, i, cells, c0, c1, vals, width, pad, m1)
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
-                moved += pt[m1, i]
             first, last = _spans(bounds, reach, m0)
             if last < 0:
                 continue
-            _column(pt, sc, stamp, m1, op, m0)
+            _sums(vals, pt, sc, width, pad, m0, m1)
+            moved = 0.0
+            for i in range(m0):
+                moved += pt[i, m1]
             for b in range(op_b0[k], op_b1[k]):
                 qb = q[b]
                 if qb < least:
@@ -255,17 +248,16 @@ def first_attacks(
                 split = m0 if da < 0 else min(da, m0)
                 if db < 0:  # combatant 1 killed
                     for i in range(max(split, first), last + 1):
-                        vec[i - da] += qb * pt[m1, i]
-                    vec[2 * m0 + 2 * m1] += qb * sc[m1, split]
+                        vec[i - da] += qb * pt[i, m1]
+                    vec[2 * m0 + 2 * m1] += qb * sc[split, m1]
                     continue
                 cg = min(db, m1)  # columns below cg: 1 goes down; below cd: dead
                 cd = max(min(db - c1 + 1, m1), 0)
                 if split < m0:
-                    gone = pt[cg]
-                    dead = pt[cd]
                     for i in range(max(split, first), last + 1):
-                        vec[i - da] += qb * dead[i]
-                        vec[m0 + i - da] += qb * (gone[i] - dead[i])
+                        dead = pt[i, cd]
+                        vec[i - da] += qb * dead
+                        vec[m0 + i - da] += qb * (pt[i, cg] - dead)
                     s = max(split, first)
                     if reach[s] >= db:  # every row that lands, in one shift
                         flags = live_rows[h]
@@ -276,8 +268,7 @@ def first_attacks(
                             da * width + db, qb,
                         )  # fmt: skip
                 if split > first:  # 0 goes down: by 1's live column
-                    _column(pt, sc, stamp, cg, op, m0)
-                    vec[2 * m0 + 2 * m1] += qb * sc[cg, split]
+                    vec[2 * m0 + 2 * m1] += qb * sc[split, cg]
                     for i in range(first, min(split, last + 1)):
                         hi = bounds[i, 1]
                         if hi < db:
@@ -338,7 +329,6 @@ def second_attacks(
     vals: F64,
     pt: F64,
     sc: F64,
-    stamp: I64,
     bounds: I64,
     reach: I64,
     pad: int,
@@ -357,9 +347,6 @@ def second_attacks(
     m0 = live_rows.shape[1]
     width = live.shape[1] // m0
     m1 = width - pad
-    for c in range(m1 + 1):
-        stamp[c] = -1
-    op = 0
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
@@ -380,7 +367,6 @@ def second_attacks(
                 break
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
-            op += 1
             cells = masks[op_mask[k]]
             b0, b1 = op_b0[k], op_b1[k]
             for b in range(b0, b1):
@@ -388,16 +374,16 @@ def second_attacks(
                     acc[4] += q[b] * masses[n]
             for i in range(m0):  # each row's masked values, span and running sums
                 if flags[i]:
-                    lo, hi = _row(grid, i, cells, c0, c1, vals, pt, width, pad, m1)
+                    lo, hi = _row(grid, i, cells, c0, c1, vals, width, pad, m1)
                 else:  # an empty row (the sums and the shift below read it)
-                    _empty_row(i, vals, pt, width, pad, m1)
+                    _empty_row(i, vals, width, pad, m1)
                     lo, hi = m1, -1
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
             first, last = _spans(bounds, reach, m0)
-            tot = sc[m1]
             if last >= 0:
-                _column(pt, sc, stamp, m1, op, m0)
+                _sums(vals, pt, sc, width, pad, m0, m1)
+            tot = sc[m0, m1]
             for b in range(b0, b1):
                 qb = q[b]
                 if qb < least or last < 0:
@@ -408,23 +394,22 @@ def second_attacks(
                 # rows from ``split`` on leave 0 up, those below put it down
                 split = m0 if da < 0 else min(max(da + out_u0[o] - c0, 0), m0)
                 if db < 0:  # combatant 1 killed
-                    w0 += qb * (tot[m0] - tot[split])
-                    dr += qb * tot[split]
+                    w0 += qb * (tot - sc[split, m1])
+                    dr += qb * sc[split, m1]
                     continue
                 # the last live column from which combatant 1 ends down
                 cut = out_u1[o] - c1 + db - 1
                 cl = max(min(cut + 1, m1), 0)
-                _column(pt, sc, stamp, cl, op, m0)
-                low = sc[cl]
-                dr += qb * low[split]
-                w1 += qb * (tot[split] - low[split])
-                w0 += qb * (low[m0] - low[split])
+                low = sc[split, cl]
+                dr += qb * low
+                w1 += qb * (sc[split, m1] - low)
+                w0 += qb * (sc[m0, cl] - low)
                 s = max(split, first)
                 if s > last or reach[s] <= cut:
                     continue
                 t = out_next[o]
                 block = nxt[t]
-                landed = (tot[m0] - tot[split]) - (low[m0] - low[split])
+                landed = (tot - sc[split, m1]) - (sc[m0, cl] - low)
                 present[t] = True
                 cmass[t] += qb * max(landed, 0.0)
                 if cut + 1 == db:  # from live column 0 on: every row in one shift

@@ -75,8 +75,8 @@ def load_kernels() -> None:
     acc = np.zeros(5)
     g2 = np.zeros((1, 1))
     rows = (
-        np.zeros(1), np.zeros((2, 1)), np.zeros((2, 2)), np.zeros(2, np.int64),
-        np.zeros((1, 2), np.int64), np.zeros(2, np.int64), 0,
+        np.zeros(1), np.zeros((1, 2)), np.zeros((2, 2)), np.zeros((1, 2), np.int64),
+        np.zeros(2, np.int64), 0,
     )  # fmt: skip
     first_attacks(
         g2, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, b2, np.zeros((1, 1)), b1,
@@ -339,10 +339,9 @@ class DuelChain:
         cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch, and per live row:
         vals = np.zeros(m0 * width)  # scratch for the kernels, see grid_kernel
-        pt, sc = np.zeros((m1 + 1, m0)), np.zeros((m1 + 1, m0 + 1))
-        stamp, reach = np.zeros(m1 + 1, np.int64), np.zeros(m0 + 1, np.int64)
-        bounds = np.zeros((m0, 2), np.int64)
-        rows = (vals, pt, sc, stamp, bounds, reach, pad)
+        pt, sc = np.zeros((m0, m1 + 1)), np.zeros((m0 + 1, m1 + 1))
+        bounds, reach = np.zeros((m0, 2), np.int64), np.zeros(m0 + 1, np.int64)
+        rows = (vals, pt, sc, bounds, reach, pad)
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
