@@ -393,13 +393,13 @@ def test_the_weapon_machine_follows_a_snatched_weapon() -> None:
         ("lethal-thug", "uses tactics 'lethal'"),
     ],
 )
-def test_lethal_fights_are_the_batch_kernels_but_not_the_brawl_scope(key: str, reason: str) -> None:
+def test_lethal_fights_are_in_the_lethal_scope_not_the_brawl_scope(key: str, reason: str) -> None:
     from fracas.sim.batch import exp_spec
 
     data, _ = MATCHUPS[key]
     loaded = parse_scenario({"ruleset": "exp", "name": key, **data}, key)
     assert batch.scope(loaded.ruleset, loaded.scenario) is None
-    why = exp_spec.scope(loaded.scenario, loaded.ruleset)  # what the exact chain builds on
+    why = exp_spec.scope(loaded.scenario, loaded.ruleset)  # the brawl scope
     assert why is not None and reason in why
 
 

@@ -16,11 +16,13 @@ import pytest
 from tests.web.servers import ROOT, Browserless, length_of, start
 
 JOANNE = ROOT / "examples/percentile/joanne-vs-ondkille.yaml"
+#: with this seed Joanne vs Ondkille lasts well past the six decisions the test takes
+LONG_FIGHT_SEED = 7
 
 
 def test_every_acknowledged_event_survives_sigkill_and_the_fight_resumes(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
-    server = start(db)
+    server = start(db, seed=LONG_FIGHT_SEED)  # a fight that outlasts the test's actions
     try:
         gm = Browserless(server.url)
         gm.get(f"/login?token={server.gm_token}")
@@ -35,7 +37,7 @@ def test_every_acknowledged_event_survives_sigkill_and_the_fight_resumes(tmp_pat
         gm.close()
     finally:
         server.kill()
-    server = start(db)
+    server = start(db, seed=LONG_FIGHT_SEED)
     try:
         gm = Browserless(server.url)
         gm.get(f"/login?token={server.gm_token}")

@@ -154,10 +154,10 @@ def _fight(scenario: Any, ruleset: Any) -> tuple[ExpEncounter, Persona, Persona]
 
 def scope(scenario: Any, ruleset: Any, lethal: bool = False) -> str | None:
     """Why the brawl kernel cannot run ``scenario`` exactly as the event engine would. With
-    ``lethal`` (the kernel's own scope, ``batch.scope``) also one-on-one fights with lethal
+    ``lethal`` (``batch.scope``, and the exact chain's) also one-on-one fights with lethal
     blows from the start: tactics ``lethal``, and kinds or sizes that cannot be subdued
-    (robots, flora, fauna, aliens that are not advanced); without it (the default, what the
-    exact chain builds on) only brawls: both sides able to subdue each other."""
+    (robots, flora, fauna, aliens that are not advanced); without it (the default) only
+    brawls: both sides able to subdue each other, each with a non-lethal weapon."""
     n = len(scenario.combatants)
     if n != 2:
         return f"{n} combatants; the batch kernel covers one-on-one brawls"

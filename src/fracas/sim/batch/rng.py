@@ -7,12 +7,13 @@ each): the duel kernel went from 1.3-1.6 M to 2.7 M duels/s with it. The state a
 of numbers drawn live in the caller's ``draws`` array (``[count, state, mark, ahead]``): the
 kernels allocate nothing.
 
-Two ways to read it. ``uniform`` and ``die`` (the EXP kernel's) count each number as they
-draw it. ``face`` and ``roll`` (the percentile kernel's) turn 32 of the 64 bits into a die
-with integer arithmetic only and count nothing: SplitMix64's state moves by the same odd
-constant at each number, so how many were drawn since ``mark`` is the state's difference
-times that constant's inverse modulo 2^64, which ``settle`` adds to the count (and
-``restart``, before a fight's own stream begins). That saves a load and a store on every die.
+Two ways to read it. ``uniform`` and ``die`` (the plain reading, ``SeededRoller``'s, that
+the tests check the others against) count each number as they draw it. ``face`` and ``roll``
+(the percentile kernel's) turn 32 of the 64 bits into a die with integer arithmetic only and
+count nothing: SplitMix64's state moves by the same odd constant at each number, so how many
+were drawn since ``mark`` is the state's difference times that constant's inverse modulo
+2^64, which ``settle`` adds to the count (and ``restart``, before a fight's own stream
+begins). That saves a load and a store on every die.
 """
 
 from __future__ import annotations

@@ -230,7 +230,7 @@ class BrawlModel:
         return self._blows[key]
 
     def _strike_matrix(self, a: int, k: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
-        """``attack.nonlethal_hit`` or ``attack.lethal_hit`` (``exp_kernel.hit_with``) over
+        """``attack.nonlethal_hit`` or ``attack.lethal_hit`` (``exp_kernel.blow``) over
         the target's HPS."""
         spec = self.spec
         o, pi = spec.opts, spec.pi
@@ -417,8 +417,8 @@ class BrawlModel:
         return Blow(p, d if nxt < 0 else _with(d, INV, nxt), stay, out, a, diagonals)
 
     def _snatch(self, d: Disc, base: Disc, a: int, owed: bool, phase: int) -> list[Outcome]:
-        """``snatch.snatch`` (``exp_kernel.snatch``): the Strike attack roll; the Dexterity
-        competition (lost: the target, if it acts after the grabber this unit, is owed
+        """``snatch.snatch`` (the snatch in ``exp_kernel.brawls``): the Strike attack roll;
+        the Dexterity competition (lost: the target, if it acts after the grabber this unit, is owed
         +242); the Strength competition (lost: the target's free attack with the weapon it
         kept, if it is on its feet and may strike with it); else the weapon changes hands."""
         t = 1 - a
