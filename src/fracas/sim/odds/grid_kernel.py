@@ -120,12 +120,15 @@ def _row(
     lo = n1
     hi = -1
     base = i * width + pad
+    src = grid[base : base + n1]  # views: no wraparound to check, no branch in the loop
+    out = vals[base : base + n1]
+    mask = cells[ci + i, cj : cj + n1]
     for j in range(n1):
-        v = grid[base + j] if cells[ci + i, cj + j] else 0.0
-        vals[base + j] = v
-        if v != 0.0:
-            lo = min(lo, j)
-            hi = j
+        v = src[j] if mask[j] else 0.0
+        out[j] = v
+        nz = v != 0.0
+        lo = min(lo, j if nz else n1)
+        hi = j if nz else hi
     return lo, hi
 
 
