@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch.jit import njit
+from fracas.sim.batch.jit import inline, njit
 from fracas.sim.batch.percentile_tactics import base_stance
 
 F64 = npt.NDArray[np.float64]
@@ -77,43 +77,101 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 # combatant 0 dead / down, by 1's live column; both down, one number).
 
 
-@njit
+# The live blocks (class grids, half-round grids, next round's grids) are stored flat, row
+# by row, each row ``pad`` cells of padding then the ``m1`` live columns (``width = pad + m1``,
+# ``pad = m1 - 1``): a move of every row of a block by (d0, d1) is then one shift of the
+# flat array, a single long contiguous loop the compiler vectorises, instead of a short loop
+# per row. What would land left of live column 0 (the one who goes down) falls into the
+# padding, which nothing reads (the tallies come from each row's running sums); a padding
+# cell of the source is zero, so the shift adds +0.0 to a few live cells, which leaves them
+# as they were.
+#
+# What a branch sends down or ends is read from running sums made once per operation, not
+# row by row per branch: ``pt[i, c]``, row i's mass in its columns below c (c = 0..m1, so
+# ``pt[:, m1]`` is each row's total), and ``sc[r, c]``, the sum of ``pt[:r, c]`` (the rows
+# below r); the rows still up after a branch are a range, so each tally is one difference
+# of these sums. Both are built for all rows at once (the sums along a row run across the
+# rows side by side, not one row after another: no chain of dependent additions).
+
+
+@inline
+def _shift_add(dst: F64, src: F64, x0: int, x1: int, off: int, qb: float) -> None:
+    """``dst[x - off] += qb * src[x]`` for x in ``x0:x1`` (distinct arrays)."""
+    d = dst[x0 - off : x1 - off]  # views: indices from 0, no wraparound to check
+    s = src[x0:x1]
+    for k in range(x1 - x0):
+        d[k] += qb * s[k]
+
+
+@inline
 def _row(
     grid: F64,
     i: int,
     cells: npt.NDArray[np.bool_],
     ci: int,
     cj: int,
-    row: F64,
-    prefix: F64,
-) -> tuple[int, int, float]:
-    """Row ``i`` of ``grid`` where ``cells[ci + i, cj + j]``, into ``row`` (and its running
-    sums into ``prefix``): (first, last occupied column, total); last -1 when empty."""
-    n1 = grid.shape[1]
+    vals: F64,
+    width: int,
+    pad: int,
+    n1: int,
+) -> tuple[int, int]:
+    """Row ``i`` of the flat block ``grid`` where ``cells[ci + i, cj + j]``, into the same row
+    of ``vals`` (flat, same layout): (first, last occupied column); last -1 when empty."""
     lo = n1
     hi = -1
+    base = i * width + pad
+    src = grid[base : base + n1]  # views: no wraparound to check, no branch in the loop
+    out = vals[base : base + n1]
+    mask = cells[ci + i, cj : cj + n1]
     for j in range(n1):
-        v = grid[i, j] if cells[ci + i, cj + j] else 0.0
-        row[j] = v
-        if v != 0.0:
-            if lo == n1:
-                lo = j
-            hi = j
-    total = 0.0
-    for j in range(lo, hi + 1):
-        total += row[j]
-        prefix[j] = total
-    return lo, hi, total
+        v = src[j] if mask[j] else 0.0
+        out[j] = v
+        nz = v != 0.0
+        lo = min(lo, j if nz else n1)
+        hi = j if nz else hi
+    return lo, hi
 
 
-@njit
-def _span(prefix: F64, lo: int, hi: int, total: float, cut: int) -> float:
-    """The row's mass in columns up to ``cut``."""
-    if cut >= hi:
-        return total
-    if cut < lo:
-        return 0.0
-    return float(prefix[cut])
+@inline
+def _empty_row(i: int, vals: F64, width: int, pad: int, n1: int) -> None:
+    """Row ``i`` holds nothing."""
+    base = i * width + pad
+    for j in range(n1):
+        vals[base + j] = 0.0
+
+
+@inline
+def _sums(vals: F64, pt: F64, sc: F64, width: int, pad: int, m0: int, n1: int) -> None:
+    """``pt`` and ``sc`` (see above) from the rows of ``vals``."""
+    for i in range(m0):
+        pt[i, 0] = 0.0
+    for j in range(n1):
+        for i in range(m0):
+            pt[i, j + 1] = pt[i, j] + vals[i * width + pad + j]
+    for c in range(n1 + 1):
+        sc[0, c] = 0.0
+    for r in range(m0):
+        below = sc[r]
+        row = pt[r]
+        out = sc[r + 1]
+        for c in range(n1 + 1):
+            out[c] = below[c] + row[c]
+
+
+@inline
+def _spans(bounds: I64, reach: I64, m0: int) -> tuple[int, int]:
+    """``reach[r]``: the last occupied column of any row from r on (-1: none); (first,
+    last occupied row), first ``m0`` when empty."""
+    reach[m0] = -1
+    first, last = m0, -1
+    for i in range(m0 - 1, -1, -1):
+        hi = bounds[i, 1]
+        reach[i] = max(reach[i + 1], hi)
+        if hi >= 0:
+            first = i
+            if last < 0:
+                last = i
+    return first, last
 
 
 @njit
@@ -142,20 +200,23 @@ def first_attacks(
     acc: F64,
     hmass: F64,
     vals: F64,
-    pref: F64,
+    pt: F64,
+    sc: F64,
     bounds: I64,
-    totals: F64,
+    reach: I64,
+    pad: int,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
-    live block of each, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
+    live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``vals``, ``pref``, ``bounds``, ``totals``: scratch, per live row
-    its masked values, running sums, span, total). A branch that
-    would move less than ``skip``
-    (its probability times the class's mass ``masses[n]``) is left out, that much counted
-    in the truncation error ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
-    m0, m1 = grids.shape[1], grids.shape[2]
+    classes it touches (``vals``, ``pt``, ``sc``, ``bounds``, ``reach``: scratch,
+    see above). A branch that would move less than ``skip`` (its probability times the
+    class's mass ``masses[n]``) is left out, that much counted in the truncation error
+    ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
+    m0 = live_rows.shape[1]
+    width = grids.shape[1] // m0
+    m1 = width - pad
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
@@ -165,51 +226,61 @@ def first_attacks(
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
             cells = masks[op_mask[k]]
-            for i in range(m0):  # each row's masked values, span and running sums
-                lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
+            for i in range(m0):  # each row's masked values and span
+                lo, hi = _row(grid, i, cells, c0, c1, vals, width, pad, m1)
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
-                totals[i] = total
+            first, last = _spans(bounds, reach, m0)
+            if last < 0:
+                continue
+            _sums(vals, pt, sc, width, pad, m0, m1)
+            moved = 0.0
+            for i in range(m0):
+                moved += pt[i, m1]
             for b in range(op_b0[k], op_b1[k]):
                 qb = q[b]
                 if qb < least:
                     continue
                 h = dest[b]
                 touched[h] = True
-                vec = down[h]
-                block = live[h]
-                flags = live_rows[h]
-                db = d1[b]
-                moved = 0.0
-                for i in range(m0):
-                    hi = bounds[i, 1]
-                    if hi < 0:
-                        continue
-                    lo = bounds[i, 0]
-                    total = totals[i]
-                    moved += total
-                    a = -c0 if d0[b] < 0 else i - d0[b]  # 0's live row after (< 0: down)
-                    if db < 0:  # combatant 1 killed
-                        if a >= 0:
-                            vec[a] += qb * total
-                        else:
-                            vec[2 * m0 + 2 * m1] += qb * total
-                        continue
-                    gone = _span(pref[i], lo, hi, total, db - 1)  # to a live column < 0
-                    if a >= 0:
-                        dead = _span(pref[i], lo, hi, total, db - c1)  # to hp index 0
-                        vec[a] += qb * dead
-                        vec[m0 + a] += qb * (gone - dead)
-                        if gone < total:
-                            flags[a] = True
-                            for j in range(max(lo, db), hi + 1):
-                                block[a, j - db] += qb * vals[i, j]
-                    else:
-                        vec[2 * m0 + 2 * m1] += qb * gone
-                        off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
-                        for j in range(max(lo, db), hi + 1):
-                            vec[off + j - db] += qb * vals[i, j]
                 hmass[h] += qb * moved
+                vec = down[h]
+                db = d1[b]
+                da = d0[b]
+                # rows from ``split`` on leave 0 up (live row i - da), those below put it down
+                split = m0 if da < 0 else min(da, m0)
+                if db < 0:  # combatant 1 killed
+                    for i in range(max(split, first), last + 1):
+                        vec[i - da] += qb * pt[i, m1]
+                    vec[2 * m0 + 2 * m1] += qb * sc[split, m1]
+                    continue
+                cg = min(db, m1)  # columns below cg: 1 goes down; below cd: dead
+                cd = max(min(db - c1 + 1, m1), 0)
+                if split < m0:
+                    for i in range(max(split, first), last + 1):
+                        dead = pt[i, cd]
+                        vec[i - da] += qb * dead
+                        vec[m0 + i - da] += qb * (pt[i, cg] - dead)
+                    s = max(split, first)
+                    if reach[s] >= db:  # every row that lands, in one shift
+                        flags = live_rows[h]
+                        for a in range(s - da, last - da + 1):
+                            flags[a] = True
+                        _shift_add(
+                            live[h], vals, s * width + pad + db, last * width + pad + m1,
+                            da * width + db, qb,
+                        )  # fmt: skip
+                if split > first:  # 0 goes down: by 1's live column
+                    vec[2 * m0 + 2 * m1] += qb * sc[split, cg]
+                    for i in range(first, min(split, last + 1)):
+                        hi = bounds[i, 1]
+                        if hi < db:
+                            continue
+                        a = -c0 if da < 0 else i - da
+                        off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
+                        base = i * width + pad
+                        for j in range(max(bounds[i, 0], db), hi + 1):
+                            vec[off + j - db] += qb * vals[base + j]
 
 
 @njit
@@ -259,22 +330,26 @@ def second_attacks(
     up: F64,
     cmass: F64,
     vals: F64,
-    pref: F64,
+    pt: F64,
+    sc: F64,
     bounds: I64,
-    totals: F64,
+    reach: I64,
+    pad: int,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
     still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
-    (live blocks, flagging ``present``), the rest is tallied by running sums along the row.
-    Where someone is already down the round ends whatever happens, and the attack only
-    decides whether the one still up goes down too (the masks read at a cell of that
+    (live blocks, flat, flagging ``present``), the rest is tallied by running sums (see
+    above). Where someone is already down the round ends whatever happens, and the attack
+    only decides whether the one still up goes down too (the masks read at a cell of that
     kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
     error]. A branch that would move less than ``skip`` where both are up (its probability
     times the half-round class's mass ``masses[n]``) is left out there, that much counted in
     the error. The half-round grids of ``halves`` are left all zero, no row flagged (``up``:
     scratch, a live row and a live column). ``cmass``: each next class's mass, added to."""
-    m0, m1 = live.shape[1], live.shape[2]
+    m0 = live_rows.shape[1]
+    width = live.shape[1] // m0
+    m1 = width - pad
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
@@ -302,51 +377,55 @@ def second_attacks(
                     acc[4] += q[b] * masses[n]
             for i in range(m0):  # each row's masked values, span and running sums
                 if flags[i]:
-                    lo, hi, total = _row(grid, i, cells, c0, c1, vals[i], pref[i])
-                else:
-                    lo, hi, total = m1, -1, 0.0
+                    lo, hi = _row(grid, i, cells, c0, c1, vals, width, pad, m1)
+                else:  # an empty row (the sums and the shift below read it)
+                    _empty_row(i, vals, width, pad, m1)
+                    lo, hi = m1, -1
                 bounds[i, 0] = lo
                 bounds[i, 1] = hi
-                totals[i] = total
+            first, last = _spans(bounds, reach, m0)
+            if last >= 0:
+                _sums(vals, pt, sc, width, pad, m0, m1)
+            tot = sc[m0, m1]
             for b in range(b0, b1):
                 qb = q[b]
-                if qb < least:
+                if qb < least or last < 0:
                     continue
                 o = dest[b]
-                t = out_next[o]
-                u0 = out_u0[o]
                 db = d1[b]
+                da = d0[b]
+                # rows from ``split`` on leave 0 up, those below put it down
+                split = m0 if da < 0 else min(max(da + out_u0[o] - c0, 0), m0)
+                if db < 0:  # combatant 1 killed
+                    w0 += qb * (tot - sc[split, m1])
+                    dr += qb * sc[split, m1]
+                    continue
                 # the last live column from which combatant 1 ends down
                 cut = out_u1[o] - c1 + db - 1
+                cl = max(min(cut + 1, m1), 0)
+                low = sc[split, cl]
+                dr += qb * low
+                w1 += qb * (sc[split, m1] - low)
+                w0 += qb * (sc[m0, cl] - low)
+                s = max(split, first)
+                if s > last or reach[s] <= cut:
+                    continue
+                t = out_next[o]
                 block = nxt[t]
-                landed = 0.0
-                for i in range(m0):
-                    hi = bounds[i, 1]
-                    if hi < 0:
-                        continue
-                    lo = bounds[i, 0]
-                    total = totals[i]
-                    up0 = d0[b] >= 0 and c0 + i - d0[b] >= u0
-                    if db < 0:  # combatant 1 killed
-                        if up0:
-                            w0 += qb * total
-                        else:
-                            dr += qb * total
-                        continue
-                    low = _span(pref[i], lo, hi, total, cut)
-                    if not up0:
-                        dr += qb * low
-                        w1 += qb * (total - low)
-                        continue
-                    w0 += qb * low
-                    if cut < hi:
-                        landed += total - low
-                        a = i - d0[b]
-                        for j in range(max(lo, cut + 1), hi + 1):
-                            block[a, j - db] += qb * vals[i, j]
-                if landed > 0.0:
-                    present[t] = True
-                    cmass[t] += qb * landed
+                landed = (tot - sc[split, m1]) - (sc[m0, cl] - low)
+                present[t] = True
+                cmass[t] += qb * max(landed, 0.0)
+                if cut + 1 == db:  # from live column 0 on: every row in one shift
+                    _shift_add(
+                        block, vals, s * width + pad + db, last * width + pad + m1,
+                        da * width + db, qb,
+                    )  # fmt: skip
+                    continue
+                for i in range(s, last + 1):
+                    a = i - da
+                    base = i * width + pad
+                    for j in range(max(bounds[i, 0], cut + 1), bounds[i, 1] + 1):
+                        block[a * width + pad + j - db] += qb * vals[base + j]
             # someone already down: by the hp of the one still up
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
@@ -369,8 +448,8 @@ def second_attacks(
         for i in range(m0):
             if flags[i]:
                 flags[i] = False
-                for j in range(m1):
-                    grid[i, j] = 0.0
+                for x in range(i * width, (i + 1) * width):
+                    grid[x] = 0.0
         for x in range(vec.shape[0]):
             vec[x] = 0.0
     acc[0] += w0

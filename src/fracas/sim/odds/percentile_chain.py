@@ -68,19 +68,22 @@ def load_kernels() -> None:
     so that a timing of the chain times the chain, not the loading."""
     i0 = np.zeros(0, np.int64)
     f0 = np.zeros(0)
-    g = np.zeros((1, 1, 1))
     b3 = np.zeros((1, 1, 1), np.bool_)
     b2 = np.zeros((1, 1), np.bool_)
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
-    rows = (np.zeros((1, 1)), np.zeros((1, 1)), np.zeros((1, 2), np.int64), np.zeros(1))
+    g2 = np.zeros((1, 1))
+    rows = (
+        np.zeros(1), np.zeros((1, 2)), np.zeros((2, 2)), np.zeros((1, 2), np.int64),
+        np.zeros(2, np.int64), 0,
+    )  # fmt: skip
     first_attacks(
-        g, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g, b2, np.zeros((1, 1)), b1,
+        g2, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, b2, np.zeros((1, 1)), b1,
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
+        g2, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
+        g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
     )  # fmt: skip
     one = np.ones(1, np.int64)
     stance_table(
@@ -309,12 +312,15 @@ class DuelChain:
         shape = self.shape
         c0, c1 = self.con[0] + 1, self.con[1] + 1
         m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
-        grids = np.zeros((4, m0, m1))  # each class's live block
+        # each live block's rows padded on the left (grid_kernel: a move is one shift)
+        pad = m1 - 1
+        width = pad + m1
+        grids = np.zeros((4, m0, width))  # each class's live block
         active: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
-                grids[i, self.hp[0] - 1, self.hp[1] - 1] = share
+                grids[i, self.hp[0] - 1, pad + self.hp[1] - 1] = share
                 active.append(i)
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
         draw_frozen = 0.0
@@ -322,7 +328,7 @@ class DuelChain:
         held = 0.0
         seen: set[int] = set()  # classes
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
-        live = np.zeros((0, m0, m1))
+        live = np.zeros((0, m0, width))
         live_rows = np.zeros((0, m0), np.bool_)
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
@@ -331,8 +337,10 @@ class DuelChain:
         gmass = grids.sum(axis=(1, 2))  # each class's mass
         cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch, and per live row:
-        vals, pref = np.zeros((m0, m1)), np.zeros((m0, m1))
-        bounds, totals = np.zeros((m0, 2), np.int64), np.zeros(m0)
+        vals = np.zeros(m0 * width)  # scratch for the kernels, see grid_kernel
+        pt, sc = np.zeros((m0, m1 + 1)), np.zeros((m0 + 1, m1 + 1))
+        bounds, reach = np.zeros((m0, 2), np.int64), np.zeros(m0 + 1, np.int64)
+        rows = (vals, pt, sc, bounds, reach, pad)
         firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
@@ -378,24 +386,24 @@ class DuelChain:
                 plans[mine] = got
             stop = planner.frozen.view()[plans]
             if stop.any():
-                frozen = float(grids[act[stop]].sum())
+                frozen = float(grids[act[stop], :, pad:].sum())  # (not the padding)
                 grids[act[stop]] = 0.0
             classes = act[~stop]
             plans = plans[~stop]
             if len(planner.halves) > len(live):
                 n = 2 * len(planner.halves)
-                live = np.zeros((n, m0, m1))
+                live = np.zeros((n, m0, width))
                 live_rows = np.zeros((n, m0), np.bool_)
                 down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
             pl = planner
             first_attacks(
-                grids, classes, plans,
+                grids.reshape(len(grids), -1), classes, plans,
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
-                pl.dest.view(), c0, c1, live, live_rows, down, touched,
-                gmass[classes], SKIP, acc, hmass, vals, pref, bounds, totals,
+                pl.dest.view(), c0, c1, live.reshape(len(live), -1), live_rows, down, touched,
+                gmass[classes], SKIP, acc, hmass, *rows,
             )  # fmt: skip
             ids = np.flatnonzero(touched)
             touched[ids] = False
@@ -412,17 +420,18 @@ class DuelChain:
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
-                bigger = np.zeros((2 * size, m0, m1))
+                bigger = np.zeros((2 * size, m0, width))
                 bigger[: len(grids)] = grids
                 grids, nxt = bigger, np.zeros_like(bigger)
                 cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
             second_attacks(
-                live, live_rows, down, ids, pl.second_op0.view(), pl.second_op1.view(),
+                live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(),
+                pl.second_op1.view(),
                 pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
-                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt, present, acc,
-                mass[mass >= PRUNE_HALF], SKIP, up, cmass, vals, pref, bounds, totals,
+                pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
+                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, *rows,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
@@ -505,51 +514,57 @@ class DuelChain:
         if hit is not None:
             return hit
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
-        index: dict[tuple[Kit, Kit], int] = {}
-        q, d0, d1, dest = [], [], [], []
         # the exchange reads neither the attacker's break values nor its "defenceless", nor
         # the defender's break values but the parrying weapon's, nor whether the defender is
         # defenceless next round (only this round): it is worked out for kits without them,
-        # and they are put back (only the parrying weapon's break value can change in it)
+        # and they are put back (only the parrying weapon's break value can change in it).
+        # Kits are put back once per distinct kit, destinations found once per distinct
+        # pair of kits (in the order the branches first reach them), the rest as arrays.
         bare_f = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
         w = kg.wield
         bare_g = kg.but(
             bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
             defenceless=-1 if kg.defenceless == 1 else None,
         )
-        back_f: dict[Kit, Kit] = {}
-        back_g: dict[Kit, Kit] = {}
-        for p, (da, dd, out_f, out_g, ka, kd) in self.model.exchange(
-            f, bare_f, bare_g, sf, sg, tf, tg, True, low
-        ):
-            nkf = back_f.get(out_f)
-            if nkf is None:
-                nkf = back_f[out_f] = out_f.but(
-                    bvs=kf.bvs, defenceless=kf.defenceless if out_f.defenceless < 0 else None
-                )
-            nkg = back_g.get(out_g)
-            if nkg is None:
-                nkg = back_g[out_g] = out_g.but(
-                    bvs=tuple(b if i == w else kg.bvs[i] for i, b in enumerate(out_g.bvs)),
-                    defenceless=1 if kg.defenceless == 1 else None,
-                )
+        branches = self.model.exchange(f, bare_f, bare_g, sf, sg, tf, tg, True, low)
+        if not branches:
+            none = np.zeros(0, np.int64)
+            self._arrays[key] = (dests, np.zeros(0), none, none, none)
+            return dests, np.zeros(0), none, none, none
+        ps_, micros = zip(*branches, strict=True)
+        da, dd, outs_f, outs_g, ka, kd = zip(*micros, strict=True)
+        uf = {k: n for n, k in enumerate(dict.fromkeys(outs_f))}  # each distinct kit's number
+        ug = {k: n for n, k in enumerate(dict.fromkeys(outs_g))}
+        back_f = [
+            k.but(bvs=kf.bvs, defenceless=kf.defenceless if k.defenceless < 0 else None) for k in uf
+        ]
+        back_g = [
+            k.but(
+                bvs=tuple(b if i == w else kg.bvs[i] for i, b in enumerate(k.bvs)),
+                defenceless=1 if kg.defenceless == 1 else None,
+            )
+            for k in ug
+        ]
+        n = len(branches)
+        nf = np.fromiter(map(uf.__getitem__, outs_f), np.int64, n)
+        ng = np.fromiter(map(ug.__getitem__, outs_g), np.int64, n)
+        combo = nf * len(ug) + ng
+        seen, first_at, inverse = np.unique(combo, return_index=True, return_inverse=True)
+        index: dict[tuple[Kit, Kit], int] = {}
+        slot = np.empty(len(seen), np.int64)
+        for u in np.argsort(first_at, kind="stable").tolist():  # in order of first reach
+            c = int(seen[u])
+            nkf, nkg = back_f[c // len(ug)], back_g[c % len(ug)]
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             if pair not in index:
                 index[pair] = len(dests)
                 dests.append(pair)
-            x0, x1 = (da, dd) if f == 0 else (dd, da)
-            k0, k1 = (ka, kd) if f == 0 else (kd, ka)
-            q.append(p)
-            d0.append(-1 if k0 else x0)
-            d1.append(-1 if k1 else x1)
-            dest.append(index[pair])
-        made = (
-            dests,
-            np.array(q),
-            np.array(d0, np.int64),
-            np.array(d1, np.int64),
-            np.array(dest, np.int64),
-        )
+            slot[u] = index[pair]
+        x_f: npt.NDArray[np.int64] = np.where(np.array(ka, np.bool_), -1, np.array(da, np.int64))
+        x_g: npt.NDArray[np.int64] = np.where(np.array(kd, np.bool_), -1, np.array(dd, np.int64))
+        where: npt.NDArray[np.int64] = slot[inverse.reshape(-1)]
+        q: Grid = np.array(ps_, np.float64)
+        made = (dests, q, x_f if f == 0 else x_g, x_g if f == 0 else x_f, where)
         self._arrays[key] = made
         return made
 

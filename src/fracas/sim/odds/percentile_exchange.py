@@ -9,7 +9,7 @@ damage distributions from ``fracas.dice.distribution`` (icepool).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import weakref
 from functools import lru_cache
 from typing import Any
 
@@ -37,44 +37,71 @@ from fracas.sim.batch.percentile_tactics import (
 D_NONE, D_PARRY, D_DODGE = range(3)
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+KitFields = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]
+_NAMES = ("wield", "conds", "bvs", "abs_loss", "glitch", "defenceless", "yielded")
+#: every kit alive, by its fields: a kit is made once per value (``Kit.__new__``)
+_KITS: weakref.WeakValueDictionary[KitFields, Kit] = weakref.WeakValueDictionary()
+
+
 class Kit:
     """What changes about a combatant in a fight besides hp: the wielded weapon, each
     weapon's condition and break value, armour loosened, glitches, and the round of a
-    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, -1 none)."""
+    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, -1 none);
+    ``yielded``: 1 surrendered, 2 fled (out of the fight).
 
+    Immutable and interned: making a kit equal to one alive returns that one, so equal kits
+    are the same object and equality and hashing are identity's (the chain keys dicts by
+    kits hundreds of thousands of times; this keeps every lookup in C)."""
+
+    __slots__ = (*_NAMES, "__weakref__")
     wield: int
     conds: tuple[int, ...]
     bvs: tuple[int, ...]
-    abs_loss: int = 0
-    glitch: int = 0
-    defenceless: int = -1
-    yielded: int = 0  # 1 surrendered, 2 fled: out of the fight
-    _hash: int = field(default=0, init=False, repr=False, compare=False)
+    abs_loss: int
+    glitch: int
+    defenceless: int
+    yielded: int
 
-    def __post_init__(self) -> None:
-        # the chain keys dicts by kits hundreds of thousands of times: hash once
-        fields = (self.wield, self.conds, self.bvs, self.abs_loss, self.glitch)
-        object.__setattr__(self, "_hash", hash((*fields, self.defenceless, self.yielded)))
+    def __new__(
+        cls,
+        wield: int,
+        conds: tuple[int, ...],
+        bvs: tuple[int, ...],
+        abs_loss: int = 0,
+        glitch: int = 0,
+        defenceless: int = -1,
+        yielded: int = 0,
+    ) -> Kit:
+        key = (wield, conds, bvs, abs_loss, glitch, defenceless, yielded)
+        hit = _KITS.get(key)
+        if hit is None:
+            hit = object.__new__(cls)
+            for name, value in zip(_NAMES, key, strict=True):
+                object.__setattr__(hit, name, value)
+            _KITS[key] = hit
+        return hit
 
-    def __hash__(self) -> int:
-        return self._hash
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Kit is immutable (setting {name})")
 
-    def __eq__(self, other: object) -> bool:
-        # the same object most often; else the hash first (dict lookups compare on a hit)
-        if self is other:
-            return True
-        if not isinstance(other, Kit) or self._hash != other._hash:
-            return False
+    def __reduce__(self) -> tuple[type[Kit], KitFields]:
+        return (Kit, self.fields)
+
+    @property
+    def fields(self) -> KitFields:
         return (
-            self.wield == other.wield
-            and self.conds == other.conds
-            and self.bvs == other.bvs
-            and self.abs_loss == other.abs_loss
-            and self.glitch == other.glitch
-            and self.defenceless == other.defenceless
-            and self.yielded == other.yielded
+            self.wield,
+            self.conds,
+            self.bvs,
+            self.abs_loss,
+            self.glitch,
+            self.defenceless,
+            self.yielded,
         )
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{n}={v!r}" for n, v in zip(_NAMES, self.fields, strict=True))
+        return f"Kit({inner})"
 
     @property
     def ready(self) -> bool:
@@ -90,7 +117,7 @@ class Kit:
         defenceless: int | None = None,
         yielded: int | None = None,
     ) -> Kit:
-        """This kit with the fields given changed (``dataclasses.replace``, faster)."""
+        """This kit with the fields given changed (a kit made from the fields, interned)."""
         return Kit(
             self.wield if wield is None else wield,
             self.conds if conds is None else conds,
