@@ -102,6 +102,9 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
         "normal-attack": "norm",
         "all-out-defence": "AOD",
         "recover-weapon": "rec",
+        "all-out-attack+dodge": "AOA+d",
+        "normal-attack+dodge": "norm+d",
+        "all-out-defence+dodge": "AOD+d",
     }
     lines = [
         f"Best stance for {me} ({a.side}) by hp (rows: {me}'s hp, columns: {foe}'s hp):",
@@ -109,7 +112,10 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
     ]
     for (lo, hi), cols in bands:
         lines.append(f"  {f'{lo}-{hi}':>7}" + "".join(f"{short.get(s, s):>7}" for _, s in cols))
-    lines.append("  (AOA all-out attack, norm normal attack, AOD all-out defence)")
+    legend = "AOA all-out attack, norm normal attack, AOD all-out defence"
+    if any(s.endswith("+dodge") for _, cols in bands for _, s in cols):
+        legend += "; +d dodging instead of parrying"
+    lines.append(f"  ({legend})")
     lines.append(
         f"{me} wins {a.own.win[a.fighter]:.2%} with the scenario's tactics, "
         f"{a.optimal.win[a.fighter]:.2%} with this policy ({a.gain * 100:+.2f} points); "

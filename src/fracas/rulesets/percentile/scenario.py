@@ -24,7 +24,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from fracas.rulesets.percentile.armour import builtin_weapon, find_armour
 from fracas.rulesets.percentile.options import PercentileOptions
-from fracas.rulesets.percentile.stances import Stance
+from fracas.rulesets.percentile.stances import DodgingStance, Stance
 from fracas.rulesets.percentile.tables import grams, normalise
 from fracas.rulesets.percentile.tactics import TACTICS
 from fracas.rulesets.percentile.weapons import find_weapon, weapon_skill
@@ -104,8 +104,11 @@ class CombatantSpec(BaseModel):
         Decimal(0), description="Other load in kg besides armour and weapons."
     )
     tactics: str = Field("normal-attack", description="A tactic name (see tactics.py).")
-    script: list[Stance] | None = Field(
-        None, description="For tactics 'scripted': the stance of each round, in order."
+    script: list[Stance | DodgingStance] | None = Field(
+        None,
+        description="For tactics 'scripted': the stance of each round, in order; "
+        "'+dodge' after a close-combat stance (e.g. 'normal-attack+dodge') dodges instead of "
+        "parrying that round (needs the skill 'dodge').",
     )
     then: str | None = Field(None, description="For 'scripted': the tactic once the list ends.")
     pronoun: Literal["he", "she", "they"] = Field(
@@ -180,6 +183,14 @@ class CombatantSpec(BaseModel):
         if self.tactics == "scripted" and not self.script:
             raise field_error(
                 "CombatantSpec", ("script",), "tactics 'scripted' needs a list of stances", None
+            )
+        dodging = [s for s in self.script or () if s.endswith("+dodge")]
+        if dodging and "dodge" not in self.skills:
+            raise field_error(
+                "CombatantSpec",
+                ("script",),
+                f"{dodging[0]!r} dodges, and there is no 'dodge' skill (add skills: dodge)",
+                self.script,
             )
         if self.tactics != "scripted" and self.script is not None:
             raise field_error(

@@ -39,6 +39,24 @@ STANCE_NAMES: tuple[str, ...] = (
     "flee",
 )
 
+#: a scripted (or advised) stance may end in this to dodge instead of parrying that round
+#: (Chapter 5, "Attacking and defending": "The character also has the option to dodge"),
+#: e.g. ``all-out-attack+dodge``: the declaration's ``dodge``
+DODGING = "+dodge"
+#: the stances one may dodge in (the three close-combat choices)
+DODGEABLE: tuple[str, ...] = ("all-out-attack", "normal-attack", "all-out-defence")
+DodgingStance = Literal["all-out-attack+dodge", "normal-attack+dodge", "all-out-defence+dodge"]
+DODGING_STANCES: tuple[str, ...] = tuple(s + DODGING for s in DODGEABLE)
+
+
+def split_dodging(name: str) -> tuple[str, bool]:
+    """A scripted or advised stance name as (stance, dodging): ``normal-attack+dodge`` is a
+    normal attack, dodging instead of parrying."""
+    if name.endswith(DODGING):
+        return name[: -len(DODGING)], True
+    return name, False
+
+
 #: stances that take the combatant out of the fight when the turn comes
 YIELDING = frozenset({"surrender", "flee"})
 #: how the account and the end of a fight name those who left it

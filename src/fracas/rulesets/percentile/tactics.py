@@ -26,7 +26,7 @@ from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import FAIL, PERFECT
-from fracas.rulesets.percentile.stances import ATTACKING, YIELDING
+from fracas.rulesets.percentile.stances import ATTACKING, YIELDING, split_dodging
 from fracas.rulesets.percentile.state import (
     DROPPED,
     READY,
@@ -192,15 +192,25 @@ def declaration(
     target: str | None = None,
     speed_reload: bool = False,
     weapon: str | None = None,
+    dodge: bool = False,
 ) -> Declare:
     """The (frozen, so shareable) ``Declare`` action; cached, as fights repeat them."""
     return Declare(
-        actor=actor, stance=stance, target=target, speed_reload=speed_reload, weapon=weapon
+        actor=actor,
+        stance=stance,
+        target=target,
+        speed_reload=speed_reload,
+        weapon=weapon,
+        dodge=dodge,
     )
 
 
 def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
-    """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon."""
+    """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon. A stance ending
+    in ``+dodge`` (``split_dodging``) dodges instead of parrying when it stays one of the
+    close-combat choices (an attack or all-out defence) and ``c`` has the skill."""
+    stance, dodge = split_dodging(stance)
+    dodge = dodge and c.p.dodge is not None
     if stance == "first-aid":
         return medic(state, c)
     if stance in YIELDING:
@@ -233,18 +243,18 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     if index < 0:
         if w >= 0 and c.condition[w] == DROPPED:
             return declaration(c.id, "recover-weapon")
-        return no_weapon(c, enemies, stance)
+        return no_weapon(c, enemies, stance, dodge)
     weapon = None if index == w else arms[index].key
     if enemy is None or stance == "all-out-defence" or (weapon and c.p.draw_takes_round):
-        return declaration(c.id, "all-out-defence", None, False, weapon)
+        return declaration(c.id, "all-out-defence", None, False, weapon, dodge)
     if stance not in ATTACKING:  # a scripted reload or recovery, as written
         return declaration(c.id, stance)
     arm = arms[index]
     if arm.klass != "melee" and not arm.builtin and c.ammo[index] == 0:
         if not arm.speed_reload:
             return declaration(c.id, "reload", None, False, weapon)
-        return declaration(c.id, stance, enemy.id, True, weapon)
-    return declaration(c.id, stance, enemy.id, False, weapon)
+        return declaration(c.id, stance, enemy.id, True, weapon, dodge)
+    return declaration(c.id, stance, enemy.id, False, weapon, dodge)
 
 
 def way_through(c: Fighter, enemies: list[Fighter]) -> tuple[int, Fighter] | None:
@@ -287,10 +297,10 @@ def cannot_get_through(
     return None
 
 
-def no_weapon(c: Fighter, enemies: list[Fighter], stance: str) -> Declare:
+def no_weapon(c: Fighter, enemies: list[Fighter], stance: str, dodge: bool = False) -> Declare:
     """No weapon to draw or pick up (option ``no_weapon_left``): fight with body parts (under
     ``unarmed-else-yield`` only while ``worth_fighting_unarmed``; otherwise leave the fight,
-    ``yielding``), surrender or flee."""
+    ``yielding``), surrender or flee; ``dodge``: dodging instead of parrying."""
     mode = c.p.no_weapon_left
     if mode in ("surrender", "flee"):
         return declaration(c.id, mode)
@@ -298,15 +308,15 @@ def no_weapon(c: Fighter, enemies: list[Fighter], stance: str) -> Declare:
     arm = c.p.arms[body]
     weapon = None if c.wielded == body else arm.key
     if not enemies:
-        return declaration(c.id, "all-out-defence", None, False, weapon)
+        return declaration(c.id, "all-out-defence", None, False, weapon, dodge)
     enemy = softest_enemy(enemies, arm)
     if mode == "unarmed-else-yield" and not worth_fighting_unarmed(
         arm_value(arm, 0, enemy_abs(enemy, arm.klass))
     ):
         return declaration(c.id, yielding(c, enemies))
     if (weapon and c.p.draw_takes_round) or stance not in ATTACKING:
-        return declaration(c.id, "all-out-defence", None, False, weapon)
-    return declaration(c.id, stance, enemy.id, False, weapon)
+        return declaration(c.id, "all-out-defence", None, False, weapon, dodge)
+    return declaration(c.id, stance, enemy.id, False, weapon, dodge)
 
 
 def worth_fighting_unarmed(value: float) -> bool:
@@ -381,8 +391,8 @@ OPTIMAL_POLICIES: dict[str, Callable[[PercentileEncounter, Fighter], str]] = {}
 
 
 def optimal(state: PercentileEncounter, c: Fighter) -> Declare:
-    """The stance of the policy ``fracas advise`` computed for ``c`` (by both hp), adjusted
-    like any tactic for a dropped or missing weapon."""
+    """The stance of the policy ``fracas advise`` computed for ``c`` (by both hp; a dodging
+    one ends in ``+dodge``), adjusted like any tactic for a dropped or missing weapon."""
     policy = OPTIMAL_POLICIES.get(c.id)
     if policy is None:
         raise IllegalAction(

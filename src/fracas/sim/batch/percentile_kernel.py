@@ -44,6 +44,7 @@ from fracas.sim.batch.percentile_spec import (
     K_NORMAL,
     MAX_WEAPONS,
     NWEAP,
+    O_ATTACK_SHIFTS,
     O_BV_ROLLED,
     O_CHECK_TARGET,
     O_COUNTER_PARRY_ONLY,
@@ -52,6 +53,7 @@ from fracas.sim.batch.percentile_spec import (
     O_EXTRA_MIN,
     O_FALL_ARMOUR,
     O_FATIGUE_PER_ROUND,
+    O_FREE,
     O_FULL_DOUBLE,
     O_FUMBLE_PARRY_FREE,
     O_GLITCHES,
@@ -75,13 +77,13 @@ from fracas.sim.batch.percentile_tactics import (
     C_DROPPED,
     C_LOST,
     C_READY,
-    S_ALL_OUT_ATTACK,
-    S_ALL_OUT_DEFENCE,
     S_FLEE,
     S_RECOVER,
     S_SURRENDER,
+    attacks,
     base_stance,
     declare,
+    is_dodging,
     wants_extra_defence,
 )
 from fracas.sim.batch.rng import U64, face, prime, restart, roll, settle
@@ -357,10 +359,11 @@ def defend(
     draws: U64,
 ) -> tuple[int, int]:
     """``attack.defend``, ``can_defend`` and the tactics' ``defence_choice``: (result, kind)
-    of ``d``'s parry or dodge. In a duel each fighter defends once a round: an all-out
-    attacker has no free defence, so the defence it may try is one more Hard, and its
-    tactics decide (``wants_extra_defence``), unless a fumbled attack's parry is not counted
-    (option ``fumble_parry: free``)."""
+    of ``d``'s parry or dodge (a dodge when its stance dodges). In a duel each fighter
+    defends once a round: a stance without a free defence (an all-out attack, unless it
+    bought a dodge under ``all_out_dodge: hard-attack``) may try one at one more Hard, and
+    its tactics decide (``wants_extra_defence``), unless a fumbled attack's parry is not
+    counted (option ``fumble_parry: free``)."""
     if (opts[O_PARRIED] >> result) & 1 == 0:
         return FAIL, D_NONE
     if not acting(st, d, rnd, simultaneous):
@@ -370,7 +373,8 @@ def defend(
     if st[d, S_STANCE] == S_RECOVER and opts[O_RECOVER] == RECOVER_NO_DEFENCE:
         return FAIL, D_NONE
     tired = 1 if st[d, S_FAT] <= 0 else 0
-    if arm_ready(st, cond, d):
+    stance = st[d, S_STANCE]
+    if arm_ready(st, cond, d) and not is_dodging(stance):  # attack.defence_skill
         kind = D_PARRY
         w = st[d, S_WIELD]
         unmodified = skill[d, w]
@@ -382,7 +386,8 @@ def defend(
     else:
         return FAIL, D_NONE
     counted = not (result == FUMBLE and opts[O_FUMBLE_PARRY_FREE] == 1)
-    if counted and st[d, S_STANCE] == S_ALL_OUT_ATTACK:
+    # beyond the stance's free defences (stances.free_defences, is_extra_defence)
+    if counted and opts[O_FREE + stance] == 0:
         chance = dfx[d, st[d, S_WIELD] if kind == D_PARRY else MAX_WEAPONS, tired]
         if not wants_extra_defence(chance, result, st[d, S_HP], full_no_armour, opts[O_EXTRA_MIN]):
             return FAIL, D_NONE
@@ -419,7 +424,7 @@ def attack(
 ) -> None:
     """``attack.attack``: the attack check, the defence, and table 5.1's cell carried out."""
     w = st[a, S_WIELD]
-    aoa = 1 if st[a, S_STANCE] == S_ALL_OUT_ATTACK else 0
+    aoa = opts[O_ATTACK_SHIFTS + st[a, S_STANCE]]  # stances.attack_shifts
     tired = 1 if st[a, S_FAT] <= 0 else 0
     g = min(st[a, S_GLITCH], opts[O_GLITCHES] - 1)
     result = check(att[a, w, aoa, tired, g], skill[a, w], opts[O_CHECK_TARGET], draws)
@@ -546,7 +551,7 @@ def turn(
     elif stance in (S_SURRENDER, S_FLEE):
         st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
         update_able(st, f)
-    elif stance != S_ALL_OUT_DEFENCE:
+    elif attacks(stance):
         t = 1 - f
         if st[t, S_YIELDED] != 0:
             return
@@ -822,7 +827,7 @@ def declare_round(
         fi[f, THEN],
         policy[f],
     )
-    key = stance + 8 * (st[f, S_WIELD] + 1) + 64 * (st[e, S_WIELD] + 1)
+    key = stance + 16 * (st[f, S_WIELD] + 1) + 256 * (st[e, S_WIELD] + 1)
     if st[f, S_DKEY] == key:
         st[f, S_STANCE] = st[f, S_DSTANCE]
         st[f, S_WIELD] = st[f, S_DWIELD]

@@ -23,7 +23,14 @@ from fracas.rulesets.percentile.fumble import fumble_row
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
-from fracas.rulesets.percentile.stances import ALL_OUT, defence_shifts, free_defences
+from fracas.rulesets.percentile.stances import (
+    ALL_OUT,
+    ALL_OUT_DODGING,
+    attack_shifts,
+    defence_shifts,
+    free_defences,
+    split_dodging,
+)
 from fracas.rulesets.percentile.state import Arm, Profile
 from fracas.rulesets.percentile.tactics import (
     EXTRA_DEFENCE_MIN,
@@ -50,7 +57,14 @@ O_PARRIED, O_COUNTER_PARRY_ONLY, O_BV_ROLLED, O_DROP_LOST, O_SIMULTANEOUS = rang
 O_ORDER_SCENARIO, O_TIES_REROLL, O_FATIGUE_PER_ROUND, O_FULL_DOUBLE = range(5, 9)
 O_CHECK_TARGET, O_FALL_ARMOUR, O_MAX_ROUNDS, O_GLITCHES = range(9, 13)
 O_RECOVER, O_DRAW_TAKES_ROUND, O_NO_WEAPON, O_FUMBLE_PARRY_FREE, O_EXTRA_MIN = range(13, 18)
-OPT_FIELDS = 18
+#: by stance code (``pt.N_STANCES`` each): the free defences (``stances.free_defences``) and
+#: which of ``ATTACK_SHIFTS`` the attack takes (``stances.attack_shifts``), under the scenario's
+#: ``all_out_dodge``
+O_FREE = 18
+O_ATTACK_SHIFTS = O_FREE + pt.N_STANCES
+OPT_FIELDS = O_ATTACK_SHIFTS + pt.N_STANCES
+#: the attack's own modifiers a stance can give, as ``att_chance``'s stance axis indexes them
+ATTACK_SHIFTS = ((), ALL_OUT, ALL_OUT_DODGING)
 RECOVER_IN_TURN, RECOVER_START, RECOVER_NO_DEFENCE = range(3)
 
 # effect codes of table 5.1 cells and table 5.2 rows
@@ -82,6 +96,9 @@ _SCRIPT_STANCES = {
     "all-out-attack": pt.S_ALL_OUT_ATTACK,
     "normal-attack": pt.S_NORMAL_ATTACK,
     "all-out-defence": pt.S_ALL_OUT_DEFENCE,
+    "all-out-attack+dodge": pt.S_ALL_OUT_ATTACK_DODGING,
+    "normal-attack+dodge": pt.S_NORMAL_ATTACK_DODGING,
+    "all-out-defence+dodge": pt.S_ALL_OUT_DEFENCE_DODGING,
 }
 
 
@@ -97,7 +114,7 @@ class PercentileSpec:
     faces: IntArray  # [2, MAX_WEAPONS, dice]: signed sides of each die (0: none)
     offset: IntArray  # [2, MAX_WEAPONS]
     dmax: IntArray  # [2, MAX_WEAPONS]
-    att_chance: IntArray  # [2, MAX_WEAPONS, aoa, tired, glitches]
+    att_chance: IntArray  # [2, MAX_WEAPONS, ATTACK_SHIFTS, tired, glitches]
     def_chance: IntArray  # [2, MAX_WEAPONS + 1 (dodge), free>=1 only, tired]
     cell_n: IntArray  # [5, 5]
     cell_fx: IntArray  # [5, 5, 4, 3]: code, who (0 attacker, 1 defender), kind
@@ -219,7 +236,7 @@ def compile_duel(
     faces = np.zeros((2, MAX_WEAPONS, dice_n), np.int64)
     offset = np.zeros((2, MAX_WEAPONS), np.int64)
     dmax = np.zeros((2, MAX_WEAPONS), np.int64)
-    att = np.zeros((2, MAX_WEAPONS, 2, 2, glitches), np.int64)
+    att = np.zeros((2, MAX_WEAPONS, len(ATTACK_SHIFTS), 2, glitches), np.int64)
     dfc = np.zeros((2, MAX_WEAPONS + 1, 2), np.int64)
     script = np.zeros((2, MAX_SCRIPT), np.int64)
     penalty_first = opts.glitch_applies == "before-modifiers"
@@ -265,7 +282,7 @@ def compile_duel(
             faces[f, w, : len(arm.damage.faces)] = arm.damage.faces
             offset[f, w] = arm.damage.offset
             dmax[f, w] = arm.damage_max
-            for aoa, own in ((0, ()), (1, ALL_OUT)):
+            for aoa, own in enumerate(ATTACK_SHIFTS):
                 for tired in (0, 1):
                     for g in range(glitches):
                         att[f, w, aoa, tired, g] = chance_of(
@@ -367,6 +384,12 @@ def compile_duel(
     }[opts.no_weapon_left]
     o[O_FUMBLE_PARRY_FREE] = int(opts.fumble_parry == "free")
     o[O_EXTRA_MIN] = EXTRA_DEFENCE_MIN
+    for code, name in enumerate(pt.STANCE_NAMES):
+        stance, dodging = split_dodging(name)
+        o[O_FREE + code] = free_defences(stance, dodging, opts.all_out_dodge)
+        o[O_ATTACK_SHIFTS + code] = ATTACK_SHIFTS.index(
+            attack_shifts(stance, dodging, opts.all_out_dodge)
+        )
     return PercentileSpec(
         names=(specs[0].name, specs[1].name),
         sides=(specs[0].side, specs[1].side),

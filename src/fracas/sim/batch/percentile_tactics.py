@@ -24,6 +24,19 @@ T_ALL_OUT_ATTACK, T_NORMAL_ATTACK, T_ALL_OUT_DEFENCE, T_DEFENSIVE_BELOW_HALF = r
 T_SCRIPTED, T_OPTIMAL = 4, 5
 # stance codes (the kernel's; RECOVER is "recover-weapon")
 S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE, S_RECOVER, S_SURRENDER, S_FLEE = range(6)
+# the three close-combat stances dodging instead of parrying (``Declare(dodge=True)``)
+S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING, S_ALL_OUT_DEFENCE_DODGING = range(6, 9)
+N_STANCES = 9
+#: (for Python callers) the codes that attack, and those that dodge
+ATTACK_CODES = (
+    S_ALL_OUT_ATTACK,
+    S_NORMAL_ATTACK,
+    S_ALL_OUT_ATTACK_DODGING,
+    S_NORMAL_ATTACK_DODGING,
+)
+DODGING_CODES = (S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING, S_ALL_OUT_DEFENCE_DODGING)
+#: the dodging code's offset from its stance's
+DODGING_OFFSET = S_ALL_OUT_ATTACK_DODGING - S_ALL_OUT_ATTACK
 STANCE_NAMES = (
     "all-out-attack",
     "normal-attack",
@@ -31,6 +44,9 @@ STANCE_NAMES = (
     "recover-weapon",
     "surrender",
     "flee",
+    "all-out-attack+dodge",
+    "normal-attack+dodge",
+    "all-out-defence+dodge",
 )
 # weapon conditions in the kernel
 C_READY, C_DROPPED, C_LOST, C_BROKEN = range(4)
@@ -70,6 +86,25 @@ def base_stance(
     i = min(max(hp, 0), policy.shape[0] - 1)
     j = min(max(other_hp, 0), policy.shape[1] - 1)
     return int(policy[i, j])
+
+
+@inline
+def stance_of(code: int) -> int:
+    """The stance of a stance code, dodging or not (``normal-attack+dodge`` -> normal attack)."""
+    return code - DODGING_OFFSET if code >= S_ALL_OUT_ATTACK_DODGING else code
+
+
+@inline
+def is_dodging(code: int) -> bool:
+    """Whether a stance code dodges instead of parrying."""
+    return code >= S_ALL_OUT_ATTACK_DODGING
+
+
+@inline
+def attacks(code: int) -> bool:
+    """Whether a stance code makes an attack this round (all-out or normal, dodging or not)."""
+    base = stance_of(code)
+    return base in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
 
 
 @inline
@@ -151,7 +186,46 @@ def declare(
 ) -> tuple[int, int]:
     """``tactics.take_stance`` (and ``way_through``, ``cannot_get_through``, ``no_weapon``,
     ``yielding``) in a duel: (stance, the weapon in hand for the round). ``through[w]``:
-    whether weapon ``w`` can ever get through the enemy's armour as it is now."""
+    whether weapon ``w`` can ever get through the enemy's armour as it is now. A dodging
+    stance stays dodging while it stays an attack or all-out defence."""
+    dodging = is_dodging(stance)
+    stance, wield = _declare(
+        stance_of(stance),
+        wield,
+        cond,
+        natural,
+        nweap,
+        body,
+        values,
+        ratio,
+        worth_unarmed,
+        no_weapon_left,
+        draw_takes_round,
+        enemy_gets_through,
+        through,
+    )
+    if dodging and stance in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE):
+        stance += DODGING_OFFSET
+    return stance, wield
+
+
+@inline
+def _declare(
+    stance: int,
+    wield: int,
+    cond: npt.NDArray[np.int64],
+    natural: npt.NDArray[np.int64],
+    nweap: int,
+    body: int,
+    values: npt.NDArray[np.float64],
+    ratio: float,
+    worth_unarmed: bool,
+    no_weapon_left: int,
+    draw_takes_round: bool,
+    enemy_gets_through: bool,
+    through: npt.NDArray[np.int64],
+) -> tuple[int, int]:
+    """``declare`` for a stance that does not dodge."""
     index = best_arm(wield, cond, natural, nweap, values, ratio)
     if index >= 0 and stance in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) and through[index] == 0:
         way = way_through(cond, natural, nweap, body, values, through)

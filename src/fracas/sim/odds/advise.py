@@ -1,13 +1,15 @@
 """The best stance in each state of a percentile duel (``fracas advise``).
 
 Value iteration over the duel as a Markov decision process: the advised side picks, every
-round, all-out attack, normal attack or all-out defence by both hp; the other side keeps its
-tactics. The decision process is the chain's with the kits held at their start (no fumble
-aftermath, no fatigue) and every round simultaneous; the policy it finds is then evaluated
-exactly by the full chain (``odds`` with ``tactics: optimal`` following the policy table), and
-that exact figure is the one reported, next to the scenario's own tactics' exact figure.
-Dodging and extra parries are not choices here: no tactic declares a dodge, and in a duel a
-second parry is never needed (one attack a round).
+round, all-out attack, normal attack or all-out defence by both hp, and, with a ``dodge``
+skill, each of them dodging instead of parrying (``all-out-attack+dodge`` ...: the
+declaration's ``dodge``, Chapter 5, "Attacking and defending"; option ``all_out_dodge`` says
+what dodging in an all-out attack costs); the other side keeps its tactics. The decision
+process is the chain's with the kits held at their start (no fumble aftermath, no fatigue)
+and every round simultaneous; the policy it finds is then evaluated exactly by the full chain
+(``odds`` with ``tactics: optimal`` following the policy table), and that exact figure is the
+one reported, next to the scenario's own tactics' exact figure. Extra parries are not a
+choice here: in a duel a second parry is never needed (one attack a round).
 """
 
 from __future__ import annotations
@@ -21,9 +23,13 @@ import numpy.typing as npt
 
 from fracas.sim.batch import percentile_spec as ps
 from fracas.sim.batch.percentile_tactics import (
+    ATTACK_CODES,
     S_ALL_OUT_ATTACK,
+    S_ALL_OUT_ATTACK_DODGING,
     S_ALL_OUT_DEFENCE,
+    S_ALL_OUT_DEFENCE_DODGING,
     S_NORMAL_ATTACK,
+    S_NORMAL_ATTACK_DODGING,
     STANCE_NAMES,
     T_OPTIMAL,
     base_stance,
@@ -37,6 +43,8 @@ from fracas.sim.odds.percentile_chain import DuelChain, first_player, load_kerne
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 
 CHOICES = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE)
+#: the choices added for a fighter with a ``dodge`` skill
+DODGING_CHOICES = (S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING, S_ALL_OUT_DEFENCE_DODGING)
 Policy = npt.NDArray[np.int64]
 
 
@@ -111,6 +119,12 @@ def with_policy(scenario: Any, fighter: int) -> Any:
     return type(scenario).model_validate(data)
 
 
+def choices(spec: ps.PercentileSpec, fighter: int) -> tuple[int, ...]:
+    """The stances ``fighter`` may be advised: ``CHOICES``, and ``DODGING_CHOICES`` with a
+    dodge skill (on equal values the first in this order wins: parrying before dodging)."""
+    return CHOICES + (DODGING_CHOICES if spec.fi[fighter, ps.DODGE] else ())
+
+
 def solve(
     spec: ps.PercentileSpec, model: ExchangeModel, fighter: int, iterations: int = 400
 ) -> Policy:
@@ -159,18 +173,19 @@ def solve(
         f: int, sf: int, sg: int, value: npt.NDArray[np.float64], gate: npt.NDArray[np.bool_]
     ) -> npt.NDArray[np.float64]:
         """E[value after f's attack], where ``gate`` (f may attack), else value itself."""
-        if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK):
+        if sf not in ATTACK_CODES:
             return value
         g = 1 - f
         top = int(spec.dmax[f, kits[f].wield])
         hp_g = chain.hp_axis[g]
         low = np.broadcast_to((hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None], shape)
         result = value
-        for flag in (False, True) if sg == S_ALL_OUT_ATTACK else (False,):
+        no_free = chain.no_free_defence(sg)  # its defence is an extra one: the tactics decide
+        for flag in (False, True) if no_free else (False,):
             _, q, d0, d1, _ = chain.branch_arrays(f, kits[f], kits[g], sf, sg, 0, 0, flag)
             out = np.empty(shape)
             expect_branches(np.ascontiguousarray(value), q, d0, d1, out)
-            cells = gate if sg != S_ALL_OUT_ATTACK else gate & (low if flag else ~low)
+            cells = gate if not no_free else gate & (low if flag else ~low)
             result = np.where(cells, out, result)
         return result
 
@@ -180,10 +195,11 @@ def solve(
     }
     value = np.zeros(shape)
     best = np.full(shape, S_NORMAL_ATTACK, np.int64)
+    options = choices(spec, fighter)
     for _ in range(iterations):
         after = np.where(alive, value, won)  # the value of a cell at the end of a round
         q_values = []
-        for s in CHOICES:
+        for s in options:
             total = np.zeros(shape)
             for first, share in ((0, p0), (1, 1 - p0)):
                 second = 1 - first
@@ -202,7 +218,7 @@ def solve(
                 total += share * part
             q_values.append(np.where(alive, total, 0.0))
         stacked = np.stack(q_values)
-        new_best = np.array(CHOICES)[np.argmax(stacked, axis=0)]
+        new_best = np.array(options)[np.argmax(stacked, axis=0)]
         new_value = stacked.max(axis=0)
         delta = float(np.abs(new_value - value).max())
         value, best = new_value, new_best

@@ -24,12 +24,11 @@ import numpy.typing as npt
 
 from fracas.sim.batch import percentile_spec as ps
 from fracas.sim.batch.percentile_tactics import (
+    ATTACK_CODES,
     C_DROPPED,
     C_LOST,
-    S_ALL_OUT_ATTACK,
     S_ALL_OUT_DEFENCE,
     S_FLEE,
-    S_NORMAL_ATTACK,
     S_RECOVER,
     S_SURRENDER,
     declare,
@@ -58,7 +57,7 @@ PRUNE_HALF = PRUNE / 10
 SKIP = 3e-12
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
-ATTACKING = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK)
+ATTACKING = ATTACK_CODES  # dodging or not
 
 #: a stance table: (round, fighter) -> stance per (own hp, other's hp)
 StanceTable = Callable[[int, int], npt.NDArray[np.int64]]
@@ -639,7 +638,7 @@ class DuelChain:
         # an all-out attacker defends beyond its free defences when a perfect attack's
         # full damage would down it anyway (tactics.wants_extra_defence): by its hp
         splits: list[tuple[bool, npt.NDArray[np.bool_]]] = [(False, acts)]
-        if sg == S_ALL_OUT_ATTACK:
+        if self.no_free_defence(sg):
             top = int(self.spec.dmax[f, kf.wield])
             hp_g = self.hp_axis[g]
             low = (hp_g <= top)[None, :] if g == 1 else (hp_g <= top)[:, None]
@@ -659,14 +658,19 @@ class DuelChain:
                     add((order, n0, n1), result[i])
         add(key, rest)
 
+    def no_free_defence(self, stance: int) -> bool:
+        """Whether ``stance`` has no free defence (``stances.free_defences``: an all-out attack,
+        unless it bought a dodge under ``all_out_dodge: hard-attack``)."""
+        return bool(self.spec.opts[ps.O_FREE + stance] == 0)
+
     def splits(self, f: int, sg: int, top: int, acts: npt.NDArray[np.bool_]) -> list[Split]:
         """The cells where ``f`` attacks, split by the defender's extra defence: an
         all-out attacker defends beyond its free defences when a perfect attack's full
         damage would down it anyway (tactics.wants_extra_defence), by its hp; cached."""
-        key = (f, sg == S_ALL_OUT_ATTACK, top, id(acts))
+        key = (f, self.no_free_defence(sg), top, id(acts))
         hit = self._splits.get(key)
         if hit is None:
-            if sg != S_ALL_OUT_ATTACK:
+            if not key[1]:
                 hit = [(False, acts)]
             else:
                 g = 1 - f

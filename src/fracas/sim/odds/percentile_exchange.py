@@ -25,8 +25,14 @@ from fracas.sim.batch.percentile_kernel import (
     SPECIAL,
     SUCCESS,
 )
-from fracas.sim.batch.percentile_tactics import C_BROKEN, C_DROPPED, C_LOST, C_READY, S_RECOVER
-from fracas.sim.batch.percentile_tactics import S_ALL_OUT_ATTACK as AOA
+from fracas.sim.batch.percentile_tactics import (
+    C_BROKEN,
+    C_DROPPED,
+    C_LOST,
+    C_READY,
+    DODGING_CODES,
+    S_RECOVER,
+)
 
 D_NONE, D_PARRY, D_DODGE = range(3)
 
@@ -341,7 +347,7 @@ class ExchangeModel:
             return none
         if stance == S_RECOVER and self.o[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
             return none
-        if kit.ready:
+        if kit.ready and stance not in DODGING_CODES:  # attack.defence_skill: dodging, no parry
             kind, skill = D_PARRY, int(spec.skill[g, kit.wield])
             chance = int(spec.def_chance[g, kit.wield, tired])
         elif spec.fi[g, ps.DODGE]:
@@ -350,7 +356,8 @@ class ExchangeModel:
         else:
             return none
         counted = not (result == FUMBLE and self.o[ps.O_FUMBLE_PARRY_FREE])
-        if counted and stance == AOA:  # a defence beyond the free ones: the tactics decide
+        # a defence beyond the stance's free ones (stances.free_defences): the tactics decide
+        if counted and self.o[ps.O_FREE + stance] == 0:
             chance = int(
                 spec.extra_chance[g, kit.wield if kind == D_PARRY else ps.MAX_WEAPONS, tired]
             )
@@ -379,7 +386,9 @@ class ExchangeModel:
         g = 1 - f
         w = kf.wield
         att = int(
-            spec.att_chance[f, w, 1 if sf == AOA else 0, tf, min(kf.glitch, self.glitches - 1)]
+            spec.att_chance[
+                f, w, self.o[ps.O_ATTACK_SHIFTS + sf], tf, min(kf.glitch, self.glitches - 1)
+            ]  # the stance's own modifiers (stances.attack_shifts)
         )
         results = check_distribution(att, int(spec.skill[f, w]), bool(o[ps.O_CHECK_TARGET]))
         merged: dict[Micro, float] = {}

@@ -21,11 +21,10 @@ import numpy.typing as npt
 
 from fracas.sim.batch import percentile_spec as ps
 from fracas.sim.batch.percentile_tactics import (
+    ATTACK_CODES,
     C_DROPPED,
-    S_ALL_OUT_ATTACK,
     S_ALL_OUT_DEFENCE,
     S_FLEE,
-    S_NORMAL_ATTACK,
     S_RECOVER,
     S_SURRENDER,
 )
@@ -262,7 +261,7 @@ class Planner:
                 return
             unchanged(None, key)
             return
-        if sf not in (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK) or not kf.ready or kg.yielded:
+        if sf not in ATTACK_CODES or not kf.ready or kg.yielded:
             unchanged(None, key)
             return
         for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
