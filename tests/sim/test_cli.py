@@ -30,7 +30,8 @@ def test_every_example_runs_through_sim(path: Path) -> None:
     kernel = "percentile duel" if loaded.ruleset.name == "percentile" else "EXP brawl"
     expected = f"engine: batch ({kernel})" if why is None else f"engine: event ({why})"
     assert out.startswith(expected + "\n")  # the batch kernels where they reach, else why not
-    assert "win" in out and "rounds: mean" in out
+    word = loaded.ruleset.round_word  # the chapter's word: EXP counts units
+    assert "win" in out and f"{word}s: mean" in out
 
 
 @pytest.mark.slow

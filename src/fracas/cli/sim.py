@@ -28,6 +28,13 @@ def _pct(r: Rate) -> str:
     return f"{100 * r.rate:5.1f}% [{100 * r.low:4.1f}, {100 * r.high:4.1f}]"
 
 
+def _round_word(ruleset: str) -> str:
+    """What the ruleset calls its turn of combat time ("round"; EXP: "unit")."""
+    from fracas.rulesets import get_ruleset
+
+    return get_ruleset(ruleset).round_word
+
+
 def render_sim(result: SimResult) -> list[str]:
     """The figures of one run as text lines."""
     out = [
@@ -42,9 +49,10 @@ def render_sim(result: SimResult) -> list[str]:
     for s in result.sides:
         out.append(f"  {s.side:<{width}}  {_pct(s.win):<20}  {_pct(s.loss):<20}  {_pct(s.draw)}")
     r = result.rounds
+    word = _round_word(result.ruleset)
     out += [
         "",
-        f"rounds: mean {r.mean:.2f}, median {r.median}, 5th-95th percentile {r.p5}-{r.p95}, "
+        f"{word}s: mean {r.mean:.2f}, median {r.median}, 5th-95th percentile {r.p5}-{r.p95}, "
         f"shortest {r.min}, longest {r.max}",
     ]
     top = max(b.count for b in r.histogram)
@@ -350,7 +358,9 @@ def render_compare(result: Any) -> list[str]:
         cells = [next((_pct(s.win) for s in sim.sides if s.side == side), "-") for sim in sims]
         rows.append((f"{side} wins", cells))
     rows.append(("draw", [_pct(sim.draw) for sim in sims]))
-    rows.append(("rounds (mean)", [f"{sim.rounds.mean:.2f}" for sim in sims]))
+    words = {_round_word(sim.ruleset) for sim in sims}
+    word = words.pop() if len(words) == 1 else "round"
+    rows.append((f"{word}s (mean)", [f"{sim.rounds.mean:.2f}" for sim in sims]))
     ids = list(dict.fromkeys(c.id for sim in sims for c in sim.combatants))
     for cid in ids:
         people = [next((c for c in sim.combatants if c.id == cid), None) for sim in sims]
