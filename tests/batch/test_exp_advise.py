@@ -280,3 +280,59 @@ def test_installed_policies_with_snatches_agree_with_the_chain(
     z = simultaneous_z(1)
     assert abs(p - exact) <= z * math.sqrt(exact * (1 - exact) / 3000)
     assert misses == []
+
+
+@pytest.mark.slow
+def test_compared_variants_under_tactics_optimal_each_follow_their_own_policy(
+    tmp_path: Path,
+) -> None:
+    """Two variants whose personas share names: each fight follows the policy solved for its
+    own variant (the policies are kept per scenario, not per name: the last one solved
+    used to serve every variant)."""
+    from fracas.scenario import load_scenario
+    from fracas.sim import compare
+
+    text = (EXP / "trip.yaml").read_text()
+    assert "tactics: trip" in text and "hps: 40" in text
+    own = {"strong": text, "weak": text.replace("hps: 40", "hps: 12", 1)}
+    paths = []
+    for name, body in own.items():
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(body.replace("tactics: trip", "tactics: optimal", 1))
+        paths.append(path)
+    exact = []
+    for body in own.values():
+        mine = tmp_path / "own.yaml"
+        mine.write_text(body)
+        s = load_scenario(mine)
+        a = advise(s.ruleset, s.scenario, "crew")
+        exact.append(a.optimal.win[0])
+    assert abs(exact[0] - exact[1]) > 0.1  # the two policies' figures are far apart
+    result = compare(paths, n=3000, seed=5, engine="event")
+    z = simultaneous_z(2)
+    for p, sim in zip(exact, result.variants, strict=True):
+        won = next(s.win.rate for s in sim.sides if s.side == "crew")
+        assert abs(won - p) <= z * math.sqrt(p * (1 - p) / sim.n), (won, p)
+
+
+def test_a_chunk_runs_under_its_own_variants_policy_after_another_was_installed(
+    tmp_path: Path,
+) -> None:
+    from fracas.rulesets.exp.tactics import OPTIMAL_POLICIES
+    from fracas.scenario import load_scenario
+    from fracas.sim.batch.backend import prepare
+    from fracas.sim.event_backend import EventBackend
+    from fracas.sim.variant import Variant
+
+    text = (EXP / "trip.yaml").read_text().replace("tactics: trip", "tactics: optimal", 1)
+    paths = [tmp_path / "a.yaml", tmp_path / "b.yaml"]
+    paths[0].write_text(text)
+    paths[1].write_text(text.replace("hps: 40", "hps: 12", 1))
+    a, b = (Variant.of(load_scenario(p)) for p in paths)
+    prepare([a, b])  # as a compare run does: b's policy is the one installed last
+    installed_b = OPTIMAL_POLICIES["Lin"]
+    EventBackend().run_chunk(a, [1])
+    installed_a = OPTIMAL_POLICIES["Lin"]
+    assert installed_a is not installed_b  # a's fights read a's own policy
+    EventBackend().run_chunk(b, [1])
+    assert OPTIMAL_POLICIES["Lin"] is installed_b  # solved once, reinstalled

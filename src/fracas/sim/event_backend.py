@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from fracas.dice import SeededRoller
 from fracas.engine import Encounter, Event, Ruleset, Session
 from fracas.sim.backend import FightFailed
+from fracas.sim.batch.backend import prepare
 from fracas.sim.tally import Tally
 from fracas.sim.variant import Variant
 
@@ -25,6 +26,7 @@ class EventBackend:
 
     def run_chunk(self, variant: Variant, seeds: Sequence[int]) -> Tally:
         ruleset, scenario = variant.load()
+        prepare([variant])  # this variant's own tactics: optimal policy (cached once solved)
         tally = empty_tally(ruleset, ruleset.build(scenario))
         index = {cid: i for i, cid in enumerate(tally.combatants)}
         for seed in seeds:

@@ -306,10 +306,14 @@ def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
     if len(optimal) > 1:
         raise OutOfScope("tactics 'optimal' for one side of a duel only")
     fighter = optimal[0]
+    name = scenario.combatants[fighter].name
+    hit = _SOLVED.get(id(scenario))
+    if hit is not None and hit[0] is scenario:  # solved for this very scenario: reinstall
+        OPTIMAL_POLICIES[name] = hit[1]
+        return hit[2]
     # the policy is solved against the other side's tactics (the same decision process)
     spec = ps.compile_duel(scenario, ruleset, np.zeros((2, 1, 1), np.int64))
     policy = solve(spec, ExchangeModel(spec, ruleset.profiles(scenario)), fighter)
-    name = scenario.combatants[fighter].name
     other = scenario.combatants[1 - fighter].name
 
     def stance(state: Any, c: Any) -> str:
@@ -319,4 +323,11 @@ def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
         return STANCE_NAMES[int(policy[i, j])]
 
     OPTIMAL_POLICIES[name] = stance
-    return _tables(policy, fighter, spec)
+    tables = _tables(policy, fighter, spec)
+    _SOLVED[id(scenario)] = (scenario, stance, tables)
+    return tables
+
+
+#: policies solved, by scenario object (kept with it, so the id stays its own): a run that
+#: switches between variants whose combatants share a name reinstalls each one's own
+_SOLVED: dict[int, tuple[Any, Any, Policy]] = {}
