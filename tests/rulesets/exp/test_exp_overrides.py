@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from fracas.engine import IllegalAction
 from fracas.engine.overrides import GmAdjustHp, GmRemoveCombatant
 
 from .helpers import anthro, session, who
@@ -32,3 +33,14 @@ def test_hps_by_hand_to_zero_knock_an_anthro_out() -> None:
     s.act(GmAdjustHp(target="Ann", amount=-3))
     assert who(s, "Ann").condition == "unconscious"
     assert s.state.winner == "blue"
+
+
+def test_hps_by_hand_past_the_maximum_are_refused_and_change_nothing() -> None:
+    """Notes, section 5: "Max HPS ... can never be exceeded"; the refusal names the field."""
+    s = session([], anthro("Ann", "red", hps=20, hps_now=15), anthro("Bob", "blue"))
+    before = len(s.log)
+    with pytest.raises(IllegalAction, match=r"amount: Ann has 15 of 20 HPS.*at most \+5"):
+        s.act(GmAdjustHp(target="Ann", amount=6))
+    assert len(s.log) == before and who(s, "Ann").hps == 15
+    s.act(GmAdjustHp(target="Ann", amount=5))
+    assert who(s, "Ann").hps == 20
