@@ -98,6 +98,8 @@ def test_a_grappler_who_may_not_attack_is_advised_not_to_grapple() -> None:
     strikes instead."""
     a = exp_advice("grapple", "bouncers", grappler_may_attack=False)
     assert a.own.win[0] < 0.01
+    # Ox never lands a blow under its own tactics, so it cannot win at all (exact chain)
+    assert a.own.win[0] == pytest.approx(0.0, abs=1e-12)
     assert a.optimal.win[0] > 0.8
     free = a.policy.table[(0, a.model.start())]
     assert (free[1:, 1:] == xt.A_STRIKE).all()

@@ -250,3 +250,28 @@ def test_blows_applied_band_by_band_match_the_matrix_products(
     assert banded.win == pytest.approx(plain.win, abs=1e-12)
     assert banded.length == pytest.approx(plain.length, abs=1e-12)
     assert solve(BrawlModel(spec), 0).start_value == pytest.approx(plain_value, abs=1e-12)
+
+
+def test_a_brawl_whose_hps_grid_alone_is_too_big_is_refused_before_its_states_are_walked() -> None:
+    """10,000 HPS a side is 100,020,001 HPS pairs, over ``MAX_CELLS`` for even one discrete
+    state: refused with the count, without walking the states (whose masks are HPS grids:
+    the walk took ~20 s and ~4.8 GB here)."""
+
+    def huge(data: dict[str, Any]) -> None:
+        for c in data["combatants"]:
+            c["hps"] = 10_000
+
+    loaded = scenario_of("snatch", huge)
+    walked: list[int] = []
+    original = BrawlModel.reachable
+
+    def spy(self: BrawlModel, choices: Any) -> Any:
+        walked.append(1)
+        return original(self, choices)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(BrawlModel, "reachable", spy)
+        why = chain_scope(loaded.scenario, loaded.ruleset)
+    assert why is not None
+    assert "100,020,001 cells" in why and f"{exp_model.MAX_CELLS:,}" in why
+    assert walked == []

@@ -82,6 +82,10 @@ class LeftTheFight(Event[ExpEncounter], frozen=True, kw_only=True):
 #: the condition of a persona the GM took out of the fight
 WITHDRAWN = "withdrawn"
 
+#: conditions that HPS did not cause, so a change of HPS by hand leaves them: a concession,
+#: a failed DSS roll ('Victory Conditions'), and the GM's own taking a persona out
+NOT_FROM_HPS = ("conceded", "stunned", WITHDRAWN)
+
 
 #: how a scenario entry becomes a persona (``ruleset.py``, which imports this module,
 #: registers its builder: see :func:`register_builder`)
@@ -159,10 +163,16 @@ def override(ctx: ExpContext, action: Override) -> bool:
         ctx.emit(LeftTheFight(who=p.id))
     elif isinstance(action, GmAdjustHp):
         hps = p.hps + action.amount
+        if action.amount > 0 and hps > p.hps_max:
+            # notes, section 5: "Max HPS ... can never be exceeded"
+            raise IllegalAction(
+                f"amount: {p.name} has {p.hps} of {p.hps_max} HPS, and maximum HPS can never "
+                f"be exceeded (at most +{max(p.hps_max - p.hps, 0)})"
+            )
         opts = state.options
         condition = condition_at(p, hps, opts.death_below_zero, opts.robot_at_zero_hps)
-        if condition == ACTIVE and p.condition in ("conceded", "stunned"):
-            condition = p.condition  # healing does not undo a concession or a stun
+        if condition == ACTIVE and p.condition in NOT_FROM_HPS:
+            condition = p.condition  # HPS by hand do not undo a concession, stun or leaving
         ctx.emit(HpsAdjusted(who=p.id, amount=action.amount, hps_after=hps, condition=condition))
     elif action.condition not in GM_CONDITIONS:
         raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")

@@ -69,6 +69,11 @@ def chain_scope(scenario: Any, ruleset: Any) -> str | None:
         if int(spec.pi[f, xs.P_TACTIC]) not in COVERED:
             return f"combatants[{f}] ({spec.names[f]}): a tactic outside the exact chain"
     model = BrawlModel(spec)
+    # the HPS grid alone may be over the bound: say so before walking the states, whose
+    # masks are HPS grids too (gigabytes and tens of seconds at 10,000 HPS a side)
+    why = model.too_big(1, at_least=True)
+    if why is not None:
+        return why
 
     def moves(d: Disc, a: int) -> list[int]:
         if a in optimal:  # the advised persona may make any legal move

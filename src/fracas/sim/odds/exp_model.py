@@ -454,11 +454,13 @@ class BrawlModel:
                                 todo.append(r.d)
         return sorted(seen)
 
-    def too_big(self, n_discrete: int) -> str | None:
+    def too_big(self, n_discrete: int, at_least: bool = False) -> str | None:
+        """Why ``n_discrete`` discrete states (``at_least``: a lower bound on them) over the
+        HPS grid are more cells than the chain holds, or None."""
         cells = n_discrete * self.shape[0] * self.shape[1]
         if cells > MAX_CELLS:
             return (
-                f"{n_discrete} grapple/trip/weapon states x {self.shape[0] * self.shape[1]} HPS "
+                f"{'at least ' if at_least else ''}{n_discrete} grapple/trip/weapon states x {self.shape[0] * self.shape[1]} HPS "
                 f"pairs = {cells:,} cells, over the chain's {MAX_CELLS:,} (option "
                 "tripped_loses_actions or many weapons make it grow)"
             )
