@@ -27,6 +27,8 @@ from tests.batch.odds_reference import DATA, ROOT, advice_figures, figures, scen
 
 REFERENCE: dict[str, Any] = json.loads(DATA.read_text())
 ROUNDING = 1e-12
+#: float rounding of a sum over the chain's thousands of states
+SUMS = 1e-9
 
 
 @contextmanager
@@ -39,7 +41,13 @@ def round_by_round() -> Iterator[None]:
 
 
 def agree(fast: dict[str, Any], slow: dict[str, Any]) -> None:
-    """Every figure of ``fast`` within the errors of ``slow`` (see the module docstring)."""
+    """Every figure of ``fast`` within the errors of ``slow`` (see the module docstring), and
+    each chain's figures a distribution short of 1 by no more than its ``error`` (a bound on
+    what it dropped)."""
+    for f in (fast, slow):
+        for total in (sum(f["win"]) + f["draw"], sum(f["length"])):
+            assert 1 - f["error"] - SUMS <= total <= 1 + SUMS
+        assert 0 <= f["error"] < 1e-4
     above, below = slow["error"] + ROUNDING, fast["error"] + ROUNDING
     for got, want in [*zip(fast["win"], slow["win"], strict=True), (fast["draw"], slow["draw"])]:
         assert -below <= got - want <= above

@@ -130,6 +130,24 @@ def test_a_dodging_script_needs_a_dodge_skill() -> None:
         parse_scenario(data, "no-dodge")
 
 
+def test_a_script_stance_that_cannot_dodge_gets_one_message_naming_the_round() -> None:
+    """``flee+dodge`` is no stance: one error at ``script[0]`` listing every allowed name
+    (the dodging ones among them), not one per half of a union of names."""
+    from fracas.scenario import ScenarioError
+
+    data = {
+        "ruleset": "percentile",
+        "name": "flee-dodging",
+        "combatants": [JOANNE, {**DODGER, "script": ["flee+dodge"]}],
+    }
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(data, "flee-dodging")
+    message = str(caught.value)
+    assert "combatants[1].script[0]: Input should be" in message
+    assert "'normal-attack+dodge'" in message and "'flee'" in message
+    assert "literal[" not in message
+
+
 def poor_blade_good_dodge(all_out_dodge: str) -> Any:
     """Ondkille with a poor dagger and a fine dodge, on plain normal attacks."""
     data = {

@@ -62,6 +62,7 @@ def test_a_duel_where_a_weapon_cannot_get_through_runs_on_the_kernel_but_not_the
     ) in result.output
     doubled = ["-o", "full_damage=double"]
     result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1", *doubled])
+    assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "engine: batch (percentile duel)"
 
 

@@ -24,7 +24,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from fracas.rulesets.percentile.armour import builtin_weapon, find_armour
 from fracas.rulesets.percentile.options import PercentileOptions
-from fracas.rulesets.percentile.stances import DodgingStance, Stance
+from fracas.rulesets.percentile.stances import ScriptStance
 from fracas.rulesets.percentile.tables import grams, normalise
 from fracas.rulesets.percentile.tactics import TACTICS
 from fracas.rulesets.percentile.weapons import find_weapon, weapon_skill
@@ -104,7 +104,7 @@ class CombatantSpec(BaseModel):
         Decimal(0), description="Other load in kg besides armour and weapons."
     )
     tactics: str = Field("normal-attack", description="A tactic name (see tactics.py).")
-    script: list[Stance | DodgingStance] | None = Field(
+    script: list[ScriptStance] | None = Field(
         None,
         description="For tactics 'scripted': the stance of each round, in order; "
         "'+dodge' after a close-combat stance (e.g. 'normal-attack+dodge') dodges instead of "

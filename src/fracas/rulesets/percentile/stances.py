@@ -47,6 +47,9 @@ DODGING = "+dodge"
 DODGEABLE: tuple[str, ...] = ("all-out-attack", "normal-attack", "all-out-defence")
 DodgingStance = Literal["all-out-attack+dodge", "normal-attack+dodge", "all-out-defence+dodge"]
 DODGING_STANCES: tuple[str, ...] = tuple(s + DODGING for s in DODGEABLE)
+#: one round of a script: a stance, or a close-combat one dodging (one Literal, so a wrong
+#: name gets one message listing every allowed name, not one per half of a union)
+ScriptStance = Literal[Stance, DodgingStance]
 
 
 def split_dodging(name: str) -> tuple[str, bool]:
