@@ -24,6 +24,18 @@ from fracas.scenario import load_scenario
 EXAMPLES = sorted((Path(__file__).parents[2] / "examples").glob("*/*.yaml"))
 
 
+def _actors_to_the_end(session: Session, limit: int) -> set[str]:
+    """Step the fight to its end (at most ``limit`` steps); who was asked to act."""
+    actors: set[str] = set()
+    for _ in range(limit):
+        pending = session.pending()
+        if pending is None:
+            break
+        actors.add(pending.actor)
+        session.step()
+    return actors
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_combatant_has_a_card_with_a_wound_level_at_every_step(path: Path) -> None:
     loaded = load_scenario(path)
@@ -158,13 +170,7 @@ def test_a_persona_the_gm_brings_in_acts_and_replays() -> None:
     session.act(GmAddCombatant(spec=spec))
     assert ruleset.card(session.state, "Zed").wound == UNHURT
     assert "Zed" in ruleset.turn_order(session.state)
-    actors = set()
-    for _ in range(300):
-        pending = session.pending()
-        if pending is None:
-            break
-        actors.add(pending.actor)
-        session.step()
+    actors = _actors_to_the_end(session, 300)
     assert "Zed" in actors
     verify_log(ruleset, session.log)
 
@@ -193,13 +199,9 @@ def test_a_fighter_the_gm_brings_in_takes_turns_and_replays() -> None:
     with pytest.raises(IllegalAction, match="'ikkit' is already in the fight"):
         session.act(GmAddCombatant(spec={**spec, "id": "ikkit"}))
     session.act(GmAddCombatant(spec=spec))
-    actors = set()
-    for _ in range(500):
-        pending = session.pending()
-        if pending is None:
-            break
-        actors.add(pending.actor)
-        session.step()
+    assert ruleset.card(session.state, "zed").wound == UNHURT
+    assert "zed" in ruleset.turn_order(session.state)
+    actors = _actors_to_the_end(session, 500)
     assert "zed" in actors
     verify_log(ruleset, session.log)
 
@@ -225,12 +227,6 @@ def test_a_percentile_fighter_the_gm_brings_in_declares_and_replays() -> None:
         session.act(GmAddCombatant(spec={**spec, "STR": "big"}))
     session.act(GmAddCombatant(spec=spec))
     assert ruleset.card(session.state, "Brute").wound == UNHURT
-    actors = set()
-    for _ in range(500):
-        pending = session.pending()
-        if pending is None:
-            break
-        actors.add(pending.actor)
-        session.step()
+    actors = _actors_to_the_end(session, 500)
     assert "Brute" in actors
     verify_log(ruleset, session.log)

@@ -12,9 +12,11 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import EncounterEnded, IllegalAction, Session
 from fracas.rulesets.starflight import RULESET
-from fracas.rulesets.starflight.actions import Attack, Move, Run, Standby, Strike
+from fracas.rulesets.starflight.actions import Attack, Charge, Move, Run, Standby, Strike
+from fracas.rulesets.starflight.combat_tactics import rush_choice
 from fracas.rulesets.starflight.events import AttackRolled, Moved, PartFailed, Refused
 from fracas.rulesets.starflight.move_action import destination
+from fracas.rulesets.starflight.run import run_limit
 from fracas.scenario import load_scenario
 
 from .helpers import fight_of, fighter, of_type, shooter, start, target, who
@@ -197,3 +199,17 @@ def test_a_shooter_whose_weapon_was_discharged_waits_instead_of_walking_up_to_th
     assert pending is not None
     choice = RULESET.choose(s.state, pending)
     assert isinstance(choice, Standby) and "opportunity attack" in choice.reason
+
+
+def test_a_brawler_does_not_charge_on_a_run_that_would_hurt_it() -> None:
+    """Grukk (melee, seed 1) charged Lena a fourth turn in a row and took 2d10 for running
+    past half his Durability, at a foe whose leg had failed: no player does that."""
+    loaded = load_scenario(Path(__file__).parents[3] / "examples/starflight/melee.yaml")
+    s = Session.start(RULESET, loaded.scenario, SeededRoller(1))
+    fight = fight_of(s)
+    grukk, lena = who(s, "grukk"), who(s, "lena")
+    assert isinstance(rush_choice(fight, grukk, lena), Charge)
+    grukk.run_streak, grukk.ran_round = run_limit(grukk), fight.round - 1
+    assert rush_choice(fight, grukk, lena) is None
+    grukk.ran_round = fight.round - 2  # the streak was broken: a charge is a first run again
+    assert isinstance(rush_choice(fight, grukk, lena), Charge)

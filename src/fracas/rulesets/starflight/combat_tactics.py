@@ -35,6 +35,7 @@ from fracas.rulesets.starflight.grapple import grapple_problem
 from fracas.rulesets.starflight.improved_grab import grab_attack_problem
 from fracas.rulesets.starflight.manipulate_item import lying, pick_up_problem
 from fracas.rulesets.starflight.range import distance_m, reach_m
+from fracas.rulesets.starflight.run import next_streak, run_limit
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.swallow_whole import cut_choices, swallow_problem
@@ -119,8 +120,11 @@ def melee_weapon(c: Fighter) -> tuple[bool, int | None]:
 
 def rush_choice(fight: Fight, c: Fighter, target: Fighter) -> Action | None:
     """Out of reach with the whole turn left: a trampler tramples a smaller target, a melee
-    fighter charges."""
+    fighter charges; never on a run past half Durability turns in a row (it would hurt:
+    chapter 9.2, 'Run'), as no player would."""
     if fight.phases_left < 2 or target_problem(fight, c, target.id) is not None:
+        return None
+    if next_streak(fight, c) > run_limit(c):
         return None
     if trample_problem(fight, c, target.id) is None and _can_run(fight, c, target, back=False):
         return Trample(actor=c.id, target=target.id)

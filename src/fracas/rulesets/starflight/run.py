@@ -55,6 +55,11 @@ def run_limit(c: Fighter) -> int:
     return c.durability // 2
 
 
+def next_streak(fight: Fight, c: Fighter) -> int:
+    """How many turns in a row ``c`` will have run if it runs this turn (chapter 9.2, 'Run')."""
+    return c.run_streak + 1 if c.ran_round == fight.round - 1 else 1
+
+
 def check_run(fight: Fight, c: Fighter, action: Run) -> tuple[int, int, int]:
     """Standing, able to move, and somewhere to go."""
     if c.prone:
@@ -70,7 +75,7 @@ def resolve_run(ctx: StarflightContext, c: Fighter, action: Run) -> None:
     x, y, facing = check_run(fight, c, action)
     if not propulsion_works(ctx, c) or not wounded_walk(ctx, c):
         return
-    streak = c.run_streak + 1 if c.ran_round == fight.round - 1 else 1
+    streak = next_streak(fight, c)
     ctx.emit(Ran(who=c.id, streak=streak, limit=run_limit(c)))
     per_turn = fight.options.movement_points_per == "turn"
     if not fight.options.grid:
