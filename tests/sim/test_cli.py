@@ -53,6 +53,8 @@ def test_each_rulesets_examples_run_through_compare_and_a_small_sweep(
     assert code == 0, err
     assert "differences in the first side's win rate" in out
     assert out.count(" - ") >= len(files) * (len(files) - 1) // 2
+    word = "units" if ruleset == "exp" else "rounds"  # the ruleset's own word for the length
+    assert f"\n  {word} (mean) " in out
     limit = "max_units" if ruleset == "exp" else "max_rounds"
     for path in files:
         code, out, err = run(
@@ -71,6 +73,13 @@ def test_each_rulesets_examples_run_through_compare_and_a_small_sweep(
         )
         assert code == 0, err
         assert (tmp_path / path.stem / "results.parquet").exists()
+
+
+def test_compare_across_rulesets_names_the_length_in_each_ones_word() -> None:
+    brawl = DUEL.parents[1] / "exp" / "bar-brawl.yaml"
+    code, out, err = run("compare", str(DUEL), str(brawl), "-n", "20", "--seed", "1", "-j", "1")
+    assert code == 0, err
+    assert "\n  rounds/units (mean) " in out
 
 
 def test_sim_json_has_every_figure_and_what_to_cite_it_by() -> None:
@@ -132,7 +141,20 @@ def test_compare_json_and_plot(tmp_path: Path) -> None:
         (["sim", str(DUEL), "--engine", "warp"], "'--engine'"),
         (["sim", str(DUEL), "-o", "max_rounds=true"], "max_rounds"),
         (["sim", "nowhere.yaml"], "nowhere.yaml"),
+        (["sim", str(DUEL), "-o", "nonsense"], "--option 'nonsense': expected NAME=VALUE"),
         (["compare", str(DUEL)], "at least two"),
+        (["odds", "nowhere.yaml"], "nowhere.yaml: cannot read the scenario"),
+        (["odds", str(DUEL), "-o", "nope=1"], "options.nope"),
+        (
+            ["odds", str(DUEL.parents[1] / "starflight" / "melee.yaml")],
+            "outside the exact chain: no batch kernel for the starflight ruleset",
+        ),
+        (["advise", str(DUEL), "--side", "nobody"], "--side 'nobody': no such side"),
+        (
+            ["sweep", str(DUEL), "--vary", "combatants[0].skills.epee=90..30:10"],
+            "the range runs from 90 down to 30",
+        ),
+        (["sweep", str(DUEL), "--vary", "=30"], "--vary =30: expected PATH=VALUES"),
         (["compare", str(DUEL), str(PLATE), "--plot", "x.gif"], "--plot x.gif"),
         (
             ["sweep", str(DUEL), "--vary", "combatants[5].skills.epee=30..90:10"],

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from fracas.cli.errors import EXIT_BAD_INPUT, reported_errors
+from fracas.cli.errors import fail, reported_errors
 from fracas.scenario import load_scenario
 from fracas.sim.odds import Odds, OutOfScope
 from fracas.sim.odds import odds as compute_odds
@@ -50,13 +50,12 @@ def render_odds(o: Odds) -> list[str]:
 def odds(scenario: str, options: tuple[str, ...], as_json: bool) -> None:
     """Exact outcome probabilities of a one-on-one fight in SCENARIO (a percentile melee
     duel or an EXP brawl): each side's win, the draw, and the fight-length distribution."""
-    with reported_errors():
+    with reported_errors():  # the chain too: an error or Ctrl-C there is no traceback
         loaded = load_scenario(scenario, options)
-    try:
-        result = compute_odds(loaded.ruleset, loaded.scenario)
-    except OutOfScope as exc:
-        click.echo(f"error: {scenario}: outside the exact chain: {exc}", err=True)
-        raise SystemExit(EXIT_BAD_INPUT) from None
+        try:
+            result = compute_odds(loaded.ruleset, loaded.scenario)
+        except OutOfScope as exc:
+            fail(f"{scenario}: outside the exact chain: {exc}")
     if as_json:
         click.echo(json.dumps(result.to_json()))
     else:
@@ -82,13 +81,12 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
     from fracas.sim.odds.advise import Advice
     from fracas.sim.odds.advise import advise as compute_advice
 
-    with reported_errors():
+    with reported_errors():  # value iteration too: an error or Ctrl-C there is no traceback
         loaded = load_scenario(scenario, options)
-    try:
-        a = compute_advice(loaded.ruleset, loaded.scenario, side)
-    except OutOfScope as exc:
-        click.echo(f"error: {scenario}: {exc}", err=True)
-        raise SystemExit(EXIT_BAD_INPUT) from None
+        try:
+            a = compute_advice(loaded.ruleset, loaded.scenario, side)
+        except OutOfScope as exc:
+            fail(f"{scenario}: {exc}")
     if as_json:
         click.echo(json.dumps(a.to_json()))
         return

@@ -358,9 +358,8 @@ def render_compare(result: Any) -> list[str]:
         cells = [next((_pct(s.win) for s in sim.sides if s.side == side), "-") for sim in sims]
         rows.append((f"{side} wins", cells))
     rows.append(("draw", [_pct(sim.draw) for sim in sims]))
-    words = {_round_word(sim.ruleset) for sim in sims}
-    word = words.pop() if len(words) == 1 else "round"
-    rows.append((f"{word}s (mean)", [f"{sim.rounds.mean:.2f}" for sim in sims]))
+    words = dict.fromkeys(f"{_round_word(sim.ruleset)}s" for sim in sims)  # rulesets' own
+    rows.append((f"{'/'.join(words)} (mean)", [f"{sim.rounds.mean:.2f}" for sim in sims]))
     ids = list(dict.fromkeys(c.id for sim in sims for c in sim.combatants))
     for cid in ids:
         people = [next((c for c in sim.combatants if c.id == cid), None) for sim in sims]
