@@ -75,9 +75,9 @@ def odds(scenario: str, options: tuple[str, ...], as_json: bool) -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: bool) -> None:
-    """The stance that maximises SIDE's chance to win in each state of a percentile duel
-    (value iteration over the chain), its win probability and the gain over the scenario's
-    own tactics."""
+    """The stance (a percentile duel) or the move (an EXP one-on-one brawl: strike, grapple,
+    trip, snatch) that maximises SIDE's chance to win in each state (value iteration over the
+    chain), its win probability and the gain over the scenario's own tactics."""
     from fracas.sim.odds.advise import Advice
     from fracas.sim.odds.advise import advise as compute_advice
 
