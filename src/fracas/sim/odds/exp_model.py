@@ -460,7 +460,8 @@ class BrawlModel:
         cells = n_discrete * self.shape[0] * self.shape[1]
         if cells > MAX_CELLS:
             return (
-                f"{'at least ' if at_least else ''}{n_discrete} grapple/trip/weapon states x {self.shape[0] * self.shape[1]} HPS "
+                f"{'at least ' if at_least else ''}{n_discrete} grapple/trip/weapon states x "
+                f"{self.shape[0] * self.shape[1]} HPS "
                 f"pairs = {cells:,} cells, over the chain's {MAX_CELLS:,} (option "
                 "tripped_loses_actions or many weapons make it grow)"
             )
