@@ -41,25 +41,56 @@ Context = tuple[bool, int, int, int, int, bool]
 
 
 class Pool:
-    """A growing one-dimensional array (``view()``: the filled part, no copy)."""
+    """A growing one-dimensional array, appended to in Python and made an array only when
+    the kernels read it (``view()``: the filled part): plans append a few values at a time,
+    thousands of times a run, so the values wait in a list (``extend``/``append``: the
+    index of the first) or as array chunks (``extend_array``) until then."""
 
     def __init__(self, dtype: type) -> None:
-        self.data: npt.NDArray[Any] = np.zeros(256, dtype)
+        self.dtype = dtype
+        self.data: npt.NDArray[Any] = np.zeros(0, dtype)
         self.n = 0
+        self._items: list[Any] = []  # values not in ``data`` yet, in order
+        self._chunks: list[npt.NDArray[Any]] = []  # or arrays of them (not both at once)
 
-    def extend(self, values: Any) -> int:
-        """Append ``values``; the index of the first."""
+    def append(self, value: Any) -> int:
+        self._items.append(value)
+        self.n += 1
+        return self.n - 1
+
+    def extend(self, values: list[Any]) -> int:
         start = self.n
-        end = start + len(values)
-        if end > len(self.data):
-            grown = np.zeros(max(2 * len(self.data), end), self.data.dtype)
-            grown[:start] = self.data[:start]
-            self.data = grown
-        self.data[start:end] = values
-        self.n = end
+        self._items.extend(values)
+        self.n += len(values)
         return start
 
+    def extend_array(self, values: npt.NDArray[Any]) -> int:
+        start = self.n
+        self._chunks.append(values)
+        self.n += len(values)
+        return start
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        waiting = self.n - len(self._items)  # (a pool of values, not of chunks)
+        if i >= waiting:
+            self._items[i - waiting] = value
+        else:
+            self.data[i] = value
+
+    def __getitem__(self, i: int) -> Any:
+        waiting = self.n - len(self._items)
+        return self._items[i - waiting] if i >= waiting else self.data[i]
+
     def view(self) -> npt.NDArray[Any]:
+        if self._items or self._chunks:
+            have = len(self.data)
+            new = np.asarray(self._items, self.dtype) if self._items else np.concatenate(self._chunks)
+            if self.n > have:
+                grown = np.zeros(max(2 * have, self.n, 256), self.dtype)
+                grown[: self.n - len(new)] = self.data[: self.n - len(new)]
+                self.data = grown
+            self.data[self.n - len(new) : self.n] = new
+            self._items, self._chunks = [], []
         return self.data[: self.n]
 
 
@@ -125,7 +156,7 @@ class Planner:
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
-            self.orders.extend([key[0]])
+            self.orders.append(key[0])
         return hit
 
     def _lump(self, kit: Kit) -> Kit:
@@ -151,9 +182,9 @@ class Planner:
         if hit is None:
             hit = self.half_index[half] = len(self.halves)
             self.halves.append(half)
-            self.second_op0.extend([0])
-            self.second_op1.extend([0])
-            self.built.extend([False])
+            self.second_op0.append(0)
+            self.second_op1.append(0)
+            self.built.append(False)
         return hit
 
     def _mask(self, a: Mask | None, b: Mask | None) -> int:
@@ -180,15 +211,16 @@ class Planner:
 
     def second(self, h: int) -> None:
         """Build half-round class ``h``'s second plan if it is not built yet."""
-        if not self.built.data[h]:
+        if not self.built[h]:
             self._build_second(h)
-            self.built.data[h] = True
+            self.built[h] = True
 
     def _store(self, ops: list[tuple[int, int, int]], q: Chunks, d: list[Any]) -> tuple[int, int]:
         """Append operations and their branches to the pools: (first op, end)."""
-        base = self.q.extend(np.concatenate(q) if q else np.zeros(0))
-        for pool, chunks in zip((self.d0, self.d1, self.dest), d[:3], strict=True):
-            pool.extend(np.concatenate(chunks) if chunks else np.zeros(0, np.int64))
+        base = self.q.n
+        for pool, chunks in zip((self.q, self.d0, self.d1, self.dest), (q, *d[:3]), strict=True):
+            pool._chunks.extend(chunks)
+            pool.n += sum(map(len, chunks))
         start = self.op_mask.extend([m for m, _, _ in ops])
         self.op_b0.extend([base + b0 for _, b0, _ in ops])
         self.op_b1.extend([base + b1 for _, _, b1 in ops])
@@ -289,9 +321,9 @@ class Planner:
             and pairs[0][2:4] == (k0, k1)
             and late
         ):
-            self.frozen.extend([True])
-            self.first_op0.extend([0])
-            self.first_op1.extend([0])
+            self.frozen.append(True)
+            self.first_op0.append(0)
+            self.first_op1.append(0)
             return plan
         for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
@@ -305,9 +337,9 @@ class Planner:
 
             self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
         start, end = self._store(ops, q, d)
-        self.frozen.extend([False])
-        self.first_op0.extend([start])
-        self.first_op1.extend([end])
+        self.frozen.append(False)
+        self.first_op0.append(start)
+        self.first_op1.append(end)
         return plan
 
     def _build_second(self, h: int) -> None:
@@ -336,5 +368,5 @@ class Planner:
         self.out_u0.extend(u0s)
         self.out_u1.extend(u1s)
         start, end = self._store(ops, q, d)
-        self.second_op0.data[h] = start
-        self.second_op1.data[h] = end
+        self.second_op0[h] = start
+        self.second_op1[h] = end
