@@ -507,8 +507,9 @@ class DuelChain:
         npt.NDArray[np.int64],
     ]:
         """The exchange's branches as arrays for ``apply_branches`` (cached per class):
-        destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there),
-        probability, hp lost by combatant 0 and 1 (-1: killed), destination index."""
+        destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there,
+        every other one is reached), probability, hp lost by combatant 0 and 1 (-1: killed),
+        destination index."""
         key = (f, kf, kg, sf, sg, tf, tg, low)
         hit = self._arrays.get(key)
         if hit is not None:
@@ -516,54 +517,29 @@ class DuelChain:
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         # the exchange reads neither the attacker's break values nor its "defenceless", nor
         # the defender's break values but the parrying weapon's, nor whether the defender is
-        # defenceless next round (only this round): it is worked out for kits without them,
-        # and they are put back (only the parrying weapon's break value can change in it).
-        # Kits are put back once per distinct kit, destinations found once per distinct
-        # pair of kits (in the order the branches first reach them), the rest as arrays.
+        # defenceless next round (only this round): it is worked out for kits without them
+        # (``ExchangeModel.exchange_arrays``, shared by every class equal but in those), and
+        # they are put back once per distinct pair of kits the branches reach (two may
+        # become one), in the order the branches first reach them.
         bare_f = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
         w = kg.wield
         bare_g = kg.but(
             bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
             defenceless=-1 if kg.defenceless == 1 else None,
         )
-        branches = self.model.exchange(f, bare_f, bare_g, sf, sg, tf, tg, True, low)
-        if not branches:
-            none = np.zeros(0, np.int64)
-            self._arrays[key] = (dests, np.zeros(0), none, none, none)
-            return dests, np.zeros(0), none, none, none
-        ps_, micros = zip(*branches, strict=True)
-        da, dd, outs_f, outs_g, ka, kd = zip(*micros, strict=True)
-        uf = {k: n for n, k in enumerate(dict.fromkeys(outs_f))}  # each distinct kit's number
-        ug = {k: n for n, k in enumerate(dict.fromkeys(outs_g))}
-        back_f = [
-            k.but(bvs=kf.bvs, defenceless=kf.defenceless if k.defenceless < 0 else None) for k in uf
-        ]
-        back_g = [
-            k.but(
-                bvs=tuple(b if i == w else kg.bvs[i] for i, b in enumerate(k.bvs)),
-                defenceless=1 if kg.defenceless == 1 else None,
-            )
-            for k in ug
-        ]
-        n = len(branches)
-        nf = np.fromiter(map(uf.__getitem__, outs_f), np.int64, n)
-        ng = np.fromiter(map(ug.__getitem__, outs_g), np.int64, n)
-        combo = nf * len(ug) + ng
-        seen, first_at, inverse = np.unique(combo, return_index=True, return_inverse=True)
+        q, x_f, x_g, outs, code = self.model.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
         index: dict[tuple[Kit, Kit], int] = {}
-        slot = np.empty(len(seen), np.int64)
-        for u in np.argsort(first_at, kind="stable").tolist():  # in order of first reach
-            c = int(seen[u])
-            nkf, nkg = back_f[c // len(ug)], back_g[c % len(ug)]
+        slot = []
+        put_back = self.model.put_back
+        for of, og in outs:
+            nkf, nkg = put_back(of, kf, 0, w), put_back(og, kg, 1, w)
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
-            if pair not in index:
-                index[pair] = len(dests)
+            i = index.get(pair)
+            if i is None:
+                i = index[pair] = len(dests)
                 dests.append(pair)
-            slot[u] = index[pair]
-        x_f: npt.NDArray[np.int64] = np.where(np.array(ka, np.bool_), -1, np.array(da, np.int64))
-        x_g: npt.NDArray[np.int64] = np.where(np.array(kd, np.bool_), -1, np.array(dd, np.int64))
-        where: npt.NDArray[np.int64] = slot[inverse.reshape(-1)]
-        q: Grid = np.array(ps_, np.float64)
+            slot.append(i)
+        where: npt.NDArray[np.int64] = np.array(slot, np.int64)[code]
         made = (dests, q, x_f if f == 0 else x_g, x_g if f == 0 else x_f, where)
         self._arrays[key] = made
         return made

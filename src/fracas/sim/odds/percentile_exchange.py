@@ -13,6 +13,9 @@ import weakref
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from fracas.dice.exact import distribution
 from fracas.rulesets.percentile.state import Profile
 from fracas.sim.batch import percentile_spec as ps
@@ -143,6 +146,14 @@ class Kit:
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
 Micro = tuple[int, int, Kit, Kit, bool, bool]
 Branches = list[tuple[float, Micro]]
+#: ``ExchangeModel.exchange_arrays``
+ExchangeArrays = tuple[
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    list[tuple["Kit", "Kit"]],
+    npt.NDArray[np.int64],
+]
 
 
 def kit_of(m: Micro, role: int) -> Kit:
@@ -196,6 +207,50 @@ class ExchangeModel:
         #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self.exchange = lru_cache(maxsize=None)(self._exchange)
+        self._exchange_arrays: dict[tuple[object, ...], ExchangeArrays] = {}
+        self._put_back: dict[tuple[Kit, Kit, int, int], Kit] = {}
+
+    def exchange_arrays(
+        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool
+    ) -> ExchangeArrays:
+        """``exchange`` (the defender taking part) as arrays: probability, hp lost by the
+        attacker and the defender (-1: killed), the distinct pairs of kits (attacker's,
+        defender's) in the order the branches first reach them, and each branch's pair."""
+        key = (f, kf, kg, sf, sg, tf, tg, low)
+        hit = self._exchange_arrays.get(key)
+        if hit is None:
+            branches = self.exchange(f, kf, kg, sf, sg, tf, tg, True, low)
+            n = len(branches)
+            pairs: dict[tuple[Kit, Kit], int] = {}
+            for _, m in branches:
+                pairs.setdefault((m[2], m[3]), len(pairs))
+            q = np.fromiter((b[0] for b in branches), np.float64, n)
+            x_f = np.fromiter((-1 if m[4] else m[0] for _, m in branches), np.int64, n)
+            x_g = np.fromiter((-1 if m[5] else m[1] for _, m in branches), np.int64, n)
+            code = np.fromiter((pairs[(m[2], m[3])] for _, m in branches), np.int64, n)
+            hit = self._exchange_arrays[key] = (q, x_f, x_g, list(pairs), code)
+        return hit
+
+    def put_back(self, bare: Kit, kit: Kit, role: int, w: int) -> Kit:
+        """A kit out of an exchange worked out on bare kits (``DuelChain.branch_arrays``)
+        with what the exchange did not read put back from ``kit`` (the attacker's, role 0,
+        or the defender's, parrying with weapon ``w``): the break values (the parrying
+        weapon's as the exchange left it) and "defenceless" (the attacker's, or the
+        defender's next round, unless the exchange made it defenceless next round)."""
+        key = (bare, kit, role, w)
+        hit = self._put_back.get(key)
+        if hit is None:
+            if role == 0:
+                hit = bare.but(
+                    bvs=kit.bvs, defenceless=kit.defenceless if bare.defenceless < 0 else None
+                )
+            else:
+                hit = bare.but(
+                    bvs=tuple(b if i == w else kit.bvs[i] for i, b in enumerate(bare.bvs)),
+                    defenceless=1 if kit.defenceless == 1 else None,
+                )
+            self._put_back[key] = hit
+        return hit
 
     # -- the pieces of an attack -----------------------------------------------------------
     def _rolled(self, src: int, w: int, kind: int) -> list[tuple[int, float]]:
