@@ -316,17 +316,18 @@ class DuelChain:
         pad = m1 - 1
         width = pad + m1
         grids = np.zeros((4, m0, width))  # each class's live block
-        active: list[int] = []
+        starts: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
                 grids[i, self.hp[0] - 1, pad + self.hp[1] - 1] = share
-                active.append(i)
+                starts.append(i)
+        active = np.asarray(starts, np.int64)
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
         draw_frozen = 0.0
         length: list[float] = []
         held = 0.0
-        seen: set[int] = set()  # classes
+        seen: list[npt.NDArray[np.int64]] = []  # the classes active, round by round
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
         live = np.zeros((0, m0, width))
         live_rows = np.zeros((0, m0), np.bool_)
@@ -365,8 +366,8 @@ class DuelChain:
             acc[3] = 0.0
             frozen = 0.0
             # each active class's first plan in this round's context (looked up by array)
-            act = np.asarray(active, np.int64)
-            seen.update(active)
+            act = active
+            seen.append(active)
             plans = np.empty(len(act), np.int64)
             orders = planner.orders.view()[act]
             for order in (0, 1):
@@ -416,7 +417,7 @@ class DuelChain:
                 live_rows[small] = False
                 down[small] = 0.0
             ids = ids[mass >= PRUNE_HALF]
-            for h in ids.tolist():
+            for h in ids[~planner.built.view()[ids]].tolist():  # those not built yet
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
@@ -435,22 +436,21 @@ class DuelChain:
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
-            active = np.flatnonzero(present).tolist()
-            if active:
-                kept = cmass[active]
-                acc[4] += float(kept[kept < PRUNE].sum())
-                for i in np.asarray(active)[kept < PRUNE].tolist():
-                    nxt[i] = 0.0
-                active = np.asarray(active)[kept >= PRUNE].tolist()
+            found = np.flatnonzero(present)
+            kept = cmass[found]
+            pruned = kept < PRUNE
+            if pruned.any():
+                acc[4] += float(kept[pruned].sum())
+                nxt[found[pruned]] = 0.0
+            active = found[~pruned]
             gmass = cmass.copy()  # the mass of each class next round
             cmass[:] = 0.0
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen
-            for i in old:
-                grids[i] = 0.0
+            grids[old] = 0.0
             grids, nxt = nxt, grids
-            still = float(gmass[active].sum()) if active else 0.0
+            still = float(gmass[active].sum())
             if rnd == max_rounds:
                 draw_frozen += still
                 length[-1] += still + held
@@ -470,7 +470,7 @@ class DuelChain:
             length=tuple(length),
             error=float(acc[4]),
             rounds_computed=rnd,
-            classes=len({planner.keys[i][1:] for i in seen}),
+            classes=len({planner.keys[i][1:] for i in np.unique(np.concatenate(seen)).tolist()}),
         )
 
     # -- moving probability on the grid -------------------------------------------------------
