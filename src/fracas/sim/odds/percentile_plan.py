@@ -215,22 +215,18 @@ class Planner:
             self._build_second(h)
             self.built[h] = True
 
-    def _store(self, ops: list[tuple[int, int, int]], q: Chunks, d: list[Any]) -> tuple[int, int]:
-        """Append operations and their branches to the pools: (first op, end)."""
-        base = self.q.n
-        for pool, chunks in zip((self.q, self.d0, self.d1, self.dest), (q, *d[:3]), strict=True):
-            pool._chunks.extend(chunks)
-            pool.n += sum(map(len, chunks))
-        start = self.op_mask.extend([m for m, _, _ in ops])
-        self.op_b0.extend([base + b0 for _, b0, _ in ops])
-        self.op_b1.extend([base + b1 for _, _, b1 in ops])
-        return start, start + len(ops)
+    def _op(self, mask: int, bq: npt.NDArray[np.float64], bd0: I64, bd1: I64, where: I64) -> None:
+        """Append one operation (the cells of mask ``mask`` along these branches)."""
+        b0 = self.q.extend_array(bq)
+        self.d0.extend_array(bd0)
+        self.d1.extend_array(bd1)
+        self.dest.extend_array(where)
+        self.op_mask.append(mask)
+        self.op_b0.append(b0)
+        self.op_b1.append(b0 + len(bq))
 
     def _step(
         self,
-        ops: list[tuple[int, int, int]],
-        q: Chunks,
-        d: list[Any],
         at: Callable[[Key], int],
         pre: Mask | None,
         key: Key,
@@ -240,29 +236,15 @@ class Planner:
         first: bool,
         ctx: Context,
     ) -> None:
-        """``DuelChain.attack_step`` for one class, as operations (``at``: the id of a
-        destination)."""
+        """``DuelChain.attack_step`` for one class, as operations appended to the pools
+        (``at``: the id of a destination)."""
         chain = self.chain
         simultaneous = ctx[0]
         tired = (ctx[3], ctx[4])
-
-        def emit(
-            cells: Mask | None,
-            bq: npt.NDArray[np.float64],
-            bd0: I64,
-            bd1: I64,
-            where: I64,
-        ) -> None:
-            b0 = d[3][0]  # relative to the plan's first branch
-            q.append(bq)
-            d[0].append(bd0)
-            d[1].append(bd1)
-            d[2].append(where)
-            d[3][0] += len(bq)
-            ops.append((self._mask(pre, cells), b0, d[3][0]))
+        mask = self._mask
 
         def unchanged(cells: Mask | None, k: Key) -> None:
-            emit(cells, ONE_Q, ZERO, ZERO, np.array([at(k)], np.int64))
+            self._op(mask(pre, cells), ONE_Q, ZERO, ZERO, np.array([at(k)], np.int64))
 
         order, k0, k1 = key
         kf, kg = (k0, k1) if f == 0 else (k1, k0)
@@ -298,10 +280,9 @@ class Planner:
             return
         for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
             dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-            where = np.full(len(dests), -1, np.int64)
-            for i in np.unique(bdest).tolist():  # only the destinations a branch reaches
-                where[i] = at((order, *dests[i]))
-            emit(cells, bq, bd0, bd1, where[bdest])
+            # every destination but "unchanged" (index 0) is reached by a branch
+            where = np.array([-1, *(at((order, *pair)) for pair in dests[1:])], np.int64)
+            self._op(mask(pre, cells), bq, bd0, bd1, where[bdest])
         if idle is not None:
             unchanged(idle, key)
 
@@ -311,9 +292,6 @@ class Planner:
         _, k0, k1 = key
         base_key, late = ctx[2], ctx[5]
         pairs = chain.stance_pairs(base_key, chain._stances[base_key], k0, k1)
-        ops: list[tuple[int, int, int]] = []
-        q: Chunks = []
-        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
         plan = self.frozen.n
         if (
             len(pairs) == 1
@@ -325,6 +303,7 @@ class Planner:
             self.first_op0.append(0)
             self.first_op1.append(0)
             return plan
+        start = self.op_mask.n
         for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
                 n0 = chain.recovered(n0, s0)
@@ -335,11 +314,10 @@ class Planner:
             def at(k: Key, s0: int = s0, s1: int = s1) -> int:
                 return self._half((k, s0, s1, ctx))
 
-            self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
-        start, end = self._store(ops, q, d)
+            self._step(at, mask, declared, x, sx, sy, True, ctx)
         self.frozen.append(False)
         self.first_op0.append(start)
-        self.first_op1.append(end)
+        self.first_op1.append(self.op_mask.n)
         return plan
 
     def _build_second(self, h: int) -> None:
@@ -348,16 +326,14 @@ class Planner:
         x = ctx[1]
         y = 1 - x
         sx, sy = (s0, s1) if x == 0 else (s1, s0)
-        ops: list[tuple[int, int, int]] = []
-        q: Chunks = []
-        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
         slots: dict[Key, int] = {}
         base = self.out_next.n
 
         def at(k: Key) -> int:
             return base + slots.setdefault(k, len(slots))
 
-        self._step(ops, q, d, at, None, key, y, sy, sx, False, ctx)
+        start = self.op_mask.n
+        self._step(at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
         for o, m0, m1 in slots:
@@ -367,6 +343,5 @@ class Planner:
         self.out_next.extend(nxt)
         self.out_u0.extend(u0s)
         self.out_u1.extend(u1s)
-        start, end = self._store(ops, q, d)
         self.second_op0[h] = start
-        self.second_op1[h] = end
+        self.second_op1[h] = self.op_mask.n
