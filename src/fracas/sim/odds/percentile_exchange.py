@@ -203,12 +203,41 @@ class ExchangeModel:
         self.glitches = int(spec.opts[ps.O_GLITCHES])
         self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
-        self._cells: dict[tuple[int, Kit, Kit, int, int, int], Branches] = {}
+        self._cells: dict[tuple[int, Kit, Kit, int, int, int], tuple[list[int], list[float]]] = {}
         #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
-        self.exchange = lru_cache(maxsize=None)(self._exchange)
+        self._merged = lru_cache(maxsize=None)(self._exchange)
+        # every outcome of a cell met so far, numbered: the outcome, its pair of kits'
+        # number, the hp it takes off the attacker and the defender (-1: killed)
+        self._micros: list[Micro] = []
+        self._micro_id: dict[Micro, int] = {}
+        self._micro_pair: list[int] = []
+        self._micro_x: list[tuple[int, int]] = []
+        self._pair_id: dict[tuple[Kit, Kit], int] = {}
+        self._pairs: list[tuple[Kit, Kit]] = []
         self._exchange_arrays: dict[tuple[object, ...], ExchangeArrays] = {}
         self._put_back: dict[tuple[Kit, Kit, int, int], Kit] = {}
+        # the spec's small tables as Python values (read thousands of times a run)
+        self._fx: list[list[list[tuple[int, int, int]]]] = [
+            [
+                [tuple(int(x) for x in spec.cell_fx[r, p, k]) for k in range(int(spec.cell_n[r, p]))]  # type: ignore[misc]
+                for p in range(spec.cell_n.shape[1])
+            ]
+            for r in range(spec.cell_n.shape[0])
+        ]
+        self._hurt: list[list[bool]] = spec.hurt.astype(bool).tolist()
+        self._abs = [int(spec.fi[w, ps.ABS]) for w in range(2)]
+        self._proj_only = [bool(spec.fi[w, ps.PROJ_ONLY]) for w in range(2)]
+        self._checks: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._check_target = bool(self.o[ps.O_CHECK_TARGET])
+
+    def check(self, chance: int, skill: int) -> tuple[float, ...]:
+        """``check_distribution`` under this duel's options (cached)."""
+        key = (chance, skill)
+        hit = self._checks.get(key)
+        if hit is None:
+            hit = self._checks[key] = check_distribution(chance, skill, self._check_target)
+        return hit
 
     def exchange_arrays(
         self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool
@@ -219,16 +248,17 @@ class ExchangeModel:
         key = (f, kf, kg, sf, sg, tf, tg, low)
         hit = self._exchange_arrays.get(key)
         if hit is None:
-            branches = self.exchange(f, kf, kg, sf, sg, tf, tg, True, low)
-            n = len(branches)
-            pairs: dict[tuple[Kit, Kit], int] = {}
-            for _, m in branches:
-                pairs.setdefault((m[2], m[3]), len(pairs))
-            q = np.fromiter((b[0] for b in branches), np.float64, n)
-            x_f = np.fromiter((-1 if m[4] else m[0] for _, m in branches), np.int64, n)
-            x_g = np.fromiter((-1 if m[5] else m[1] for _, m in branches), np.int64, n)
-            code = np.fromiter((pairs[(m[2], m[3])] for _, m in branches), np.int64, n)
-            hit = self._exchange_arrays[key] = (q, x_f, x_g, list(pairs), code)
+            merged = self._merged(f, kf, kg, sf, sg, tf, tg, True, low)
+            n = len(merged)
+            q = np.fromiter(merged.values(), np.float64, n)
+            x = np.array([self._micro_x[i] for i in merged], np.int64).reshape(n, 2)
+            pair_of = [self._micro_pair[i] for i in merged]
+            first = {p: j for j, p in enumerate(dict.fromkeys(pair_of))}
+            code = np.fromiter(map(first.__getitem__, pair_of), np.int64, n)
+            if len(self._pairs) < len(self._pair_id):
+                self._pairs = list(self._pair_id)
+            pairs = [self._pairs[p] for p in first]
+            hit = self._exchange_arrays[key] = (q, x[:, 0].copy(), x[:, 1].copy(), pairs, code)
         return hit
 
     def put_back(self, bare: Kit, kit: Kit, role: int, w: int) -> Kit:
@@ -262,24 +292,33 @@ class ExchangeModel:
         return [(int(self.spec.dmax[src, w]), 1.0)]
 
     def _armour(self, who: int, kit: Kit) -> int:
-        return max(0, int(self.spec.fi[who, ps.ABS]) - kit.abs_loss)
+        return max(0, self._abs[who] - kit.abs_loss)
 
     def deal(
-        self, m: Micro, role: int, ids: tuple[int, int], src: int, w: int, kind: int
+        self,
+        m: Micro,
+        role: int,
+        ids: tuple[int, int],
+        src: int,
+        w: int,
+        kind: int,
+        p: float = 1.0,
     ) -> Branches:
-        """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
+        """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender), on a
+        branch of probability ``p``."""
         who = ids[role]
-        absorbs = kind != ps.K_FULL_NO_ARMOUR and not self.spec.fi[who, ps.PROJ_ONLY]
-        armour = self._armour(who, kit_of(m, role)) if absorbs else 0
+        absorbs = kind != ps.K_FULL_NO_ARMOUR and not self._proj_only[who]
+        armour = self._armour(who, m[2] if role == 0 else m[3]) if absorbs else 0
         key = (src, w, kind, armour)
         amounts = self._dealt.get(key)
         if amounts is None:
             amounts = self._dealt[key] = [
                 (q, value - min(value, armour)) for value, q in self._rolled(src, w, kind)
             ]
+        d0, d1, ka, kd, x0, x1 = m
         if role == 0:
-            return [(q, (m[0] + a, m[1], m[2], m[3], m[4], m[5])) for q, a in amounts]
-        return [(q, (m[0], m[1] + a, m[2], m[3], m[4], m[5])) for q, a in amounts]
+            return [(p * q, (d0 + a, d1, ka, kd, x0, x1)) for q, a in amounts]
+        return [(p * q, (d0, d1 + a, ka, kd, x0, x1)) for q, a in amounts]
 
     def _kit(self, m: Micro, role: int, kit: Kit) -> Micro:
         return (
@@ -364,9 +403,7 @@ class ExchangeModel:
                     out.append((q / 4, (d[0], d[1], m[2], m[3], m[4], m[5])))
             elif effect in (ps.F_HIT_SELF, ps.F_HIT_FRIEND):
                 if kit.wield >= 0:
-                    out.extend(
-                        (q * r, b) for r, b in self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL)
-                    )
+                    out.extend(self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL, q))
                 else:
                     out.append((q, m))
             elif effect == ps.F_ARMOUR:
@@ -420,7 +457,7 @@ class ExchangeModel:
                 return none
             if result == PERFECT and not low:
                 return none
-        dist = check_distribution(chance, skill, bool(self.o[ps.O_CHECK_TARGET]))
+        dist = self.check(chance, skill)
         return [(r, kind, q) for r, q in enumerate(dist) if q > 0]
 
     def _exchange(
@@ -434,10 +471,9 @@ class ExchangeModel:
         tg: int,
         acting: bool,
         low: bool = False,
-    ) -> tuple[tuple[float, Micro], ...]:
-        """Every branch of ``f`` attacking the other (kits ``kf``/``kg``, stances, tired
-        flags, whether the defender takes part), merged by outcome."""
-        spec, o = self.spec, self.o
+    ) -> dict[int, float]:
+        """``exchange`` by the outcomes' numbers."""
+        spec = self.spec
         g = 1 - f
         w = kf.wield
         att = int(
@@ -445,8 +481,9 @@ class ExchangeModel:
                 f, w, self.o[ps.O_ATTACK_SHIFTS + sf], tf, min(kf.glitch, self.glitches - 1)
             ]  # the stance's own modifiers (stances.attack_shifts)
         )
-        results = check_distribution(att, int(spec.skill[f, w]), bool(o[ps.O_CHECK_TARGET]))
-        merged: dict[Micro, float] = {}
+        results = self.check(att, int(spec.skill[f, w]))
+        merged: dict[int, float] = {}  # by outcome (its number, ``_micros``)
+        get = merged.get
         for result, pr in enumerate(results):
             if pr == 0:
                 continue
@@ -454,15 +491,51 @@ class ExchangeModel:
                 key = (f, kf, kg, result, parry, kind)
                 cell = self._cells.get(key)
                 if cell is None:
-                    cell = self._cells[key] = self._cell(f, kf, kg, result, parry, kind)
+                    cell = self._cells[key] = self._numbered(
+                        self._cell(f, kf, kg, result, parry, kind)
+                    )
                 weight = pr * pp
-                for q, m in cell:
-                    merged[m] = merged.get(m, 0.0) + weight * q
-        return tuple((q, m) for m, q in merged.items())
+                for i, q in zip(*cell, strict=True):
+                    merged[i] = get(i, 0.0) + weight * q
+        return merged
+
+    def exchange(
+        self,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acting: bool,
+        low: bool = False,
+    ) -> tuple[tuple[float, Micro], ...]:
+        """Every branch of ``f`` attacking the other (kits ``kf``/``kg``, stances, tired
+        flags, whether the defender takes part), merged by outcome (cached)."""
+        micros = self._micros
+        merged = self._merged(f, kf, kg, sf, sg, tf, tg, acting, low)
+        return tuple((q, micros[i]) for i, q in merged.items())
+
+    def _numbered(self, branches: Branches) -> tuple[list[int], list[float]]:
+        """A cell's branches merged by outcome, as the outcomes' numbers and their
+        probabilities: merging exchanges by small ints is quicker than by tuples of kits."""
+        merged: dict[int, float] = {}
+        get = merged.get
+        number = self._micro_id
+        for q, m in branches:
+            i = number.get(m)
+            if i is None:
+                i = number[m] = len(self._micros)
+                self._micros.append(m)
+                self._micro_pair.append(self._pair_id.setdefault((m[2], m[3]), len(self._pair_id)))
+                self._micro_x.append((-1 if m[4] else m[0], -1 if m[5] else m[1]))
+            merged[i] = get(i, 0.0) + q
+        return list(merged), list(merged.values())
 
     def _cell(self, f: int, kf: Kit, kg: Kit, result: int, parry: int, kind: int) -> Branches:
         """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does,
-        as branches: it reads the kits, never the stances or fatigue, so exchanges that
+        as branches (equal outcomes not merged yet: ``_numbered``): it reads the kits, never the stances or fatigue, so exchanges that
         differ only in those share it."""
         spec, o = self.spec, self.o
         g = 1 - f
@@ -470,8 +543,7 @@ class ExchangeModel:
         w = kf.wield
         branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
         spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
-        for k in range(int(spec.cell_n[result, parry])):
-            code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
+        for code, who, dkind in self._fx[result][parry]:
             on_attacker = who == 0
             if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
                 continue
@@ -481,13 +553,10 @@ class ExchangeModel:
             and o[ps.O_BV_ROLLED]
             and parry >= SUCCESS
             and result >= SUCCESS
-            and not spec.hurt[result, parry]
+            and not self._hurt[result][parry]
         ):
             branches = self._parry_damage(branches, f, w, g)
-        merged: dict[Micro, float] = {}
-        for q, m in branches:
-            merged[m] = merged.get(m, 0.0) + q
-        return [(q, m) for m, q in merged.items()]
+        return branches
 
     def _effect(
         self,
@@ -510,11 +579,11 @@ class ExchangeModel:
             elif on_attacker:
                 kd = m[3]
                 if kd.ready:
-                    out.extend((q * r, b) for r, b in self.deal(m, 0, ids, ids[1], kd.wield, dkind))
+                    out.extend(self.deal(m, 0, ids, ids[1], kd.wield, dkind, q))
                 else:
                     out.append((q, m))
             else:
-                out.extend((q * r, b) for r, b in self.deal(m, 1, ids, ids[0], w, dkind))
+                out.extend(self.deal(m, 1, ids, ids[0], w, dkind, q))
         return out
 
     def _parry_damage(self, branches: Branches, f: int, w: int, g: int) -> Branches:
