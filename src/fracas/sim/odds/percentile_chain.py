@@ -146,6 +146,7 @@ class DuelChain:
         self.recover_mode = int(spec.opts[ps.O_RECOVER])
         self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
         self._pairs: dict[tuple[object, ...], list[Any]] = {}
+        self._base_cells: dict[int, list[tuple[int, int, npt.NDArray[np.bool_] | None]]] = {}
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
         # the exchange reads no tactic: chains sharing a model share its branch arrays
         self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = model.arrays
@@ -224,23 +225,35 @@ class DuelChain:
         key = (base_key, k0, k1)
         hit = self._pairs.get(key)
         if hit is None:
+            hit = []
+            for x, y, cells in self._base_pairs(base_key, base):
+                s0, w0 = self.declared(0, k0, k1, x)
+                n0 = k0 if w0 == k0.wield else k0.but(wield=w0)
+                s1, w1 = self.declared(1, k1, k0, y)
+                n1 = k1 if w1 == k1.wield else k1.but(wield=w1)
+                hit.append((s0, s1, n0, n1, cells))
+            self._pairs[key] = hit
+        return hit
+
+    def _base_pairs(
+        self, base_key: int, base: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+    ) -> list[tuple[int, int, npt.NDArray[np.bool_] | None]]:
+        """The pairs of base stances over the live cells (None: all of them), each with
+        its cells; once per stance table."""
+        hit = self._base_cells.get(base_key)
+        if hit is None:
             live = self._live
             b0 = sorted(set(base[0][live].tolist()))
             b1 = sorted(set(base[1][live].tolist()))
-            hit = []
+            found: list[tuple[int, int, npt.NDArray[np.bool_] | None]] = []
             for x in b0:
-                s0, w0 = self.declared(0, k0, k1, x)
-                n0 = k0 if w0 == k0.wield else k0.but(wield=w0)
                 for y in b1:
-                    s1, w1 = self.declared(1, k1, k0, y)
-                    n1 = k1 if w1 == k1.wield else k1.but(wield=w1)
                     cells = (base[0] == x) & (base[1] == y) & live
-                    if not cells.any():
-                        continue
-                    hit.append((s0, s1, n0, n1, cells))
-            if len(hit) == 1:
-                hit = [(*hit[0][:4], None)]
-            self._pairs[key] = hit
+                    if cells.any():
+                        found.append((x, y, cells))
+            if len(found) == 1:
+                found = [(found[0][0], found[0][1], None)]
+            hit = self._base_cells[base_key] = found
         return hit
 
     def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
