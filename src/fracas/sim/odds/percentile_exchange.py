@@ -146,6 +146,8 @@ class Kit:
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
 Micro = tuple[int, int, Kit, Kit, bool, bool]
 Branches = list[tuple[float, Micro]]
+#: what a cell of table 5.1 does (``ExchangeModel._recipe``)
+Recipe = tuple[tuple[tuple[int, bool, int], ...], bool]
 #: ``ExchangeModel.exchange_arrays``
 ExchangeArrays = tuple[
     npt.NDArray[np.float64],
@@ -203,7 +205,8 @@ class ExchangeModel:
         self.glitches = int(spec.opts[ps.O_GLITCHES])
         self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
-        self._cells: dict[tuple[int, Kit, Kit, int, int, int], tuple[list[int], list[float]]] = {}
+        self._cells: dict[tuple[int, Kit, Kit, Recipe], tuple[list[int], list[float]]] = {}
+        self._recipes: dict[tuple[int, int, int], Recipe] = {}
         #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self._merged = lru_cache(maxsize=None)(self._exchange)
@@ -488,12 +491,15 @@ class ExchangeModel:
             if pr == 0:
                 continue
             for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
-                key = (f, kf, kg, result, parry, kind)
+                recipe = self._recipes.get((result, parry, kind))
+                if recipe is None:
+                    recipe = self._recipes[(result, parry, kind)] = self._recipe(
+                        result, parry, kind
+                    )
+                key = (f, kf, kg, recipe)
                 cell = self._cells.get(key)
                 if cell is None:
-                    cell = self._cells[key] = self._numbered(
-                        self._cell(f, kf, kg, result, parry, kind)
-                    )
+                    cell = self._cells[key] = self._numbered(self._cell(f, kf, kg, *recipe))
                 weight = pr * pp
                 for i, q in zip(*cell, strict=True):
                     merged[i] = get(i, 0.0) + weight * q
@@ -533,28 +539,40 @@ class ExchangeModel:
             merged[i] = get(i, 0.0) + q
         return list(merged), list(merged.values())
 
-    def _cell(self, f: int, kf: Kit, kg: Kit, result: int, parry: int, kind: int) -> Branches:
-        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does,
-        as branches (equal outcomes not merged yet: ``_numbered``): it reads the kits, never the stances or fatigue, so exchanges that
-        differ only in those share it."""
-        spec, o = self.spec, self.o
-        g = 1 - f
-        ids = (f, g)
-        w = kf.wield
-        branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
+    def _recipe(self, result: int, parry: int, kind: int) -> Recipe:
+        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does:
+        its effects in order (code, on the attacker, damage kind), and whether the parrying
+        weapon then takes the attack's damage. Cells with the same recipe do the same."""
+        o = self.o
         spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
-        for code, who, dkind in self._fx[result][parry]:
-            on_attacker = who == 0
-            if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
-                continue
-            branches = self._effect(branches, code, on_attacker, dkind, ids, w)
-        if (
+        effects = tuple(
+            (code, who == 0, dkind)
+            for code, who, dkind in self._fx[result][parry]
+            if not (spared and who == 0 and code in (ps.E_DAMAGE, ps.E_DISARM))
+        )
+        parry_damage = bool(
             kind == D_PARRY
             and o[ps.O_BV_ROLLED]
             and parry >= SUCCESS
             and result >= SUCCESS
             and not self._hurt[result][parry]
-        ):
+        )
+        return effects, parry_damage
+
+    def _cell(
+        self, f: int, kf: Kit, kg: Kit, effects: tuple[tuple[int, bool, int], ...], parried: bool
+    ) -> Branches:
+        """A cell's recipe (``_recipe``) carried out on these kits, as branches (equal
+        outcomes not merged yet: ``_numbered``): it reads the kits, never the stances or
+        fatigue, so exchanges that differ only in those share it, and so do cells with the
+        same recipe."""
+        g = 1 - f
+        ids = (f, g)
+        w = kf.wield
+        branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
+        for code, on_attacker, dkind in effects:
+            branches = self._effect(branches, code, on_attacker, dkind, ids, w)
+        if parried:
             branches = self._parry_damage(branches, f, w, g)
         return branches
 
