@@ -132,6 +132,8 @@ class Planner:
         self.halves: list[Half] = []
         self._lumped: dict[Kit, Kit] = {}
         self._firsts: dict[tuple[int, Context], int] = {}
+        self._half_ids: dict[Half, int] = {}  # by the half-round class before lumping
+        self._next_ids: dict[Key, int] = {}  # by the class before ``next_round``
         self.frozen = Pool(np.bool_)  # by first plan: nobody will attack again
         self.q = Pool(np.float64)
         self.d0 = Pool(np.int64)
@@ -170,6 +172,12 @@ class Planner:
         attacker's "defenceless this round" dropped (it only attacks, and it ends with
         the round either way), and the parts of the round's context the second attack does
         not read."""
+        hit = self._half_ids.get(half)
+        if hit is None:
+            hit = self._half_ids[half] = self._lumped_half(half)
+        return hit
+
+    def _lumped_half(self, half: Half) -> int:
         (order, k0, k1), s0, s1, ctx = half
         k0, k1 = self._lump(k0), self._lump(k1)
         if ctx[1] == 1 and k0.defenceless == 0:
@@ -336,10 +344,15 @@ class Planner:
         self._step(at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
-        for o, m0, m1 in slots:
+        next_ids = self._next_ids
+        for slot in slots:
+            o, m0, m1 = slot
             u0s.append(c0 if not m0.yielded else chain.shape[0])
             u1s.append(c1 if not m1.yielded else chain.shape[1])
-            nxt.append(self.class_index((o, m0.next_round(), m1.next_round())))
+            i = next_ids.get(slot)
+            if i is None:
+                i = next_ids[slot] = self.class_index((o, m0.next_round(), m1.next_round()))
+            nxt.append(i)
         self.out_next.extend(nxt)
         self.out_u0.extend(u0s)
         self.out_u1.extend(u1s)
