@@ -434,9 +434,9 @@ class DuelChain:
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
-                bigger = np.zeros((2 * size, m0, width))
-                bigger[: len(grids)] = grids
-                grids, nxt = bigger, np.zeros_like(bigger)
+                # nothing to copy: this round's grids are read (first_attacks) and the next
+                # round's not written yet; np.zeros leaves the zeroing to the pages' first use
+                grids, nxt = np.zeros((2 * size, m0, width)), np.zeros((2 * size, m0, width))
                 cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
             second_attacks(

@@ -52,6 +52,7 @@ class Pool:
         self.n = 0
         self._items: list[Any] = []  # values not in ``data`` yet, in order
         self._chunks: list[npt.NDArray[Any]] = []  # or arrays of them (not both at once)
+        self._view = self.data
 
     def append(self, value: Any) -> int:
         self._items.append(value)
@@ -82,6 +83,8 @@ class Pool:
         return self._items[i - waiting] if i >= waiting else self.data[i]
 
     def view(self) -> npt.NDArray[Any]:
+        if len(self._view) == self.n:
+            return self._view
         if self._items or self._chunks:
             have = len(self.data)
             new = np.asarray(self._items, self.dtype) if self._items else np.concatenate(self._chunks)
@@ -91,7 +94,8 @@ class Pool:
                 self.data = grown
             self.data[self.n - len(new) : self.n] = new
             self._items, self._chunks = [], []
-        return self.data[: self.n]
+        self._view = self.data[: self.n]
+        return self._view
 
 
 Chunks = list[npt.NDArray[Any]]
