@@ -145,6 +145,7 @@ class DuelChain:
         self._tired: dict[tuple[int, int], int] = {}
         self.recover_mode = int(spec.opts[ps.O_RECOVER])
         self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
+        self._declared_by: dict[tuple[object, ...], tuple[int, int]] = {}
         self._pairs: dict[tuple[object, ...], list[Any]] = {}
         self._base_cells: dict[int, list[tuple[int, int, npt.NDArray[np.bool_] | None]]] = {}
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
@@ -189,11 +190,17 @@ class DuelChain:
             spec = self.spec
             fi = spec.fi
             e = 1 - f
-            cond = np.full(ps.MAX_WEAPONS, C_LOST, np.int64)
-            cond[: len(kit.conds)] = kit.conds
             lost = min(other.abs_loss, int(fi[e, ps.ABS]))
             ew = other.wield if other.ready else int(fi[e, ps.BODY])
             mine = 0 if fi[f, ps.PROJ_ONLY] else max(0, int(fi[f, ps.ABS]) - kit.abs_loss)
+            # what ``declare`` reads: kits equal in it share the answer
+            reads = (f, base, kit.wield, kit.conds, lost, bool(spec.dmax[e, ew] > mine))
+            hit = self._declared_by.get(reads)
+            if hit is not None:
+                self._declared[key] = hit
+                return hit
+            cond = np.full(ps.MAX_WEAPONS, C_LOST, np.int64)
+            cond[: len(kit.conds)] = kit.conds
             stance, wield = declare(
                 base,
                 kit.wield,
@@ -206,10 +213,11 @@ class DuelChain:
                 bool(spec.worth_unarmed[f, lost]),
                 int(spec.opts[ps.O_NO_WEAPON]),
                 bool(spec.opts[ps.O_DRAW_TAKES_ROUND]),
-                bool(spec.dmax[e, ew] > mine),
+                reads[5],
                 np.ascontiguousarray(spec.through[f, :, lost]),
             )
-            hit = self._declared[key] = (int(stance), int(wield))
+            self._declared_by[reads] = (int(stance), int(wield))
+            hit = self._declared[key] = self._declared_by[reads]
         return hit
 
     def stance_pairs(
