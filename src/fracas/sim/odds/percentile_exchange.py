@@ -221,9 +221,10 @@ class ExchangeModel:
         self._exchange_arrays: dict[tuple[object, ...], ExchangeArrays] = {}
         self._put_back: dict[tuple[Kit, Kit, int, int], Kit] = {}
         # the spec's small tables as Python values (read thousands of times a run)
+        fx = spec.cell_fx.tolist()
         self._fx: list[list[list[tuple[int, int, int]]]] = [
             [
-                [tuple(int(x) for x in spec.cell_fx[r, p, k]) for k in range(int(spec.cell_n[r, p]))]  # type: ignore[misc]
+                [(int(c), int(w), int(k)) for c, w, k in fx[r][p][: int(spec.cell_n[r, p])]]
                 for p in range(spec.cell_n.shape[1])
             ]
             for r in range(spec.cell_n.shape[0])

@@ -46,7 +46,7 @@ class Pool:
     thousands of times a run, so the values wait in a list (``extend``/``append``: the
     index of the first) or as array chunks (``extend_array``) until then."""
 
-    def __init__(self, dtype: type) -> None:
+    def __init__(self, dtype: type[Any]) -> None:
         self.dtype = dtype
         self.data: npt.NDArray[Any] = np.zeros(0, dtype)
         self.n = 0
@@ -87,9 +87,13 @@ class Pool:
             return self._view
         if self._items or self._chunks:
             have = len(self.data)
-            new = np.asarray(self._items, self.dtype) if self._items else np.concatenate(self._chunks)
+            new: npt.NDArray[Any]
+            if self._items:
+                new = np.asarray(self._items, self.dtype)
+            else:
+                new = np.concatenate(self._chunks)
             if self.n > have:
-                grown = np.zeros(max(2 * have, self.n, 256), self.dtype)
+                grown: npt.NDArray[Any] = np.zeros(max(2 * have, self.n, 256), self.dtype)
                 grown[: self.n - len(new)] = self.data[: self.n - len(new)]
                 self.data = grown
             self.data[self.n - len(new) : self.n] = new
