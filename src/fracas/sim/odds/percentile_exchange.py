@@ -197,7 +197,7 @@ class ExchangeModel:
 
     def __init__(self, spec: ps.PercentileSpec, profiles: tuple[Profile, ...]) -> None:
         self.spec = spec
-        self.o = spec.opts
+        self.o: list[int] = spec.opts.tolist()  # (read thousands of times a run)
         self.damage: list[list[list[tuple[int, float]]]] = [
             [sorted((v, float(q)) for v, q in distribution(a.damage).items()) for a in p.arms]
             for p in profiles
@@ -215,7 +215,8 @@ class ExchangeModel:
         self._micros: list[Micro] = []
         self._micro_id: dict[Micro, int] = {}
         self._micro_pair: list[int] = []
-        self._micro_x: list[tuple[int, int]] = []
+        self._micro_xf: list[int] = []
+        self._micro_xg: list[int] = []
         self._pair_id: dict[tuple[Kit, Kit], int] = {}
         self._pairs: list[tuple[Kit, Kit]] = []
         self._exchange_arrays: dict[tuple[object, ...], ExchangeArrays] = {}
@@ -233,6 +234,8 @@ class ExchangeModel:
         self._abs = [int(spec.fi[w, ps.ABS]) for w in range(2)]
         self._proj_only = [bool(spec.fi[w, ps.PROJ_ONLY]) for w in range(2)]
         self._checks: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._attacks: dict[tuple[int, int, int, int, int], tuple[float, ...]] = {}
+        self._defences: dict[tuple[object, ...], list[tuple[int, int, float]]] = {}
         self._check_target = bool(self.o[ps.O_CHECK_TARGET])
 
     def check(self, chance: int, skill: int) -> tuple[float, ...]:
@@ -255,14 +258,13 @@ class ExchangeModel:
             merged = self._merged(f, kf, kg, sf, sg, tf, tg, True, low)
             n = len(merged)
             q = np.fromiter(merged.values(), np.float64, n)
-            x = np.array([self._micro_x[i] for i in merged], np.int64).reshape(n, 2)
-            pair_of = [self._micro_pair[i] for i in merged]
+            x_f = np.fromiter(map(self._micro_xf.__getitem__, merged), np.int64, n)
+            x_g = np.fromiter(map(self._micro_xg.__getitem__, merged), np.int64, n)
+            pair_of = list(map(self._micro_pair.__getitem__, merged))
             first = {p: j for j, p in enumerate(dict.fromkeys(pair_of))}
             code = np.fromiter(map(first.__getitem__, pair_of), np.int64, n)
-            if len(self._pairs) < len(self._pair_id):
-                self._pairs = list(self._pair_id)
             pairs = [self._pairs[p] for p in first]
-            hit = self._exchange_arrays[key] = (q, x[:, 0].copy(), x[:, 1].copy(), pairs, code)
+            hit = self._exchange_arrays[key] = (q, x_f, x_g, pairs, code)
         return hit
 
     def put_back(self, bare: Kit, kit: Kit, role: int, w: int) -> Kit:
@@ -439,7 +441,7 @@ class ExchangeModel:
         ``low``: the attacker's full damage would down the defender (its hp now)."""
         spec = self.spec
         none = [(FAIL, D_NONE, 1.0)]
-        if not (int(self.o[ps.O_PARRIED]) >> result) & 1 or not acting or kit.defenceless == 0:
+        if not (self.o[ps.O_PARRIED] >> result) & 1 or not acting or kit.defenceless == 0:
             return none
         if stance == S_RECOVER and self.o[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
             return none
@@ -480,18 +482,26 @@ class ExchangeModel:
         spec = self.spec
         g = 1 - f
         w = kf.wield
-        att = int(
-            spec.att_chance[
-                f, w, self.o[ps.O_ATTACK_SHIFTS + sf], tf, min(kf.glitch, self.glitches - 1)
-            ]  # the stance's own modifiers (stances.attack_shifts)
-        )
-        results = self.check(att, int(spec.skill[f, w]))
+        akey = (f, w, sf, tf, kf.glitch)
+        results = self._attacks.get(akey)
+        if results is None:
+            att = int(
+                spec.att_chance[
+                    f, w, self.o[ps.O_ATTACK_SHIFTS + sf], tf, min(kf.glitch, self.glitches - 1)
+                ]  # the stance's own modifiers (stances.attack_shifts)
+            )
+            results = self._attacks[akey] = self.check(att, int(spec.skill[f, w]))
+        defences = self._defences
         merged: dict[int, float] = {}  # by outcome (its number, ``_micros``)
         get = merged.get
         for result, pr in enumerate(results):
             if pr == 0:
                 continue
-            for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
+            dkey = (g, kg, sg, tg, result, acting, low)
+            options = defences.get(dkey)
+            if options is None:
+                options = defences[dkey] = self.defence(g, kg, sg, tg, result, acting, low)
+            for parry, kind, pp in options:
                 recipe = self._recipes.get((result, parry, kind))
                 if recipe is None:
                     recipe = self._recipes[(result, parry, kind)] = self._recipe(
@@ -535,8 +545,14 @@ class ExchangeModel:
             if i is None:
                 i = number[m] = len(self._micros)
                 self._micros.append(m)
-                self._micro_pair.append(self._pair_id.setdefault((m[2], m[3]), len(self._pair_id)))
-                self._micro_x.append((-1 if m[4] else m[0], -1 if m[5] else m[1]))
+                pair = (m[2], m[3])
+                p = self._pair_id.get(pair)
+                if p is None:
+                    p = self._pair_id[pair] = len(self._pairs)
+                    self._pairs.append(pair)
+                self._micro_pair.append(p)
+                self._micro_xf.append(-1 if m[4] else m[0])
+                self._micro_xg.append(-1 if m[5] else m[1])
             merged[i] = get(i, 0.0) + q
         return list(merged), list(merged.values())
 
