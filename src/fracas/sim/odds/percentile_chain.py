@@ -420,6 +420,7 @@ class DuelChain:
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
             pl = planner
+            pl.flush()
             first_attacks(
                 grids.reshape(len(grids), -1), classes, plans,
                 pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
@@ -447,6 +448,7 @@ class DuelChain:
                 grids, nxt = np.zeros((2 * size, m0, width)), np.zeros((2 * size, m0, width))
                 cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
+            pl.flush()
             second_attacks(
                 live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(),
                 pl.second_op1.view(),

@@ -148,6 +148,8 @@ class Planner:
         self.d1 = Pool(np.int64)
         self.dest = Pool(np.int64)
         self.op_mask = Pool(np.int64)
+        self.n_ops = 0  # operations so far, flushed or not
+        self._new_ops: list[tuple[int, npt.NDArray[np.float64], I64, I64, I64]] = []
         self.op_b0 = Pool(np.int64)
         self.op_b1 = Pool(np.int64)
         self.first_op0 = Pool(np.int64)
@@ -232,14 +234,25 @@ class Planner:
             self.built[h] = True
 
     def _op(self, mask: int, bq: npt.NDArray[np.float64], bd0: I64, bd1: I64, where: I64) -> None:
-        """Append one operation (the cells of mask ``mask`` along these branches)."""
-        b0 = self.q.extend_array(bq)
-        self.d0.extend_array(bd0)
-        self.d1.extend_array(bd1)
-        self.dest.extend_array(where)
-        self.op_mask.append(mask)
-        self.op_b0.append(b0)
-        self.op_b1.append(b0 + len(bq))
+        """Append one operation (the cells of mask ``mask`` along these branches); it goes
+        into the pools with the others at ``flush``."""
+        self._new_ops.append((mask, bq, bd0, bd1, where))
+        self.n_ops += 1
+
+    def flush(self) -> None:
+        """Put the operations appended since the last flush into the pools (before the
+        kernels read them): a few array calls a round, not a few per operation."""
+        if not self._new_ops:
+            return
+        mask, q, d0, d1, dest = zip(*self._new_ops, strict=True)
+        self._new_ops = []
+        lengths = np.fromiter(map(len, q), np.int64, len(q))
+        ends = self.q.n + np.cumsum(lengths)
+        self.op_mask.extend_array(np.array(mask, np.int64))
+        self.op_b0.extend_array(ends - lengths)
+        self.op_b1.extend_array(ends)
+        for pool, chunks in ((self.q, q), (self.d0, d0), (self.d1, d1), (self.dest, dest)):
+            pool.extend_array(np.concatenate(chunks))
 
     def _step(
         self,
@@ -319,7 +332,7 @@ class Planner:
             self.first_op0.append(0)
             self.first_op1.append(0)
             return plan
-        start = self.op_mask.n
+        start = self.n_ops
         for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
                 n0 = chain.recovered(n0, s0)
@@ -333,7 +346,7 @@ class Planner:
             self._step(at, mask, declared, x, sx, sy, True, ctx)
         self.frozen.append(False)
         self.first_op0.append(start)
-        self.first_op1.append(self.op_mask.n)
+        self.first_op1.append(self.n_ops)
         return plan
 
     def _build_second(self, h: int) -> None:
@@ -348,7 +361,7 @@ class Planner:
         def at(k: Key) -> int:
             return base + slots.setdefault(k, len(slots))
 
-        start = self.op_mask.n
+        start = self.n_ops
         self._step(at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
@@ -365,4 +378,4 @@ class Planner:
         self.out_u0.extend(u0s)
         self.out_u1.extend(u1s)
         self.second_op0[h] = start
-        self.second_op1[h] = self.op_mask.n
+        self.second_op1[h] = self.n_ops
