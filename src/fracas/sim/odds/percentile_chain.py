@@ -363,7 +363,8 @@ class DuelChain:
         pt, sc = np.zeros((m0, m1 + 1)), np.zeros((m0 + 1, m1 + 1))
         bounds, reach = np.zeros((m0, 2), np.int64), np.zeros(m0 + 1, np.int64)
         rows = (vals, pt, sc, bounds, reach, pad)
-        firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
+        #: by the round's context for each order: each class's first plan (-1: not built)
+        firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
@@ -389,23 +390,23 @@ class DuelChain:
             # each active class's first plan in this round's context (looked up by array)
             act = active
             seen.append(active)
-            plans = np.empty(len(act), np.int64)
-            orders = planner.orders.view()[act]
-            for order in (0, 1):
-                first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
-                ctx = (simultaneous, first, base_key, t[0], t[1], late)
-                table = firsts.get(ctx)
-                if table is None or len(table) < len(planner.keys):
-                    grown = np.full(2 * len(planner.keys), -1, np.int64)
-                    if table is not None:
-                        grown[: len(table)] = table
-                    table = firsts[ctx] = grown
-                mine = orders == order
-                got = table[act[mine]]
-                for n in np.flatnonzero(got < 0).tolist():
-                    i = int(act[mine][n])
-                    got[n] = table[i] = planner.first(i, ctx)
-                plans[mine] = got
+            # one table over classes for the round's two contexts (a class's order picks)
+            scenario_order = rnd > 1 and bool(spec.opts[ps.O_ORDER_SCENARIO])
+            ctxs = tuple(
+                (simultaneous, 0 if scenario_order else o, base_key, t[0], t[1], late)
+                for o in (0, 1)
+            )
+            table = firsts.get(ctxs)
+            if table is None or len(table) < len(planner.keys):
+                grown = np.full(2 * len(planner.keys), -1, np.int64)
+                if table is not None:
+                    grown[: len(table)] = table
+                table = firsts[ctxs] = grown
+            plans = table[act]
+            missing = np.flatnonzero(plans < 0).tolist()
+            for n in sorted(missing, key=lambda n: planner.orders[int(act[n])]):  # 0's first
+                i = int(act[n])
+                plans[n] = table[i] = planner.first(i, ctxs[planner.orders[i]])
             stop = planner.frozen.view()[plans]
             if stop.any():
                 frozen = float(grids[act[stop], :, pad:].sum())  # (not the padding)

@@ -149,6 +149,7 @@ class Planner:
         self.dest = Pool(np.int64)
         self.op_mask = Pool(np.int64)
         self.n_ops = 0  # operations so far, flushed or not
+        self._onlies: dict[int, I64] = {}
         self._new_ops: list[tuple[int, npt.NDArray[np.float64], I64, I64, I64]] = []
         self.op_b0 = Pool(np.int64)
         self.op_b1 = Pool(np.int64)
@@ -239,6 +240,13 @@ class Planner:
         self._new_ops.append((mask, bq, bd0, bd1, where))
         self.n_ops += 1
 
+    def _only(self, dest: int) -> I64:
+        """The destinations of an unchanged move to ``dest`` (one array per destination)."""
+        hit = self._onlies.get(dest)
+        if hit is None:
+            hit = self._onlies[dest] = np.array([dest], np.int64)
+        return hit
+
     def flush(self) -> None:
         """Put the operations appended since the last flush into the pools (before the
         kernels read them): a few array calls a round, not a few per operation."""
@@ -273,7 +281,7 @@ class Planner:
         mask = self._mask
 
         def unchanged(cells: Mask | None, k: Key) -> None:
-            self._op(mask(pre, cells), ONE_Q, ZERO, ZERO, np.array([at(k)], np.int64))
+            self._op(mask(pre, cells), ONE_Q, ZERO, ZERO, self._only(at(k)))
 
         order, k0, k1 = key
         kf, kg = (k0, k1) if f == 0 else (k1, k0)
