@@ -10,6 +10,7 @@ damage distributions from ``fracas.dice.distribution`` (icepool).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -42,8 +43,18 @@ D_NONE, D_PARRY, D_DODGE = range(3)
 
 KitFields = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]
 _NAMES = ("wield", "conds", "bvs", "abs_loss", "glitch", "defenceless", "yielded")
-#: every kit alive, by its fields: a kit is made once per value (``Kit.__new__``)
-_KITS: weakref.WeakValueDictionary[KitFields, Kit] = weakref.WeakValueDictionary()
+#: every kit alive, by its fields: a kit is made once per value (``Kit.__new__``); a plain
+#: dict of weak references (``WeakValueDictionary.get`` is Python code, and kits are looked up
+#: thousands of times a run), each dropped as its kit dies
+_KITS: dict[KitFields, weakref.ref[Kit]] = {}
+
+
+def _forget(key: KitFields) -> Callable[[weakref.ref[Kit]], None]:
+    def drop(ref: weakref.ref[Kit]) -> None:
+        if _KITS.get(key) is ref:
+            del _KITS[key]
+
+    return drop
 
 
 class Kit:
@@ -76,12 +87,13 @@ class Kit:
         yielded: int = 0,
     ) -> Kit:
         key = (wield, conds, bvs, abs_loss, glitch, defenceless, yielded)
-        hit = _KITS.get(key)
+        ref = _KITS.get(key)
+        hit = None if ref is None else ref()
         if hit is None:
             hit = object.__new__(cls)
             for name, value in zip(_NAMES, key, strict=True):
                 object.__setattr__(hit, name, value)
-            _KITS[key] = hit
+            _KITS[key] = weakref.ref(hit, _forget(key))
         return hit
 
     def __setattr__(self, name: str, value: object) -> None:
