@@ -616,20 +616,24 @@ class ExchangeModel:
     ) -> Branches:
         out: Branches = []
         role = 0 if on_attacker else 1
-        for q, m in branches:
-            if code == ps.E_FUMBLE:
+        if code == ps.E_FUMBLE:
+            for q, m in branches:
                 out.extend((q * r, b) for r, b in self.fumble(m, role, ids))
-            elif code == ps.E_KILL:
+        elif code == ps.E_KILL:
+            for q, m in branches:
                 out.append((q, (m[0], m[1], m[2], m[3], m[4] or role == 0, m[5] or role == 1)))
-            elif code == ps.E_DISARM:
+        elif code == ps.E_DISARM:
+            for q, m in branches:
                 out.append((q, self.drop(m, role, ids)))
-            elif on_attacker:
+        elif on_attacker:  # damage to the attacker, by the defender's weapon
+            for q, m in branches:
                 kd = m[3]
                 if kd.ready:
                     out.extend(self.deal(m, 0, ids, ids[1], kd.wield, dkind, q))
                 else:
                     out.append((q, m))
-            else:
+        else:
+            for q, m in branches:
                 out.extend(self.deal(m, 1, ids, ids[0], w, dkind, q))
         return out
 
