@@ -151,6 +151,7 @@ class DuelChain:
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
         # the exchange reads no tactic: chains sharing a model share its branch arrays
         self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = model.arrays
+        self._bare: dict[tuple[Kit, Kit], tuple[Kit, Kit]] = {}  # branch_arrays' bare kits
         self._all = np.ones(self.shape, bool)
         # who may take the second turn of a round, cell by cell (state.acting and
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
@@ -545,12 +546,17 @@ class DuelChain:
         # (``ExchangeModel.exchange_arrays``, shared by every class equal but in those), and
         # they are put back once per distinct pair of kits the branches reach (two may
         # become one), in the order the branches first reach them.
-        bare_f = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
         w = kg.wield
-        bare_g = kg.but(
-            bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
-            defenceless=-1 if kg.defenceless == 1 else None,
-        )
+        bare = self._bare.get((kf, kg))
+        if bare is None:
+            bare = self._bare[(kf, kg)] = (
+                kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
+                kg.but(
+                    bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
+                    defenceless=-1 if kg.defenceless == 1 else None,
+                ),
+            )
+        bare_f, bare_g = bare
         q, x_f, x_g, outs, code = self.model.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
         index: dict[tuple[Kit, Kit], int] = {}
         slot = []
