@@ -44,7 +44,8 @@ class Pool:
     """A growing one-dimensional array, appended to in Python and made an array only when
     the kernels read it (``view()``: the filled part): plans append a few values at a time,
     thousands of times a run, so the values wait in a list (``extend``/``append``: the
-    index of the first) or as array chunks (``extend_array``) until then."""
+    index of the first; ``pool[i]`` reads and writes them) or as array chunks
+    (``extend_array``) until then. A pool takes values or chunks, never both."""
 
     def __init__(self, dtype: type[Any]) -> None:
         self.dtype = dtype
@@ -66,6 +67,8 @@ class Pool:
         return start
 
     def extend_array(self, values: npt.NDArray[Any]) -> int:
+        if self._items:
+            raise ValueError("a pool of values takes no chunks")
         start = self.n
         self._chunks.append(values)
         self.n += len(values)
@@ -102,7 +105,6 @@ class Pool:
         return self._view
 
 
-Chunks = list[npt.NDArray[Any]]
 ONE_Q = np.ones(1)
 ZERO = np.zeros(1, np.int64)
 
