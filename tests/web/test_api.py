@@ -482,3 +482,28 @@ async def test_another_writer_on_the_same_file_is_not_overwritten(
     stored = lines(app, eid)
     assert len(stored) == n + 1 and stored[-1] == {"type": "Note", "text": "written elsewhere"}
     assert await board_length(gm, eid) == n + 1  # the page now shows the log as it is
+
+
+@pytest.mark.parametrize(
+    "example", ["examples/percentile/joanne-vs-ondkille.yaml", "examples/starflight/melee.yaml"]
+)
+async def test_a_gm_heal_past_the_maximum_is_refused_with_the_field_and_changes_nothing(
+    app_and_gm: Any, example: str
+) -> None:
+    app, gm = app_and_gm
+    path = Path(__file__).parents[2] / example
+    response = await gm.client.post(
+        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
+    )
+    eid = int(response.headers["location"].rsplit("/", 1)[1])
+    page = await gm.get(f"/e/{eid}")
+    n = length_of(page.text)
+    target = re.search(r'<option value="([^"]+)"', page.text)
+    assert target
+    healed = await gm.post(
+        f"/e/{eid}/override",
+        {"expected": n, "kind": "hp", "target": target.group(1), "amount": "500"},
+    )
+    assert 400 <= healed.status_code < 500
+    assert re.search(r"amount: .* has (\d+) of \1 .*at most \+0", unescape(healed.text))
+    assert len(lines(app, eid)) == n

@@ -130,3 +130,16 @@ def validated_spec(model: type[ModelT], spec: dict[str, Any]) -> ModelT:
         where = ".".join(str(part) for part in first["loc"]) or "(top level)"
         more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
         raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+
+
+def refuse_heal_past_maximum(
+    name: str, now: int, maximum: int, amount: int, pool: str, why: str
+) -> None:
+    """Refuse a GM heal (``amount`` > 0) that would take ``name``'s ``pool`` from ``now``
+    past ``maximum``: ``IllegalAction`` names the field, the maximum, why (``why``, the
+    ruleset's own rule) and the largest heal allowed. Damage is never refused here."""
+    if amount > 0 and now + amount > maximum:
+        raise IllegalAction(
+            f"amount: {name} has {now} of {maximum} {pool}, and {why} "
+            f"(at most +{max(maximum - now, 0)})"
+        )

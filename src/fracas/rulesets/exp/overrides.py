@@ -20,6 +20,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    refuse_heal_past_maximum,
     validated_spec,
 )
 from fracas.rulesets.exp.scenario import PersonaModel
@@ -163,12 +164,10 @@ def override(ctx: ExpContext, action: Override) -> bool:
         ctx.emit(LeftTheFight(who=p.id))
     elif isinstance(action, GmAdjustHp):
         hps = p.hps + action.amount
-        if action.amount > 0 and hps > p.hps_max:
-            # notes, section 5: "Max HPS ... can never be exceeded"
-            raise IllegalAction(
-                f"amount: {p.name} has {p.hps} of {p.hps_max} HPS, and maximum HPS can never "
-                f"be exceeded (at most +{max(p.hps_max - p.hps, 0)})"
-            )
+        # notes, section 5: "Max HPS ... can never be exceeded"
+        refuse_heal_past_maximum(
+            p.name, p.hps, p.hps_max, action.amount, "HPS", "maximum HPS can never be exceeded"
+        )
         opts = state.options
         condition = condition_at(p, hps, opts.death_below_zero, opts.robot_at_zero_hps)
         if condition == ACTIVE and p.condition in NOT_FROM_HPS:

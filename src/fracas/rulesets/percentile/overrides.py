@@ -18,6 +18,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    refuse_heal_past_maximum,
     validated_spec,
 )
 from fracas.rulesets.percentile.options import PercentileOptions
@@ -170,6 +171,11 @@ def override(ctx: PercentileContext, action: Override) -> bool:
                 raise IllegalAction(f"{c.name} is already out of the fight ({c.yielded})")
             ctx.emit(LeftTheFight(who=c.id))
         elif isinstance(action, GmAdjustHp):
+            # Chapter 5, note 5.2: "Fatigue and hp can be regenerated": back to what was
+            # lost, never past the character's hp
+            refuse_heal_past_maximum(
+                c.name, c.hp, c.p.hp_max, action.amount, "hp", "healing never goes past it"
+            )
             ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
         else:
             if action.condition not in GM_CONDITIONS:

@@ -20,6 +20,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    refuse_heal_past_maximum,
     validated_spec,
 )
 from fracas.rulesets.starflight.characters import CombatantSpec, build_fighter
@@ -125,6 +126,11 @@ def override(ctx: StarflightContext, action: Override) -> bool:
         raise IllegalAction(f"target: no combatant {action.target!r}")
     c = state.fighter(action.target)
     if isinstance(action, GmAdjustHp):
+        # chapter 9.2, 'Assisted Healing': the character "recovers ... up to the character's
+        # maximum HP"
+        refuse_heal_past_maximum(
+            c.name, c.hp, c.hp_max, action.amount, "HP", "healing stops at the maximum HP"
+        )
         ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
     elif isinstance(action, GmRemoveCombatant):
         if state.current == c.id:
