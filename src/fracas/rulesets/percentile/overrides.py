@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fracas.engine import Event, IllegalAction
-from fracas.engine.errors import InconsistentLog
+from fracas.engine.errors import InconsistentLog, InvalidField
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -130,10 +130,10 @@ class FighterJoined(Event[PercentileEncounter], frozen=True, kw_only=True):
 
 def checked_spec(state: PercentileEncounter, spec: dict[str, Any]) -> dict[str, Any]:
     """A new fighter's scenario entry, validated as a scenario file's entries are (fields,
-    then a name nobody in the fight has); ``IllegalAction`` names the field."""
+    then a name nobody in the fight has); ``InvalidField`` names the field."""
     model = validated_spec(CombatantSpec, spec)
     if model.name in state.combatants:
-        raise IllegalAction(f"spec.name: {model.name!r} is already in the fight")
+        raise InvalidField(f"spec.name: {model.name!r} is already in the fight")
     dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
     return dump
 
@@ -164,7 +164,7 @@ def override(ctx: PercentileContext, action: Override) -> bool:
         if state.over:
             raise IllegalAction("the fight is over")
         if action.target not in state.combatants:
-            raise IllegalAction(f"target: no combatant {action.target!r}")
+            raise InvalidField(f"target: no combatant {action.target!r}")
         c = fighter(state, action.target)
         if isinstance(action, GmRemoveCombatant):
             if c.yielded:
@@ -179,7 +179,7 @@ def override(ctx: PercentileContext, action: Override) -> bool:
             ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
         else:
             if action.condition not in GM_CONDITIONS:
-                raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")
+                raise InvalidField(f"condition: not one of {', '.join(GM_CONDITIONS)}")
             ctx.emit(
                 ConditionSet(
                     who=c.id, condition=action.condition, on=isinstance(action, GmAddCondition)
