@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fracas.cli.errors import reported_errors
+from fracas.cli.rule_options import rule_option
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import FightFailed
 from fracas.sim.figures import Rate, SimResult
@@ -197,14 +198,7 @@ def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="Local worker processes (default: the number of cores).",
         ),
-        click.option(
-            "--option",
-            "-o",
-            "overrides",
-            multiple=True,
-            metavar="NAME=VALUE",
-            help="Set a rule option (house rule), as in fight. Repeatable.",
-        ),
+        rule_option,
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option(
             "--engine",
