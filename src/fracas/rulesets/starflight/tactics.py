@@ -149,8 +149,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         sight = line_of_sight(fight, c, target, any_facing=True)
         if not sight.visible:
             continue
-        if hopeless(fight, c, target, strikes):
-            outclassed = True
+        if hopeless(fight, c, target, strikes) and grab_choice(fight, c, target) is None:
+            outclassed = True  # a grab is its own roll: the weapon's odds do not rule it out
             continue
         if sight.through:
             around = step_around(fight, c, target)
@@ -188,7 +188,7 @@ def pinned_down(fight: Fight, c: Fighter) -> bool:
         strikes = strikes_at(fight, c, target)
         if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
             continue
-        if not hopeless(fight, c, target, strikes):
+        if not hopeless(fight, c, target, strikes) or grab_choice(fight, c, target) is not None:
             return False
         seen = True
     return seen
