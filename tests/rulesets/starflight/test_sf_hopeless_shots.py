@@ -9,7 +9,7 @@ import pytest
 
 from fracas.dice import SeededRoller
 from fracas.engine import Session
-from fracas.rulesets.starflight.actions import Attack, DropProne, Standby, StandUp, Strike
+from fracas.rulesets.starflight.actions import Attack, DropProne, Move, Standby, StandUp, Strike
 from fracas.rulesets.starflight.events import AttackRolled
 from fracas.rulesets.starflight.shot_odds import HOPELESS_NATURALS, naturals_that_hit
 from fracas.rulesets.starflight.tactics import TACTICS
@@ -73,3 +73,20 @@ def test_the_examples_tactics_take_no_shot_only_a_lucky_natural_can_land(example
             if isinstance(e, AttackRolled) and not e.opportunity:
                 naturals = 99 - (e.effective_hd - e.modifier)
                 assert naturals >= HOPELESS_NATURALS - 1, (seed, e)
+
+
+def test_a_shot_hopeless_only_for_the_range_is_walked_up_to_rather_than_taken_or_hidden_from() -> (
+    None
+):
+    """Fatigued (-20) at 95 m with a slug pistol (falloff 2 per 5 m increment: +38 on HD 55)
+    needs 114; from close up it needs 76, so the shooter closes in - not fire, not go prone."""
+    pistol = [{"weapon": "slug pistol", "class": 1}]
+    s = start([shooter(weapons=pistol), target(position=[95, 0], hd=55)], [10, 1], scale="melee")
+    fight, a = fight_of(s), who(s, "a")
+    a.hp = 50  # fatigued
+    strike = Strike(target="t", weapon=0)
+    assert naturals_that_hit(fight, a, who(s, "t"), strike) < HOPELESS_NATURALS
+    assert naturals_that_hit(fight, a, who(s, "t"), strike, up_close=True) == 24
+    assert isinstance(ALL_OUT(fight, a), Move)
+    a.prone = True
+    assert ALL_OUT(fight, a) == StandUp(actor="a")  # not pinned down: up, then on

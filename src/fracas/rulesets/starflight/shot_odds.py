@@ -20,21 +20,31 @@ from fracas.rulesets.starflight.state import Fight, Fighter
 HOPELESS_NATURALS = 5
 
 
-def naturals_that_hit(fight: Fight, c: Fighter, target: Fighter, strike: Strike) -> int:
+def naturals_that_hit(
+    fight: Fight, c: Fighter, target: Fighter, strike: Strike, *, up_close: bool = False
+) -> int:
     """How many of the 100 naturals (00-99) land ``strike``'s first shot on ``target``, as
     if ``c`` already faced it with a clear line (turning and stepping around an obstacle are
     the tactics' own moves; the penalties of the attacker, range and target all count).
+    ``up_close``: as if within the first range increment (no range falloff), which walking
+    up to the target would buy.
 
     Chapter 9.2, 'Using Weapons'.
     """
     weapon = None if strike.weapon is None else c.weapons[strike.weapon]
     touch = weapon is not None and weapon.touch
-    hd = effective_hd(fight, c, target, weapon, distance_m(c, target), touch=touch).total
+    metres = 0 if up_close else distance_m(c, target)
+    hd = effective_hd(fight, c, target, weapon, metres, touch=touch).total
     mod = roll_modifier(fight, c, target, weapon, 0, 0).total
     return sum(1 for n in range(100) if succeeds(n, n + mod, hd, fight.options))
 
 
-def hopeless(fight: Fight, c: Fighter, target: Fighter, strikes: list[Strike]) -> bool:
+def hopeless(
+    fight: Fight, c: Fighter, target: Fighter, strikes: list[Strike], *, up_close: bool = False
+) -> bool:
     """Whether every one of ``strikes`` hits ``target`` on fewer than
-    :data:`HOPELESS_NATURALS` naturals in 100."""
-    return all(naturals_that_hit(fight, c, target, s) < HOPELESS_NATURALS for s in strikes)
+    :data:`HOPELESS_NATURALS` naturals in 100 (``up_close``: see :func:`naturals_that_hit`)."""
+    return all(
+        naturals_that_hit(fight, c, target, s, up_close=up_close) < HOPELESS_NATURALS
+        for s in strikes
+    )

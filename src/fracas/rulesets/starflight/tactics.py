@@ -136,10 +136,11 @@ def housekeeping(fight: Fight, c: Fighter) -> Action | None:
 def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     """Attack the nearest target that can be attacked (stepping out of an obstacle's -25
     line first, facing it), else close in. A shot with no real chance of hitting
-    (``shot_odds.hopeless``) is not taken: when every foe in reach and sight is out of it,
-    take cover instead (``cover_choice``)."""
+    (``shot_odds.hopeless``) is not taken: a foe it could hit from nearer is closed in on
+    like one out of reach; when every foe in reach and sight is out of it even from close
+    up, it takes cover instead (``cover_choice``)."""
     targets = targets_by_distance(fight, c)
-    outclassed = False
+    outclassed = too_far = False
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
             continue
@@ -150,7 +151,11 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         if not sight.visible:
             continue
         if hopeless(fight, c, target, strikes) and grab_choice(fight, c, target) is None:
-            outclassed = True  # a grab is its own roll: the weapon's odds do not rule it out
+            # a grab is its own roll: the weapon's odds do not rule it out
+            if hopeless(fight, c, target, strikes, up_close=True):
+                outclassed = True
+            else:
+                too_far = True
             continue
         if sight.through:
             around = step_around(fight, c, target)
@@ -159,7 +164,7 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
         return grab_choice(fight, c, target) or Attack(actor=c.id, strikes=strikes)
-    if outclassed:
+    if outclassed and not too_far:
         return cover_choice(fight, c)
     if targets:
         grab = blind_grab_choice(fight, c, targets[0])
@@ -179,8 +184,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
 
 def pinned_down(fight: Fight, c: Fighter) -> bool:
     """Some foe is within reach and sight, and every shot at every such foe is hopeless
-    (``shot_odds.hopeless``): the Wound, Shaken, Dazed and fatigue penalties on top of the
-    target's HD leave only a lucky natural to hit."""
+    even from close up (``shot_odds.hopeless``): the Wound, Shaken, Dazed and fatigue
+    penalties on top of the target's HD leave only a lucky natural to hit."""
     seen = False
     for target in targets_by_distance(fight, c):
         if is_sniping_range(fight, distance_m(c, target)):
@@ -188,7 +193,9 @@ def pinned_down(fight: Fight, c: Fighter) -> bool:
         strikes = strikes_at(fight, c, target)
         if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
             continue
-        if not hopeless(fight, c, target, strikes) or grab_choice(fight, c, target) is not None:
+        if grab_choice(fight, c, target) is not None:
+            return False
+        if not hopeless(fight, c, target, strikes, up_close=True):
             return False
         seen = True
     return seen
