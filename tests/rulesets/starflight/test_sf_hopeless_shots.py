@@ -10,7 +10,9 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import Session
 from fracas.rulesets.starflight.actions import Attack, DropProne, Move, Standby, StandUp, Strike
+from fracas.rulesets.starflight.checks import naturals_that_succeed, succeeds
 from fracas.rulesets.starflight.events import AttackRolled
+from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.shot_odds import HOPELESS_NATURALS, naturals_that_hit
 from fracas.rulesets.starflight.tactics import TACTICS
 from fracas.scenario import load_scenario
@@ -90,3 +92,19 @@ def test_a_shot_hopeless_only_for_the_range_is_walked_up_to_rather_than_taken_or
     assert isinstance(ALL_OUT(fight, a), Move)
     a.prone = True
     assert ALL_OUT(fight, a) == StandUp(actor="a")  # not pinned down: up, then on
+
+
+@pytest.mark.parametrize("extremes", [True, False])
+@pytest.mark.parametrize(("fail_max", "success_min"), [(0, 99), (4, 95), (49, 50)])
+def test_the_count_of_naturals_that_succeed_is_the_rules_own_roll_natural_by_natural(
+    extremes: bool, fail_max: int, success_min: int
+) -> None:
+    options = StarflightOptions(
+        natural_extremes_decide=extremes,
+        critical_failure_max=fail_max,
+        critical_success_min=success_min,
+    )
+    for modifier in range(-130, 131, 7):
+        for dc in range(-20, 160, 9):
+            by_hand = sum(1 for n in range(100) if succeeds(n, n + modifier, dc, options))
+            assert naturals_that_succeed(modifier, dc, options) == by_hand, (modifier, dc)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fracas.rulesets.starflight.actions import Strike
 from fracas.rulesets.starflight.attack import roll_modifier
-from fracas.rulesets.starflight.checks import succeeds
+from fracas.rulesets.starflight.checks import naturals_that_succeed
 from fracas.rulesets.starflight.effective_hd import effective_hd
 from fracas.rulesets.starflight.range import distance_m
 from fracas.rulesets.starflight.state import Fight, Fighter
@@ -36,7 +36,7 @@ def naturals_that_hit(
     metres = 0 if up_close else distance_m(c, target)
     hd = effective_hd(fight, c, target, weapon, metres, touch=touch).total
     mod = roll_modifier(fight, c, target, weapon, 0, 0).total
-    return sum(1 for n in range(100) if succeeds(n, n + mod, hd, fight.options))
+    return naturals_that_succeed(mod, hd, fight.options)
 
 
 def hopeless(
