@@ -247,7 +247,11 @@ class ExchangeModel:
         self._proj_only = [bool(spec.fi[w, ps.PROJ_ONLY]) for w in range(2)]
         self._checks: dict[tuple[int, int], tuple[float, ...]] = {}
         self._attacks: dict[tuple[int, int, int, int, int], tuple[float, ...]] = {}
-        self._defences: dict[tuple[object, ...], list[tuple[int, int, float]]] = {}
+        self._defences: dict[tuple[object, ...], tuple[tuple[int, int, float], ...]] = {}
+        #: exchanges by what they are made of (``_exchange``), kept alive: ``_arrays_of`` is
+        #: keyed by their ids
+        self._by_content: dict[tuple[object, ...], dict[int, float]] = {}
+        self._arrays_of: dict[int, ExchangeArrays] = {}
         self._check_target = bool(self.o[ps.O_CHECK_TARGET])
 
     def check(self, chance: int, skill: int) -> tuple[float, ...]:
@@ -268,6 +272,10 @@ class ExchangeModel:
         hit = self._exchange_arrays.get(key)
         if hit is None:
             merged = self._merged(f, kf, kg, sf, sg, tf, tg, True, low)
+            hit = self._arrays_of.get(id(merged))  # (the same exchange under other stances)
+            if hit is not None:
+                self._exchange_arrays[key] = hit
+                return hit
             n = len(merged)
             q = np.fromiter(merged.values(), np.float64, n)
             x_f = np.fromiter(map(self._micro_xf.__getitem__, merged), np.int64, n)
@@ -276,7 +284,8 @@ class ExchangeModel:
             first = {p: j for j, p in enumerate(dict.fromkeys(pair_of))}
             code = np.fromiter(map(first.__getitem__, pair_of), np.int64, n)
             pairs = [self._pairs[p] for p in first]
-            hit = self._exchange_arrays[key] = (q, x_f, x_g, pairs, code)
+            hit = (q, x_f, x_g, pairs, code)
+            self._exchange_arrays[key] = self._arrays_of[id(merged)] = hit
         return hit
 
     def put_back(self, bare: Kit, kit: Kit, role: int, w: int) -> Kit:
@@ -504,15 +513,25 @@ class ExchangeModel:
             )
             results = self._attacks[akey] = self.check(att, int(spec.skill[f, w]))
         defences = self._defences
-        merged: dict[int, float] = {}  # by outcome (its number, ``_micros``)
-        get = merged.get
+        weighed: list[tuple[int, float, tuple[tuple[int, int, float], ...]]] = []
         for result, pr in enumerate(results):
             if pr == 0:
                 continue
             dkey = (g, kg, sg, tg, result, acting, low)
             options = defences.get(dkey)
             if options is None:
-                options = defences[dkey] = self.defence(g, kg, sg, tg, result, acting, low)
+                options = defences[dkey] = tuple(self.defence(g, kg, sg, tg, result, acting, low))
+            weighed.append((result, pr, options))
+        # exchanges whose attack and defence results have the same chances (other stances,
+        # the same options: often a defender recovering or yielding defends as it would
+        # anyway) are the same exchange: merged once
+        content = (f, kf, kg, tuple(weighed))
+        hit = self._by_content.get(content)
+        if hit is not None:
+            return hit
+        merged: dict[int, float] = {}  # by outcome (its number, ``_micros``)
+        get = merged.get
+        for result, pr, options in weighed:
             for parry, kind, pp in options:
                 recipe = self._recipes.get((result, parry, kind))
                 if recipe is None:
@@ -526,6 +545,7 @@ class ExchangeModel:
                 weight = pr * pp
                 for i, q in zip(*cell, strict=True):
                     merged[i] = get(i, 0.0) + weight * q
+        self._by_content[content] = merged
         return merged
 
     def exchange(
