@@ -557,7 +557,12 @@ class DuelChain:
                 ),
             )
         bare_f, bare_g = bare
-        q, x_f, x_g, outs, code = self.model.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
+        core = self.model.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
+        again = self.model.put_back_arrays.get((id(core), f, kf, kg))  # (other stances)
+        if again is not None:
+            self._arrays[key] = again
+            return again
+        q, x_f, x_g, outs, code = core
         index: dict[tuple[Kit, Kit], int] = {}
         slot = []
         put_back = self.model.put_back
@@ -571,7 +576,7 @@ class DuelChain:
             slot.append(i)
         where: npt.NDArray[np.int64] = np.array(slot, np.int64)[code]
         made = (dests, q, x_f if f == 0 else x_g, x_g if f == 0 else x_f, where)
-        self._arrays[key] = made
+        self._arrays[key] = self.model.put_back_arrays[(id(core), f, kf, kg)] = made
         return made
 
     def attack_step(

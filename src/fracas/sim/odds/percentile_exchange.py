@@ -219,8 +219,10 @@ class ExchangeModel:
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
         self._cells: dict[tuple[int, Kit, Kit, Recipe], tuple[list[int], list[float]]] = {}
         self._recipes: dict[tuple[int, int, int], Recipe] = {}
-        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
+        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them (by
+        #: its arguments, and by the exchange's arrays, which live as long as the model)
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        self.put_back_arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self._merged = lru_cache(maxsize=None)(self._exchange)
         # every outcome of a cell met so far, numbered: the outcome, its pair of kits'
         # number, the hp it takes off the attacker and the defender (-1: killed)
