@@ -177,37 +177,41 @@ def _rect(cs: F64, r: int, c: int) -> float:
 
 
 @inline
-def _move_rows(
+def _move(
     src: F64,
-    flags: npt.NDArray[np.bool_],
-    only: bool,
     cells: npt.NDArray[np.bool_],
     dst: F64,
-    dflags: npt.NDArray[np.bool_],
-    mark: bool,
+    r0: int,
+    r1: int,
     qb: float,
-    m0: int,
     m1: int,
+    flags: npt.NDArray[np.bool_],
+    mark: bool,
+    clear: bool,
 ) -> float:
-    """``dst += qb * src`` where ``cells`` (in the rows flagged in ``flags`` if ``only``),
-    flagging in ``dflags`` (if ``mark``) the rows that receive mass: the mass moved (before
-    ``qb``). An unchanged move, which needs no sums."""
+    """An unchanged move, which needs no sums: ``dst += qb * src`` where ``cells``, in rows
+    ``r0:r1`` (one flat loop), flagging in ``flags`` (if ``mark``) the rows that receive
+    mass, and setting those rows of ``src`` to zero after (if ``clear``): the mass moved
+    (before ``qb``), summed row by row (the rows' sums side by side, not one chain)."""
     tot = 0.0
-    for i in range(m0):
-        if only and not flags[i]:
-            continue
+    for i in range(r0, r1):
         s = src[i * m1 : (i + 1) * m1]
-        d = dst[i * m1 : (i + 1) * m1]
         mask = cells[i * m1 : (i + 1) * m1]
         rs = 0.0
         for j in range(m1):
-            v = s[j] if mask[j] else 0.0
-            d[j] += qb * v
-            rs += v
+            rs += s[j] if mask[j] else 0.0
         if rs != 0.0:
             if mark:
-                dflags[i] = True
+                flags[i] = True
             tot += rs
+    s = src[r0 * m1 : r1 * m1]
+    mask = cells[r0 * m1 : r1 * m1]
+    d = dst[r0 * m1 : r1 * m1]
+    for x in range((r1 - r0) * m1):
+        d[x] += qb * (s[x] if mask[x] else 0.0)
+    if clear:
+        for x in range((r1 - r0) * m1):
+            s[x] = 0.0
     return tot
 
 
@@ -283,10 +287,7 @@ def first_attacks(
             if b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0:  # unchanged: no sums needed
                 if q[b0] >= least:
                     h = dest[b0]
-                    got = _move_rows(
-                        grid, live_rows[h], False, cells, live[h], live_rows[h], True, q[b0],
-                        m0, m1,
-                    )  # fmt: skip
+                    got = _move(grid, cells, live[h], 0, m0, q[b0], m1, live_rows[h], True, False)
                     if got != 0.0:
                         touched[h] = True
                         hmass[h] += q[b0] * got
@@ -451,6 +452,12 @@ def second_attacks(
             if vec[x] != 0.0:
                 any1 = True
                 break
+        r0, r1 = m0, 0  # the rows flagged are among r0:r1 (the others are zero)
+        for i in range(m0):
+            if flags[i]:
+                r0 = min(r0, i)
+                r1 = i + 1
+        cleared = False
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
             b0, b1 = op_b0[k], op_b1[k]
@@ -464,10 +471,11 @@ def second_attacks(
             if same:  # unchanged, on into the next round: no sums needed
                 if q[b0] >= least:
                     t = out_next[o]
-                    got = _move_rows(
-                        grid, flags, True, lmasks[op_mask[k]], nxt[t], flags, False, q[b0],
-                        m0, m1,
-                    )  # fmt: skip
+                    clear = k == second_op1[h] - 1  # the last operation: the grid is done
+                    got = _move(
+                        grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, flags, False, clear
+                    )
+                    cleared = clear
                     if got != 0.0:
                         present[t] = True
                         cmass[t] += q[b0] * got
@@ -556,9 +564,10 @@ def second_attacks(
         for i in range(m0):
             if flags[i]:
                 flags[i] = False
-                row = grid[i * m1 : (i + 1) * m1]
-                for j in range(m1):
-                    row[j] = 0.0
+                if not cleared:
+                    row = grid[i * m1 : (i + 1) * m1]
+                    for j in range(m1):
+                        row[j] = 0.0
         for x in range(vec.shape[0]):
             vec[x] = 0.0
     acc[0] += w0
