@@ -177,6 +177,17 @@ def _rect(cs: F64, r: int, c: int) -> float:
 
 
 @inline
+def _widen(rows: I64, lo: int, hi: int) -> None:
+    """Widen the row range ``rows`` (start, end; empty when end <= start) to ``lo:hi``."""
+    if hi <= lo:
+        return
+    if rows[1] <= rows[0]:
+        rows[0], rows[1] = lo, hi
+    else:
+        rows[0], rows[1] = min(rows[0], lo), max(rows[1], hi)
+
+
+@inline
 def _move(
     src: F64,
     cells: npt.NDArray[np.bool_],
@@ -185,15 +196,15 @@ def _move(
     r1: int,
     qb: float,
     m1: int,
-    flags: npt.NDArray[np.bool_],
-    mark: bool,
+    rows: I64,
     clear: bool,
 ) -> float:
     """An unchanged move, which needs no sums: ``dst += qb * src`` where ``cells``, in rows
-    ``r0:r1`` (one flat loop), flagging in ``flags`` (if ``mark``) the rows that receive
+    ``r0:r1`` (one flat loop), widening the row range ``rows`` to the rows that receive
     mass, and setting those rows of ``src`` to zero after (if ``clear``): the mass moved
     (before ``qb``), summed row by row (the rows' sums side by side, not one chain)."""
     tot = 0.0
+    lo, hi = r1, r0
     for i in range(r0, r1):
         s = src[i * m1 : (i + 1) * m1]
         mask = cells[i * m1 : (i + 1) * m1]
@@ -201,9 +212,10 @@ def _move(
         for j in range(m1):
             rs += s[j] if mask[j] else 0.0
         if rs != 0.0:
-            if mark:
-                flags[i] = True
+            lo = min(lo, i)
+            hi = i + 1
             tot += rs
+    _widen(rows, lo, hi)
     s = src[r0 * m1 : r1 * m1]
     mask = cells[r0 * m1 : r1 * m1]
     d = dst[r0 * m1 : r1 * m1]
@@ -250,7 +262,7 @@ def first_attacks(
     c0: int,
     c1: int,
     live: F64,
-    live_rows: npt.NDArray[np.bool_],
+    live_rows: I64,
     down: F64,
     touched: npt.NDArray[np.bool_],
     masses: F64,
@@ -271,8 +283,7 @@ def first_attacks(
     that would move less than ``skip`` (its probability times the class's mass
     ``masses[n]``) is left out, that much counted in the truncation error ``acc[4]``.
     ``hmass``: each half-round class's mass, added to."""
-    m0 = live_rows.shape[1]
-    m1 = grids.shape[1] // m0
+    m0, m1 = pt.shape[1], pt.shape[0] - 1
     both_down = 2 * m0 + 2 * m1
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
@@ -287,7 +298,7 @@ def first_attacks(
             if b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0:  # unchanged: no sums needed
                 if q[b0] >= least:
                     h = dest[b0]
-                    got = _move(grid, cells, live[h], 0, m0, q[b0], m1, live_rows[h], True, False)
+                    got = _move(grid, cells, live[h], 0, m0, q[b0], m1, live_rows[h], False)
                     if got != 0.0:
                         touched[h] = True
                         hmass[h] += q[b0] * got
@@ -343,9 +354,7 @@ def first_attacks(
                         if zeroed < db:
                             _zero_cols(vals, first + 1, last + 1, zeroed, db, m1)
                             zeroed = db
-                        flags = live_rows[h]
-                        for a in range(s - da, last - da + 1):
-                            flags[a] = True
+                        _widen(live_rows[h], s - da, last - da + 1)
                         _shift_add(live[h], vals, s * m1 + db, last * m1 + m1, da * m1 + db, qb)
                 if split > first:  # 0 goes down: by 1's live column
                     if cg > 0:
@@ -387,7 +396,7 @@ def _up_table(q: F64, d: I64, dest: I64, up_from: I64, b0: int, b1: int, c: int,
 @njit
 def second_attacks(
     live: F64,
-    live_rows: npt.NDArray[np.bool_],
+    live_rows: I64,
     down: F64,
     halves: I64,
     second_op0: I64,
@@ -431,14 +440,12 @@ def second_attacks(
     out there, that much counted in the error. The half-round grids of ``halves`` are left
     all zero, no row flagged (``up``: scratch, a live row and a live column; of ``pt`` only
     ``pt[m1]`` is used, each row's total). ``cmass``: each next class's mass, added to."""
-    m0 = live_rows.shape[1]
-    m1 = live.shape[1] // m0
+    m0, m1 = pt.shape[1], pt.shape[0] - 1
     tots = pt[m1]  # each row's mass
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
         grid = live[h]
-        flags = live_rows[h]
         vec = down[h]
         both = vec[2 * m0 + 2 * m1]
         dr += both
@@ -452,11 +459,7 @@ def second_attacks(
             if vec[x] != 0.0:
                 any1 = True
                 break
-        r0, r1 = m0, 0  # the rows flagged are among r0:r1 (the others are zero)
-        for i in range(m0):
-            if flags[i]:
-                r0 = min(r0, i)
-                r1 = i + 1
+        r0, r1 = live_rows[h, 0], live_rows[h, 1]  # (the other rows are zero)
         cleared = False
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
@@ -472,8 +475,8 @@ def second_attacks(
                 if q[b0] >= least:
                     t = out_next[o]
                     clear = k == second_op1[h] - 1  # the last operation: the grid is done
-                    got = _move(
-                        grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, flags, False, clear
+                    got = _move(  # (the rows widened: this grid's own, reset below)
+                        grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, live_rows[h], clear
                     )
                     cleared = clear
                     if got != 0.0:
@@ -561,13 +564,10 @@ def second_attacks(
                             continue
                         w1 += v * up[m0 + j]
                         dr += v * (1.0 - up[m0 + j])
-        for i in range(m0):
-            if flags[i]:
-                flags[i] = False
-                if not cleared:
-                    row = grid[i * m1 : (i + 1) * m1]
-                    for j in range(m1):
-                        row[j] = 0.0
+        if not cleared:
+            for x in range(r0 * m1, r1 * m1):
+                grid[x] = 0.0
+        live_rows[h, 0] = live_rows[h, 1] = 0
         for x in range(vec.shape[0]):
             vec[x] = 0.0
     acc[0] += w0

@@ -75,12 +75,13 @@ def load_kernels() -> None:
     acc = np.zeros(5)
     g2 = np.zeros((1, 1))
     rows = (np.zeros(1), np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(2))
+    r2 = np.zeros((1, 2), np.int64)
     first_attacks(
-        g2, i0, i0, i0, i0, b2, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, b2, np.zeros((1, 1)), b1,
+        g2, i0, i0, i0, i0, b2, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, r2, np.zeros((1, 1)), b1,
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g2, b2, np.zeros((1, 1)), i0, i0, i0, b3, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
+        g2, r2, np.zeros((1, 1)), i0, i0, i0, b3, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
         1, 1, g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows, np.zeros(2),
     )  # fmt: skip
     sort_branches(i0, i0, f0, i0, i0, i0, 0, 0)
@@ -325,7 +326,7 @@ class DuelChain:
         seen: set[int] = set()  # classes
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
         live = np.zeros((0, m0, m1))
-        live_rows = np.zeros((0, m0), np.bool_)
+        live_rows = np.zeros((0, 2), np.int64)  # rows that may hold mass
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
         hmass = np.zeros(0)  # each half-round class's mass
@@ -390,7 +391,7 @@ class DuelChain:
             if len(planner.halves) > len(live):
                 n = 2 * len(planner.halves)
                 live = np.zeros((n, m0, m1))
-                live_rows = np.zeros((n, m0), np.bool_)
+                live_rows = np.zeros((n, 2), np.int64)
                 down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
