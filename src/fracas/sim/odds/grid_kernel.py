@@ -96,18 +96,40 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 
 
 @inline
-def _shift_add(dst: F64, src: F64, x0: int, x1: int, off: int, qb: float) -> None:
-    """``dst[x - off] += qb * src[x]`` for x in ``x0:x1`` (distinct arrays)."""
-    d = dst[x0 - off : x1 - off]  # views: indices from 0, no wraparound to check
-    s = src[x0:x1]
-    for k in range(x1 - x0):
-        d[k] += qb * s[k]
+def _shifts(dst: F64, src: F64, y0: int, y1: int, offs: I64, qs: F64, n: int) -> None:
+    """``dst[y] += sum of qs[i] * src[y + offs[i]]`` for y in ``y0:y1``, i below ``n`` (at
+    most 4): the moves of up to four branches into the same grid by the same d1 in one pass
+    (each reads zeros where its own move would not reach: the rows without mass, the
+    zeroed columns, and the rows of zeros after the block in ``vals``)."""
+    d = dst[y0:y1]
+    a = src[y0 + offs[0] : y1 + offs[0]]
+    qa = qs[0]
+    if n == 1:
+        for k in range(y1 - y0):
+            d[k] += qa * a[k]
+        return
+    b = src[y0 + offs[1] : y1 + offs[1]]
+    qb = qs[1]
+    if n == 2:
+        for k in range(y1 - y0):
+            d[k] += qa * a[k] + qb * b[k]
+        return
+    c = src[y0 + offs[2] : y1 + offs[2]]
+    qc = qs[2]
+    if n == 3:
+        for k in range(y1 - y0):
+            d[k] += qa * a[k] + qb * b[k] + qc * c[k]
+        return
+    e = src[y0 + offs[3] : y1 + offs[3]]
+    qe = qs[3]
+    for k in range(y1 - y0):
+        d[k] += qa * a[k] + qb * b[k] + qc * c[k] + qe * e[k]
 
 
 @inline
 def _masked(grid: F64, cells: npt.NDArray[np.bool_], vals: F64) -> None:
     """``vals``: ``grid`` where ``cells`` (the live block's cells of a mask), else 0."""
-    for x in range(vals.shape[0]):
+    for x in range(grid.shape[0]):
         vals[x] = grid[x] if cells[x] else 0.0
 
 
@@ -231,14 +253,15 @@ def _move(
 def sort_branches(
     op_b0: I64, op_b1: I64, q: F64, d0: I64, d1: I64, dest: I64, k0: int, k1: int
 ) -> None:
-    """The branches of operations ``k0:k1`` in order of d1 within each operation (a stable
-    insertion sort: operations have tens of branches), as the kernels read them."""
+    """The branches of operations ``k0:k1`` in order of d1, then destination, within each
+    operation (a stable insertion sort: operations have tens of branches), as the kernels
+    read them."""
     for k in range(k0, k1):
         b0, b1 = op_b0[k], op_b1[k]
         for b in range(b0 + 1, b1):
             kq, ka, kb, kd = q[b], d0[b], d1[b], dest[b]
             c = b - 1
-            while c >= b0 and d1[c] > kb:
+            while c >= b0 and (d1[c] > kb or (d1[c] == kb and dest[c] > kd)):
                 q[c + 1], d0[c + 1], d1[c + 1], dest[c + 1] = q[c], d0[c], d1[c], dest[c]
                 c -= 1
             q[c + 1], d0[c + 1], d1[c + 1], dest[c + 1] = kq, ka, kb, kd
@@ -273,6 +296,8 @@ def first_attacks(
     pt: F64,
     cs: F64,
     csum: F64,
+    poffs: I64,
+    pqs: F64,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
     live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``; the
@@ -312,7 +337,8 @@ def first_attacks(
             moved = 0.0
             for i in range(m0):
                 moved += tots[i]
-            zeroed = 0  # columns below this are zero in vals (rows after first)
+            zeroed = 0  # columns below this are zero in vals
+            pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):
                 qb = q[b]
                 if qb < least:
@@ -351,11 +377,23 @@ def first_attacks(
                             for x in range(rows):
                                 downs[x] += qb * gone[x]
                     if lastcol >= db:  # every row that lands, in one shift
+                        y0, y1 = (s - da) * m1, (last - da) * m1 + m1 - db
+                        if pn > 0 and (zeroed < db or ph != h or pdb != db):
+                            _shifts(live[ph], vals, py0, py1, poffs, pqs, pn)  # (before zeroing)
+                            pn = 0
                         if zeroed < db:
-                            _zero_cols(vals, first + 1, last + 1, zeroed, db, m1)
+                            _zero_cols(vals, first, last + 1, zeroed, db, m1)
                             zeroed = db
                         _widen(live_rows[h], s - da, last - da + 1)
-                        _shift_add(live[h], vals, s * m1 + db, last * m1 + m1, da * m1 + db, qb)
+                        if pn == 0:
+                            ph, pdb, py0, py1 = h, db, y0, y1
+                        py0, py1 = min(y0, py0), max(y1, py1)
+                        poffs[pn] = da * m1 + db
+                        pqs[pn] = qb
+                        pn += 1
+                        if pn == 4:
+                            _shifts(live[h], vals, py0, py1, poffs, pqs, pn)
+                            pn = 0
                 if split > first:  # 0 goes down: by 1's live column
                     if cg > 0:
                         vec[both_down] += qb * _rect(cs, split, cg)
@@ -373,6 +411,8 @@ def first_attacks(
                             downs = vec[2 * m0 + m1 : 2 * m0 + m1 + cols]
                             for x in range(cols):
                                 downs[x] += qb * (gone[x] - dead[x])
+            if pn > 0:
+                _shifts(live[ph], vals, py0, py1, poffs, pqs, pn)
 
 
 @njit
@@ -426,6 +466,8 @@ def second_attacks(
     pt: F64,
     cs: F64,
     csum: F64,
+    poffs: I64,
+    pqs: F64,
     rsum: F64,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
@@ -499,6 +541,7 @@ def second_attacks(
                 lastcol = _col_sums(vals, cs, csum, m0, m1)
             tot = rsum[m0]
             zeroed = 0
+            pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):
                 qb = q[b]
                 if qb < least or last < 0:
@@ -535,15 +578,29 @@ def second_attacks(
                 present[t] = True
                 cmass[t] += qb * max(landed, 0.0)
                 if cut + 1 == db:  # from live column 0 on: every row in one shift
+                    y0, y1 = (s - da) * m1, (last - da) * m1 + m1 - db
+                    if pn > 0 and (zeroed < db or ph != t or pdb != db):
+                        _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)  # (before zeroing)
+                        pn = 0
                     if zeroed < db:
-                        _zero_cols(vals, first + 1, last + 1, zeroed, db, m1)
+                        _zero_cols(vals, first, last + 1, zeroed, db, m1)
                         zeroed = db
-                    _shift_add(block, vals, s * m1 + db, last * m1 + m1, da * m1 + db, qb)
+                    if pn == 0:
+                        ph, pdb, py0, py1 = t, db, y0, y1
+                    py0, py1 = min(y0, py0), max(y1, py1)
+                    poffs[pn] = da * m1 + db
+                    pqs[pn] = qb
+                    pn += 1
+                    if pn == 4:
+                        _shifts(block, vals, py0, py1, poffs, pqs, pn)
+                        pn = 0
                     continue
                 for i in range(s, last + 1):  # (columns from cut + 1 > db: not zeroed)
                     a = i - da
                     for j in range(cut + 1, m1):
                         block[a * m1 + j - db] += qb * vals[i * m1 + j]
+            if pn > 0:
+                _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)
             # someone already down: by the hp of the one still up
             cells = masks[op_mask[k]]
             if any0:

@@ -74,7 +74,10 @@ def load_kernels() -> None:
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
     g2 = np.zeros((1, 1))
-    rows = (np.zeros(1), np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(2))
+    rows = (
+        np.zeros(1), np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(2), np.zeros(4, np.int64),
+        np.zeros(4),
+    )  # fmt: skip
     r2 = np.zeros((1, 2), np.int64)
     first_attacks(
         g2, i0, i0, i0, i0, b2, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, r2, np.zeros((1, 1)), b1,
@@ -335,7 +338,10 @@ class DuelChain:
         cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch, and per live row:
         # scratch for the kernels (grid_kernel): the masked cells, their sums
-        rows = (np.zeros(m0 * m1), np.zeros((m1 + 1, m0)), np.zeros((m0 + 1, m1)), np.zeros(m1 + 1))
+        rows = (
+            np.zeros((2 * m0 + 1) * m1), np.zeros((m1 + 1, m0)), np.zeros((m0 + 1, m1)),
+            np.zeros(m1 + 1), np.zeros(4, np.int64), np.zeros(4),
+        )  # fmt: skip
         rsum = np.zeros(m0 + 1)
         lmasks = np.zeros((0, m0 * m1), np.bool_)  # the masks' live blocks, flat
         sorted_ops = 0  # the operations whose branches are sorted by d1 (grid_kernel)
