@@ -84,8 +84,10 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 # cells of columns below d1 into the tail of the row before: those are the cells where
 # combatant 1 goes down, which are tallied (from the sums below), never read from the
 # shifted grid, so they are set to zero first and add +0.0. An operation's branches are
-# sorted by d1 (``sort_branches``), so the columns are zeroed once each, in order, as d1
-# grows; everything read from the masked cells after that reads columns from d1 on.
+# sorted by d1, then destination (``sort_branches``), so the columns are zeroed once each,
+# in order, as d1 grows; everything read from the masked cells after that reads columns
+# from d1 on. Up to four branches in a row into the same grid by the same d1 are one pass
+# (``_shifts``).
 #
 # What a branch sends down or ends is read from sums made once per operation, not row by
 # row per branch: ``pt[c, i]``, row i's mass in its columns below c (c = 0..m1, so
