@@ -158,7 +158,19 @@ def numpy_core_rate(n: int) -> float:
 
 def sweep_rss(points: int, per_point: int) -> tuple[float, float]:
     """Peak RSS (MiB) and seconds of ``points`` x ``per_point`` duels, each point reduced
-    to its win counts at once (what a sweep keeps)."""
+    to its win counts at once (what a sweep keeps): in a fresh process, so the peak is the
+    sweep's own, whatever ran before it here."""
+    out = subprocess.run(
+        [sys.executable, __file__, "--sweep-only", str(points), str(per_point)],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rss, seconds = out.stdout.split()
+    return float(rss), float(seconds)
+
+
+def _sweep_here(points: int, per_point: int) -> tuple[float, float]:
     loaded = load_scenario(DUEL)
     spec = compile_duel(loaded.scenario, loaded.ruleset)
     wins = np.zeros((points, 3), np.int64)
@@ -218,14 +230,18 @@ def odds_times(loaded: object, repeats: int) -> None:
         )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--points", type=int, default=1000)
     parser.add_argument("--per-point", type=int, default=100_000)
     parser.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test)")
     parser.add_argument("--odds-only", action="store_true", help="only odds and advise")
-    args = parser.parse_args()
+    parser.add_argument("--sweep-only", nargs=2, type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.sweep_only:
+        print(*_sweep_here(*args.sweep_only))
+        return
     if args.odds_only:
         odds_times(load_scenario(DUEL), args.repeats)
         return

@@ -14,7 +14,13 @@ it should stay under 10%. ``--jobs 2`` is timed in wall time (its work is in the
 compared with twice the bare rate in wall time: the scaling one gets on this machine now, not
 a promise. The three are run interleaved ``--repeats`` times and the medians are reported.
 
-    python bench/sim.py [--fights N] [--repeats R] [--scenario FILE]
+Then, in the same run, the fast paths of ``bench/batch.py`` (its docstring says what each
+figure is): event-engine and batch fights/s for the percentile duel and the EXP brawl, the RNG
+bounds and the ratios batch / bound, ``odds`` and ``advise`` times for Joanne vs Ondkille, and
+the peak memory of a 1,000-point sweep (``--no-fast-paths`` skips them; ``--quick`` runs them
+at tiny sizes).
+
+    python bench/sim.py [--fights N] [--repeats R] [--scenario FILE] [--no-fast-paths] [--quick]
 """
 
 from __future__ import annotations
@@ -56,6 +62,8 @@ def main() -> None:
     parser.add_argument("--fights", type=int, default=4000)
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--scenario", type=Path, default=DUEL)
+    parser.add_argument("--no-fast-paths", action="store_true", help="skip bench/batch.py")
+    parser.add_argument("--quick", action="store_true", help="bench/batch.py at tiny sizes")
     args = parser.parse_args()
     n, path = args.fights, args.scenario
     runs: dict[str, Callable[[], object]] = {
@@ -81,6 +89,11 @@ def main() -> None:
     print(f"  analysis overhead at --jobs 1 (CPU): {100 * overhead:.1f}% (must stay under 10%)")
     scaling = statistics.median(wall["bare"]) / statistics.median(wall["sim --jobs 2"]) / 2
     print(f"  --jobs 2 against twice the bare rate (wall): {scaling:.2f}")
+    if not args.no_fast_paths:
+        import batch  # bench/batch.py, next to this script
+
+        print()
+        batch.main(["--repeats", str(args.repeats), *(["--quick"] if args.quick else [])])
 
 
 if __name__ == "__main__":

@@ -148,18 +148,60 @@ def test_a_script_stance_that_cannot_dodge_gets_one_message_naming_the_round() -
     assert "literal[" not in message
 
 
-def poor_blade_good_dodge(all_out_dodge: str) -> Any:
-    """Ondkille with a poor dagger and a fine dodge, on plain normal attacks."""
+def poor_blade_good_dodge(all_out_dodge: str, tactics: str = "all-out-attack") -> Any:
+    """Ondkille with a poor dagger and a fine dodge; by default on all-out attacks, which the
+    tactics never make dodging (it costs a Hard), so ``advise`` has a dodge to find."""
     data = {
         "ruleset": "percentile",
         "name": f"dodge-advice-{all_out_dodge}",
         "options": {"all_out_dodge": all_out_dodge},
         "combatants": [
             JOANNE,
-            {**ONDKILLE, "hp": 20, "skills": {"dagger": 20, "dodge": 80}},
+            {**ONDKILLE, "hp": 20, "skills": {"dagger": 20, "dodge": 80}, "tactics": tactics},
         ],
     }
     return parse_scenario(data, "dodge-advice")
+
+
+@pytest.mark.slow
+def test_kernel_and_odds_follow_a_tactic_that_dodges_like_the_event_engine() -> None:
+    """``normal-attack`` for a fighter who dodges better than he parries declares dodging
+    (``tactics.dodges_rather_than_parries``): the kernel and the chain follow it (99.9%
+    intervals, as above)."""
+    loaded = poor_blade_good_dodge("hard-dodge", "normal-attack")
+    assert batch.scope(loaded.ruleset, loaded.scenario) is None
+    assert dodges_in_event_engine(loaded) > 20
+    event = event_batch(loaded.ruleset, loaded.scenario, range(N_EVENT))
+    fast = batch.run(loaded.ruleset, loaded.scenario, N_BATCH, seed=20261202)
+    assert disagreements(event, fast) == []
+    o = odds(loaded.ruleset, loaded.scenario)
+    z = simultaneous_z(3)
+    assert within(o.win[0], event.winner == 0, z)
+    assert within(o.win[1], event.winner == 1, z)
+    assert within(o.draw, event.winner == -1, z)
+    # and it is the dodge that does it: parrying at 20% he wins about half as often
+    parrying = odds(*_loaded_parrying())
+    assert o.win[1] > 1.5 * parrying.win[1]
+
+
+def _loaded_parrying() -> tuple[Any, Any]:
+    data = {
+        "ruleset": "percentile",
+        "name": "parrying",
+        "combatants": [
+            JOANNE,
+            {
+                **ONDKILLE,
+                "hp": 20,
+                "skills": {"dagger": 20, "dodge": 80},
+                "tactics": "scripted",
+                "script": ["normal-attack"] * 40,
+                "then": "normal-attack",
+            },
+        ],
+    }
+    loaded = parse_scenario(data, "parrying")
+    return loaded.ruleset, loaded.scenario
 
 
 @pytest.mark.slow

@@ -10,10 +10,12 @@ stance against the able enemy its weapon is expected to hurt most (the earliest 
 order among equals). A weapon that cannot get through that enemy's armour is given up for
 the weapon (or body parts) and enemy worth most that it can get through; with none, the
 fighter holds on in all-out defence while a friend can still hurt an enemy, and otherwise
-leaves the fight as ``no_weapon_left`` says. The decisions are small pure functions
-(``wants_extra_defence``, ``expected_damage``, ``arm_value``, ``best_arm``,
-``softest_enemy``, ``worth_fighting_unarmed``, ``yielding``) so a batch kernel can mirror
-them.
+leaves the fight as ``no_weapon_left`` says. In a normal attack or an all-out defence a fighter
+who dodges better than it parries with any close-combat weapon it has dodges instead
+(``dodges_rather_than_parries``). The decisions are small pure functions
+(``wants_extra_defence``, ``dodges_rather_than_parries``, ``expected_damage``, ``arm_value``,
+``best_arm``, ``softest_enemy``, ``worth_fighting_unarmed``, ``yielding``) so a batch kernel
+can mirror them.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import FAIL, PERFECT
-from fracas.rulesets.percentile.stances import ATTACKING, YIELDING, split_dodging
+from fracas.rulesets.percentile.stances import ATTACKING, DODGING, YIELDING, split_dodging
 from fracas.rulesets.percentile.state import (
     DROPPED,
     READY,
@@ -34,6 +36,7 @@ from fracas.rulesets.percentile.state import (
     Asking,
     Fighter,
     PercentileEncounter,
+    Profile,
 )
 
 Tactic = Callable[[PercentileEncounter, Fighter], Declare]
@@ -342,14 +345,31 @@ def all_out_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     return take_stance(state, c, "all-out-attack")
 
 
+def dodges_rather_than_parries(p: Profile) -> bool:
+    """Whether a fighter declares dodging in a normal attack or an all-out defence: when its
+    dodge skill is higher than its skill with every close-combat weapon it carries, body parts
+    included. Dodging "doesn't affect a normal attack or an all-out defence" (Chapter 5,
+    "Attacking and defending"), so a fighter who dodges better than it parries loses nothing by
+    it; in an all-out attack it costs a Hard, and the tactics do not declare it there."""
+    if p.dodge is None:
+        return False
+    return all(p.dodge > a.skill for a in p.arms if a.klass == "melee")
+
+
+def dodging_if_better(c: Fighter, stance: str) -> str:
+    """``stance``, dodging instead of parrying when ``dodges_rather_than_parries``."""
+    return stance + DODGING if dodges_rather_than_parries(c.p) else stance
+
+
 def normal_attack(state: PercentileEncounter, c: Fighter) -> Declare:
-    """Always attack normally (one free parry)."""
-    return take_stance(state, c, "normal-attack")
+    """Always attack normally (one free parry; a dodge instead when it is the better
+    defence, ``dodges_rather_than_parries``)."""
+    return take_stance(state, c, dodging_if_better(c, "normal-attack"))
 
 
 def all_out_defence(state: PercentileEncounter, c: Fighter) -> Declare:
-    """Never attack; three free parries."""
-    return take_stance(state, c, "all-out-defence")
+    """Never attack; three free parries (dodges when they are the better defence)."""
+    return take_stance(state, c, dodging_if_better(c, "all-out-defence"))
 
 
 def defensive_below_half(state: PercentileEncounter, c: Fighter) -> Declare:

@@ -7,33 +7,62 @@ runtime (``_nrt=False``); with it, each inlined helper that takes an array would
 reference count on every use, which made the duel kernel five times slower on this machine.
 With ``FRACAS_NO_JIT=1`` they run as plain Python (slow, but the same code: for debugging and
 for measuring what the compiler buys).
+
+numba checks a cached kernel only against its own file's timestamp, not against the helpers
+it inlines from other modules nor the constants it reads from them: after an edit of
+``percentile_tactics.py``, the cached ``percentile_kernel`` would run the old tactics. So the
+cache lives in a directory named after a hash of every source the kernels are built from
+(``sim/batch`` and ``sim/odds``): any edit there starts a fresh cache
+(``src/fracas/__pycache__/numba/<hash>``, or under ``NUMBA_CACHE_DIR`` when that is set).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 DISABLED = os.environ.get("FRACAS_NO_JIT", "") not in ("", "0")
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "_nrt": False}
+_SIM = Path(__file__).resolve().parent.parent
+_configured = False
+
+
+def cache_dir() -> Path:
+    """Where the compiled kernels are cached: one directory per version of their sources."""
+    digest = hashlib.sha256()
+    for source in sorted([*_SIM.glob("batch/*.py"), *_SIM.glob("odds/*.py")]):
+        digest.update(source.name.encode())
+        digest.update(source.read_bytes())
+    base = os.environ.get("NUMBA_CACHE_DIR") or str(_SIM.parent / "__pycache__" / "numba")
+    return Path(base) / digest.hexdigest()[:16]
+
+
+def _numba() -> Any:
+    """numba, its cache directory set (once, before the first function is decorated)."""
+    global _configured
+    import numba
+
+    if not _configured:
+        config: Any = numba.config  # (CACHE_DIR is not in numba's type information)
+        config.CACHE_DIR = str(cache_dir())
+        _configured = True
+    return numba
 
 
 def njit(func: F) -> F:
     """Compile ``func`` with numba (nopython, cached, no runtime), unless FRACAS_NO_JIT."""
     if DISABLED:
         return func
-    import numba
-
-    return cast(F, numba.njit(**_OPTIONS)(func))
+    return cast(F, _numba().njit(**_OPTIONS)(func))
 
 
 def inline(func: F) -> F:
     """Like :func:`njit`, for small helpers inlined into their callers (no call overhead)."""
     if DISABLED:
         return func
-    import numba
-
-    return cast(F, numba.njit(inline="always", **_OPTIONS)(func))
+    return cast(F, _numba().njit(inline="always", **_OPTIONS)(func))

@@ -36,6 +36,7 @@ from fracas.rulesets.percentile.tactics import (
     EXTRA_DEFENCE_MIN,
     SWITCH_RATIO,
     arm_value,
+    dodges_rather_than_parries,
     worth_fighting_unarmed,
 )
 from fracas.sim.batch import percentile_tactics as pt
@@ -92,6 +93,19 @@ _SUPPORTED_TACTICS = {
     "medic": pt.T_NORMAL_ATTACK,
     "optimal": pt.T_OPTIMAL,
 }
+#: the tactics that dodge instead of parrying when the fighter dodges better
+_MAY_DODGE = (pt.T_NORMAL_ATTACK, pt.T_ALL_OUT_DEFENCE, pt.T_DEFENSIVE_BELOW_HALF)
+
+
+def _tactic_code(name: str, p: Profile) -> int:
+    """The kernel's code of tactic ``name`` for a fighter of profile ``p``, ``T_DODGES`` added
+    where it dodges rather than parries (``tactics.dodges_rather_than_parries``)."""
+    code = _SUPPORTED_TACTICS[name]
+    if code in _MAY_DODGE and dodges_rather_than_parries(p):
+        return code + pt.T_DODGES
+    return code
+
+
 _SCRIPT_STANCES = {
     "all-out-attack": pt.S_ALL_OUT_ATTACK,
     "normal-attack": pt.S_NORMAL_ATTACK,
@@ -273,9 +287,9 @@ def compile_duel(
             row[SCRIPT_LEN] = len(stances)
             for r, s in enumerate(stances):
                 script[f, r] = _SCRIPT_STANCES[s]
-            row[THEN] = _SUPPORTED_TACTICS[spec.then or "normal-attack"]
+            row[THEN] = _tactic_code(spec.then or "normal-attack", p)
         else:
-            row[TACTIC] = _SUPPORTED_TACTICS[spec.tactics]
+            row[TACTIC] = _tactic_code(spec.tactics, p)
         for w, arm in enumerate(p.arms):
             skill[f, w] = arm.skill
             bv[f, w] = arm.bv

@@ -22,6 +22,9 @@ from fracas.sim.batch.jit import inline
 # tactic codes
 T_ALL_OUT_ATTACK, T_NORMAL_ATTACK, T_ALL_OUT_DEFENCE, T_DEFENSIVE_BELOW_HALF = range(4)
 T_SCRIPTED, T_OPTIMAL = 4, 5
+#: added to a tactic's code (or to ``then``'s) when the fighter dodges rather than parries in
+#: a normal attack or an all-out defence (``tactics.dodges_rather_than_parries``)
+T_DODGES = 8
 # stance codes (the kernel's; RECOVER is "recover-weapon")
 S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE, S_RECOVER, S_SURRENDER, S_FLEE = range(6)
 # the three close-combat stances dodging instead of parrying (``Declare(dodge=True)``)
@@ -69,19 +72,22 @@ def base_stance(
     policy: npt.NDArray[np.int64],
 ) -> int:
     """The stance a tactic asks for (``tactics.py``: ``all_out_attack`` ...
-    ``defensive_below_half``, ``scripted``; ``optimal`` reads the policy table by both hp)."""
+    ``defensive_below_half``, ``scripted``; ``optimal`` reads the policy table by both hp);
+    a tactic code with ``T_DODGES`` added dodges in a normal attack or all-out defence."""
     if tactic == T_SCRIPTED:
         if rnd <= script_len:
             return int(script[rnd - 1])
         tactic = then
+    dodging = DODGING_OFFSET if tactic >= T_DODGES else 0
+    tactic = tactic - T_DODGES if dodging else tactic
     if tactic == T_ALL_OUT_ATTACK:
         return S_ALL_OUT_ATTACK
     if tactic == T_NORMAL_ATTACK:
-        return S_NORMAL_ATTACK
+        return S_NORMAL_ATTACK + dodging
     if tactic == T_ALL_OUT_DEFENCE:
-        return S_ALL_OUT_DEFENCE
+        return S_ALL_OUT_DEFENCE + dodging
     if tactic == T_DEFENSIVE_BELOW_HALF:
-        return S_ALL_OUT_DEFENCE if 2 * hp < hp_max else S_NORMAL_ATTACK
+        return (S_ALL_OUT_DEFENCE if 2 * hp < hp_max else S_NORMAL_ATTACK) + dodging
     # T_OPTIMAL: the policy of ``fracas advise`` (hp clipped into the table)
     i = min(max(hp, 0), policy.shape[0] - 1)
     j = min(max(other_hp, 0), policy.shape[1] - 1)
