@@ -563,9 +563,9 @@ def second_attacks(
                 if split == 0 or cl == 0:  # both down: rows below split, columns below cl
                     low = 0.0
                 elif split == m0:
-                    low = csum[cl]
+                    low = float(csum[cl])
                 elif cl == m1:
-                    low = rsum[split]
+                    low = float(rsum[split])
                 else:
                     low = _rect(cs, split, cl)
                 dr += qb * low
