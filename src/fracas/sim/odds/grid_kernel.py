@@ -605,6 +605,20 @@ def second_attacks(
                 _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)
             # someone already down: by the hp of the one still up
             cells = masks[op_mask[k]]
+            if same and q[b0] == 1.0:  # nobody's hp changes: the one up stays up
+                if any0:
+                    for i in range(m0):
+                        for kind in range(2):
+                            v = vec[kind * m0 + i]
+                            if v != 0.0 and cells[c0 + i, 0 if kind == 0 else c1 - 1]:
+                                w0 += v
+                if any1:
+                    for j in range(m1):
+                        for kind in range(2):
+                            v = vec[2 * m0 + kind * m1 + j]
+                            if v != 0.0 and cells[0 if kind == 0 else c0 - 1, c1 + j]:
+                                w1 += v
+                continue
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
                 for i in range(m0):
