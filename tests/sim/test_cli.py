@@ -213,3 +213,22 @@ def test_a_failing_fight_exits_1_with_the_command_that_reproduces_it(faulty_file
     assert code == 1
     assert "failed: RuntimeError: a bug in the rules" in err
     assert f"fracas fight {faulty_file} --seed " in err
+
+
+def test_compare_across_rulesets_says_why_it_gives_no_paired_difference_in_text_and_json() -> None:
+    brawl = DUEL.parents[1] / "exp" / "bar-brawl.yaml"
+    args = ("compare", str(DUEL), str(brawl), "-n", "100", "--seed", "1", "-j", "1")
+    code, out, err = run(*args)
+    assert code == 0, err
+    assert "in 2 rulesets (percentile, exp)" in out
+    assert "paired on the same fights" not in out
+    assert "across rulesets: no paired difference" in out and "unpaired" in out
+    assert "joanne-vs-ondkille - bar-brawl (Joanne vs spacers): " in out
+    assert "notable: oops " in out and "notable: fumble " in out
+    oops = next(line for line in out.splitlines() if "notable: oops " in line)
+    assert oops.split()[2] == "-"  # not 0%: the percentile ruleset has no oops at all
+    code, out, err = run(*args, "--json")
+    assert code == 0, err
+    [d] = json.loads(out)["differences"]
+    assert d["paired"] is False and d["both"] is None and "independent" in d["method"]
+    assert "different rulesets" in d["unpaired_because"]

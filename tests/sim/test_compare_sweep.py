@@ -12,9 +12,13 @@ import pytest
 
 from fracas.engine.errors import FracasError
 from fracas.sim import CompareResult, compare, simulate, sweep
+from fracas.sim.api import UNPAIRED_METHOD
 from fracas.sim.grid import VaryError, parse_values, parse_vary
+from fracas.sim.intervals import newcombe_unpaired
 from fracas.sim.plots import write_sweep
-from tests.sim.conftest import DUEL, PLATE
+from tests.sim.conftest import DUEL, PLATE, ROOT
+
+BRAWL = ROOT / "examples" / "exp" / "bar-brawl.yaml"
 
 
 def test_the_pair_table_adds_up_to_each_variants_own_win_count() -> None:
@@ -38,6 +42,28 @@ def test_a_variant_compared_with_itself_shows_no_difference_at_all(tmp_path: Pat
     copy.write_text(DUEL.read_text())
     d = compare([DUEL, copy], n=300, seed=1).differences[0]
     assert d.only_a == d.only_b == 0 and d.difference == 0 and not d.significant
+
+
+def test_a_compare_across_rulesets_gives_no_paired_difference_but_a_labelled_unpaired_one() -> None:
+    """A seed rolls different dice in two rulesets: pairing their fights means nothing, so
+    the difference is the independent samples' one, said so, with no 2x2 table."""
+    result = compare([DUEL, BRAWL, PLATE], n=200, seed=1)
+    duel, brawl, _ = result.variants
+    across = [d for d in result.differences if not d.paired]
+    assert [(Path(d.a).stem, Path(d.b).stem) for d in across] == [
+        ("joanne-vs-ondkille", "bar-brawl"),
+        ("bar-brawl", "joanne-in-plate"),
+    ]
+    d = across[0]
+    assert d.both is d.only_a is d.only_b is d.neither is None
+    assert d.method == UNPAIRED_METHOD and "different rulesets" in (d.unpaired_because or "")
+    a, b = duel.sides[0].win, brawl.sides[0].win
+    assert (d.side_a, d.side_b) == (duel.sides[0].side, brawl.sides[0].side)
+    assert (d.difference, d.low, d.high) == newcombe_unpaired(a.count, 200, b.count, 200)
+    same = next(d for d in result.differences if d.paired)
+    assert Path(same.b).stem == "joanne-in-plate" and same.both is not None
+    assert same.unpaired_because is None
+    assert CompareResult.from_json(result.to_json()) == result
 
 
 def test_the_compare_result_round_trips_through_json() -> None:

@@ -8,7 +8,13 @@ import math
 import numpy as np
 import pytest
 
-from fracas.sim.intervals import Z95, mean_interval, newcombe_paired, wilson
+from fracas.sim.intervals import (
+    Z95,
+    mean_interval,
+    newcombe_paired,
+    newcombe_unpaired,
+    wilson,
+)
 
 
 def test_wilson_at_zero_successes_is_zero_to_z2_over_n_plus_z2() -> None:
@@ -55,6 +61,14 @@ def test_the_paired_interval_covers_the_true_difference_about_95_percent_of_the_
         hits += low <= true <= high
     _, high = wilson(hits, reps, z=3.2905)
     assert high >= 0.95  # not below the nominal level by more than chance allows
+
+
+def test_the_unpaired_interval_is_newcombes_method_10_as_published() -> None:
+    """Newcombe (1998, independent proportions), the worked example 56/70 - 48/80: method 10
+    (square-and-add Wilson) gives 0.0524 to 0.3339."""
+    d, low, high = newcombe_unpaired(56, 70, 48, 80)
+    assert d == pytest.approx(0.2)
+    assert (round(low, 4), round(high, 4)) == (0.0524, 0.3339)
 
 
 def test_the_mean_interval_is_the_normal_approximation() -> None:

@@ -456,7 +456,7 @@ async def test_the_gm_brings_a_combatant_into_the_fight(app_and_gm: Any) -> None
         f"/e/{eid}/override",
         {"expected": n, "kind": "add-combatant", "spec": spec.replace("40", "lots")},
     )
-    assert wrong.status_code == 409 and "spec.hps: Input should be a valid integer" in wrong.text
+    assert wrong.status_code == 422 and "spec.hps: Input should be a valid integer" in wrong.text
     assert len(app.state.tracker.store.lines(eid)) == n
     done = await gm.post(
         f"/e/{eid}/override", {"expected": n, "kind": "add-combatant", "spec": spec}
@@ -482,3 +482,65 @@ async def test_another_writer_on_the_same_file_is_not_overwritten(
     stored = lines(app, eid)
     assert len(stored) == n + 1 and stored[-1] == {"type": "Note", "text": "written elsewhere"}
     assert await board_length(gm, eid) == n + 1  # the page now shows the log as it is
+
+
+@pytest.mark.parametrize(
+    "example", ["examples/percentile/joanne-vs-ondkille.yaml", "examples/starflight/melee.yaml"]
+)
+async def test_a_gm_heal_past_the_maximum_is_refused_with_the_field_and_changes_nothing(
+    app_and_gm: Any, example: str
+) -> None:
+    app, gm = app_and_gm
+    path = Path(__file__).parents[2] / example
+    response = await gm.client.post(
+        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
+    )
+    eid = int(response.headers["location"].rsplit("/", 1)[1])
+    page = await gm.get(f"/e/{eid}")
+    n = length_of(page.text)
+    target = re.search(r'<option value="([^"]+)"', page.text)
+    assert target
+    healed = await gm.post(
+        f"/e/{eid}/override",
+        {"expected": n, "kind": "hp", "target": target.group(1), "amount": "500"},
+    )
+    assert healed.status_code == 422
+    assert re.search(r"amount: .* has (\d+) of \1 .*at most \+0", unescape(healed.text))
+    assert len(lines(app, eid)) == n
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "examples/percentile/joanne-vs-ondkille.yaml",
+        "examples/exp/bar-brawl.yaml",
+        "examples/starflight/melee.yaml",
+    ],
+)
+async def test_a_bad_add_combatant_form_is_422_naming_the_field_and_the_fight_over_is_409(
+    app_and_gm: Any, example: str
+) -> None:
+    """A form that fails validation is bad input (422, the field named); 409 is kept for a
+    real conflict with the fight's state (it is over; another writer moved it on)."""
+    app, gm = app_and_gm
+    path = Path(__file__).parents[2] / example
+    response = await gm.client.post(
+        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
+    )
+    eid = int(response.headers["location"].rsplit("/", 1)[1])
+    n = length_of((await gm.get(f"/e/{eid}")).text)
+    spec = "side: nobody\ntactics: 12\n"
+    wrong = await gm.post(
+        f"/e/{eid}/override", {"expected": n, "kind": "add-combatant", "spec": spec}
+    )
+    assert wrong.status_code == 422, wrong.text
+    assert re.search(r"spec\.\w+: .+", unescape(wrong.text))
+    assert len(lines(app, eid)) == n
+    end = await gm.post(f"/e/{eid}/override", {"expected": n, "kind": "end"})
+    assert end.status_code == 200
+    m = length_of(end.text)
+    over = await gm.post(
+        f"/e/{eid}/override", {"expected": m, "kind": "add-combatant", "spec": spec}
+    )
+    assert over.status_code == 409 and "the fight is over" in unescape(over.text)
+    assert len(lines(app, eid)) == m

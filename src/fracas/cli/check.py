@@ -6,19 +6,13 @@ from __future__ import annotations
 import click
 
 from fracas.cli.errors import reported_errors
+from fracas.cli.rule_options import rule_option
 from fracas.scenario import load_scenario
 
 
 @click.command()
 @click.argument("scenario")
-@click.option(
-    "--option",
-    "-o",
-    "overrides",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="Check with this rule option set (as fight -o would). Repeatable.",
-)
+@rule_option
 def check(scenario: str, overrides: tuple[str, ...]) -> None:
     """Validate SCENARIO (a YAML file, - for standard input) and print who would fight
     whom under which options; nothing is rolled."""

@@ -20,6 +20,7 @@ from fracas.cli.live import (
     tell_where_saved,
 )
 from fracas.cli.render import LiveAccount
+from fracas.cli.rule_options import rule_option
 from fracas.dice import Roller, ScriptedRoller
 from fracas.engine import Session, encode_log
 from fracas.engine.errors import FracasError
@@ -99,14 +100,7 @@ def _name(loaded: LoadedScenario) -> str:
     "--db", metavar="DB", help="Save the log in this SQLite file (as it goes with --ask/--control)."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the event log as JSON lines.")
-@click.option(
-    "--option",
-    "-o",
-    "overrides",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="Set a rule option for this fight (house rule). Repeatable.",
-)
+@rule_option
 def fight(
     scenario: str,
     seed: int | None,

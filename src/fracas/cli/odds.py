@@ -7,6 +7,7 @@ import json
 import click
 
 from fracas.cli.errors import fail, reported_errors
+from fracas.cli.rule_options import rule_option
 from fracas.scenario import load_scenario
 from fracas.sim.odds import Odds, OutOfScope
 from fracas.sim.odds import odds as compute_odds
@@ -38,20 +39,13 @@ def render_odds(o: Odds) -> list[str]:
 
 @click.command()
 @click.argument("scenario")
-@click.option(
-    "-o",
-    "--option",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="Set a rule option (house rule). Repeatable.",
-)
+@rule_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def odds(scenario: str, options: tuple[str, ...], as_json: bool) -> None:
+def odds(scenario: str, overrides: tuple[str, ...], as_json: bool) -> None:
     """Exact outcome probabilities of a one-on-one fight in SCENARIO (a percentile melee
     duel or an EXP brawl): each side's win, the draw, and the fight-length distribution."""
     with reported_errors():  # the chain too: an error or Ctrl-C there is no traceback
-        loaded = load_scenario(scenario, options)
+        loaded = load_scenario(scenario, overrides)
         try:
             result = compute_odds(loaded.ruleset, loaded.scenario)
         except OutOfScope as exc:
@@ -65,16 +59,9 @@ def odds(scenario: str, options: tuple[str, ...], as_json: bool) -> None:
 @click.command()
 @click.argument("scenario")
 @click.option("--side", default=None, help="The side to advise (default: the first combatant's).")
-@click.option(
-    "-o",
-    "--option",
-    "options",
-    multiple=True,
-    metavar="NAME=VALUE",
-    help="Set a rule option (house rule). Repeatable.",
-)
+@rule_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: bool) -> None:
+def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json: bool) -> None:
     """The stance (a percentile duel) or the move (an EXP one-on-one brawl: strike, grapple,
     trip, snatch) that maximises SIDE's chance to win in each state (value iteration over the
     chain), its win probability and the gain over the scenario's own tactics."""
@@ -82,7 +69,7 @@ def advise(scenario: str, side: str | None, options: tuple[str, ...], as_json: b
     from fracas.sim.odds.advise import advise as compute_advice
 
     with reported_errors():  # value iteration too: an error or Ctrl-C there is no traceback
-        loaded = load_scenario(scenario, options)
+        loaded = load_scenario(scenario, overrides)
         try:
             a = compute_advice(loaded.ruleset, loaded.scenario, side)
         except OutOfScope as exc:

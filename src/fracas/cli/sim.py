@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fracas.cli.errors import reported_errors
+from fracas.cli.rule_options import rule_option
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import FightFailed
 from fracas.sim.figures import Rate, SimResult
@@ -197,14 +198,7 @@ def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
             default=None,
             help="Local worker processes (default: the number of cores).",
         ),
-        click.option(
-            "--option",
-            "-o",
-            "overrides",
-            multiple=True,
-            metavar="NAME=VALUE",
-            help="Set a rule option (house rule), as in fight. Repeatable.",
-        ),
+        rule_option,
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option(
             "--engine",
@@ -379,8 +373,13 @@ def render_compare(result: Any) -> list[str]:
             ]
             rows.append((f"{name}: {kind}", cells))
     for note in sorted({x.name for sim in sims for x in sim.notable}):
+        # a ruleset none of whose variants has this notable event: not 0%, not applicable
+        theirs = {sim.ruleset for sim in sims if any(x.name == note for x in sim.notable)}
         cells = [
-            next((_pct(x.fights) for x in sim.notable if x.name == note), "  0.0%") for sim in sims
+            next((_pct(x.fights) for x in sim.notable if x.name == note), "  0.0%")
+            if sim.ruleset in theirs
+            else "-"
+            for sim in sims
         ]
         rows.append((f"notable: {note}", cells))
     first = max(len(label) for label, _ in rows)
@@ -391,23 +390,46 @@ def render_compare(result: Any) -> list[str]:
         return f"  {label:<{first}}  {text}".rstrip()
 
     first_sim = sims[0]
+    rulesets = list(dict.fromkeys(sim.ruleset for sim in sims))
+    seeds = (
+        "on the same seeds"
+        if len(rulesets) == 1
+        else f"on the same seeds, in {len(rulesets)} rulesets ({', '.join(rulesets)})"
+    )
     out = [
-        f"{len(sims)} variants, {first_sim.n} fights each on the same seeds "
+        f"{len(sims)} variants, {first_sim.n} fights each {seeds} "
         f"(seed {first_sim.seed}); rates with 95% Wilson intervals, in %",
         "",
         line("", names),
         *(line(label, cells) for label, cells in rows),
-        "",
-        "differences in the first side's win rate (paired on the same fights; "
-        "Newcombe's 95% interval, in points):",
     ]
-    for d in result.differences:
-        verdict = "significant" if d.significant else "not significant"
-        out.append(
-            f"  {Path(d.a).stem} - {Path(d.b).stem} ({d.side_a}): {100 * d.difference:+.1f} "
-            f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}], {verdict}"
-        )
+    paired = [d for d in result.differences if d.paired]
+    unpaired = [d for d in result.differences if not d.paired]
+    if paired:
+        out += [
+            "",
+            "differences in the first side's win rate (paired on the same fights; "
+            "Newcombe's 95% interval, in points):",
+            *(_difference_line(d, d.side_a) for d in paired),
+        ]
+    if unpaired:
+        out += [
+            "",
+            "differences in the first side's win rate across rulesets: no paired difference "
+            "(a seed does not roll the same dice for the same purpose in two rulesets, so "
+            "their fights are independent); unpaired, Newcombe's square-and-add 95% interval "
+            "for independent rates, in points:",
+            *(_difference_line(d, f"{d.side_a} vs {d.side_b}") for d in unpaired),
+        ]
     return out
+
+
+def _difference_line(d: Any, sides: str) -> str:
+    verdict = "significant" if d.significant else "not significant"
+    return (
+        f"  {Path(d.a).stem} - {Path(d.b).stem} ({sides}): {100 * d.difference:+.1f} "
+        f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}], {verdict}"
+    )
 
 
 @click.command()

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 import msgspec
 from pydantic import BaseModel, ValidationError
 
-from fracas.engine.errors import IllegalAction
+from fracas.engine.errors import InvalidField
 from fracas.engine.ruleset import Action
 
 
@@ -121,7 +121,7 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 
 def validated_spec(model: type[ModelT], spec: dict[str, Any]) -> ModelT:
     """A combatant added mid-fight (``GmAddCombatant.spec``), validated by the ruleset's
-    scenario model for one combatant; ``IllegalAction`` names the first bad field
+    scenario model for one combatant; ``InvalidField`` names the first bad field
     (``spec.skills.dagger: ...``) and how many more there are."""
     try:
         return model.model_validate(spec)
@@ -129,4 +129,17 @@ def validated_spec(model: type[ModelT], spec: dict[str, Any]) -> ModelT:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"]) or "(top level)"
         more = f" (and {len(exc.errors()) - 1} more)" if len(exc.errors()) > 1 else ""
-        raise IllegalAction(f"spec.{where}: {first['msg']}{more}") from None
+        raise InvalidField(f"spec.{where}: {first['msg']}{more}") from None
+
+
+def refuse_heal_past_maximum(
+    name: str, now: int, maximum: int, amount: int, pool: str, why: str
+) -> None:
+    """Refuse a GM heal (``amount`` > 0) that would take ``name``'s ``pool`` from ``now``
+    past ``maximum``: ``InvalidField`` names the field, the maximum, why (``why``, the
+    ruleset's own rule) and the largest heal allowed. Damage is never refused here."""
+    if amount > 0 and now + amount > maximum:
+        raise InvalidField(
+            f"amount: {name} has {now} of {maximum} {pool}, and {why} "
+            f"(at most +{max(maximum - now, 0)})"
+        )

@@ -16,7 +16,7 @@ from fracas.scenario import load_scenario
 from fracas.scenario.loader import LoadedScenario
 from fracas.sim.backend import choose_backend
 from fracas.sim.figures import SimResult, figures
-from fracas.sim.intervals import newcombe_paired
+from fracas.sim.intervals import newcombe_paired, newcombe_unpaired
 from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
 from fracas.sim.tally import Tally
 from fracas.sim.variant import CHUNK, Variant
@@ -24,10 +24,21 @@ from fracas.sim.variant import CHUNK, Variant
 ScenarioLike = str | Path | LoadedScenario | Variant
 
 
+PAIRED_METHOD = "Newcombe (1998) paired hybrid score interval, method 10"
+UNPAIRED_METHOD = (
+    "Newcombe (1998) square-and-add Wilson interval for independent proportions, method 10"
+)
+
+
 class Difference(msgspec.Struct, frozen=True):
-    """Variant ``a``'s win rate for its first side minus variant ``b``'s, on the same fights
-    (paired by seed), with Newcombe's paired 95% interval; ``significant`` when the
-    interval leaves out 0. ``both``, ``only_a``, ``only_b``, ``neither`` is the 2x2 table."""
+    """Variant ``a``'s win rate for its first side minus variant ``b``'s, with a 95%
+    interval; ``significant`` when the interval leaves out 0.
+
+    ``paired``: on the same fights (same ruleset, same seeds: common random numbers), with
+    Newcombe's paired interval and the 2x2 table ``both``, ``only_a``, ``only_b``,
+    ``neither``. Variants of different rulesets share seeds but not dice, so their fights
+    are independent: no paired difference is given (``unpaired_because`` says why, the
+    table is ``None``) and the interval is the one for independent rates."""
 
     a: str
     b: str
@@ -37,11 +48,13 @@ class Difference(msgspec.Struct, frozen=True):
     low: float
     high: float
     significant: bool
-    both: int
-    only_a: int
-    only_b: int
-    neither: int
-    method: str = "Newcombe (1998) paired hybrid score interval, method 10"
+    both: int | None
+    only_a: int | None
+    only_b: int | None
+    neither: int | None
+    method: str = PAIRED_METHOD
+    paired: bool = True
+    unpaired_because: str | None = None
 
 
 class CompareResult(msgspec.Struct, frozen=True):
@@ -172,7 +185,8 @@ def compare(
 ) -> CompareResult:
     """Two or more variants of a matchup on the same fights (common random numbers: fight
     ``i`` of every variant runs from the same seed), each with its figures, and for each
-    pair the difference in the first side's win rate with its paired interval."""
+    pair the difference in the first side's win rate with its paired interval (unpaired,
+    and labelled so, for two variants of different rulesets: see :func:`difference`)."""
     check_run(n, seed, jobs, precision)
     if len(scenarios) < 2:
         raise FracasError("compare needs at least two scenarios")
@@ -185,28 +199,49 @@ def compare(
         figures(t, **citation(v, name, t, seed, precision, wall))
         for v, t in zip(variants, job.tallies, strict=True)
     )
-    diffs = []
-    for i in range(len(variants)):
-        for j in range(i + 1, len(variants)):
-            table = [0, 0, 0, 0]  # both, only i, only j, neither (first side wins)
-            for key, count in job.joint.items():
-                a, b = key[i] == 0, key[j] == 0
-                table[0 if a and b else 1 if a else 2 if b else 3] += count
-            d, low, high = newcombe_paired(*table)
-            diffs.append(
-                Difference(
-                    a=variants[i].label,
-                    b=variants[j].label,
-                    side_a=job.tallies[i].sides[0],
-                    side_b=job.tallies[j].sides[0],
-                    difference=d,
-                    low=low,
-                    high=high,
-                    significant=low > 0 or high < 0,
-                    both=table[0],
-                    only_a=table[1],
-                    only_b=table[2],
-                    neither=table[3],
-                )
-            )
+    diffs = [
+        difference(variants, job, i, j)
+        for i in range(len(variants))
+        for j in range(i + 1, len(variants))
+    ]
     return CompareResult(sims, tuple(diffs))
+
+
+def difference(variants: Sequence[Variant], job: JobResult, i: int, j: int) -> Difference:
+    """Variant ``i``'s first-side win rate minus variant ``j``'s. Paired when both are of
+    one ruleset (fight ``k`` of each ran from the same seed and rolls the same dice for the
+    same purposes); for two rulesets the same seed drives different dice, the pairing means
+    nothing, and the difference is the unpaired one of two independent samples."""
+    a, b = variants[i], variants[j]
+    table = [0, 0, 0, 0]  # both, only i, only j, neither (first side wins)
+    for key, count in job.joint.items():
+        wa, wb = key[i] == 0, key[j] == 0
+        table[0 if wa and wb else 1 if wa else 2 if wb else 3] += count
+    paired = a.ruleset == b.ruleset
+    if paired:
+        d, low, high = newcombe_paired(*table)
+        why = None
+    else:
+        n = sum(table)
+        d, low, high = newcombe_unpaired(table[0] + table[1], n, table[0] + table[2], n)
+        why = (
+            f"{a.ruleset} and {b.ruleset} are different rulesets: a seed does not roll the "
+            "same dice for the same purpose in both, so their fights are independent"
+        )
+    return Difference(
+        a=a.label,
+        b=b.label,
+        side_a=job.tallies[i].sides[0],
+        side_b=job.tallies[j].sides[0],
+        difference=d,
+        low=low,
+        high=high,
+        significant=low > 0 or high < 0,
+        both=table[0] if paired else None,
+        only_a=table[1] if paired else None,
+        only_b=table[2] if paired else None,
+        neither=table[3] if paired else None,
+        method=PAIRED_METHOD if paired else UNPAIRED_METHOD,
+        paired=paired,
+        unpaired_because=why,
+    )

@@ -7,6 +7,10 @@
   proportions (Newcombe 1998, "Improved confidence intervals for the difference between
   binomial proportions based on paired data", method 10), built from the two Wilson
   intervals and the phi coefficient of the 2x2 table of paired results;
+- the difference of two rates from independent fights (variants of different rulesets,
+  whose fights share a seed but not the dice): Newcombe's square-and-add Wilson interval for
+  independent proportions (Newcombe 1998, "Interval estimation for the difference between
+  independent proportions: comparison of eleven methods", method 10);
 - a mean (damage per fight): the normal approximation, mean +- z * sd / sqrt(n).
 
 ``Z95`` is the 97.5% point of the standard normal distribution (a two-sided 95% interval).
@@ -52,6 +56,22 @@ def newcombe_paired(
     up = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
     low = max(-1.0, diff - math.sqrt(max(0.0, down)))
     high = min(1.0, diff + math.sqrt(max(0.0, up)))
+    return (diff, low, high)
+
+
+def newcombe_unpaired(
+    k1: int, n1: int, k2: int, n2: int, z: float = Z95
+) -> tuple[float, float, float]:
+    """Rate ``k1/n1`` minus rate ``k2/n2`` of independent samples, with Newcombe's method-10
+    (square-and-add Wilson) interval. Returns (difference, low, high)."""
+    if n1 <= 0 or n2 <= 0:
+        return (0.0, -1.0, 1.0)
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1, z)
+    l2, u2 = wilson(k2, n2, z)
+    diff = p1 - p2
+    low = max(-1.0, diff - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2))
+    high = min(1.0, diff + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2))
     return (diff, low, high)
 
 

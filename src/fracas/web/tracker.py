@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from fracas.dice import DiceError
-from fracas.engine.errors import FracasError, IllegalAction
+from fracas.engine.errors import FracasError, IllegalAction, InvalidField
 from fracas.store import SqliteStore
 from fracas.web.access import Access, Visitor
 from fracas.web.live import Hub, LiveEncounter, MovedOn
@@ -233,6 +233,8 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
             return _problem_response(request, problem)
         except MovedOn as exc:
             return _problem_response(request, Problem(409, str(exc)))
+        except InvalidField as exc:  # a field of the form is wrong: bad input, not a conflict
+            return _problem_response(request, Problem(422, str(exc)))
         except (IllegalAction, DiceError) as exc:
             return _problem_response(request, Problem(409, str(exc)))
         except FracasError as exc:

@@ -181,15 +181,16 @@ def test_massive_attack_survived_still_knocks_out() -> None:
     [(50, True, False), (90, False, True)],
     ids=["failed-fortitude-clinical-death", "survived-fortitude-unconscious"],
 )
-def test_massive_attack_save_comes_first_then_reflex_and_willpower_any_time_hit(
+def test_massive_attack_save_comes_first_then_reflex_and_willpower_under_saves_when_down(
     fortitude: int, dead: bool, knocked_out: bool
 ) -> None:
     """'Resolving Damage': "a character must make a Reflex Save and a Willpower Save any time
-    they are hit", so a failed DC 75 Fortitude save (clinical death) does not skip them."""
+    they are hit"; read literally (``saves_when_down: true``) a failed DC 75 Fortitude save
+    (clinical death) or the knock-out of a survived one does not skip them."""
     s = start(
         [shooter(attributes={"finesse": 40}), target(hp=200)],
         [*INIT, 80, 5, fortitude, 30, 20],
-        options={"damage_attribute": "score"},
+        options={"damage_attribute": "score", "saves_when_down": True},
     )
     s.act(SHOT)  # 50 lethal: DC 75 Fortitude; then Reflex 30 and Willpower 20 vs DC 50 fail
     saves = [(c.what, c.natural, c.dc, c.success) for c in of_type(s, Checked) if c.who == "t"]
@@ -203,6 +204,32 @@ def test_massive_attack_save_comes_first_then_reflex_and_willpower_any_time_hit(
     assert t.prone and t.shaken  # already prone from falling, so only Shaken is new
     gained = [e.condition for e in of_type(s, ConditionGained) if e.who == "t"]
     assert gained == ["shaken"]
+
+
+@pytest.mark.parametrize(
+    ("fortitude", "dead"),
+    [(50, True), (90, False)],
+    ids=["failed-fortitude-clinical-death", "survived-fortitude-unconscious"],
+)
+def test_a_combatant_the_hit_leaves_unconscious_or_dead_rolls_no_saves_by_default(
+    fortitude: int, dead: bool
+) -> None:
+    """``saves_when_down: false`` (default): "Unconscious characters are Prone, cannot take
+    any actions" ('Miscellaneous Terms'), so the Reflex and Willpower saves after the hit,
+    which only decide prone and Shaken, are not rolled, and the account shows none."""
+    s = start(
+        [shooter(attributes={"finesse": 40}), target(hp=200)],
+        [*INIT, 80, 5, fortitude],
+        options={"damage_attribute": "score"},
+    )
+    s.act(SHOT)  # 50 lethal: DC 75 Fortitude, and nothing more is rolled for 't'
+    saves = [(c.what, c.natural) for c in of_type(s, Checked) if c.who == "t"]
+    assert saves == [("Fortitude save (massive attack)", fortitude)]
+    t = who(s, "t")
+    assert (t.dead_since is not None) is dead and not t.shaken
+    assert not [e for e in of_type(s, ConditionGained) if e.who == "t"]
+    account = "\n".join(s.ruleset.describe(e, s.state) or "" for e in s.log)
+    assert "Reflex save (hit)" not in account and "Willpower save (hit)" not in account
 
 
 def coma_context(s: object, rolls: list[int]) -> Context:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fracas.engine import Event, IllegalAction
-from fracas.engine.errors import InconsistentLog
+from fracas.engine.errors import InconsistentLog, InvalidField
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -20,6 +20,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    refuse_heal_past_maximum,
     validated_spec,
 )
 from fracas.rulesets.exp.scenario import PersonaModel
@@ -131,10 +132,10 @@ OVERRIDE_TYPES: Sequence[type[Override]] = (
 
 def checked_spec(state: ExpEncounter, spec: dict[str, Any]) -> dict[str, Any]:
     """A new persona's scenario entry, validated as a scenario file's entries are (fields,
-    then a name nobody in the fight has); ``IllegalAction`` names the field."""
+    then a name nobody in the fight has); ``InvalidField`` names the field."""
     model = validated_spec(PersonaModel, spec)
     if model.name in state.combatants:
-        raise IllegalAction(f"spec.name: {model.name!r} is already in the fight")
+        raise InvalidField(f"spec.name: {model.name!r} is already in the fight")
     dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
     return dump
 
@@ -152,7 +153,7 @@ def override(ctx: ExpContext, action: Override) -> bool:
     if state.over:
         raise IllegalAction("the fight is over")
     if action.target not in state.combatants:
-        raise IllegalAction(f"target: no combatant {action.target!r}")
+        raise InvalidField(f"target: no combatant {action.target!r}")
     assert isinstance(state, ExpEncounter)
     p = persona(state, action.target)
     if isinstance(action, GmRemoveCombatant):
@@ -163,19 +164,17 @@ def override(ctx: ExpContext, action: Override) -> bool:
         ctx.emit(LeftTheFight(who=p.id))
     elif isinstance(action, GmAdjustHp):
         hps = p.hps + action.amount
-        if action.amount > 0 and hps > p.hps_max:
-            # notes, section 5: "Max HPS ... can never be exceeded"
-            raise IllegalAction(
-                f"amount: {p.name} has {p.hps} of {p.hps_max} HPS, and maximum HPS can never "
-                f"be exceeded (at most +{max(p.hps_max - p.hps, 0)})"
-            )
+        # notes, section 5: "Max HPS ... can never be exceeded"
+        refuse_heal_past_maximum(
+            p.name, p.hps, p.hps_max, action.amount, "HPS", "maximum HPS can never be exceeded"
+        )
         opts = state.options
         condition = condition_at(p, hps, opts.death_below_zero, opts.robot_at_zero_hps)
         if condition == ACTIVE and p.condition in NOT_FROM_HPS:
             condition = p.condition  # HPS by hand do not undo a concession, stun or leaving
         ctx.emit(HpsAdjusted(who=p.id, amount=action.amount, hps_after=hps, condition=condition))
     elif action.condition not in GM_CONDITIONS:
-        raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")
+        raise InvalidField(f"condition: not one of {', '.join(GM_CONDITIONS)}")
     elif isinstance(action, GmAddCondition):
         ctx.emit(ConditionSet(who=p.id, condition=action.condition))
     else:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from fracas.engine import Event, IllegalAction
-from fracas.engine.errors import InconsistentLog
+from fracas.engine.errors import InconsistentLog, InvalidField
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -18,6 +18,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    refuse_heal_past_maximum,
     validated_spec,
 )
 from fracas.rulesets.percentile.options import PercentileOptions
@@ -129,10 +130,10 @@ class FighterJoined(Event[PercentileEncounter], frozen=True, kw_only=True):
 
 def checked_spec(state: PercentileEncounter, spec: dict[str, Any]) -> dict[str, Any]:
     """A new fighter's scenario entry, validated as a scenario file's entries are (fields,
-    then a name nobody in the fight has); ``IllegalAction`` names the field."""
+    then a name nobody in the fight has); ``InvalidField`` names the field."""
     model = validated_spec(CombatantSpec, spec)
     if model.name in state.combatants:
-        raise IllegalAction(f"spec.name: {model.name!r} is already in the fight")
+        raise InvalidField(f"spec.name: {model.name!r} is already in the fight")
     dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
     return dump
 
@@ -163,17 +164,22 @@ def override(ctx: PercentileContext, action: Override) -> bool:
         if state.over:
             raise IllegalAction("the fight is over")
         if action.target not in state.combatants:
-            raise IllegalAction(f"target: no combatant {action.target!r}")
+            raise InvalidField(f"target: no combatant {action.target!r}")
         c = fighter(state, action.target)
         if isinstance(action, GmRemoveCombatant):
             if c.yielded:
                 raise IllegalAction(f"{c.name} is already out of the fight ({c.yielded})")
             ctx.emit(LeftTheFight(who=c.id))
         elif isinstance(action, GmAdjustHp):
+            # Chapter 5, note 5.2: "Fatigue and hp can be regenerated": back to what was
+            # lost, never past the character's hp
+            refuse_heal_past_maximum(
+                c.name, c.hp, c.p.hp_max, action.amount, "hp", "healing never goes past it"
+            )
             ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
         else:
             if action.condition not in GM_CONDITIONS:
-                raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")
+                raise InvalidField(f"condition: not one of {', '.join(GM_CONDITIONS)}")
             ctx.emit(
                 ConditionSet(
                     who=c.id, condition=action.condition, on=isinstance(action, GmAddCondition)

@@ -300,8 +300,9 @@ def resolve_hit(
     """Location, damage through gear, Wounds, massive attack, saves, Fortitude.
 
     Chapter 9.2, 'Resolving Damage': the Reflex and Willpower saves come "any time they are
-    hit", so also after a failed massive-attack save or a killing blow (the wound Fortitude
-    save is only for the conscious and living).
+    hit", after the massive-attack save; whether a combatant the hit left unconscious or dead
+    rolls them is the option ``saves_when_down`` (the wound Fortitude save is only for the
+    conscious and living).
     """
     lethal, nonlethal, kind = raw_damage(ctx, c, hit)
     lethal, nonlethal = through_obstacles(ctx, lethal, nonlethal, through)

@@ -65,6 +65,16 @@ def succeeds(natural: int, total: int, dc: int, options: StarflightOptions) -> b
     return total > dc
 
 
+def naturals_that_succeed(modifier: int, dc: int, options: StarflightOptions) -> int:
+    """How many of the 100 naturals (00-99) ``succeeds`` with ``modifier`` against ``dc``,
+    counted without a loop: those above ``dc - modifier`` (less the critical failures, and
+    plus the critical successes, when ``natural_extremes_decide``)."""
+    lowest = max(0, dc - modifier + 1)  # 'higher than the DC'
+    if options.natural_extremes_decide:
+        lowest = min(max(lowest, options.critical_failure_max + 1), options.critical_success_min)
+    return max(0, 100 - lowest)
+
+
 def check(
     ctx: StarflightContext,
     who: Fighter,

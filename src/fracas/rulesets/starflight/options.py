@@ -141,6 +141,12 @@ class StarflightOptions(BaseModel):
         description="'The DC of both Saves equals the amount of damage inflicted': the damage "
         "that got through the gear onto the combatant, or the hit's damage before the gear.",
     )
+    saves_when_down: bool = Field(
+        False,
+        description="'a Reflex Save and a Willpower Save any time they are hit': also for a "
+        "combatant unconscious or clinically dead once the hit lands (true), or not (false: "
+        "'Unconscious characters are Prone' already and cannot be shaken into anything).",
+    )
     unclear_sight_stacks: bool = Field(
         False,
         description="Peripheral arc, a shot-through obstacle and a failed eye each cost -25: "

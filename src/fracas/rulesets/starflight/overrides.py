@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from fracas.engine import Event, IllegalAction
+from fracas.engine.errors import InvalidField
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -20,6 +21,7 @@ from fracas.engine.overrides import (
     GmRemoveCombatant,
     GmRemoveCondition,
     Override,
+    refuse_heal_past_maximum,
     validated_spec,
 )
 from fracas.rulesets.starflight.characters import CombatantSpec, build_fighter
@@ -85,14 +87,14 @@ class FighterJoined(Event[Fight], frozen=True, kw_only=True):
 
 def checked_spec(state: Fight, spec: dict[str, Any]) -> dict[str, Any]:
     """A new fighter's scenario entry, validated as a scenario file's entries are (fields,
-    a species the fight knows, an id nobody in the fight has); ``IllegalAction`` names the
+    a species the fight knows, an id nobody in the fight has); ``InvalidField`` names the
     field."""
     model = validated_spec(CombatantSpec, spec)
     if model.id in state.combatants:
-        raise IllegalAction(f"spec.id: {model.id!r} is already in the fight")
+        raise InvalidField(f"spec.id: {model.id!r} is already in the fight")
     if model.species not in state.species:
         known = ", ".join(sorted(state.species))
-        raise IllegalAction(f"spec.species: {model.species!r} is not one of {known}")
+        raise InvalidField(f"spec.species: {model.species!r} is not one of {known}")
     dump: dict[str, Any] = model.model_dump(mode="json", exclude_unset=True)
     return dump
 
@@ -122,9 +124,14 @@ def override(ctx: StarflightContext, action: Override) -> bool:
     if state.over:
         raise IllegalAction("the fight is over")
     if action.target not in state.combatants:
-        raise IllegalAction(f"target: no combatant {action.target!r}")
+        raise InvalidField(f"target: no combatant {action.target!r}")
     c = state.fighter(action.target)
     if isinstance(action, GmAdjustHp):
+        # chapter 9.2, 'Assisted Healing': the character "recovers ... up to the character's
+        # maximum HP"
+        refuse_heal_past_maximum(
+            c.name, c.hp, c.hp_max, action.amount, "HP", "healing stops at the maximum HP"
+        )
         ctx.emit(HpAdjusted(who=c.id, amount=action.amount, hp_after=c.hp + action.amount))
     elif isinstance(action, GmRemoveCombatant):
         if state.current == c.id:
@@ -134,7 +141,7 @@ def override(ctx: StarflightContext, action: Override) -> bool:
         ctx.emit(RemovedByGm(who=c.id))
     else:
         if action.condition not in GM_CONDITIONS:
-            raise IllegalAction(f"condition: not one of {', '.join(GM_CONDITIONS)}")
+            raise InvalidField(f"condition: not one of {', '.join(GM_CONDITIONS)}")
         ctx.emit(
             ConditionSet(
                 who=c.id, condition=action.condition, on=isinstance(action, GmAddCondition)

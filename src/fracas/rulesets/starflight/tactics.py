@@ -63,6 +63,7 @@ from fracas.rulesets.starflight.range import (
 )
 from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
 from fracas.rulesets.starflight.run import check_run, run_limit
+from fracas.rulesets.starflight.shot_odds import hopeless
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
@@ -134,8 +135,12 @@ def housekeeping(fight: Fight, c: Fighter) -> Action | None:
 
 def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     """Attack the nearest target that can be attacked (stepping out of an obstacle's -25
-    line first, facing it), else close in."""
+    line first, facing it), else close in. A shot with no real chance of hitting
+    (``shot_odds.hopeless``) is not taken: a foe it could hit from nearer is closed in on
+    like one out of reach; when every foe in reach and sight is out of it even from close
+    up, it takes cover instead (``cover_choice``)."""
     targets = targets_by_distance(fight, c)
+    outclassed = too_far = False
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
             continue
@@ -145,6 +150,13 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         sight = line_of_sight(fight, c, target, any_facing=True)
         if not sight.visible:
             continue
+        if hopeless(fight, c, target, strikes) and grab_choice(fight, c, target) is None:
+            # a grab is its own roll: the weapon's odds do not rule it out
+            if hopeless(fight, c, target, strikes, up_close=True):
+                outclassed = True
+            else:
+                too_far = True
+            continue
         if sight.through:
             around = step_around(fight, c, target)
             if around is not None:
@@ -152,6 +164,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
         return grab_choice(fight, c, target) or Attack(actor=c.id, strikes=strikes)
+    if outclassed and not too_far:
+        return cover_choice(fight, c)
     if targets:
         grab = blind_grab_choice(fight, c, targets[0])
         if grab is not None:
@@ -165,6 +179,34 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         move = hold_short(fight, c, targets[0])
         if possible_move(fight, c, move):
             return move
+    return stand_by(fight, c)
+
+
+def pinned_down(fight: Fight, c: Fighter) -> bool:
+    """Some foe is within reach and sight, and every shot at every such foe is hopeless
+    even from close up (``shot_odds.hopeless``): the Wound, Shaken, Dazed and fatigue
+    penalties on top of the target's HD leave only a lucky natural to hit."""
+    seen = False
+    for target in targets_by_distance(fight, c):
+        if is_sniping_range(fight, distance_m(c, target)):
+            continue
+        strikes = strikes_at(fight, c, target)
+        if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
+            continue
+        if grab_choice(fight, c, target) is not None:
+            return False
+        if not hopeless(fight, c, target, strikes, up_close=True):
+            return False
+        seen = True
+    return seen
+
+
+def cover_choice(fight: Fight, c: Fighter) -> Action:
+    """Pinned down (``pinned_down``): get down ('Drop Prone': "The ground provides a ...
+    circumstantial HD bonus") and stay down, standing by until a shot is worth taking again
+    (a Shaken fighter shakes it off with a Willpower save at the start of a turn)."""
+    if not c.prone:
+        return DropProne(actor=c.id)
     return stand_by(fight, c)
 
 
@@ -249,8 +291,9 @@ def all_out_attack(fight: Fight, c: Fighter) -> Action:
     """Deal with a grapple or a gullet first; stand up; rally a Shaken ally; pick a dropped
     weapon back up; keep weapons drawn and loaded; attack the nearest target (a grab for a
     creature with Improved Grab); charge or trample from out of reach; close in. With
-    nothing left to strike with (no weapon in hand, every arm failed), withdraw."""
-    if c.prone and can_move(c, fight):
+    nothing left to strike with (no weapon in hand, every arm failed), withdraw. Pinned down
+    (no shot worth taking), it takes cover and stays down (``cover_choice``)."""
+    if c.prone and can_move(c, fight) and not pinned_down(fight, c):
         return StandUp(actor=c.id)
     return (
         rally_choice(fight, c)
@@ -279,7 +322,7 @@ def leave_unarmed(fight: Fight, c: Fighter) -> Action | None:
 @tactic("disarmer")
 def disarmer(fight: Fight, c: Fighter) -> Action:
     """Walk up to the nearest armed opponent and disarm it; fight on once it is unarmed."""
-    if c.prone and can_move(c, fight):
+    if c.prone and can_move(c, fight) and not pinned_down(fight, c):
         return StandUp(actor=c.id)
     targets = targets_by_distance(fight, c)
     armed = [o for o in targets if any(w.drawn for w in o.weapons)]
@@ -431,7 +474,7 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
     """All-out attack, but the turn's second action is a stunt for its HD bonus (the biggest
     bonus it passes on a roll of 50, keeping its distance to the nearest foe) once the first
     action is spent."""
-    if c.prone and can_move(c, fight):
+    if c.prone and can_move(c, fight) and not pinned_down(fight, c):
         return StandUp(actor=c.id)
     if fight.phases_left == 1 and c.stunt_hd == 0:
         stunt = best_stunt(fight, c)
