@@ -78,100 +78,195 @@ def tally(grid: F64, u0: int, u1: int) -> tuple[float, float, float, float]:
 
 
 # The live blocks (class grids, half-round grids, next round's grids) are stored flat, row
-# by row, each row ``pad`` cells of padding then the ``m1`` live columns (``width = pad + m1``,
-# ``pad = m1 - 1``): a move of every row of a block by (d0, d1) is then one shift of the
-# flat array, a single long contiguous loop the compiler vectorises, instead of a short loop
-# per row. What would land left of live column 0 (the one who goes down) falls into the
-# padding, which nothing reads (the tallies come from each row's running sums); a padding
-# cell of the source is zero, so the shift adds +0.0 to a few live cells, which leaves them
-# as they were.
+# by row, ``m1`` cells a row and no padding: a move of every row of a block by (d0, d1) is
+# one shift of the flat array by ``d0 * m1 + d1``, a single long contiguous loop the
+# compiler vectorises, instead of a short loop per row. Such a shift also carries the
+# cells of columns below d1 into the tail of the row before: those are the cells where
+# combatant 1 goes down, which are tallied (from the sums below), never read from the
+# shifted grid, so they are set to zero first and add +0.0. An operation's branches are
+# sorted by d1, then destination (``sort_branches``), so the columns are zeroed once each,
+# in order, as d1 grows; everything read from the masked cells after that reads columns
+# from d1 on. Up to four branches in a row into the same grid by the same d1 are one pass
+# (``_shifts``).
 #
-# What a branch sends down or ends is read from running sums made once per operation, not
-# row by row per branch: ``pt[i, c]``, row i's mass in its columns below c (c = 0..m1, so
-# ``pt[:, m1]`` is each row's total), and ``sc[r, c]``, the sum of ``pt[:r, c]`` (the rows
-# below r); the rows still up after a branch are a range, so each tally is one difference
-# of these sums. Both are built for all rows at once (the sums along a row run across the
-# rows side by side, not one row after another: no chain of dependent additions).
+# What a branch sends down or ends is read from sums made once per operation, not row by
+# row per branch: ``pt[c, i]``, row i's mass in its columns below c (c = 0..m1, so
+# ``pt[m1]`` holds each row's total), ``cs[r, j]``, column j's mass in the rows below r,
+# and their running totals ``rsum[r]`` (the rows below r) and ``csum[c]`` (the columns
+# below c). A rectangle of both (rows below r and columns below c) is needed only by a
+# branch that takes hp off both, and is then summed from ``cs``.
 
 
 @inline
-def _shift_add(dst: F64, src: F64, x0: int, x1: int, off: int, qb: float) -> None:
-    """``dst[x - off] += qb * src[x]`` for x in ``x0:x1`` (distinct arrays)."""
-    d = dst[x0 - off : x1 - off]  # views: indices from 0, no wraparound to check
-    s = src[x0:x1]
-    for k in range(x1 - x0):
-        d[k] += qb * s[k]
+def _shifts(dst: F64, src: F64, y0: int, y1: int, offs: I64, qs: F64, n: int) -> None:
+    """``dst[y] += sum of qs[i] * src[y + offs[i]]`` for y in ``y0:y1``, i below ``n`` (at
+    most 4): the moves of up to four branches into the same grid by the same d1 in one pass
+    (each reads zeros where its own move would not reach: the rows without mass, the
+    zeroed columns, and the rows of zeros after the block in ``vals``)."""
+    d = dst[y0:y1]
+    a = src[y0 + offs[0] : y1 + offs[0]]
+    qa = qs[0]
+    if n == 1:
+        for k in range(y1 - y0):
+            d[k] += qa * a[k]
+        return
+    b = src[y0 + offs[1] : y1 + offs[1]]
+    qb = qs[1]
+    if n == 2:
+        for k in range(y1 - y0):
+            d[k] += qa * a[k] + qb * b[k]
+        return
+    c = src[y0 + offs[2] : y1 + offs[2]]
+    qc = qs[2]
+    if n == 3:
+        for k in range(y1 - y0):
+            d[k] += qa * a[k] + qb * b[k] + qc * c[k]
+        return
+    e = src[y0 + offs[3] : y1 + offs[3]]
+    qe = qs[3]
+    for k in range(y1 - y0):
+        d[k] += qa * a[k] + qb * b[k] + qc * c[k] + qe * e[k]
 
 
 @inline
-def _row(
-    grid: F64,
-    i: int,
-    cells: npt.NDArray[np.bool_],
-    ci: int,
-    cj: int,
-    vals: F64,
-    width: int,
-    pad: int,
-    n1: int,
-) -> tuple[int, int]:
-    """Row ``i`` of the flat block ``grid`` where ``cells[ci + i, cj + j]``, into the same row
-    of ``vals`` (flat, same layout): (first, last occupied column); last -1 when empty."""
-    lo = n1
-    hi = -1
-    base = i * width + pad
-    src = grid[base : base + n1]  # views: no wraparound to check, no branch in the loop
-    out = vals[base : base + n1]
-    mask = cells[ci + i, cj : cj + n1]
-    for j in range(n1):
-        v = src[j] if mask[j] else 0.0
-        out[j] = v
-        nz = v != 0.0
-        lo = min(lo, j if nz else n1)
-        hi = j if nz else hi
-    return lo, hi
+def _masked(grid: F64, cells: npt.NDArray[np.bool_], vals: F64) -> None:
+    """``vals``: ``grid`` where ``cells`` (the live block's cells of a mask), else 0."""
+    for x in range(grid.shape[0]):
+        vals[x] = grid[x] if cells[x] else 0.0
 
 
 @inline
-def _empty_row(i: int, vals: F64, width: int, pad: int, n1: int) -> None:
-    """Row ``i`` holds nothing."""
-    base = i * width + pad
-    for j in range(n1):
-        vals[base + j] = 0.0
+def _zero_cols(vals: F64, r0: int, r1: int, j0: int, j1: int, m1: int) -> None:
+    """Columns ``j0:j1`` of rows ``r0:r1`` of ``vals`` to zero."""
+    for i in range(r0, r1):
+        row = vals[i * m1 + j0 : i * m1 + j1]
+        for j in range(j1 - j0):
+            row[j] = 0.0
 
 
 @inline
-def _sums(vals: F64, pt: F64, sc: F64, width: int, pad: int, m0: int, n1: int) -> None:
-    """``pt`` and ``sc`` (see above) from the rows of ``vals``."""
+def _row_sums(vals: F64, pt: F64, m0: int, m1: int) -> tuple[int, int]:
+    """``pt`` (see above) from ``vals``: (first, last row holding mass), last -1 if none."""
+    start = pt[0]
     for i in range(m0):
-        pt[i, 0] = 0.0
-    for j in range(n1):
-        for i in range(m0):
-            pt[i, j + 1] = pt[i, j] + vals[i * width + pad + j]
-    for c in range(n1 + 1):
-        sc[0, c] = 0.0
-    for r in range(m0):
-        below = sc[r]
-        row = pt[r]
-        out = sc[r + 1]
-        for c in range(n1 + 1):
-            out[c] = below[c] + row[c]
+        start[i] = 0.0
+    for j in range(m1):
+        prev = pt[j]
+        out = pt[j + 1]
+        for i in range(m0):  # the rows side by side: no chain of dependent additions
+            out[i] = prev[i] + vals[i * m1 + j]
+    return _span(pt[m1], m0)
 
 
 @inline
-def _spans(bounds: I64, reach: I64, m0: int) -> tuple[int, int]:
-    """``reach[r]``: the last occupied column of any row from r on (-1: none); (first,
-    last occupied row), first ``m0`` when empty."""
-    reach[m0] = -1
+def _span(tots: F64, m0: int) -> tuple[int, int]:
+    """(first, last index of ``tots[:m0]`` above zero); (m0, -1) if none."""
     first, last = m0, -1
-    for i in range(m0 - 1, -1, -1):
-        hi = bounds[i, 1]
-        reach[i] = max(reach[i + 1], hi)
-        if hi >= 0:
-            first = i
-            if last < 0:
-                last = i
+    for i in range(m0):
+        if tots[i] != 0.0:
+            first = min(first, i)
+            last = i
     return first, last
+
+
+@inline
+def _col_sums(vals: F64, cs: F64, csum: F64, m0: int, m1: int) -> int:
+    """``cs`` and ``csum`` (see above) from ``vals``: the last column holding mass (-1)."""
+    for j in range(m1):
+        cs[0, j] = 0.0
+    for r in range(m0):
+        below = cs[r]
+        out = cs[r + 1]
+        row = vals[r * m1 : (r + 1) * m1]
+        for j in range(m1):
+            out[j] = below[j] + row[j]
+    tots = cs[m0]
+    csum[0] = 0.0
+    last = -1
+    for j in range(m1):
+        csum[j + 1] = csum[j] + tots[j]
+        if tots[j] != 0.0:
+            last = j
+    return last
+
+
+@inline
+def _rect(cs: F64, r: int, c: int) -> float:
+    """The mass in the rows below ``r`` and the columns below ``c``."""
+    row = cs[r]
+    t = 0.0
+    for j in range(c):
+        t += row[j]
+    return t
+
+
+@inline
+def _widen(rows: I64, lo: int, hi: int) -> None:
+    """Widen the row range ``rows`` (start, end; empty when end <= start) to ``lo:hi``."""
+    if hi <= lo:
+        return
+    if rows[1] <= rows[0]:
+        rows[0], rows[1] = lo, hi
+    else:
+        rows[0], rows[1] = min(rows[0], lo), max(rows[1], hi)
+
+
+@inline
+def _move(
+    src: F64,
+    cells: npt.NDArray[np.bool_],
+    dst: F64,
+    r0: int,
+    r1: int,
+    qb: float,
+    m1: int,
+    rows: I64,
+    clear: bool,
+) -> float:
+    """An unchanged move, which needs no sums: ``dst += qb * src`` where ``cells``, in rows
+    ``r0:r1`` (one flat loop), widening the row range ``rows`` to the rows that receive
+    mass, and setting those rows of ``src`` to zero after (if ``clear``): the mass moved
+    (before ``qb``), summed row by row (the rows' sums side by side, not one chain)."""
+    tot = 0.0
+    lo, hi = r1, r0
+    for i in range(r0, r1):
+        s = src[i * m1 : (i + 1) * m1]
+        mask = cells[i * m1 : (i + 1) * m1]
+        rs = 0.0
+        for j in range(m1):
+            rs += s[j] if mask[j] else 0.0
+        if rs != 0.0:
+            lo = min(lo, i)
+            hi = i + 1
+            tot += rs
+    _widen(rows, lo, hi)
+    s = src[r0 * m1 : r1 * m1]
+    mask = cells[r0 * m1 : r1 * m1]
+    d = dst[r0 * m1 : r1 * m1]
+    for x in range((r1 - r0) * m1):
+        d[x] += qb * (s[x] if mask[x] else 0.0)
+    if clear:
+        for x in range((r1 - r0) * m1):
+            s[x] = 0.0
+    return tot
+
+
+@njit
+def sort_branches(
+    op_b0: I64, op_b1: I64, q: F64, d0: I64, d1: I64, dest: I64, k0: int, k1: int
+) -> None:
+    """The branches of operations ``k0:k1`` in order of d1, then destination, within each
+    operation (a stable insertion sort: operations have tens of branches), as the kernels
+    read them."""
+    for k in range(k0, k1):
+        b0, b1 = op_b0[k], op_b1[k]
+        for b in range(b0 + 1, b1):
+            kq, ka, kb, kd = q[b], d0[b], d1[b], dest[b]
+            c = b - 1
+            while c >= b0 and (d1[c] > kb or (d1[c] == kb and dest[c] > kd)):
+                q[c + 1], d0[c + 1], d1[c + 1], dest[c + 1] = q[c], d0[c], d1[c], dest[c]
+                c -= 1
+            q[c + 1], d0[c + 1], d1[c + 1], dest[c + 1] = kq, ka, kb, kd
 
 
 @njit
@@ -181,7 +276,7 @@ def first_attacks(
     plans: I64,
     first_op0: I64,
     first_op1: I64,
-    masks: npt.NDArray[np.bool_],
+    lmasks: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
     op_b1: I64,
@@ -192,7 +287,7 @@ def first_attacks(
     c0: int,
     c1: int,
     live: F64,
-    live_rows: npt.NDArray[np.bool_],
+    live_rows: I64,
     down: F64,
     touched: npt.NDArray[np.bool_],
     masses: F64,
@@ -201,43 +296,52 @@ def first_attacks(
     hmass: F64,
     vals: F64,
     pt: F64,
-    sc: F64,
-    bounds: I64,
-    reach: I64,
-    pad: int,
+    cs: F64,
+    csum: F64,
+    poffs: I64,
+    pqs: F64,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
-    live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``): every
+    live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``; the
+    masks' live blocks ``lmasks``, flat; each operation's branches sorted by d1): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
-    classes it touches (``vals``, ``pt``, ``sc``, ``bounds``, ``reach``: scratch,
-    see above). A branch that would move less than ``skip`` (its probability times the
-    class's mass ``masses[n]``) is left out, that much counted in the truncation error
-    ``acc[4]``. ``hmass``: each half-round class's mass, added to."""
-    m0 = live_rows.shape[1]
-    width = grids.shape[1] // m0
-    m1 = width - pad
+    classes it touches (``vals``, ``pt``, ``cs``, ``csum``: scratch, see above). A branch
+    that would move less than ``skip`` (its probability times the class's mass
+    ``masses[n]``) is left out, that much counted in the truncation error ``acc[4]``.
+    ``hmass``: each half-round class's mass, added to."""
+    m0, m1 = pt.shape[1], pt.shape[0] - 1
+    both_down = 2 * m0 + 2 * m1
     for n in range(classes.shape[0]):
         grid = grids[classes[n]]
         p = plans[n]
         least = skip / masses[n]  # the least probability of a branch taken
         for k in range(first_op0[p], first_op1[p]):
-            for b in range(op_b0[k], op_b1[k]):
+            b0, b1 = op_b0[k], op_b1[k]
+            for b in range(b0, b1):
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
-            cells = masks[op_mask[k]]
-            for i in range(m0):  # each row's masked values and span
-                lo, hi = _row(grid, i, cells, c0, c1, vals, width, pad, m1)
-                bounds[i, 0] = lo
-                bounds[i, 1] = hi
-            first, last = _spans(bounds, reach, m0)
+            cells = lmasks[op_mask[k]]
+            if b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0:  # unchanged: no sums needed
+                if q[b0] >= least:
+                    h = dest[b0]
+                    got = _move(grid, cells, live[h], 0, m0, q[b0], m1, live_rows[h], False)
+                    if got != 0.0:
+                        touched[h] = True
+                        hmass[h] += q[b0] * got
+                continue
+            _masked(grid, cells, vals)
+            first, last = _row_sums(vals, pt, m0, m1)
             if last < 0:
                 continue
-            _sums(vals, pt, sc, width, pad, m0, m1)
+            lastcol = _col_sums(vals, cs, csum, m0, m1)
+            tots = pt[m1]
             moved = 0.0
             for i in range(m0):
-                moved += pt[i, m1]
-            for b in range(op_b0[k], op_b1[k]):
+                moved += tots[i]
+            zeroed = 0  # columns below this are zero in vals
+            pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
+            for b in range(b0, b1):
                 qb = q[b]
                 if qb < least:
                     continue
@@ -250,37 +354,67 @@ def first_attacks(
                 # rows from ``split`` on leave 0 up (live row i - da), those below put it down
                 split = m0 if da < 0 else min(da, m0)
                 if db < 0:  # combatant 1 killed
+                    below = 0.0
+                    for i in range(first, min(split, last + 1)):
+                        below += tots[i]
                     for i in range(max(split, first), last + 1):
-                        vec[i - da] += qb * pt[i, m1]
-                    vec[2 * m0 + 2 * m1] += qb * sc[split, m1]
+                        vec[i - da] += qb * tots[i]
+                    vec[both_down] += qb * below
                     continue
                 cg = min(db, m1)  # columns below cg: 1 goes down; below cd: dead
                 cd = max(min(db - c1 + 1, m1), 0)
                 if split < m0:
-                    for i in range(max(split, first), last + 1):
-                        dead = pt[i, cd]
-                        vec[i - da] += qb * dead
-                        vec[m0 + i - da] += qb * (pt[i, cg] - dead)
                     s = max(split, first)
-                    if reach[s] >= db:  # every row that lands, in one shift
-                        flags = live_rows[h]
-                        for a in range(s - da, last - da + 1):
-                            flags[a] = True
-                        _shift_add(
-                            live[h], vals, s * width + pad + db, last * width + pad + m1,
-                            da * width + db, qb,
-                        )  # fmt: skip
+                    if cg > 0:  # (where cg is 0 nothing goes down)
+                        rows = last + 1 - s
+                        gone = pt[cg, s : last + 1]
+                        downs = vec[m0 + s - da : m0 + last + 1 - da]
+                        if cd > 0:
+                            dead = pt[cd, s : last + 1]
+                            deads = vec[s - da : last + 1 - da]
+                            for x in range(rows):
+                                deads[x] += qb * dead[x]
+                                downs[x] += qb * (gone[x] - dead[x])
+                        else:
+                            for x in range(rows):
+                                downs[x] += qb * gone[x]
+                    if lastcol >= db:  # every row that lands, in one shift
+                        y0, y1 = (s - da) * m1, (last - da) * m1 + m1 - db
+                        if pn > 0 and (zeroed < db or ph != h or pdb != db):
+                            _shifts(live[ph], vals, py0, py1, poffs, pqs, pn)  # (before zeroing)
+                            pn = 0
+                        if zeroed < db:
+                            _zero_cols(vals, first, last + 1, zeroed, db, m1)
+                            zeroed = db
+                        _widen(live_rows[h], s - da, last - da + 1)
+                        if pn == 0:
+                            ph, pdb, py0, py1 = h, db, y0, y1
+                        py0, py1 = min(y0, py0), max(y1, py1)
+                        poffs[pn] = da * m1 + db
+                        pqs[pn] = qb
+                        pn += 1
+                        if pn == 4:
+                            _shifts(live[h], vals, py0, py1, poffs, pqs, pn)
+                            pn = 0
                 if split > first:  # 0 goes down: by 1's live column
-                    vec[2 * m0 + 2 * m1] += qb * sc[split, cg]
-                    for i in range(first, min(split, last + 1)):
-                        hi = bounds[i, 1]
-                        if hi < db:
-                            continue
-                        a = -c0 if da < 0 else i - da
-                        off = 2 * m0 if a <= -c0 else 2 * m0 + m1  # 0 dead, down
-                        base = i * width + pad
-                        for j in range(max(bounds[i, 0], db), hi + 1):
-                            vec[off + j - db] += qb * vals[base + j]
+                    if cg > 0:
+                        vec[both_down] += qb * _rect(cs, split, cg)
+                    if lastcol >= db:
+                        # rows below rd: 0 dead (live row i - da at or below -c0), then down
+                        rd = split if da < 0 else min(max(da - c0 + 1, 0), split)
+                        cols = m1 - db
+                        dead = cs[rd, db:m1]
+                        if rd > first:
+                            deads = vec[2 * m0 : 2 * m0 + cols]
+                            for x in range(cols):
+                                deads[x] += qb * dead[x]
+                        if split > rd:
+                            gone = cs[split, db:m1]
+                            downs = vec[2 * m0 + m1 : 2 * m0 + m1 + cols]
+                            for x in range(cols):
+                                downs[x] += qb * (gone[x] - dead[x])
+            if pn > 0:
+                _shifts(live[ph], vals, py0, py1, poffs, pqs, pn)
 
 
 @njit
@@ -304,12 +438,13 @@ def _up_table(q: F64, d: I64, dest: I64, up_from: I64, b0: int, b1: int, c: int,
 @njit
 def second_attacks(
     live: F64,
-    live_rows: npt.NDArray[np.bool_],
+    live_rows: I64,
     down: F64,
     halves: I64,
     second_op0: I64,
     second_op1: I64,
     masks: npt.NDArray[np.bool_],
+    lmasks: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
     op_b1: I64,
@@ -331,30 +466,30 @@ def second_attacks(
     cmass: F64,
     vals: F64,
     pt: F64,
-    sc: F64,
-    bounds: I64,
-    reach: I64,
-    pad: int,
+    cs: F64,
+    csum: F64,
+    poffs: I64,
+    pqs: F64,
+    rsum: F64,
 ) -> None:
     """Each half-round class's second attack (``halves``; its second plan has its id), the
     end of the round. Where both are up the attack moves hp: what lands where both are
     still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
-    (live blocks, flat, flagging ``present``), the rest is tallied by running sums (see
-    above). Where someone is already down the round ends whatever happens, and the attack
-    only decides whether the one still up goes down too (the masks read at a cell of that
-    kind). Wins, draws and the ended mass go into ``acc`` = [win 0, win 1, draw, ended,
-    error]. A branch that would move less than ``skip`` where both are up (its probability
-    times the half-round class's mass ``masses[n]``) is left out there, that much counted in
-    the error. The half-round grids of ``halves`` are left all zero, no row flagged (``up``:
-    scratch, a live row and a live column). ``cmass``: each next class's mass, added to."""
-    m0 = live_rows.shape[1]
-    width = live.shape[1] // m0
-    m1 = width - pad
+    (live blocks, flat, flagging ``present``), the rest is tallied by the sums (see above).
+    Where someone is already down the round ends whatever happens, and the attack only
+    decides whether the one still up goes down too (the masks read at a cell of that kind;
+    ``lmasks``: their live blocks, flat). Wins, draws and the ended mass go into ``acc`` =
+    [win 0, win 1, draw, ended, error]. A branch that would move less than ``skip`` where
+    both are up (its probability times the half-round class's mass ``masses[n]``) is left
+    out there, that much counted in the error. The half-round grids of ``halves`` are left
+    all zero, no row flagged (``up``: scratch, a live row and a live column; of ``pt`` only
+    ``pt[m1]`` is used, each row's total). ``cmass``: each next class's mass, added to."""
+    m0, m1 = pt.shape[1], pt.shape[0] - 1
+    tots = pt[m1]  # each row's mass
     w0 = w1 = dr = 0.0
     for n in range(halves.shape[0]):
         h = halves[n]
         grid = live[h]
-        flags = live_rows[h]
         vec = down[h]
         both = vec[2 * m0 + 2 * m1]
         dr += both
@@ -368,25 +503,47 @@ def second_attacks(
             if vec[x] != 0.0:
                 any1 = True
                 break
+        r0, r1 = live_rows[h, 0], live_rows[h, 1]  # (the other rows are zero)
+        cleared = False
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
-            cells = masks[op_mask[k]]
             b0, b1 = op_b0[k], op_b1[k]
             for b in range(b0, b1):
                 if q[b] < least:
                     acc[4] += q[b] * masses[n]
-            for i in range(m0):  # each row's masked values, span and running sums
-                if flags[i]:
-                    lo, hi = _row(grid, i, cells, c0, c1, vals, width, pad, m1)
-                else:  # an empty row (the sums and the shift below read it)
-                    _empty_row(i, vals, width, pad, m1)
-                    lo, hi = m1, -1
-                bounds[i, 0] = lo
-                bounds[i, 1] = hi
-            first, last = _spans(bounds, reach, m0)
+            o = dest[b0]
+            same = b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0
+            same = same and out_u0[o] == c0 and out_u1[o] == c1  # nobody's hp changes
+            first, last = m0, -1
+            if same:  # unchanged, on into the next round: no sums needed
+                if q[b0] >= least:
+                    t = out_next[o]
+                    clear = k == second_op1[h] - 1  # the last operation: the grid is done
+                    got = _move(  # (the rows widened: this grid's own, reset below)
+                        grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, live_rows[h], clear
+                    )
+                    cleared = clear
+                    if got != 0.0:
+                        present[t] = True
+                        cmass[t] += q[b0] * got
+            else:
+                _masked(grid, lmasks[op_mask[k]], vals)  # (rows not flagged are zero)
+                rsum[0] = 0.0
+                for i in range(m0):
+                    row = vals[i * m1 : (i + 1) * m1]
+                    t_ = 0.0
+                    for j in range(m1):
+                        t_ += row[j]
+                    tots[i] = t_
+                for i in range(m0):
+                    rsum[i + 1] = rsum[i] + tots[i]
+                first, last = _span(tots, m0)
+            lastcol = -1
             if last >= 0:
-                _sums(vals, pt, sc, width, pad, m0, m1)
-            tot = sc[m0, m1]
+                lastcol = _col_sums(vals, cs, csum, m0, m1)
+            tot = rsum[m0]
+            zeroed = 0
+            pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):
                 qb = q[b]
                 if qb < least or last < 0:
@@ -397,36 +554,71 @@ def second_attacks(
                 # rows from ``split`` on leave 0 up, those below put it down
                 split = m0 if da < 0 else min(max(da + out_u0[o] - c0, 0), m0)
                 if db < 0:  # combatant 1 killed
-                    w0 += qb * (tot - sc[split, m1])
-                    dr += qb * sc[split, m1]
+                    w0 += qb * (tot - rsum[split])
+                    dr += qb * rsum[split]
                     continue
                 # the last live column from which combatant 1 ends down
                 cut = out_u1[o] - c1 + db - 1
                 cl = max(min(cut + 1, m1), 0)
-                low = sc[split, cl]
+                if split == 0 or cl == 0:  # both down: rows below split, columns below cl
+                    low = 0.0
+                elif split == m0:
+                    low = float(csum[cl])
+                elif cl == m1:
+                    low = float(rsum[split])
+                else:
+                    low = _rect(cs, split, cl)
                 dr += qb * low
-                w1 += qb * (sc[split, m1] - low)
-                w0 += qb * (sc[m0, cl] - low)
+                w1 += qb * max(rsum[split] - low, 0.0)
+                w0 += qb * max(csum[cl] - low, 0.0)
                 s = max(split, first)
-                if s > last or reach[s] <= cut:
+                if s > last or lastcol <= cut:
                     continue
                 t = out_next[o]
                 block = nxt[t]
-                landed = (tot - sc[split, m1]) - (sc[m0, cl] - low)
+                landed = (tot - rsum[split]) - (csum[cl] - low)
                 present[t] = True
                 cmass[t] += qb * max(landed, 0.0)
                 if cut + 1 == db:  # from live column 0 on: every row in one shift
-                    _shift_add(
-                        block, vals, s * width + pad + db, last * width + pad + m1,
-                        da * width + db, qb,
-                    )  # fmt: skip
+                    y0, y1 = (s - da) * m1, (last - da) * m1 + m1 - db
+                    if pn > 0 and (zeroed < db or ph != t or pdb != db):
+                        _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)  # (before zeroing)
+                        pn = 0
+                    if zeroed < db:
+                        _zero_cols(vals, first, last + 1, zeroed, db, m1)
+                        zeroed = db
+                    if pn == 0:
+                        ph, pdb, py0, py1 = t, db, y0, y1
+                    py0, py1 = min(y0, py0), max(y1, py1)
+                    poffs[pn] = da * m1 + db
+                    pqs[pn] = qb
+                    pn += 1
+                    if pn == 4:
+                        _shifts(block, vals, py0, py1, poffs, pqs, pn)
+                        pn = 0
                     continue
-                for i in range(s, last + 1):
+                for i in range(s, last + 1):  # (columns from cut + 1 > db: not zeroed)
                     a = i - da
-                    base = i * width + pad
-                    for j in range(max(bounds[i, 0], cut + 1), bounds[i, 1] + 1):
-                        block[a * width + pad + j - db] += qb * vals[base + j]
+                    for j in range(cut + 1, m1):
+                        block[a * m1 + j - db] += qb * vals[i * m1 + j]
+            if pn > 0:
+                _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)
             # someone already down: by the hp of the one still up
+            cells = masks[op_mask[k]]
+            if same and q[b0] == 1.0:  # nobody's hp changes: the one up stays up
+                if any0:
+                    for i in range(m0):
+                        for kind in range(2):
+                            v = vec[kind * m0 + i]
+                            if v != 0.0 and cells[c0 + i, 0 if kind == 0 else c1 - 1]:
+                                w0 += v
+                if any1:
+                    for j in range(m1):
+                        for kind in range(2):
+                            v = vec[2 * m0 + kind * m1 + j]
+                            if v != 0.0 and cells[0 if kind == 0 else c0 - 1, c1 + j]:
+                                w1 += v
+                continue
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
                 for i in range(m0):
@@ -445,11 +637,10 @@ def second_attacks(
                             continue
                         w1 += v * up[m0 + j]
                         dr += v * (1.0 - up[m0 + j])
-        for i in range(m0):
-            if flags[i]:
-                flags[i] = False
-                for x in range(i * width, (i + 1) * width):
-                    grid[x] = 0.0
+        if not cleared:
+            for x in range(r0 * m1, r1 * m1):
+                grid[x] = 0.0
+        live_rows[h, 0] = live_rows[h, 1] = 0
         for x in range(vec.shape[0]):
             vec[x] = 0.0
     acc[0] += w0

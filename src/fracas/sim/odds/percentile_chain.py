@@ -38,6 +38,7 @@ from fracas.sim.odds.grid_kernel import (
     expect_branches,
     first_attacks,
     second_attacks,
+    sort_branches,
     stance_table,
     tally,
 )
@@ -74,17 +75,19 @@ def load_kernels() -> None:
     acc = np.zeros(5)
     g2 = np.zeros((1, 1))
     rows = (
-        np.zeros(1), np.zeros((1, 2)), np.zeros((2, 2)), np.zeros((1, 2), np.int64),
-        np.zeros(2, np.int64), 0,
+        np.zeros(1), np.zeros((2, 1)), np.zeros((2, 1)), np.zeros(2), np.zeros(4, np.int64),
+        np.zeros(4),
     )  # fmt: skip
+    r2 = np.zeros((1, 2), np.int64)
     first_attacks(
-        g2, i0, i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, b2, np.zeros((1, 1)), b1,
+        g2, i0, i0, i0, i0, b2, i0, i0, i0, f0, i0, i0, i0, 1, 1, g2, r2, np.zeros((1, 1)), b1,
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g2, b2, np.zeros((1, 1)), i0, i0, i0, b3, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0, 1, 1,
-        g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows,
+        g2, r2, np.zeros((1, 1)), i0, i0, i0, b3, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
+        1, 1, g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows, np.zeros(2),
     )  # fmt: skip
+    sort_branches(i0, i0, f0, i0, i0, i0, 0, 0)
     one = np.ones(1, np.int64)
     stance_table(
         np.zeros((1, 1), np.int64), 0, one, one, 0, 1, 1, one, 0, 0, np.zeros((1, 1), np.int64)
@@ -334,15 +337,12 @@ class DuelChain:
         shape = self.shape
         c0, c1 = self.con[0] + 1, self.con[1] + 1
         m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
-        # each live block's rows padded on the left (grid_kernel: a move is one shift)
-        pad = m1 - 1
-        width = pad + m1
-        grids = np.zeros((4, m0, width))  # each class's live block
+        grids = np.zeros((4, m0, m1))  # each class's live block
         starts: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
-                grids[i, self.hp[0] - 1, pad + self.hp[1] - 1] = share
+                grids[i, self.hp[0] - 1, self.hp[1] - 1] = share
                 starts.append(i)
         active = np.asarray(starts, np.int64)
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
@@ -351,8 +351,8 @@ class DuelChain:
         held = 0.0
         seen: list[npt.NDArray[np.int64]] = []  # the classes active, round by round
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
-        live = np.zeros((0, m0, width))
-        live_rows = np.zeros((0, m0), np.bool_)
+        live = np.zeros((0, m0, m1))
+        live_rows = np.zeros((0, 2), np.int64)  # rows that may hold mass
         down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
         touched = np.zeros(0, np.bool_)
         hmass = np.zeros(0)  # each half-round class's mass
@@ -360,10 +360,14 @@ class DuelChain:
         gmass = grids.sum(axis=(1, 2))  # each class's mass
         cmass = np.zeros(len(nxt))  # each next class's mass
         up = np.zeros(m0 + m1)  # scratch, and per live row:
-        vals = np.zeros(m0 * width)  # scratch for the kernels, see grid_kernel
-        pt, sc = np.zeros((m0, m1 + 1)), np.zeros((m0 + 1, m1 + 1))
-        bounds, reach = np.zeros((m0, 2), np.int64), np.zeros(m0 + 1, np.int64)
-        rows = (vals, pt, sc, bounds, reach, pad)
+        # scratch for the kernels (grid_kernel): the masked cells, their sums
+        rows = (
+            np.zeros((2 * m0 + 1) * m1), np.zeros((m1 + 1, m0)), np.zeros((m0 + 1, m1)),
+            np.zeros(m1 + 1), np.zeros(4, np.int64), np.zeros(4),
+        )  # fmt: skip
+        rsum = np.zeros(m0 + 1)
+        lmasks = np.zeros((0, m0 * m1), np.bool_)  # the masks' live blocks, flat
+        sorted_ops = 0  # the operations whose branches are sorted by d1 (grid_kernel)
         #: by the round's context for each order: each class's first plan (-1: not built)
         firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
@@ -410,22 +414,29 @@ class DuelChain:
                 plans[n] = table[i] = planner.first(i, ctxs[planner.orders[i]])
             stop = planner.frozen.view()[plans]
             if stop.any():
-                frozen = float(grids[act[stop], :, pad:].sum())  # (not the padding)
+                frozen = float(grids[act[stop]].sum())
                 grids[act[stop]] = 0.0
             classes = act[~stop]
             plans = plans[~stop]
             if len(planner.halves) > len(live):
                 n = 2 * len(planner.halves)
-                live = np.zeros((n, m0, width))
-                live_rows = np.zeros((n, m0), np.bool_)
+                live = np.zeros((n, m0, m1))
+                live_rows = np.zeros((n, 2), np.int64)
                 down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
             pl = planner
             pl.flush()
+            if len(lmasks) != len(pl.masks):
+                lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
+            sort_branches(
+                pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
+                pl.dest.view(), sorted_ops, pl.op_mask.n,
+            )  # fmt: skip
+            sorted_ops = pl.op_mask.n
             first_attacks(
                 grids.reshape(len(grids), -1), classes, plans,
-                pl.first_op0.view(), pl.first_op1.view(), pl.masks, pl.op_mask.view(),
+                pl.first_op0.view(), pl.first_op1.view(), lmasks, pl.op_mask.view(),
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), c0, c1, live.reshape(len(live), -1), live_rows, down, touched,
                 gmass[classes], SKIP, acc, hmass, *rows,
@@ -447,17 +458,24 @@ class DuelChain:
             if size > len(nxt):  # room for the classes found (both buffers)
                 # nothing to copy: this round's grids are read (first_attacks) and the next
                 # round's not written yet; np.zeros leaves the zeroing to the pages' first use
-                grids, nxt = np.zeros((2 * size, m0, width)), np.zeros((2 * size, m0, width))
+                grids, nxt = np.zeros((2 * size, m0, m1)), np.zeros((2 * size, m0, m1))
                 cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
             pl.flush()
+            if len(lmasks) != len(pl.masks):
+                lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
+            sort_branches(
+                pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
+                pl.dest.view(), sorted_ops, pl.op_mask.n,
+            )  # fmt: skip
+            sorted_ops = pl.op_mask.n
             second_attacks(
                 live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(),
                 pl.second_op1.view(),
-                pl.masks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
+                pl.masks, lmasks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
-                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, *rows,
+                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, *rows, rsum,
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
