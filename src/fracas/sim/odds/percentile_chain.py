@@ -148,10 +148,13 @@ class DuelChain:
         self._tired: dict[tuple[int, int], int] = {}
         self.recover_mode = int(spec.opts[ps.O_RECOVER])
         self._declared: dict[tuple[int, Kit, Kit, int], tuple[int, int]] = {}
+        self._declared_by: dict[tuple[object, ...], tuple[int, int]] = {}
         self._pairs: dict[tuple[object, ...], list[Any]] = {}
+        self._base_cells: dict[int, list[tuple[int, int, npt.NDArray[np.bool_] | None]]] = {}
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
         # the exchange reads no tactic: chains sharing a model share its branch arrays
         self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = model.arrays
+        self._bare: dict[tuple[Kit, Kit], tuple[Kit, Kit]] = {}  # branch_arrays' bare kits
         self._all = np.ones(self.shape, bool)
         # who may take the second turn of a round, cell by cell (state.acting and
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
@@ -191,11 +194,17 @@ class DuelChain:
             spec = self.spec
             fi = spec.fi
             e = 1 - f
-            cond = np.full(ps.MAX_WEAPONS, C_LOST, np.int64)
-            cond[: len(kit.conds)] = kit.conds
             lost = min(other.abs_loss, int(fi[e, ps.ABS]))
             ew = other.wield if other.ready else int(fi[e, ps.BODY])
             mine = 0 if fi[f, ps.PROJ_ONLY] else max(0, int(fi[f, ps.ABS]) - kit.abs_loss)
+            # what ``declare`` reads: kits equal in it share the answer
+            reads = (f, base, kit.wield, kit.conds, lost, bool(spec.dmax[e, ew] > mine))
+            hit = self._declared_by.get(reads)
+            if hit is not None:
+                self._declared[key] = hit
+                return hit
+            cond = np.full(ps.MAX_WEAPONS, C_LOST, np.int64)
+            cond[: len(kit.conds)] = kit.conds
             stance, wield = declare(
                 base,
                 kit.wield,
@@ -208,10 +217,11 @@ class DuelChain:
                 bool(spec.worth_unarmed[f, lost]),
                 int(spec.opts[ps.O_NO_WEAPON]),
                 bool(spec.opts[ps.O_DRAW_TAKES_ROUND]),
-                bool(spec.dmax[e, ew] > mine),
+                reads[5],
                 np.ascontiguousarray(spec.through[f, :, lost]),
             )
-            hit = self._declared[key] = (int(stance), int(wield))
+            self._declared_by[reads] = (int(stance), int(wield))
+            hit = self._declared[key] = self._declared_by[reads]
         return hit
 
     def stance_pairs(
@@ -227,23 +237,35 @@ class DuelChain:
         key = (base_key, k0, k1)
         hit = self._pairs.get(key)
         if hit is None:
+            hit = []
+            for x, y, cells in self._base_pairs(base_key, base):
+                s0, w0 = self.declared(0, k0, k1, x)
+                n0 = k0 if w0 == k0.wield else k0.but(wield=w0)
+                s1, w1 = self.declared(1, k1, k0, y)
+                n1 = k1 if w1 == k1.wield else k1.but(wield=w1)
+                hit.append((s0, s1, n0, n1, cells))
+            self._pairs[key] = hit
+        return hit
+
+    def _base_pairs(
+        self, base_key: int, base: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]
+    ) -> list[tuple[int, int, npt.NDArray[np.bool_] | None]]:
+        """The pairs of base stances over the live cells (None: all of them), each with
+        its cells; once per stance table."""
+        hit = self._base_cells.get(base_key)
+        if hit is None:
             live = self._live
             b0 = sorted(set(base[0][live].tolist()))
             b1 = sorted(set(base[1][live].tolist()))
-            hit = []
+            found: list[tuple[int, int, npt.NDArray[np.bool_] | None]] = []
             for x in b0:
-                s0, w0 = self.declared(0, k0, k1, x)
-                n0 = k0 if w0 == k0.wield else k0.but(wield=w0)
                 for y in b1:
-                    s1, w1 = self.declared(1, k1, k0, y)
-                    n1 = k1 if w1 == k1.wield else k1.but(wield=w1)
                     cells = (base[0] == x) & (base[1] == y) & live
-                    if not cells.any():
-                        continue
-                    hit.append((s0, s1, n0, n1, cells))
-            if len(hit) == 1:
-                hit = [(*hit[0][:4], None)]
-            self._pairs[key] = hit
+                    if cells.any():
+                        found.append((x, y, cells))
+            if len(found) == 1:
+                found = [(found[0][0], found[0][1], None)]
+            hit = self._base_cells[base_key] = found
         return hit
 
     def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
@@ -316,17 +338,18 @@ class DuelChain:
         c0, c1 = self.con[0] + 1, self.con[1] + 1
         m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
         grids = np.zeros((4, m0, m1))  # each class's live block
-        active: list[int] = []
+        starts: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
                 i = planner.class_index((order, kits[0], kits[1]))
                 grids[i, self.hp[0] - 1, self.hp[1] - 1] = share
-                active.append(i)
+                starts.append(i)
+        active = np.asarray(starts, np.int64)
         acc = np.zeros(5)  # win 0, win 1, draw, ended (this round), error
         draw_frozen = 0.0
         length: list[float] = []
         held = 0.0
-        seen: set[int] = set()  # classes
+        seen: list[npt.NDArray[np.int64]] = []  # the classes active, round by round
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
         live = np.zeros((0, m0, m1))
         live_rows = np.zeros((0, 2), np.int64)  # rows that may hold mass
@@ -345,7 +368,8 @@ class DuelChain:
         rsum = np.zeros(m0 + 1)
         lmasks = np.zeros((0, m0 * m1), np.bool_)  # the masks' live blocks, flat
         sorted_ops = 0  # the operations whose branches are sorted by d1 (grid_kernel)
-        firsts: dict[tuple[bool, int, int, int, int, bool], npt.NDArray[np.int64]] = {}
+        #: by the round's context for each order: each class's first plan (-1: not built)
+        firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
         rnd = 0
@@ -369,25 +393,25 @@ class DuelChain:
             acc[3] = 0.0
             frozen = 0.0
             # each active class's first plan in this round's context (looked up by array)
-            act = np.asarray(active, np.int64)
-            seen.update(active)
-            plans = np.empty(len(act), np.int64)
-            orders = planner.orders.view()[act]
-            for order in (0, 1):
-                first = 0 if rnd > 1 and spec.opts[ps.O_ORDER_SCENARIO] else order
-                ctx = (simultaneous, first, base_key, t[0], t[1], late)
-                table = firsts.get(ctx)
-                if table is None or len(table) < len(planner.keys):
-                    grown = np.full(2 * len(planner.keys), -1, np.int64)
-                    if table is not None:
-                        grown[: len(table)] = table
-                    table = firsts[ctx] = grown
-                mine = orders == order
-                got = table[act[mine]]
-                for n in np.flatnonzero(got < 0).tolist():
-                    i = int(act[mine][n])
-                    got[n] = table[i] = planner.first(i, ctx)
-                plans[mine] = got
+            act = active
+            seen.append(active)
+            # one table over classes for the round's two contexts (a class's order picks)
+            scenario_order = rnd > 1 and bool(spec.opts[ps.O_ORDER_SCENARIO])
+            ctxs = tuple(
+                (simultaneous, 0 if scenario_order else o, base_key, t[0], t[1], late)
+                for o in (0, 1)
+            )
+            table = firsts.get(ctxs)
+            if table is None or len(table) < len(planner.keys):
+                grown = np.full(2 * len(planner.keys), -1, np.int64)
+                if table is not None:
+                    grown[: len(table)] = table
+                table = firsts[ctxs] = grown
+            plans = table[act]
+            missing = np.flatnonzero(plans < 0).tolist()
+            for n in sorted(missing, key=lambda n: planner.orders[int(act[n])]):  # 0's first
+                i = int(act[n])
+                plans[n] = table[i] = planner.first(i, ctxs[planner.orders[i]])
             stop = planner.frozen.view()[plans]
             if stop.any():
                 frozen = float(grids[act[stop]].sum())
@@ -402,6 +426,7 @@ class DuelChain:
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
             pl = planner
+            pl.flush()
             if len(lmasks) != len(pl.masks):
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
             sort_branches(
@@ -427,15 +452,16 @@ class DuelChain:
                 live_rows[small] = False
                 down[small] = 0.0
             ids = ids[mass >= PRUNE_HALF]
-            for h in ids.tolist():
+            for h in ids[~planner.built.view()[ids]].tolist():  # those not built yet
                 planner.second(h)
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
-                bigger = np.zeros((2 * size, m0, m1))
-                bigger[: len(grids)] = grids
-                grids, nxt = bigger, np.zeros_like(bigger)
+                # nothing to copy: this round's grids are read (first_attacks) and the next
+                # round's not written yet; np.zeros leaves the zeroing to the pages' first use
+                grids, nxt = np.zeros((2 * size, m0, m1)), np.zeros((2 * size, m0, m1))
                 cmass = np.zeros(len(nxt))
             present = np.zeros(len(nxt), np.bool_)
+            pl.flush()
             if len(lmasks) != len(pl.masks):
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
             sort_branches(
@@ -453,22 +479,21 @@ class DuelChain:
             )  # fmt: skip
             # a class below PRUNE is dropped, its mass counted in the truncation error
             old = active
-            active = np.flatnonzero(present).tolist()
-            if active:
-                kept = cmass[active]
-                acc[4] += float(kept[kept < PRUNE].sum())
-                for i in np.asarray(active)[kept < PRUNE].tolist():
-                    nxt[i] = 0.0
-                active = np.asarray(active)[kept >= PRUNE].tolist()
+            found = np.flatnonzero(present)
+            kept = cmass[found]
+            pruned = kept < PRUNE
+            if pruned.any():
+                acc[4] += float(kept[pruned].sum())
+                nxt[found[pruned]] = 0.0
+            active = found[~pruned]
             gmass = cmass.copy()  # the mass of each class next round
             cmass[:] = 0.0
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen
-            for i in old:
-                grids[i] = 0.0
+            grids[old] = 0.0
             grids, nxt = nxt, grids
-            still = float(gmass[active].sum()) if active else 0.0
+            still = float(gmass[active].sum())
             if rnd == max_rounds:
                 draw_frozen += still
                 length[-1] += still + held
@@ -488,7 +513,7 @@ class DuelChain:
             length=tuple(length),
             error=float(acc[4]),
             rounds_computed=rnd,
-            classes=len({planner.keys[i][1:] for i in seen}),
+            classes=len({planner.keys[i][1:] for i in np.unique(np.concatenate(seen)).tolist()}),
         )
 
     # -- moving probability on the grid -------------------------------------------------------
@@ -525,8 +550,9 @@ class DuelChain:
         npt.NDArray[np.int64],
     ]:
         """The exchange's branches as arrays for ``apply_branches`` (cached per class):
-        destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there),
-        probability, hp lost by combatant 0 and 1 (-1: killed), destination index."""
+        destination kits (combatant 0's, 1's; index 0 is "unchanged": no branch goes there,
+        every other one is reached), probability, hp lost by combatant 0 and 1 (-1: killed),
+        destination index."""
         key = (f, kf, kg, sf, sg, tf, tg, low)
         hit = self._arrays.get(key)
         if hit is not None:
@@ -534,56 +560,41 @@ class DuelChain:
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         # the exchange reads neither the attacker's break values nor its "defenceless", nor
         # the defender's break values but the parrying weapon's, nor whether the defender is
-        # defenceless next round (only this round): it is worked out for kits without them,
-        # and they are put back (only the parrying weapon's break value can change in it).
-        # Kits are put back once per distinct kit, destinations found once per distinct
-        # pair of kits (in the order the branches first reach them), the rest as arrays.
-        bare_f = kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1)
+        # defenceless next round (only this round): it is worked out for kits without them
+        # (``ExchangeModel.exchange_arrays``, shared by every class equal but in those), and
+        # they are put back once per distinct pair of kits the branches reach (two may
+        # become one), in the order the branches first reach them.
         w = kg.wield
-        bare_g = kg.but(
-            bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
-            defenceless=-1 if kg.defenceless == 1 else None,
-        )
-        branches = self.model.exchange(f, bare_f, bare_g, sf, sg, tf, tg, True, low)
-        if not branches:
-            none = np.zeros(0, np.int64)
-            self._arrays[key] = (dests, np.zeros(0), none, none, none)
-            return dests, np.zeros(0), none, none, none
-        ps_, micros = zip(*branches, strict=True)
-        da, dd, outs_f, outs_g, ka, kd = zip(*micros, strict=True)
-        uf = {k: n for n, k in enumerate(dict.fromkeys(outs_f))}  # each distinct kit's number
-        ug = {k: n for n, k in enumerate(dict.fromkeys(outs_g))}
-        back_f = [
-            k.but(bvs=kf.bvs, defenceless=kf.defenceless if k.defenceless < 0 else None) for k in uf
-        ]
-        back_g = [
-            k.but(
-                bvs=tuple(b if i == w else kg.bvs[i] for i, b in enumerate(k.bvs)),
-                defenceless=1 if kg.defenceless == 1 else None,
+        bare = self._bare.get((kf, kg))
+        if bare is None:
+            bare = self._bare[(kf, kg)] = (
+                kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
+                kg.but(
+                    bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
+                    defenceless=-1 if kg.defenceless == 1 else None,
+                ),
             )
-            for k in ug
-        ]
-        n = len(branches)
-        nf = np.fromiter(map(uf.__getitem__, outs_f), np.int64, n)
-        ng = np.fromiter(map(ug.__getitem__, outs_g), np.int64, n)
-        combo = nf * len(ug) + ng
-        seen, first_at, inverse = np.unique(combo, return_index=True, return_inverse=True)
+        bare_f, bare_g = bare
+        core = self.model.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
+        again = self.model.put_back_arrays.get((id(core), f, kf, kg))  # (other stances)
+        if again is not None:
+            self._arrays[key] = again
+            return again
+        q, x_f, x_g, outs, code = core
         index: dict[tuple[Kit, Kit], int] = {}
-        slot = np.empty(len(seen), np.int64)
-        for u in np.argsort(first_at, kind="stable").tolist():  # in order of first reach
-            c = int(seen[u])
-            nkf, nkg = back_f[c // len(ug)], back_g[c % len(ug)]
+        slot = []
+        put_back = self.model.put_back
+        for of, og in outs:
+            nkf, nkg = put_back(of, kf, 0, w), put_back(og, kg, 1, w)
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
-            if pair not in index:
-                index[pair] = len(dests)
+            i = index.get(pair)
+            if i is None:
+                i = index[pair] = len(dests)
                 dests.append(pair)
-            slot[u] = index[pair]
-        x_f: npt.NDArray[np.int64] = np.where(np.array(ka, np.bool_), -1, np.array(da, np.int64))
-        x_g: npt.NDArray[np.int64] = np.where(np.array(kd, np.bool_), -1, np.array(dd, np.int64))
-        where: npt.NDArray[np.int64] = slot[inverse.reshape(-1)]
-        q: Grid = np.array(ps_, np.float64)
+            slot.append(i)
+        where: npt.NDArray[np.int64] = np.array(slot, np.int64)[code]
         made = (dests, q, x_f if f == 0 else x_g, x_g if f == 0 else x_f, where)
-        self._arrays[key] = made
+        self._arrays[key] = self.model.put_back_arrays[(id(core), f, kf, kg)] = made
         return made
 
     def attack_step(

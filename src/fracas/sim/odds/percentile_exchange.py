@@ -10,8 +10,12 @@ damage distributions from ``fracas.dice.distribution`` (icepool).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from fracas.dice.exact import distribution
 from fracas.rulesets.percentile.state import Profile
@@ -39,8 +43,18 @@ D_NONE, D_PARRY, D_DODGE = range(3)
 
 KitFields = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]
 _NAMES = ("wield", "conds", "bvs", "abs_loss", "glitch", "defenceless", "yielded")
-#: every kit alive, by its fields: a kit is made once per value (``Kit.__new__``)
-_KITS: weakref.WeakValueDictionary[KitFields, Kit] = weakref.WeakValueDictionary()
+#: every kit alive, by its fields: a kit is made once per value (``Kit.__new__``); a plain
+#: dict of weak references (``WeakValueDictionary.get`` is Python code, and kits are looked up
+#: thousands of times a run), each dropped as its kit dies
+_KITS: dict[KitFields, weakref.ref[Kit]] = {}
+
+
+def _forget(key: KitFields) -> Callable[[weakref.ref[Kit]], None]:
+    def drop(ref: weakref.ref[Kit]) -> None:
+        if _KITS.get(key) is ref:
+            del _KITS[key]
+
+    return drop
 
 
 class Kit:
@@ -73,12 +87,13 @@ class Kit:
         yielded: int = 0,
     ) -> Kit:
         key = (wield, conds, bvs, abs_loss, glitch, defenceless, yielded)
-        hit = _KITS.get(key)
+        ref = _KITS.get(key)
+        hit = None if ref is None else ref()
         if hit is None:
             hit = object.__new__(cls)
             for name, value in zip(_NAMES, key, strict=True):
                 object.__setattr__(hit, name, value)
-            _KITS[key] = hit
+            _KITS[key] = weakref.ref(hit, _forget(key))
         return hit
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -143,6 +158,16 @@ class Kit:
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
 Micro = tuple[int, int, Kit, Kit, bool, bool]
 Branches = list[tuple[float, Micro]]
+#: what a cell of table 5.1 does (``ExchangeModel._recipe``)
+Recipe = tuple[tuple[tuple[int, bool, int], ...], bool]
+#: ``ExchangeModel.exchange_arrays``
+ExchangeArrays = tuple[
+    npt.NDArray[np.float64],
+    npt.NDArray[np.int64],
+    npt.NDArray[np.int64],
+    list[tuple["Kit", "Kit"]],
+    npt.NDArray[np.int64],
+]
 
 
 def kit_of(m: Micro, role: int) -> Kit:
@@ -184,7 +209,7 @@ class ExchangeModel:
 
     def __init__(self, spec: ps.PercentileSpec, profiles: tuple[Profile, ...]) -> None:
         self.spec = spec
-        self.o = spec.opts
+        self.o: list[int] = spec.opts.tolist()  # (read thousands of times a run)
         self.damage: list[list[list[tuple[int, float]]]] = [
             [sorted((v, float(q)) for v, q in distribution(a.damage).items()) for a in p.arms]
             for p in profiles
@@ -192,10 +217,99 @@ class ExchangeModel:
         self.glitches = int(spec.opts[ps.O_GLITCHES])
         self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
-        self._cells: dict[tuple[int, Kit, Kit, int, int, int], Branches] = {}
-        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them
+        self._cells: dict[tuple[int, Kit, Kit, Recipe], tuple[list[int], list[float]]] = {}
+        self._recipes: dict[tuple[int, int, int], Recipe] = {}
+        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them (by
+        #: its arguments, and by the exchange's arrays, which live as long as the model)
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
-        self.exchange = lru_cache(maxsize=None)(self._exchange)
+        self.put_back_arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        self._merged = lru_cache(maxsize=None)(self._exchange)
+        # every outcome of a cell met so far, numbered: the outcome, its pair of kits'
+        # number, the hp it takes off the attacker and the defender (-1: killed)
+        self._micros: list[Micro] = []
+        self._micro_id: dict[Micro, int] = {}
+        self._micro_pair: list[int] = []
+        self._micro_xf: list[int] = []
+        self._micro_xg: list[int] = []
+        self._pair_id: dict[tuple[Kit, Kit], int] = {}
+        self._pairs: list[tuple[Kit, Kit]] = []
+        self._exchange_arrays: dict[tuple[object, ...], ExchangeArrays] = {}
+        self._put_back: dict[tuple[Kit, Kit, int, int], Kit] = {}
+        # the spec's small tables as Python values (read thousands of times a run)
+        fx = spec.cell_fx.tolist()
+        self._fx: list[list[list[tuple[int, int, int]]]] = [
+            [
+                [(int(c), int(w), int(k)) for c, w, k in fx[r][p][: int(spec.cell_n[r, p])]]
+                for p in range(spec.cell_n.shape[1])
+            ]
+            for r in range(spec.cell_n.shape[0])
+        ]
+        self._hurt: list[list[bool]] = spec.hurt.astype(bool).tolist()
+        self._abs = [int(spec.fi[w, ps.ABS]) for w in range(2)]
+        self._proj_only = [bool(spec.fi[w, ps.PROJ_ONLY]) for w in range(2)]
+        self._checks: dict[tuple[int, int], tuple[float, ...]] = {}
+        self._attacks: dict[tuple[int, int, int, int, int], tuple[float, ...]] = {}
+        self._defences: dict[tuple[object, ...], tuple[tuple[int, int, float], ...]] = {}
+        #: exchanges by what they are made of (``_exchange``), kept alive: ``_arrays_of`` is
+        #: keyed by their ids
+        self._by_content: dict[tuple[object, ...], dict[int, float]] = {}
+        self._arrays_of: dict[int, ExchangeArrays] = {}
+        self._check_target = bool(self.o[ps.O_CHECK_TARGET])
+
+    def check(self, chance: int, skill: int) -> tuple[float, ...]:
+        """``check_distribution`` under this duel's options (cached)."""
+        key = (chance, skill)
+        hit = self._checks.get(key)
+        if hit is None:
+            hit = self._checks[key] = check_distribution(chance, skill, self._check_target)
+        return hit
+
+    def exchange_arrays(
+        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool
+    ) -> ExchangeArrays:
+        """``exchange`` (the defender taking part) as arrays: probability, hp lost by the
+        attacker and the defender (-1: killed), the distinct pairs of kits (attacker's,
+        defender's) in the order the branches first reach them, and each branch's pair."""
+        key = (f, kf, kg, sf, sg, tf, tg, low)
+        hit = self._exchange_arrays.get(key)
+        if hit is None:
+            merged = self._merged(f, kf, kg, sf, sg, tf, tg, True, low)
+            hit = self._arrays_of.get(id(merged))  # (the same exchange under other stances)
+            if hit is not None:
+                self._exchange_arrays[key] = hit
+                return hit
+            n = len(merged)
+            q = np.fromiter(merged.values(), np.float64, n)
+            x_f = np.fromiter(map(self._micro_xf.__getitem__, merged), np.int64, n)
+            x_g = np.fromiter(map(self._micro_xg.__getitem__, merged), np.int64, n)
+            pair_of = list(map(self._micro_pair.__getitem__, merged))
+            first = {p: j for j, p in enumerate(dict.fromkeys(pair_of))}
+            code = np.fromiter(map(first.__getitem__, pair_of), np.int64, n)
+            pairs = [self._pairs[p] for p in first]
+            hit = (q, x_f, x_g, pairs, code)
+            self._exchange_arrays[key] = self._arrays_of[id(merged)] = hit
+        return hit
+
+    def put_back(self, bare: Kit, kit: Kit, role: int, w: int) -> Kit:
+        """A kit out of an exchange worked out on bare kits (``DuelChain.branch_arrays``)
+        with what the exchange did not read put back from ``kit`` (the attacker's, role 0,
+        or the defender's, parrying with weapon ``w``): the break values (the parrying
+        weapon's as the exchange left it) and "defenceless" (the attacker's, or the
+        defender's next round, unless the exchange made it defenceless next round)."""
+        key = (bare, kit, role, w)
+        hit = self._put_back.get(key)
+        if hit is None:
+            if role == 0:
+                hit = bare.but(
+                    bvs=kit.bvs, defenceless=kit.defenceless if bare.defenceless < 0 else None
+                )
+            else:
+                hit = bare.but(
+                    bvs=tuple(b if i == w else kit.bvs[i] for i, b in enumerate(bare.bvs)),
+                    defenceless=1 if kit.defenceless == 1 else None,
+                )
+            self._put_back[key] = hit
+        return hit
 
     # -- the pieces of an attack -----------------------------------------------------------
     def _rolled(self, src: int, w: int, kind: int) -> list[tuple[int, float]]:
@@ -207,24 +321,33 @@ class ExchangeModel:
         return [(int(self.spec.dmax[src, w]), 1.0)]
 
     def _armour(self, who: int, kit: Kit) -> int:
-        return max(0, int(self.spec.fi[who, ps.ABS]) - kit.abs_loss)
+        return max(0, self._abs[who] - kit.abs_loss)
 
     def deal(
-        self, m: Micro, role: int, ids: tuple[int, int], src: int, w: int, kind: int
+        self,
+        m: Micro,
+        role: int,
+        ids: tuple[int, int],
+        src: int,
+        w: int,
+        kind: int,
+        p: float = 1.0,
     ) -> Branches:
-        """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender)."""
+        """``damage.deal`` on the combatant in ``role`` (0 attacker, 1 defender), on a
+        branch of probability ``p``."""
         who = ids[role]
-        absorbs = kind != ps.K_FULL_NO_ARMOUR and not self.spec.fi[who, ps.PROJ_ONLY]
-        armour = self._armour(who, kit_of(m, role)) if absorbs else 0
+        absorbs = kind != ps.K_FULL_NO_ARMOUR and not self._proj_only[who]
+        armour = self._armour(who, m[2] if role == 0 else m[3]) if absorbs else 0
         key = (src, w, kind, armour)
         amounts = self._dealt.get(key)
         if amounts is None:
             amounts = self._dealt[key] = [
                 (q, value - min(value, armour)) for value, q in self._rolled(src, w, kind)
             ]
+        d0, d1, ka, kd, x0, x1 = m
         if role == 0:
-            return [(q, (m[0] + a, m[1], m[2], m[3], m[4], m[5])) for q, a in amounts]
-        return [(q, (m[0], m[1] + a, m[2], m[3], m[4], m[5])) for q, a in amounts]
+            return [(p * q, (d0 + a, d1, ka, kd, x0, x1)) for q, a in amounts]
+        return [(p * q, (d0, d1 + a, ka, kd, x0, x1)) for q, a in amounts]
 
     def _kit(self, m: Micro, role: int, kit: Kit) -> Micro:
         return (
@@ -309,9 +432,7 @@ class ExchangeModel:
                     out.append((q / 4, (d[0], d[1], m[2], m[3], m[4], m[5])))
             elif effect in (ps.F_HIT_SELF, ps.F_HIT_FRIEND):
                 if kit.wield >= 0:
-                    out.extend(
-                        (q * r, b) for r, b in self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL)
-                    )
+                    out.extend(self.deal(m, role, ids, who, kit.wield, ps.K_NORMAL, q))
                 else:
                     out.append((q, m))
             elif effect == ps.F_ARMOUR:
@@ -343,7 +464,7 @@ class ExchangeModel:
         ``low``: the attacker's full damage would down the defender (its hp now)."""
         spec = self.spec
         none = [(FAIL, D_NONE, 1.0)]
-        if not (int(self.o[ps.O_PARRIED]) >> result) & 1 or not acting or kit.defenceless == 0:
+        if not (self.o[ps.O_PARRIED] >> result) & 1 or not acting or kit.defenceless == 0:
             return none
         if stance == S_RECOVER and self.o[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
             return none
@@ -365,7 +486,7 @@ class ExchangeModel:
                 return none
             if result == PERFECT and not low:
                 return none
-        dist = check_distribution(chance, skill, bool(self.o[ps.O_CHECK_TARGET]))
+        dist = self.check(chance, skill)
         return [(r, kind, q) for r, q in enumerate(dist) if q > 0]
 
     def _exchange(
@@ -379,60 +500,132 @@ class ExchangeModel:
         tg: int,
         acting: bool,
         low: bool = False,
-    ) -> tuple[tuple[float, Micro], ...]:
-        """Every branch of ``f`` attacking the other (kits ``kf``/``kg``, stances, tired
-        flags, whether the defender takes part), merged by outcome."""
-        spec, o = self.spec, self.o
+    ) -> dict[int, float]:
+        """``exchange`` by the outcomes' numbers."""
+        spec = self.spec
         g = 1 - f
         w = kf.wield
-        att = int(
-            spec.att_chance[
-                f, w, self.o[ps.O_ATTACK_SHIFTS + sf], tf, min(kf.glitch, self.glitches - 1)
-            ]  # the stance's own modifiers (stances.attack_shifts)
-        )
-        results = check_distribution(att, int(spec.skill[f, w]), bool(o[ps.O_CHECK_TARGET]))
-        merged: dict[Micro, float] = {}
+        akey = (f, w, sf, tf, kf.glitch)
+        results = self._attacks.get(akey)
+        if results is None:
+            att = int(
+                spec.att_chance[
+                    f, w, self.o[ps.O_ATTACK_SHIFTS + sf], tf, min(kf.glitch, self.glitches - 1)
+                ]  # the stance's own modifiers (stances.attack_shifts)
+            )
+            results = self._attacks[akey] = self.check(att, int(spec.skill[f, w]))
+        defences = self._defences
+        weighed: list[tuple[int, float, tuple[tuple[int, int, float], ...]]] = []
         for result, pr in enumerate(results):
             if pr == 0:
                 continue
-            for parry, kind, pp in self.defence(g, kg, sg, tg, result, acting, low):
-                key = (f, kf, kg, result, parry, kind)
+            dkey = (g, kg, sg, tg, result, acting, low)
+            options = defences.get(dkey)
+            if options is None:
+                options = defences[dkey] = tuple(self.defence(g, kg, sg, tg, result, acting, low))
+            weighed.append((result, pr, options))
+        # exchanges whose attack and defence results have the same chances (other stances,
+        # the same options: often a defender recovering or yielding defends as it would
+        # anyway) are the same exchange: merged once
+        content = (f, kf, kg, tuple(weighed))
+        hit = self._by_content.get(content)
+        if hit is not None:
+            return hit
+        merged: dict[int, float] = {}  # by outcome (its number, ``_micros``)
+        get = merged.get
+        for result, pr, options in weighed:
+            for parry, kind, pp in options:
+                recipe = self._recipes.get((result, parry, kind))
+                if recipe is None:
+                    recipe = self._recipes[(result, parry, kind)] = self._recipe(
+                        result, parry, kind
+                    )
+                key = (f, kf, kg, recipe)
                 cell = self._cells.get(key)
                 if cell is None:
-                    cell = self._cells[key] = self._cell(f, kf, kg, result, parry, kind)
+                    cell = self._cells[key] = self._numbered(self._cell(f, kf, kg, *recipe))
                 weight = pr * pp
-                for q, m in cell:
-                    merged[m] = merged.get(m, 0.0) + weight * q
-        return tuple((q, m) for m, q in merged.items())
+                for i, q in zip(*cell, strict=True):
+                    merged[i] = get(i, 0.0) + weight * q
+        self._by_content[content] = merged
+        return merged
 
-    def _cell(self, f: int, kf: Kit, kg: Kit, result: int, parry: int, kind: int) -> Branches:
-        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does,
-        as branches: it reads the kits, never the stances or fatigue, so exchanges that
-        differ only in those share it."""
-        spec, o = self.spec, self.o
-        g = 1 - f
-        ids = (f, g)
-        w = kf.wield
-        branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
+    def exchange(
+        self,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acting: bool,
+        low: bool = False,
+    ) -> tuple[tuple[float, Micro], ...]:
+        """Every branch of ``f`` attacking the other (kits ``kf``/``kg``, stances, tired
+        flags, whether the defender takes part), merged by outcome (cached)."""
+        micros = self._micros
+        merged = self._merged(f, kf, kg, sf, sg, tf, tg, acting, low)
+        return tuple((q, micros[i]) for i, q in merged.items())
+
+    def _numbered(self, branches: Branches) -> tuple[list[int], list[float]]:
+        """A cell's branches merged by outcome, as the outcomes' numbers and their
+        probabilities: merging exchanges by small ints is quicker than by tuples of kits."""
+        merged: dict[int, float] = {}
+        get = merged.get
+        number = self._micro_id
+        for q, m in branches:
+            i = number.get(m)
+            if i is None:
+                i = number[m] = len(self._micros)
+                self._micros.append(m)
+                pair = (m[2], m[3])
+                p = self._pair_id.get(pair)
+                if p is None:
+                    p = self._pair_id[pair] = len(self._pairs)
+                    self._pairs.append(pair)
+                self._micro_pair.append(p)
+                self._micro_xf.append(-1 if m[4] else m[0])
+                self._micro_xg.append(-1 if m[5] else m[1])
+            merged[i] = get(i, 0.0) + q
+        return list(merged), list(merged.values())
+
+    def _recipe(self, result: int, parry: int, kind: int) -> Recipe:
+        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does:
+        its effects in order (code, on the attacker, damage kind), and whether the parrying
+        weapon then takes the attack's damage. Cells with the same recipe do the same."""
+        o = self.o
         spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
-        for k in range(int(spec.cell_n[result, parry])):
-            code, who, dkind = (int(x) for x in spec.cell_fx[result, parry, k])
-            on_attacker = who == 0
-            if spared and on_attacker and code in (ps.E_DAMAGE, ps.E_DISARM):
-                continue
-            branches = self._effect(branches, code, on_attacker, dkind, ids, w)
-        if (
+        effects = tuple(
+            (code, who == 0, dkind)
+            for code, who, dkind in self._fx[result][parry]
+            if not (spared and who == 0 and code in (ps.E_DAMAGE, ps.E_DISARM))
+        )
+        parry_damage = bool(
             kind == D_PARRY
             and o[ps.O_BV_ROLLED]
             and parry >= SUCCESS
             and result >= SUCCESS
-            and not spec.hurt[result, parry]
-        ):
+            and not self._hurt[result][parry]
+        )
+        return effects, parry_damage
+
+    def _cell(
+        self, f: int, kf: Kit, kg: Kit, effects: tuple[tuple[int, bool, int], ...], parried: bool
+    ) -> Branches:
+        """A cell's recipe (``_recipe``) carried out on these kits, as branches (equal
+        outcomes not merged yet: ``_numbered``): it reads the kits, never the stances or
+        fatigue, so exchanges that differ only in those share it, and so do cells with the
+        same recipe."""
+        g = 1 - f
+        ids = (f, g)
+        w = kf.wield
+        branches: Branches = [(1.0, (0, 0, kf, kg, False, False))]
+        for code, on_attacker, dkind in effects:
+            branches = self._effect(branches, code, on_attacker, dkind, ids, w)
+        if parried:
             branches = self._parry_damage(branches, f, w, g)
-        merged: dict[Micro, float] = {}
-        for q, m in branches:
-            merged[m] = merged.get(m, 0.0) + q
-        return [(q, m) for m, q in merged.items()]
+        return branches
 
     def _effect(
         self,
@@ -445,21 +638,25 @@ class ExchangeModel:
     ) -> Branches:
         out: Branches = []
         role = 0 if on_attacker else 1
-        for q, m in branches:
-            if code == ps.E_FUMBLE:
+        if code == ps.E_FUMBLE:
+            for q, m in branches:
                 out.extend((q * r, b) for r, b in self.fumble(m, role, ids))
-            elif code == ps.E_KILL:
+        elif code == ps.E_KILL:
+            for q, m in branches:
                 out.append((q, (m[0], m[1], m[2], m[3], m[4] or role == 0, m[5] or role == 1)))
-            elif code == ps.E_DISARM:
+        elif code == ps.E_DISARM:
+            for q, m in branches:
                 out.append((q, self.drop(m, role, ids)))
-            elif on_attacker:
+        elif on_attacker:  # damage to the attacker, by the defender's weapon
+            for q, m in branches:
                 kd = m[3]
                 if kd.ready:
-                    out.extend((q * r, b) for r, b in self.deal(m, 0, ids, ids[1], kd.wield, dkind))
+                    out.extend(self.deal(m, 0, ids, ids[1], kd.wield, dkind, q))
                 else:
                     out.append((q, m))
-            else:
-                out.extend((q * r, b) for r, b in self.deal(m, 1, ids, ids[0], w, dkind))
+        else:
+            for q, m in branches:
+                out.extend(self.deal(m, 1, ids, ids[0], w, dkind, q))
         return out
 
     def _parry_damage(self, branches: Branches, f: int, w: int, g: int) -> Branches:

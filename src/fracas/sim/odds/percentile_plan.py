@@ -41,29 +41,70 @@ Context = tuple[bool, int, int, int, int, bool]
 
 
 class Pool:
-    """A growing one-dimensional array (``view()``: the filled part, no copy)."""
+    """A growing one-dimensional array, appended to in Python and made an array only when
+    the kernels read it (``view()``: the filled part): plans append a few values at a time,
+    thousands of times a run, so the values wait in a list (``extend``/``append``: the
+    index of the first; ``pool[i]`` reads and writes them) or as array chunks
+    (``extend_array``) until then. A pool takes values or chunks, never both."""
 
-    def __init__(self, dtype: type) -> None:
-        self.data: npt.NDArray[Any] = np.zeros(256, dtype)
+    def __init__(self, dtype: type[Any]) -> None:
+        self.dtype = dtype
+        self.data: npt.NDArray[Any] = np.zeros(0, dtype)
         self.n = 0
+        self._items: list[Any] = []  # values not in ``data`` yet, in order
+        self._chunks: list[npt.NDArray[Any]] = []  # or arrays of them (not both at once)
+        self._view = self.data
 
-    def extend(self, values: Any) -> int:
-        """Append ``values``; the index of the first."""
+    def append(self, value: Any) -> int:
+        self._items.append(value)
+        self.n += 1
+        return self.n - 1
+
+    def extend(self, values: list[Any]) -> int:
         start = self.n
-        end = start + len(values)
-        if end > len(self.data):
-            grown = np.zeros(max(2 * len(self.data), end), self.data.dtype)
-            grown[:start] = self.data[:start]
-            self.data = grown
-        self.data[start:end] = values
-        self.n = end
+        self._items.extend(values)
+        self.n += len(values)
         return start
 
+    def extend_array(self, values: npt.NDArray[Any]) -> int:
+        if self._items:
+            raise ValueError("a pool of values takes no chunks")
+        start = self.n
+        self._chunks.append(values)
+        self.n += len(values)
+        return start
+
+    def __setitem__(self, i: int, value: Any) -> None:
+        waiting = self.n - len(self._items)  # (a pool of values, not of chunks)
+        if i >= waiting:
+            self._items[i - waiting] = value
+        else:
+            self.data[i] = value
+
+    def __getitem__(self, i: int) -> Any:
+        waiting = self.n - len(self._items)
+        return self._items[i - waiting] if i >= waiting else self.data[i]
+
     def view(self) -> npt.NDArray[Any]:
-        return self.data[: self.n]
+        if len(self._view) == self.n:
+            return self._view
+        if self._items or self._chunks:
+            have = len(self.data)
+            new: npt.NDArray[Any]
+            if self._items:
+                new = np.asarray(self._items, self.dtype)
+            else:
+                new = np.concatenate(self._chunks)
+            if self.n > have:
+                grown: npt.NDArray[Any] = np.zeros(max(2 * have, self.n, 256), self.dtype)
+                grown[: self.n - len(new)] = self.data[: self.n - len(new)]
+                self.data = grown
+            self.data[self.n - len(new) : self.n] = new
+            self._items, self._chunks = [], []
+        self._view = self.data[: self.n]
+        return self._view
 
 
-Chunks = list[npt.NDArray[Any]]
 ONE_Q = np.ones(1)
 ZERO = np.zeros(1, np.int64)
 
@@ -101,12 +142,17 @@ class Planner:
         self.halves: list[Half] = []
         self._lumped: dict[Kit, Kit] = {}
         self._firsts: dict[tuple[int, Context], int] = {}
+        self._half_ids: dict[Half, int] = {}  # by the half-round class before lumping
+        self._next_ids: dict[Key, int] = {}  # by the class before ``next_round``
         self.frozen = Pool(np.bool_)  # by first plan: nobody will attack again
         self.q = Pool(np.float64)
         self.d0 = Pool(np.int64)
         self.d1 = Pool(np.int64)
         self.dest = Pool(np.int64)
         self.op_mask = Pool(np.int64)
+        self.n_ops = 0  # operations so far, flushed or not
+        self._onlies: dict[int, I64] = {}
+        self._new_ops: list[tuple[int, npt.NDArray[np.float64], I64, I64, I64]] = []
         self.op_b0 = Pool(np.int64)
         self.op_b1 = Pool(np.int64)
         self.first_op0 = Pool(np.int64)
@@ -125,7 +171,7 @@ class Planner:
         if hit is None:
             hit = self.index[key] = len(self.keys)
             self.keys.append(key)
-            self.orders.extend([key[0]])
+            self.orders.append(key[0])
         return hit
 
     def _lump(self, kit: Kit) -> Kit:
@@ -139,6 +185,12 @@ class Planner:
         attacker's "defenceless this round" dropped (it only attacks, and it ends with
         the round either way), and the parts of the round's context the second attack does
         not read."""
+        hit = self._half_ids.get(half)
+        if hit is None:
+            hit = self._half_ids[half] = self._lumped_half(half)
+        return hit
+
+    def _lumped_half(self, half: Half) -> int:
         (order, k0, k1), s0, s1, ctx = half
         k0, k1 = self._lump(k0), self._lump(k1)
         if ctx[1] == 1 and k0.defenceless == 0:
@@ -151,9 +203,9 @@ class Planner:
         if hit is None:
             hit = self.half_index[half] = len(self.halves)
             self.halves.append(half)
-            self.second_op0.extend([0])
-            self.second_op1.extend([0])
-            self.built.extend([False])
+            self.second_op0.append(0)
+            self.second_op1.append(0)
+            self.built.append(False)
         return hit
 
     def _mask(self, a: Mask | None, b: Mask | None) -> int:
@@ -180,25 +232,40 @@ class Planner:
 
     def second(self, h: int) -> None:
         """Build half-round class ``h``'s second plan if it is not built yet."""
-        if not self.built.data[h]:
+        if not self.built[h]:
             self._build_second(h)
-            self.built.data[h] = True
+            self.built[h] = True
 
-    def _store(self, ops: list[tuple[int, int, int]], q: Chunks, d: list[Any]) -> tuple[int, int]:
-        """Append operations and their branches to the pools: (first op, end)."""
-        base = self.q.extend(np.concatenate(q) if q else np.zeros(0))
-        for pool, chunks in zip((self.d0, self.d1, self.dest), d[:3], strict=True):
-            pool.extend(np.concatenate(chunks) if chunks else np.zeros(0, np.int64))
-        start = self.op_mask.extend([m for m, _, _ in ops])
-        self.op_b0.extend([base + b0 for _, b0, _ in ops])
-        self.op_b1.extend([base + b1 for _, _, b1 in ops])
-        return start, start + len(ops)
+    def _op(self, mask: int, bq: npt.NDArray[np.float64], bd0: I64, bd1: I64, where: I64) -> None:
+        """Append one operation (the cells of mask ``mask`` along these branches); it goes
+        into the pools with the others at ``flush``."""
+        self._new_ops.append((mask, bq, bd0, bd1, where))
+        self.n_ops += 1
+
+    def _only(self, dest: int) -> I64:
+        """The destinations of an unchanged move to ``dest`` (one array per destination)."""
+        hit = self._onlies.get(dest)
+        if hit is None:
+            hit = self._onlies[dest] = np.array([dest], np.int64)
+        return hit
+
+    def flush(self) -> None:
+        """Put the operations appended since the last flush into the pools (before the
+        kernels read them): a few array calls a round, not a few per operation."""
+        if not self._new_ops:
+            return
+        mask, q, d0, d1, dest = zip(*self._new_ops, strict=True)
+        self._new_ops = []
+        lengths = np.fromiter(map(len, q), np.int64, len(q))
+        ends = self.q.n + np.cumsum(lengths)
+        self.op_mask.extend_array(np.array(mask, np.int64))
+        self.op_b0.extend_array(ends - lengths)
+        self.op_b1.extend_array(ends)
+        for pool, chunks in ((self.q, q), (self.d0, d0), (self.d1, d1), (self.dest, dest)):
+            pool.extend_array(np.concatenate(chunks))
 
     def _step(
         self,
-        ops: list[tuple[int, int, int]],
-        q: Chunks,
-        d: list[Any],
         at: Callable[[Key], int],
         pre: Mask | None,
         key: Key,
@@ -208,29 +275,15 @@ class Planner:
         first: bool,
         ctx: Context,
     ) -> None:
-        """``DuelChain.attack_step`` for one class, as operations (``at``: the id of a
-        destination)."""
+        """``DuelChain.attack_step`` for one class, as operations appended to the pools
+        (``at``: the id of a destination)."""
         chain = self.chain
         simultaneous = ctx[0]
         tired = (ctx[3], ctx[4])
-
-        def emit(
-            cells: Mask | None,
-            bq: npt.NDArray[np.float64],
-            bd0: I64,
-            bd1: I64,
-            where: I64,
-        ) -> None:
-            b0 = d[3][0]  # relative to the plan's first branch
-            q.append(bq)
-            d[0].append(bd0)
-            d[1].append(bd1)
-            d[2].append(where)
-            d[3][0] += len(bq)
-            ops.append((self._mask(pre, cells), b0, d[3][0]))
+        mask = self._mask
 
         def unchanged(cells: Mask | None, k: Key) -> None:
-            emit(cells, ONE_Q, ZERO, ZERO, np.array([at(k)], np.int64))
+            self._op(mask(pre, cells), ONE_Q, ZERO, ZERO, self._only(at(k)))
 
         order, k0, k1 = key
         kf, kg = (k0, k1) if f == 0 else (k1, k0)
@@ -266,10 +319,9 @@ class Planner:
             return
         for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
             dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
-            where = np.full(len(dests), -1, np.int64)
-            for i in np.unique(bdest).tolist():  # only the destinations a branch reaches
-                where[i] = at((order, *dests[i]))
-            emit(cells, bq, bd0, bd1, where[bdest])
+            # every destination but "unchanged" (index 0) is reached by a branch
+            where = np.array([-1, *(at((order, *pair)) for pair in dests[1:])], np.int64)
+            self._op(mask(pre, cells), bq, bd0, bd1, where[bdest])
         if idle is not None:
             unchanged(idle, key)
 
@@ -279,9 +331,6 @@ class Planner:
         _, k0, k1 = key
         base_key, late = ctx[2], ctx[5]
         pairs = chain.stance_pairs(base_key, chain._stances[base_key], k0, k1)
-        ops: list[tuple[int, int, int]] = []
-        q: Chunks = []
-        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
         plan = self.frozen.n
         if (
             len(pairs) == 1
@@ -289,10 +338,11 @@ class Planner:
             and pairs[0][2:4] == (k0, k1)
             and late
         ):
-            self.frozen.extend([True])
-            self.first_op0.extend([0])
-            self.first_op1.extend([0])
+            self.frozen.append(True)
+            self.first_op0.append(0)
+            self.first_op1.append(0)
             return plan
+        start = self.n_ops
         for s0, s1, n0, n1, mask in pairs:
             if chain.recover_mode == ps.RECOVER_START:
                 n0 = chain.recovered(n0, s0)
@@ -303,11 +353,10 @@ class Planner:
             def at(k: Key, s0: int = s0, s1: int = s1) -> int:
                 return self._half((k, s0, s1, ctx))
 
-            self._step(ops, q, d, at, mask, declared, x, sx, sy, True, ctx)
-        start, end = self._store(ops, q, d)
-        self.frozen.extend([False])
-        self.first_op0.extend([start])
-        self.first_op1.extend([end])
+            self._step(at, mask, declared, x, sx, sy, True, ctx)
+        self.frozen.append(False)
+        self.first_op0.append(start)
+        self.first_op1.append(self.n_ops)
         return plan
 
     def _build_second(self, h: int) -> None:
@@ -316,25 +365,27 @@ class Planner:
         x = ctx[1]
         y = 1 - x
         sx, sy = (s0, s1) if x == 0 else (s1, s0)
-        ops: list[tuple[int, int, int]] = []
-        q: Chunks = []
-        d: list[Any] = [[], [], [], [0]]  # d0, d1, dest chunks; branches so far
         slots: dict[Key, int] = {}
         base = self.out_next.n
 
         def at(k: Key) -> int:
             return base + slots.setdefault(k, len(slots))
 
-        self._step(ops, q, d, at, None, key, y, sy, sx, False, ctx)
+        start = self.n_ops
+        self._step(at, None, key, y, sy, sx, False, ctx)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
-        for o, m0, m1 in slots:
+        next_ids = self._next_ids
+        for slot in slots:
+            o, m0, m1 = slot
             u0s.append(c0 if not m0.yielded else chain.shape[0])
             u1s.append(c1 if not m1.yielded else chain.shape[1])
-            nxt.append(self.class_index((o, m0.next_round(), m1.next_round())))
+            i = next_ids.get(slot)
+            if i is None:
+                i = next_ids[slot] = self.class_index((o, m0.next_round(), m1.next_round()))
+            nxt.append(i)
         self.out_next.extend(nxt)
         self.out_u0.extend(u0s)
         self.out_u1.extend(u1s)
-        start, end = self._store(ops, q, d)
-        self.second_op0.data[h] = start
-        self.second_op1.data[h] = end
+        self.second_op0[h] = start
+        self.second_op1[h] = self.n_ops
