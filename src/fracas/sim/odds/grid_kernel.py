@@ -415,6 +415,8 @@ def first_attacks(
                                 downs[x] += qb * (gone[x] - dead[x])
             if pn > 0:
                 _shifts(live[ph], vals, py0, py1, poffs, pqs, pn)
+        for x in range(grid.shape[0]):  # read: cleared for the next round but one
+            grid[x] = 0.0
 
 
 @njit
@@ -674,3 +676,76 @@ def stance_table(
             out[i, j] = base_stance(
                 tactic, rnd, own, hp_max, other, script, script_len, then, policy
             )
+
+
+@njit
+def settle_halves(
+    touched: npt.NDArray[np.bool_],
+    hmass: F64,
+    live: F64,
+    live_rows: I64,
+    down: F64,
+    least: float,
+    acc: F64,
+    ids: I64,
+    masses: F64,
+) -> int:
+    """After the first attacks: the half-round classes touched, in id order, into ``ids``
+    and their masses into ``masses`` (how many: returned); one below ``least`` is dropped
+    before its second attack, its mass counted in the truncation error ``acc[4]`` and its
+    grids cleared. ``touched`` and ``hmass`` are left cleared."""
+    n = 0
+    for h in range(touched.shape[0]):
+        if not touched[h]:
+            continue
+        touched[h] = False
+        m = hmass[h]
+        hmass[h] = 0.0
+        if m >= least:
+            ids[n] = h
+            masses[n] = m
+            n += 1
+            continue
+        acc[4] += m
+        grid = live[h]
+        for x in range(grid.shape[0]):
+            grid[x] = 0.0
+        live_rows[h, 0] = 0
+        live_rows[h, 1] = 0
+        vec = down[h]
+        for x in range(vec.shape[0]):
+            vec[x] = 0.0
+    return n
+
+
+@njit
+def settle_classes(
+    present: npt.NDArray[np.bool_],
+    cmass: F64,
+    nxt: F64,
+    least: float,
+    acc: F64,
+    active: I64,
+    gmass: F64,
+) -> int:
+    """After the second attacks: the classes the fight goes on in, in id order, into
+    ``active`` (how many: returned); one below ``least`` is dropped, its mass counted in the
+    truncation error ``acc[4]`` and its grid cleared. ``gmass`` takes each class's mass for
+    next round; ``present`` and ``cmass`` are left cleared."""
+    n = 0
+    for t in range(present.shape[0]):
+        m = cmass[t]
+        gmass[t] = m
+        cmass[t] = 0.0
+        if not present[t]:
+            continue
+        present[t] = False
+        if m >= least:
+            active[n] = t
+            n += 1
+            continue
+        acc[4] += m
+        grid = nxt[t]
+        for x in range(grid.shape[0]):
+            grid[x] = 0.0
+    return n

@@ -38,6 +38,8 @@ from fracas.sim.odds.grid_kernel import (
     expect_branches,
     first_attacks,
     second_attacks,
+    settle_classes,
+    settle_halves,
     sort_branches,
     stance_table,
     tally,
@@ -88,6 +90,8 @@ def load_kernels() -> None:
         1, 1, g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows, np.zeros(2),
     )  # fmt: skip
     sort_branches(i0, i0, f0, i0, i0, i0, 0, 0)
+    settle_halves(np.zeros(0, np.bool_), f0, g2, r2, np.zeros((1, 1)), 0.0, acc, i0, f0)
+    settle_classes(np.zeros(0, np.bool_), f0, g2, 0.0, acc, i0, f0)
     one = np.ones(1, np.int64)
     stance_table(
         np.zeros((1, 1), np.int64), 0, one, one, 0, 1, 1, one, 0, 0, np.zeros((1, 1), np.int64)
@@ -359,6 +363,8 @@ class DuelChain:
         nxt = np.zeros_like(grids)
         gmass = grids.sum(axis=(1, 2))  # each class's mass
         cmass = np.zeros(len(nxt))  # each next class's mass
+        present, found = np.zeros(len(nxt), np.bool_), np.zeros(len(nxt), np.int64)
+        half_ids, half_mass = np.zeros(0, np.int64), np.zeros(0)
         up = np.zeros(m0 + m1)  # scratch, and per live row:
         # scratch for the kernels (grid_kernel): the masked cells, their sums
         rows = (
@@ -441,17 +447,14 @@ class DuelChain:
                 pl.dest.view(), c0, c1, live.reshape(len(live), -1), live_rows, down, touched,
                 gmass[classes], SKIP, acc, hmass, *rows,
             )  # fmt: skip
-            ids = np.flatnonzero(touched)
-            touched[ids] = False
-            mass = hmass[ids]
-            hmass[ids] = 0.0
-            small = ids[mass < PRUNE_HALF]
-            if len(small):  # dropped before their second attack, counted in the error
-                acc[4] += float(mass[mass < PRUNE_HALF].sum())
-                live[small] = 0.0
-                live_rows[small] = False
-                down[small] = 0.0
-            ids = ids[mass >= PRUNE_HALF]
+            # the half-round classes reached; one below PRUNE_HALF dropped (in the error)
+            if len(half_ids) < len(touched):
+                half_ids, half_mass = np.zeros(len(touched), np.int64), np.zeros(len(touched))
+            n = settle_halves(
+                touched, hmass, live.reshape(len(live), -1), live_rows, down, PRUNE_HALF, acc,
+                half_ids, half_mass,
+            )  # fmt: skip
+            ids, mass = half_ids[:n], half_mass[:n]
             for h in ids[~planner.built.view()[ids]].tolist():  # those not built yet
                 planner.second(h)
             size = len(planner.keys)
@@ -459,8 +462,8 @@ class DuelChain:
                 # nothing to copy: this round's grids are read (first_attacks) and the next
                 # round's not written yet; np.zeros leaves the zeroing to the pages' first use
                 grids, nxt = np.zeros((2 * size, m0, m1)), np.zeros((2 * size, m0, m1))
-                cmass = np.zeros(len(nxt))
-            present = np.zeros(len(nxt), np.bool_)
+                cmass, gmass = np.zeros(len(nxt)), np.zeros(len(nxt))
+                present, found = np.zeros(len(nxt), np.bool_), np.zeros(len(nxt), np.int64)
             pl.flush()
             if len(lmasks) != len(pl.masks):
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
@@ -475,23 +478,14 @@ class DuelChain:
                 pl.masks, lmasks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
-                acc, mass[mass >= PRUNE_HALF], SKIP, up, cmass, *rows, rsum,
+                acc, mass, SKIP, up, cmass, *rows, rsum,
             )  # fmt: skip
-            # a class below PRUNE is dropped, its mass counted in the truncation error
-            old = active
-            found = np.flatnonzero(present)
-            kept = cmass[found]
-            pruned = kept < PRUNE
-            if pruned.any():
-                acc[4] += float(kept[pruned].sum())
-                nxt[found[pruned]] = 0.0
-            active = found[~pruned]
-            gmass = cmass.copy()  # the mass of each class next round
-            cmass[:] = 0.0
+            # the classes the fight goes on in; one below PRUNE dropped (in the error)
+            n = settle_classes(present, cmass, nxt.reshape(len(nxt), -1), PRUNE, acc, found, gmass)
+            active = found[:n].copy()
             length.append(float(acc[3]))
             draw_frozen += frozen
             held += frozen
-            grids[old] = 0.0
             grids, nxt = nxt, grids
             still = float(gmass[active].sum())
             if rnd == max_rounds:
