@@ -251,6 +251,45 @@ def _move(
     return tot
 
 
+@inline
+def _carry(
+    src: F64,
+    cells: npt.NDArray[np.bool_],
+    dst: F64,
+    r0: int,
+    r1: int,
+    qb: float,
+    m1: int,
+    buf: F64,
+    clear: bool,
+) -> float:
+    """A second attack's unchanged move: ``dst += qb * src`` where ``cells``, in rows
+    ``r0:r1`` (one flat loop), setting those rows of ``src`` to zero after (if ``clear``):
+    the mass moved (before ``qb``), summed by halving (``buf``: scratch, half as long as
+    the rows), each step one flat loop, not one chain of additions. (No row range: the
+    next round's blocks keep none.)"""
+    n = (r1 - r0) * m1
+    s = src[r0 * m1 : r1 * m1]
+    mask = cells[r0 * m1 : r1 * m1]
+    d = dst[r0 * m1 : r1 * m1]
+    for x in range(n):
+        d[x] += qb * (s[x] if mask[x] else 0.0)
+    k = n // 2
+    tail = (s[n - 1] if mask[n - 1] else 0.0) if n % 2 else 0.0
+    for x in range(k):
+        buf[x] = (s[x] if mask[x] else 0.0) + (s[x + k] if mask[x + k] else 0.0)
+    if clear:
+        for x in range(n):
+            s[x] = 0.0
+    while k > 1:
+        if k % 2:
+            tail += buf[k - 1]
+        k //= 2
+        for x in range(k):
+            buf[x] += buf[x + k]
+    return (buf[0] if k == 1 else 0.0) + tail
+
+
 @njit
 def sort_branches(
     op_b0: I64, op_b1: I64, q: F64, d0: I64, d1: I64, dest: I64, k0: int, k1: int
@@ -521,9 +560,7 @@ def second_attacks(
                 if q[b0] >= least:
                     t = out_next[o]
                     clear = k == second_op1[h] - 1  # the last operation: the grid is done
-                    got = _move(  # (the rows widened: this grid's own, reset below)
-                        grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, live_rows[h], clear
-                    )
+                    got = _carry(grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, vals, clear)
                     cleared = clear
                     if got != 0.0:
                         present[t] = True
