@@ -502,7 +502,7 @@ def second_attacks(
     halves: I64,
     second_op0: I64,
     second_op1: I64,
-    masks: npt.NDArray[np.bool_],
+    dmasks: npt.NDArray[np.bool_],
     lmasks: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
@@ -536,7 +536,8 @@ def second_attacks(
     still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
     (live blocks, flat, flagging ``present``), the rest is tallied by the sums (see above).
     Where someone is already down the round ends whatever happens, and the attack only
-    decides whether the one still up goes down too (the masks read at a cell of that kind;
+    decides whether the one still up goes down too (the masks read at a cell of that kind:
+    ``dmasks``, each mask's cells in the layout of a ``down`` vector, ``down_masks``;
     ``lmasks``: their live blocks, flat). Wins, draws and the ended mass go into ``acc`` =
     [win 0, win 1, draw, ended, error]. A branch that would move less than ``skip`` where
     both are up (its probability times the half-round class's mass ``masses[n]``) is left
@@ -660,40 +661,36 @@ def second_attacks(
                         block[a * m1 + j - db] += qb * vals[i * m1 + j]
             if pn > 0:
                 _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)
-            # someone already down: by the hp of the one still up
-            cells = masks[op_mask[k]]
+            # someone already down: by the hp of the one still up (the entries outside
+            # the mask read as zero, which adds +0.0: no branch per entry)
+            cells = dmasks[op_mask[k]]
             if same and q[b0] == 1.0:  # nobody's hp changes: the one up stays up
                 if any0:
                     for i in range(m0):
-                        for kind in range(2):
-                            v = vec[kind * m0 + i]
-                            if v != 0.0 and cells[c0 + i, 0 if kind == 0 else c1 - 1]:
-                                w0 += v
+                        w0 += vec[i] if cells[i] else 0.0  # combatant 1 dead
+                        w0 += vec[m0 + i] if cells[m0 + i] else 0.0  # down
                 if any1:
                     for j in range(m1):
-                        for kind in range(2):
-                            v = vec[2 * m0 + kind * m1 + j]
-                            if v != 0.0 and cells[0 if kind == 0 else c0 - 1, c1 + j]:
-                                w1 += v
+                        x = 2 * m0 + j
+                        w1 += vec[x] if cells[x] else 0.0  # combatant 0 dead
+                        w1 += vec[x + m1] if cells[x + m1] else 0.0  # down
                 continue
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
                 for i in range(m0):
-                    for kind in range(2):  # combatant 1 dead, down
-                        v = vec[kind * m0 + i]
-                        if v == 0.0 or not cells[c0 + i, 0 if kind == 0 else c1 - 1]:
-                            continue
-                        w0 += v * up[i]
-                        dr += v * (1.0 - up[i])
+                    u = up[i]
+                    for x in (i, m0 + i):  # combatant 1 dead, down
+                        v = vec[x] if cells[x] else 0.0
+                        w0 += v * u
+                        dr += v * (1.0 - u)
             if any1:
                 _up_table(q, d1, dest, out_u1, b0, b1, c1, up[m0 : m0 + m1])
                 for j in range(m1):
-                    for kind in range(2):  # combatant 0 dead, down
-                        v = vec[2 * m0 + kind * m1 + j]
-                        if v == 0.0 or not cells[0 if kind == 0 else c0 - 1, c1 + j]:
-                            continue
-                        w1 += v * up[m0 + j]
-                        dr += v * (1.0 - up[m0 + j])
+                    u = up[m0 + j]
+                    for x in (2 * m0 + j, 2 * m0 + m1 + j):  # combatant 0 dead, down
+                        v = vec[x] if cells[x] else 0.0
+                        w1 += v * u
+                        dr += v * (1.0 - u)
         if not cleared:
             for x in range(r0 * m1, r1 * m1):
                 grid[x] = 0.0
@@ -704,6 +701,14 @@ def second_attacks(
     acc[1] += w1
     acc[2] += dr
     acc[3] += w0 + w1 + dr
+
+
+def down_masks(masks: npt.NDArray[np.bool_], c0: int, c1: int) -> npt.NDArray[np.bool_]:
+    """Each mask's cells where someone is already down, laid out as a half-round class's
+    ``down`` vector (see above): by 0's live row, 1 dead (column 0) then down (column
+    ``c1 - 1``); by 1's live column, 0 dead (row 0) then down (row ``c0 - 1``)."""
+    parts = (masks[:, c0:, 0], masks[:, c0:, c1 - 1], masks[:, 0, c1:], masks[:, c0 - 1, c1:])
+    return np.ascontiguousarray(np.concatenate(parts, axis=1))
 
 
 @njit
