@@ -126,7 +126,8 @@ class Planner:
     destination ``dest``). A first plan (one per class and round context) is operations
     ``first_op0:first_op1`` whose destinations are half-round classes; a second plan (one
     per half-round class, same id) is operations ``second_op0:second_op1`` whose
-    destinations index ``out_next`` (the class the fight goes on in), ``out_u0``/
+    destinations index ``out_next`` (the class the fight goes on in; 0 where one yielded:
+    the kernel tallies those, never reads the class), ``out_u0``/
     ``out_u1`` (the first hp index counted as up: past the grid for one who yielded)."""
 
     def __init__(self, chain: DuelChain) -> None:
@@ -378,8 +379,14 @@ class Planner:
         next_ids = self._next_ids
         for slot in slots:
             o, m0, m1 = slot
-            u0s.append(c0 if not m0.yielded else chain.shape[0])
-            u1s.append(c1 if not m1.yielded else chain.shape[1])
+            if m0.yielded or m1.yielded:
+                # one who yielded is out: the kernel tallies the slot, never reads its class
+                u0s.append(c0 if not m0.yielded else chain.shape[0])
+                u1s.append(c1 if not m1.yielded else chain.shape[1])
+                nxt.append(0)
+                continue
+            u0s.append(c0)
+            u1s.append(c1)
             i = next_ids.get(slot)
             if i is None:
                 i = next_ids[slot] = self.class_index((o, m0.next_round(), m1.next_round()))
