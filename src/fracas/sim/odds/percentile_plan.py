@@ -275,9 +275,12 @@ class Planner:
         sg: int,
         first: bool,
         ctx: Context,
+        slots: dict[Key, int] | None = None,
+        base: int = 0,
     ) -> None:
         """``DuelChain.attack_step`` for one class, as operations appended to the pools
-        (``at``: the id of a destination)."""
+        (``at``: the id of a destination; a second plan's: ``base`` + its number in
+        ``slots``)."""
         chain = self.chain
         simultaneous = ctx[0]
         tired = (ctx[3], ctx[4])
@@ -321,6 +324,11 @@ class Planner:
         for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
             dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
             # every destination but "unchanged" (index 0) is reached by a branch
+            if slots is not None and not slots:  # a second plan's first move: its slots
+                for pair in dests[1:]:  # (distinct pairs: slots 0, 1, ... in this order)
+                    slots[(order, *pair)] = len(slots)
+                self._op(mask(pre, cells), bq, bd0, bd1, bdest + (base - 1))
+                continue
             where = np.array([-1, *(at((order, *pair)) for pair in dests[1:])], np.int64)
             self._op(mask(pre, cells), bq, bd0, bd1, where[bdest])
         if idle is not None:
@@ -373,7 +381,7 @@ class Planner:
             return base + slots.setdefault(k, len(slots))
 
         start = self.n_ops
-        self._step(at, None, key, y, sy, sx, False, ctx)
+        self._step(at, None, key, y, sy, sx, False, ctx, slots, base)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
         next_ids = self._next_ids
