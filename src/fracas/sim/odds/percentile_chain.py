@@ -585,8 +585,15 @@ class DuelChain:
         index: dict[tuple[Kit, Kit], int] = {}
         slot = []
         put_back = self.model.put_back
+        back_f: dict[Kit, Kit] = {}  # (the pairs share kits: each put back once here)
+        back_g: dict[Kit, Kit] = {}
         for of, og in outs:
-            nkf, nkg = put_back(of, kf, 0, w), put_back(og, kg, 1, w)
+            nkf = back_f.get(of)
+            if nkf is None:
+                nkf = back_f[of] = put_back(of, kf, 0, w)
+            nkg = back_g.get(og)
+            if nkg is None:
+                nkg = back_g[og] = put_back(og, kg, 1, w)
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             i = index.get(pair)
             if i is None:
