@@ -8,6 +8,7 @@ so the chain and the kernel follow the same data and tactics.
 
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -92,11 +93,20 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> 
         from fracas.sim.odds.percentile_chain import DuelChain, first_player
         from fracas.sim.odds.percentile_exchange import ExchangeModel
 
-        spec = compile_duel(scenario, ruleset, policy)
-        if model is None:
-            model = ExchangeModel(spec, ruleset.profiles(scenario))
-        chain = DuelChain(spec, model)
-        r = chain.run(first_player(spec), int(spec.opts[O_MAX_ROUNDS]))
+        # no collection pass while the chain runs, nor before what it made is dropped: the
+        # model's many small objects would be scanned once more, and they free nothing
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            spec = compile_duel(scenario, ruleset, policy)
+            if model is None:
+                model = ExchangeModel(spec, ruleset.profiles(scenario))
+            chain = DuelChain(spec, model)
+            r = chain.run(first_player(spec), int(spec.opts[O_MAX_ROUNDS]))
+            del chain, model  # (the caller's model lives on)
+        finally:
+            if paused:
+                gc.enable()
         win, draw, length, error, classes, unit = (
             r.win,
             r.draw,

@@ -298,13 +298,19 @@ class DuelChain:
         return hit
 
     def _tired_now(self, f: int, rnd: int) -> int:
+        return self.tired_rounds(f, rnd)[rnd - 1]
+
+    def tired_rounds(self, f: int, rounds: int) -> list[int]:
+        """``tired`` for rounds 1 to ``rounds`` at once: the fatigue spent round by round."""
         spec = self.spec
         fat = int(spec.fi[f, ps.FAT])
         per_round = bool(spec.opts[ps.O_FATIGUE_PER_ROUND])
         enc = int(spec.fi[f, ps.ENC_FAT])
-        for r in range(1, rnd):
+        out = []
+        for r in range(1, rounds + 1):
+            out.append(1 if fat <= 0 else 0)  # at the start of round r
             fat -= min(fat, (1 if per_round or r % 3 == 0 else 0) + enc)
-        return 1 if fat <= 0 else 0
+        return out
 
     # -- the compiled round ------------------------------------------------------------------
     def start_kits(self) -> list[Kit]:
@@ -379,6 +385,7 @@ class DuelChain:
         firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
         alias: dict[int, int] = {}  # stance table key -> the key of an equal table
         script_len = max(int(spec.fi[f, ps.SCRIPT_LEN]) for f in (0, 1))
+        tired = (self.tired_rounds(0, max_rounds), self.tired_rounds(1, max_rounds))
         rnd = 0
         for rnd in range(1, max_rounds + 1):
             simultaneous = rnd > 1 and bool(spec.opts[ps.O_SIMULTANEOUS])
@@ -396,7 +403,7 @@ class DuelChain:
                 self._stances.setdefault(alias[key], tables)
             base_key = alias[key]
             late = rnd > script_len
-            t = (self.tired(0, rnd), self.tired(1, rnd))
+            t = (tired[0][rnd - 1], tired[1][rnd - 1])
             acc[3] = 0.0
             frozen = 0.0
             # each active class's first plan in this round's context (looked up by array)
@@ -581,8 +588,15 @@ class DuelChain:
         index: dict[tuple[Kit, Kit], int] = {}
         slot = []
         put_back = self.model.put_back
+        back_f: dict[Kit, Kit] = {}  # (the pairs share kits: each put back once here)
+        back_g: dict[Kit, Kit] = {}
         for of, og in outs:
-            nkf, nkg = put_back(of, kf, 0, w), put_back(og, kg, 1, w)
+            nkf = back_f.get(of)
+            if nkf is None:
+                nkf = back_f[of] = put_back(of, kf, 0, w)
+            nkg = back_g.get(og)
+            if nkg is None:
+                nkg = back_g[og] = put_back(og, kg, 1, w)
             pair = (nkf, nkg) if f == 0 else (nkg, nkf)
             i = index.get(pair)
             if i is None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -223,7 +222,9 @@ class ExchangeModel:
         #: its arguments, and by the exchange's arrays, which live as long as the model)
         self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
         self.put_back_arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
-        self._merged = lru_cache(maxsize=None)(self._exchange)
+        # (a dict, not an lru_cache of the bound method: that would make the model a cycle,
+        # freed only by a collection pass over all its objects, not as odds() returns)
+        self._exchanges: dict[tuple[object, ...], dict[int, float]] = {}
         # every outcome of a cell met so far, numbered: the outcome, its pair of kits'
         # number, the hp it takes off the attacker and the defender (-1: killed)
         self._micros: list[Micro] = []
@@ -489,6 +490,25 @@ class ExchangeModel:
         dist = self.check(chance, skill)
         return [(r, kind, q) for r, q in enumerate(dist) if q > 0]
 
+    def _merged(
+        self,
+        f: int,
+        kf: Kit,
+        kg: Kit,
+        sf: int,
+        sg: int,
+        tf: int,
+        tg: int,
+        acting: bool,
+        low: bool = False,
+    ) -> dict[int, float]:
+        """``_exchange``, cached."""
+        key = (f, kf, kg, sf, sg, tf, tg, acting, low)
+        hit = self._exchanges.get(key)
+        if hit is None:
+            hit = self._exchanges[key] = self._exchange(f, kf, kg, sf, sg, tf, tg, acting, low)
+        return hit
+
     def _exchange(
         self,
         f: int,
@@ -531,22 +551,26 @@ class ExchangeModel:
         hit = self._by_content.get(content)
         if hit is not None:
             return hit
-        merged: dict[int, float] = {}  # by outcome (its number, ``_micros``)
-        get = merged.get
+        merged: dict[int, float] | None = None  # by outcome (its number, ``_micros``)
+        recipes, cells = self._recipes, self._cells
         for result, pr, options in weighed:
             for parry, kind, pp in options:
-                recipe = self._recipes.get((result, parry, kind))
+                recipe = recipes.get((result, parry, kind))
                 if recipe is None:
-                    recipe = self._recipes[(result, parry, kind)] = self._recipe(
-                        result, parry, kind
-                    )
+                    recipe = recipes[(result, parry, kind)] = self._recipe(result, parry, kind)
                 key = (f, kf, kg, recipe)
-                cell = self._cells.get(key)
+                cell = cells.get(key)
                 if cell is None:
-                    cell = self._cells[key] = self._numbered(self._cell(f, kf, kg, *recipe))
+                    cell = cells[key] = self._numbered(self._cell(f, kf, kg, *recipe))
                 weight = pr * pp
+                if merged is None:  # the first cell: 0.0 + weight * q is weight * q
+                    merged = dict(zip(cell[0], map(weight.__mul__, cell[1]), strict=True))
+                    get = merged.get
+                    continue
                 for i, q in zip(*cell, strict=True):
                     merged[i] = get(i, 0.0) + weight * q
+        if merged is None:
+            merged = {}
         self._by_content[content] = merged
         return merged
 
@@ -574,16 +598,17 @@ class ExchangeModel:
         merged: dict[int, float] = {}
         get = merged.get
         number = self._micro_id
+        micros, pair_id, pairs = self._micros, self._pair_id, self._pairs
         for q, m in branches:
             i = number.get(m)
             if i is None:
-                i = number[m] = len(self._micros)
-                self._micros.append(m)
+                i = number[m] = len(micros)
+                micros.append(m)
                 pair = (m[2], m[3])
-                p = self._pair_id.get(pair)
+                p = pair_id.get(pair)
                 if p is None:
-                    p = self._pair_id[pair] = len(self._pairs)
-                    self._pairs.append(pair)
+                    p = pair_id[pair] = len(pairs)
+                    pairs.append(pair)
                 self._micro_pair.append(p)
                 self._micro_xf.append(-1 if m[4] else m[0])
                 self._micro_xg.append(-1 if m[5] else m[1])

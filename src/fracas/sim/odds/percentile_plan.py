@@ -126,7 +126,8 @@ class Planner:
     destination ``dest``). A first plan (one per class and round context) is operations
     ``first_op0:first_op1`` whose destinations are half-round classes; a second plan (one
     per half-round class, same id) is operations ``second_op0:second_op1`` whose
-    destinations index ``out_next`` (the class the fight goes on in), ``out_u0``/
+    destinations index ``out_next`` (the class the fight goes on in; 0 where one yielded:
+    the kernel tallies those, never reads the class), ``out_u0``/
     ``out_u1`` (the first hp index counted as up: past the grid for one who yielded)."""
 
     def __init__(self, chain: DuelChain) -> None:
@@ -274,9 +275,12 @@ class Planner:
         sg: int,
         first: bool,
         ctx: Context,
+        slots: dict[Key, int] | None = None,
+        base: int = 0,
     ) -> None:
         """``DuelChain.attack_step`` for one class, as operations appended to the pools
-        (``at``: the id of a destination)."""
+        (``at``: the id of a destination; a second plan's: ``base`` + its number in
+        ``slots``)."""
         chain = self.chain
         simultaneous = ctx[0]
         tired = (ctx[3], ctx[4])
@@ -320,6 +324,11 @@ class Planner:
         for flag, cells in chain.splits(f, sg, int(chain.spec.dmax[f, kf.wield]), acts):
             dests, bq, bd0, bd1, bdest = chain.branch_arrays(f, kf, kg, sf, sg, tf, tg, flag)
             # every destination but "unchanged" (index 0) is reached by a branch
+            if slots is not None and not slots:  # a second plan's first move: its slots
+                for pair in dests[1:]:  # (distinct pairs: slots 0, 1, ... in this order)
+                    slots[(order, *pair)] = len(slots)
+                self._op(mask(pre, cells), bq, bd0, bd1, bdest + (base - 1))
+                continue
             where = np.array([-1, *(at((order, *pair)) for pair in dests[1:])], np.int64)
             self._op(mask(pre, cells), bq, bd0, bd1, where[bdest])
         if idle is not None:
@@ -372,14 +381,20 @@ class Planner:
             return base + slots.setdefault(k, len(slots))
 
         start = self.n_ops
-        self._step(at, None, key, y, sy, sx, False, ctx)
+        self._step(at, None, key, y, sy, sx, False, ctx, slots, base)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
         next_ids = self._next_ids
         for slot in slots:
             o, m0, m1 = slot
-            u0s.append(c0 if not m0.yielded else chain.shape[0])
-            u1s.append(c1 if not m1.yielded else chain.shape[1])
+            if m0.yielded or m1.yielded:
+                # one who yielded is out: the kernel tallies the slot, never reads its class
+                u0s.append(c0 if not m0.yielded else chain.shape[0])
+                u1s.append(c1 if not m1.yielded else chain.shape[1])
+                nxt.append(0)
+                continue
+            u0s.append(c0)
+            u1s.append(c1)
             i = next_ids.get(slot)
             if i is None:
                 i = next_ids[slot] = self.class_index((o, m0.next_round(), m1.next_round()))
