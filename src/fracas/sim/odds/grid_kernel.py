@@ -171,15 +171,33 @@ def _span(tots: F64, m0: int) -> tuple[int, int]:
 
 @inline
 def _col_sums(vals: F64, cs: F64, csum: F64, m0: int, m1: int) -> int:
-    """``cs`` and ``csum`` (see above) from ``vals``: the last column holding mass (-1)."""
+    """``cs`` and ``csum`` (see above) from ``vals``: the last column holding mass (-1).
+    Eight columns at a time, their running sums in eight variables (the compiler keeps
+    them in one vector register), not read back from ``cs`` row after row."""
     for j in range(m1):
         cs[0, j] = 0.0
-    for r in range(m0):
-        below = cs[r]
-        out = cs[r + 1]
-        row = vals[r * m1 : (r + 1) * m1]
-        for j in range(m1):
-            out[j] = below[j] + row[j]
+    j0 = 0
+    while j0 + 8 <= m1:
+        a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0.0
+        for r in range(m0):
+            v = vals[r * m1 + j0 : r * m1 + j0 + 8]
+            a0 += v[0]
+            a1 += v[1]
+            a2 += v[2]
+            a3 += v[3]
+            a4 += v[4]
+            a5 += v[5]
+            a6 += v[6]
+            a7 += v[7]
+            o = cs[r + 1, j0 : j0 + 8]
+            o[0], o[1], o[2], o[3] = a0, a1, a2, a3
+            o[4], o[5], o[6], o[7] = a4, a5, a6, a7
+        j0 += 8
+    for j in range(j0, m1):
+        a = 0.0
+        for r in range(m0):
+            a += vals[r * m1 + j]
+            cs[r + 1, j] = a
     tots = cs[m0]
     csum[0] = 0.0
     last = -1
@@ -249,6 +267,45 @@ def _move(
         for x in range((r1 - r0) * m1):
             s[x] = 0.0
     return tot
+
+
+@inline
+def _carry(
+    src: F64,
+    cells: npt.NDArray[np.bool_],
+    dst: F64,
+    r0: int,
+    r1: int,
+    qb: float,
+    m1: int,
+    buf: F64,
+    clear: bool,
+) -> float:
+    """A second attack's unchanged move: ``dst += qb * src`` where ``cells``, in rows
+    ``r0:r1`` (one flat loop), setting those rows of ``src`` to zero after (if ``clear``):
+    the mass moved (before ``qb``), summed by halving (``buf``: scratch, half as long as
+    the rows), each step one flat loop, not one chain of additions. (No row range: the
+    next round's blocks keep none.)"""
+    n = (r1 - r0) * m1
+    s = src[r0 * m1 : r1 * m1]
+    mask = cells[r0 * m1 : r1 * m1]
+    d = dst[r0 * m1 : r1 * m1]
+    for x in range(n):
+        d[x] += qb * (s[x] if mask[x] else 0.0)
+    k = n // 2
+    tail = (s[n - 1] if mask[n - 1] else 0.0) if n % 2 else 0.0
+    for x in range(k):
+        buf[x] = (s[x] if mask[x] else 0.0) + (s[x + k] if mask[x + k] else 0.0)
+    if clear:
+        for x in range(n):
+            s[x] = 0.0
+    while k > 1:
+        if k % 2:
+            tail += buf[k - 1]
+        k //= 2
+        for x in range(k):
+            buf[x] += buf[x + k]
+    return (buf[0] if k == 1 else 0.0) + tail
 
 
 @njit
@@ -445,7 +502,7 @@ def second_attacks(
     halves: I64,
     second_op0: I64,
     second_op1: I64,
-    masks: npt.NDArray[np.bool_],
+    dmasks: npt.NDArray[np.bool_],
     lmasks: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
@@ -479,7 +536,8 @@ def second_attacks(
     still up (from ``out_u0[dest]``/``out_u1[dest]`` on) goes on into ``nxt[out_next]``
     (live blocks, flat, flagging ``present``), the rest is tallied by the sums (see above).
     Where someone is already down the round ends whatever happens, and the attack only
-    decides whether the one still up goes down too (the masks read at a cell of that kind;
+    decides whether the one still up goes down too (the masks read at a cell of that kind:
+    ``dmasks``, each mask's cells in the layout of a ``down`` vector, ``down_masks``;
     ``lmasks``: their live blocks, flat). Wins, draws and the ended mass go into ``acc`` =
     [win 0, win 1, draw, ended, error]. A branch that would move less than ``skip`` where
     both are up (its probability times the half-round class's mass ``masses[n]``) is left
@@ -521,9 +579,7 @@ def second_attacks(
                 if q[b0] >= least:
                     t = out_next[o]
                     clear = k == second_op1[h] - 1  # the last operation: the grid is done
-                    got = _move(  # (the rows widened: this grid's own, reset below)
-                        grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, live_rows[h], clear
-                    )
+                    got = _carry(grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, vals, clear)
                     cleared = clear
                     if got != 0.0:
                         present[t] = True
@@ -605,40 +661,36 @@ def second_attacks(
                         block[a * m1 + j - db] += qb * vals[i * m1 + j]
             if pn > 0:
                 _shifts(nxt[ph], vals, py0, py1, poffs, pqs, pn)
-            # someone already down: by the hp of the one still up
-            cells = masks[op_mask[k]]
+            # someone already down: by the hp of the one still up (the entries outside
+            # the mask read as zero, which adds +0.0: no branch per entry)
+            cells = dmasks[op_mask[k]]
             if same and q[b0] == 1.0:  # nobody's hp changes: the one up stays up
                 if any0:
                     for i in range(m0):
-                        for kind in range(2):
-                            v = vec[kind * m0 + i]
-                            if v != 0.0 and cells[c0 + i, 0 if kind == 0 else c1 - 1]:
-                                w0 += v
+                        w0 += vec[i] if cells[i] else 0.0  # combatant 1 dead
+                        w0 += vec[m0 + i] if cells[m0 + i] else 0.0  # down
                 if any1:
                     for j in range(m1):
-                        for kind in range(2):
-                            v = vec[2 * m0 + kind * m1 + j]
-                            if v != 0.0 and cells[0 if kind == 0 else c0 - 1, c1 + j]:
-                                w1 += v
+                        x = 2 * m0 + j
+                        w1 += vec[x] if cells[x] else 0.0  # combatant 0 dead
+                        w1 += vec[x + m1] if cells[x + m1] else 0.0  # down
                 continue
             if any0:
                 _up_table(q, d0, dest, out_u0, b0, b1, c0, up[:m0])
                 for i in range(m0):
-                    for kind in range(2):  # combatant 1 dead, down
-                        v = vec[kind * m0 + i]
-                        if v == 0.0 or not cells[c0 + i, 0 if kind == 0 else c1 - 1]:
-                            continue
-                        w0 += v * up[i]
-                        dr += v * (1.0 - up[i])
+                    u = up[i]
+                    for x in (i, m0 + i):  # combatant 1 dead, down
+                        v = vec[x] if cells[x] else 0.0
+                        w0 += v * u
+                        dr += v * (1.0 - u)
             if any1:
                 _up_table(q, d1, dest, out_u1, b0, b1, c1, up[m0 : m0 + m1])
                 for j in range(m1):
-                    for kind in range(2):  # combatant 0 dead, down
-                        v = vec[2 * m0 + kind * m1 + j]
-                        if v == 0.0 or not cells[0 if kind == 0 else c0 - 1, c1 + j]:
-                            continue
-                        w1 += v * up[m0 + j]
-                        dr += v * (1.0 - up[m0 + j])
+                    u = up[m0 + j]
+                    for x in (2 * m0 + j, 2 * m0 + m1 + j):  # combatant 0 dead, down
+                        v = vec[x] if cells[x] else 0.0
+                        w1 += v * u
+                        dr += v * (1.0 - u)
         if not cleared:
             for x in range(r0 * m1, r1 * m1):
                 grid[x] = 0.0
@@ -649,6 +701,14 @@ def second_attacks(
     acc[1] += w1
     acc[2] += dr
     acc[3] += w0 + w1 + dr
+
+
+def down_masks(masks: npt.NDArray[np.bool_], c0: int, c1: int) -> npt.NDArray[np.bool_]:
+    """Each mask's cells where someone is already down, laid out as a half-round class's
+    ``down`` vector (see above): by 0's live row, 1 dead (column 0) then down (column
+    ``c1 - 1``); by 1's live column, 0 dead (row 0) then down (row ``c0 - 1``)."""
+    parts = (masks[:, c0:, 0], masks[:, c0:, c1 - 1], masks[:, 0, c1:], masks[:, c0 - 1, c1:])
+    return np.ascontiguousarray(np.concatenate(parts, axis=1))
 
 
 @njit

@@ -35,6 +35,7 @@ from fracas.sim.batch.percentile_tactics import (
 )
 from fracas.sim.odds.grid_kernel import (
     apply_branches,
+    down_masks,
     expect_branches,
     first_attacks,
     second_attacks,
@@ -71,7 +72,6 @@ def load_kernels() -> None:
     so that a timing of the chain times the chain, not the loading."""
     i0 = np.zeros(0, np.int64)
     f0 = np.zeros(0)
-    b3 = np.zeros((1, 1, 1), np.bool_)
     b2 = np.zeros((1, 1), np.bool_)
     b1 = np.zeros(1, np.bool_)
     acc = np.zeros(5)
@@ -86,7 +86,7 @@ def load_kernels() -> None:
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g2, r2, np.zeros((1, 1)), i0, i0, i0, b3, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
+        g2, r2, np.zeros((1, 1)), i0, i0, i0, b2, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
         1, 1, g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows, np.zeros(2),
     )  # fmt: skip
     sort_branches(i0, i0, f0, i0, i0, i0, 0, 0)
@@ -379,6 +379,7 @@ class DuelChain:
         )  # fmt: skip
         rsum = np.zeros(m0 + 1)
         lmasks = np.zeros((0, m0 * m1), np.bool_)  # the masks' live blocks, flat
+        dmasks = np.zeros((0, 2 * m0 + 2 * m1), np.bool_)  # and where someone is down
         sorted_ops = 0  # the operations whose branches are sorted by d1 (grid_kernel)
         #: by the round's context for each order: each class's first plan (-1: not built)
         firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
@@ -474,6 +475,8 @@ class DuelChain:
             pl.flush()
             if len(lmasks) != len(pl.masks):
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
+            if len(dmasks) != len(pl.masks):
+                dmasks = down_masks(pl.masks, c0, c1)
             sort_branches(
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), sorted_ops, pl.op_mask.n,
@@ -482,7 +485,7 @@ class DuelChain:
             second_attacks(
                 live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(),
                 pl.second_op1.view(),
-                pl.masks, lmasks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
+                dmasks, lmasks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
                 pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
                 acc, mass, SKIP, up, cmass, *rows, rsum,
