@@ -159,13 +159,15 @@ def numpy_core_rate(n: int) -> float:
 def sweep_rss(points: int, per_point: int) -> tuple[float, float]:
     """Peak RSS (MiB) and seconds of ``points`` x ``per_point`` duels, each point reduced
     to its win counts at once (what a sweep keeps): in a fresh process, so the peak is the
-    sweep's own, whatever ran before it here."""
-    out = subprocess.run(
-        [sys.executable, __file__, "--sweep-only", str(points), str(per_point)],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    sweep's own, whatever ran before it here (a tiny sweep first fills numba's cache, so
+    compiling the kernels, which takes far more memory than running them, is not counted)."""
+    for size in ((1, 10), (points, per_point)):
+        out = subprocess.run(
+            [sys.executable, __file__, "--sweep-only", *map(str, size)],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
     rss, seconds = out.stdout.split()
     return float(rss), float(seconds)
 
