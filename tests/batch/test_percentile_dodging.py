@@ -179,9 +179,11 @@ def test_kernel_and_odds_follow_a_tactic_that_dodges_like_the_event_engine() -> 
     assert within(o.win[0], event.winner == 0, z)
     assert within(o.win[1], event.winner == 1, z)
     assert within(o.draw, event.winner == -1, z)
-    # and it is the dodge that does it: parrying at 20% he wins about half as often
+    # and it is the dodge that does it: the same Ondkille scripted to parry wins less, by more
+    # than both chains' truncation errors (exact figures: 1.95% against 0.76%)
     parrying = odds(*_loaded_parrying())
-    assert o.win[1] > 1.5 * parrying.win[1]
+    assert o.win[1] - parrying.win[1] > o.error + parrying.error
+    assert round(100 * o.win[1], 2) == 1.95 and round(100 * parrying.win[1], 2) == 0.76
 
 
 def _loaded_parrying() -> tuple[Any, Any]:

@@ -230,6 +230,20 @@ def _widen(rows: I64, lo: int, hi: int) -> None:
 
 
 @inline
+def _masked_add(s: F64, mask: npt.NDArray[np.bool_], d: F64, qb: float) -> None:
+    """``d += qb * s`` where ``mask`` (same length; one flat loop)."""
+    for x in range(s.shape[0]):
+        d[x] += qb * (s[x] if mask[x] else 0.0)
+
+
+@inline
+def _clear(s: F64) -> None:
+    """``s`` set to zero."""
+    for x in range(s.shape[0]):
+        s[x] = 0.0
+
+
+@inline
 def _move(
     src: F64,
     cells: npt.NDArray[np.bool_],
@@ -258,14 +272,9 @@ def _move(
             hi = i + 1
             tot += rs
     _widen(rows, lo, hi)
-    s = src[r0 * m1 : r1 * m1]
-    mask = cells[r0 * m1 : r1 * m1]
-    d = dst[r0 * m1 : r1 * m1]
-    for x in range((r1 - r0) * m1):
-        d[x] += qb * (s[x] if mask[x] else 0.0)
+    _masked_add(src[r0 * m1 : r1 * m1], cells[r0 * m1 : r1 * m1], dst[r0 * m1 : r1 * m1], qb)
     if clear:
-        for x in range((r1 - r0) * m1):
-            s[x] = 0.0
+        _clear(src[r0 * m1 : r1 * m1])
     return tot
 
 
@@ -289,16 +298,13 @@ def _carry(
     n = (r1 - r0) * m1
     s = src[r0 * m1 : r1 * m1]
     mask = cells[r0 * m1 : r1 * m1]
-    d = dst[r0 * m1 : r1 * m1]
-    for x in range(n):
-        d[x] += qb * (s[x] if mask[x] else 0.0)
+    _masked_add(s, mask, dst[r0 * m1 : r1 * m1], qb)
     k = n // 2
     tail = (s[n - 1] if mask[n - 1] else 0.0) if n % 2 else 0.0
     for x in range(k):
         buf[x] = (s[x] if mask[x] else 0.0) + (s[x + k] if mask[x + k] else 0.0)
     if clear:
-        for x in range(n):
-            s[x] = 0.0
+        _clear(s)
     while k > 1:
         if k % 2:
             tail += buf[k - 1]
