@@ -381,9 +381,6 @@ def first_attacks(
         least = skip / masses[n]  # the least probability of a branch taken
         for k in range(first_op0[p], first_op1[p]):
             b0, b1 = op_b0[k], op_b1[k]
-            for b in range(b0, b1):
-                if q[b] < least:
-                    acc[4] += q[b] * masses[n]
             cells = lmasks[op_mask[k]]
             if b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0:  # unchanged: no sums needed
                 if q[b0] >= least:
@@ -392,6 +389,8 @@ def first_attacks(
                     if got != 0.0:
                         touched[h] = True
                         hmass[h] += q[b0] * got
+                else:  # (at most the class's mass times q)
+                    acc[4] += q[b0] * masses[n]
                 continue
             _masked(grid, cells, vals)
             first, last = _row_sums(vals, pt, m0, m1)
@@ -402,6 +401,9 @@ def first_attacks(
             moved = 0.0
             for i in range(m0):
                 moved += tots[i]
+            for b in range(b0, b1):  # a branch left out would have moved q of the cells' mass
+                if q[b] < least:
+                    acc[4] += q[b] * moved
             zeroed = 0  # columns below this are zero in vals
             pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):
@@ -510,6 +512,7 @@ def second_attacks(
     second_op1: I64,
     dmasks: npt.NDArray[np.bool_],
     lmasks: npt.NDArray[np.bool_],
+    lempty: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
     op_b1: I64,
@@ -544,7 +547,8 @@ def second_attacks(
     Where someone is already down the round ends whatever happens, and the attack only
     decides whether the one still up goes down too (the masks read at a cell of that kind:
     ``dmasks``, each mask's cells in the layout of a ``down`` vector, ``down_masks``;
-    ``lmasks``: their live blocks, flat). Wins, draws and the ended mass go into ``acc`` =
+    ``lmasks``: their live blocks, flat; ``lempty``: whether a mask has no live cell, so that
+    an operation there skips the live block). Wins, draws and the ended mass go into ``acc`` =
     [win 0, win 1, draw, ended, error]. A branch that would move less than ``skip`` where
     both are up (its probability times the half-round class's mass ``masses[n]``) is left
     out there, that much counted in the error. The half-round grids of ``halves`` are left
@@ -574,15 +578,17 @@ def second_attacks(
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
             b0, b1 = op_b0[k], op_b1[k]
-            for b in range(b0, b1):
-                if q[b] < least:
-                    acc[4] += q[b] * masses[n]
+            unlit = lempty[op_mask[k]]  # no cell where both are up: nothing moves there
             o = dest[b0]
             same = b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0
             same = same and out_u0[o] == c0 and out_u1[o] == c1  # nobody's hp changes
             first, last = m0, -1
-            if same:  # unchanged, on into the next round: no sums needed
-                if q[b0] >= least:
+            if unlit:
+                pass
+            elif same:  # unchanged, on into the next round: no sums needed
+                if q[b0] < least:  # (at most the class's mass times q)
+                    acc[4] += q[b0] * masses[n]
+                else:
                     t = out_next[o]
                     clear = k == second_op1[h] - 1  # the last operation: the grid is done
                     got = _carry(grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, vals, clear)
@@ -606,6 +612,10 @@ def second_attacks(
             if last >= 0:
                 lastcol = _col_sums(vals, cs, csum, m0, m1)
             tot = rsum[m0]
+            if last >= 0:
+                for b in range(b0, b1):  # a branch left out would have moved q of the mass
+                    if q[b] < least:
+                        acc[4] += q[b] * tot
             zeroed = 0
             pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):

@@ -86,7 +86,7 @@ def load_kernels() -> None:
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g2, r2, np.zeros((1, 1)), i0, i0, i0, b2, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
+        g2, r2, np.zeros((1, 1)), i0, i0, i0, b2, b2, b1, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
         1, 1, g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows, np.zeros(2),
     )  # fmt: skip
     sort_branches(i0, i0, f0, i0, i0, i0, 0, 0)
@@ -97,6 +97,8 @@ def load_kernels() -> None:
         np.zeros((1, 1), np.int64), 0, one, one, 0, 1, 1, one, 0, 0, np.zeros((1, 1), np.int64)
     )
     expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
+    i1 = np.zeros(1, np.int64)  # the tactics' declaration (``DuelChain.declared``)
+    declare(0, 0, i1, i1, 1, 0, np.zeros(1), 1.0, False, 0, False, False, i1)
 
 
 @dataclass(frozen=True)
@@ -380,6 +382,7 @@ class DuelChain:
         rsum = np.zeros(m0 + 1)
         lmasks = np.zeros((0, m0 * m1), np.bool_)  # the masks' live blocks, flat
         dmasks = np.zeros((0, 2 * m0 + 2 * m1), np.bool_)  # and where someone is down
+        lempty = np.zeros(0, np.bool_)  # and whether a mask has no live cell
         sorted_ops = 0  # the operations whose branches are sorted by d1 (grid_kernel)
         #: by the round's context for each order: each class's first plan (-1: not built)
         firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
@@ -477,6 +480,7 @@ class DuelChain:
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
             if len(dmasks) != len(pl.masks):
                 dmasks = down_masks(pl.masks, c0, c1)
+                lempty = ~lmasks.any(axis=1)
             sort_branches(
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), sorted_ops, pl.op_mask.n,
@@ -484,9 +488,9 @@ class DuelChain:
             sorted_ops = pl.op_mask.n
             second_attacks(
                 live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(),
-                pl.second_op1.view(),
-                dmasks, lmasks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
-                pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
+                pl.second_op1.view(), dmasks, lmasks, lempty, pl.op_mask.view(),
+                pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
+                pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
                 acc, mass, SKIP, up, cmass, *rows, rsum,
             )  # fmt: skip
