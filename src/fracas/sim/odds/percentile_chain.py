@@ -480,7 +480,7 @@ class DuelChain:
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
             if len(dmasks) != len(pl.masks):
                 dmasks = down_masks(pl.masks, c0, c1)
-                lempty = ~lmasks.any(axis=1)
+                lempty = np.ascontiguousarray(lmasks.sum(axis=1) == 0)
             sort_branches(
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), sorted_ops, pl.op_mask.n,
