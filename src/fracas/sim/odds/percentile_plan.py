@@ -143,6 +143,7 @@ class Planner:
         self.half_index: dict[Half, int] = {}
         self.halves: list[Half] = []
         self._lumped: dict[Kit, Kit] = {}
+        self._onwards: dict[Kit, Kit] = {}  # ``_onward``
         self._firsts: dict[tuple[int, Context], int] = {}
         self._half_ids: dict[Half, int] = {}  # by the half-round class before lumping
         self._next_ids: dict[Key, int] = {}  # by the class before ``next_round``
@@ -169,7 +170,10 @@ class Planner:
 
     def class_index(self, key: Key) -> int:
         """The id of the class ``key`` (kits lumped: ``Kit.lumped``)."""
-        key = (key[0], self._lump(key[1]), self._lump(key[2]))
+        return self._class_of((key[0], self._lump(key[1]), self._lump(key[2])))
+
+    def _class_of(self, key: Key) -> int:
+        """``class_index`` of a key whose kits are lumped already."""
         hit = self.index.get(key)
         if hit is None:
             hit = self.index[key] = len(self.keys)
@@ -181,6 +185,14 @@ class Planner:
         hit = self._lumped.get(kit)
         if hit is None:
             hit = self._lumped[kit] = kit.lumped()
+        return hit
+
+    def _onward(self, kit: Kit) -> Kit:
+        """``kit`` at the start of the next round, lumped (cached: a few dozen kits make
+        thousands of classes' next rounds)."""
+        hit = self._onwards.get(kit)
+        if hit is None:
+            hit = self._onwards[kit] = self._lump(kit.next_round())
         return hit
 
     def _half(self, half: Half) -> int:
@@ -396,7 +408,7 @@ class Planner:
         self._step(at, None, key, y, sy, sx, False, ctx, slots, base)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
-        next_ids = self._next_ids
+        next_ids, onward = self._next_ids, self._onward
         for slot in slots:
             o, m0, m1 = slot
             if m0.yielded or m1.yielded:
@@ -409,7 +421,7 @@ class Planner:
             u1s.append(c1)
             i = next_ids.get(slot)
             if i is None:
-                i = next_ids[slot] = self.class_index((o, m0.next_round(), m1.next_round()))
+                i = next_ids[slot] = self._class_of((o, onward(m0), onward(m1)))
             nxt.append(i)
         self.out_next.extend(nxt)
         self.out_u0.extend(u0s)
