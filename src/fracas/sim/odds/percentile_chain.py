@@ -61,6 +61,9 @@ PRUNE_HALF = PRUNE / 10
 SKIP = 3e-12
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
+#: the bytes of hp grids set aside at once for the classes (twice: this round's and the
+#: next's) and for the half-round classes; more when a duel needs more
+ROOM = 8 << 20
 ATTACKING = ATTACK_CODES  # dodging or not
 
 #: a stance table: (round, fighter) -> stance per (own hp, other's hp)
@@ -99,6 +102,15 @@ def load_kernels() -> None:
     expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
     i1 = np.zeros(1, np.int64)  # the tactics' declaration (``DuelChain.declared``)
     declare(0, 0, i1, i1, 1, 0, np.zeros(1), 1.0, False, 0, False, False, i1)
+
+
+def _zeroed(buffers: tuple[npt.NDArray[np.float64], ...], done: int, upto: int) -> int:
+    """Rows ``done:upto`` of each buffer set to zero (the rows before are already): the
+    rows now zeroed."""
+    if upto > done:
+        for b in buffers:
+            b[done:upto] = 0.0
+    return max(done, upto)
 
 
 @dataclass(frozen=True)
@@ -349,7 +361,14 @@ class DuelChain:
         shape = self.shape
         c0, c1 = self.con[0] + 1, self.con[1] + 1
         m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
-        grids = np.zeros((4, m0, m1))  # each class's live block
+        # The grids of the classes (this round's and the next's) and of the half-round
+        # classes are rows set aside ``ROOM`` bytes at a time, never zeroed as a whole: a
+        # row is set to zero as the class or half-round class it holds comes into being
+        # (``_zeroed``), so only the rows in use are ever touched. (np.zeros would do the
+        # same for fresh memory, but zero all of it where the allocator hands memory back.)
+        room = max(8, ROOM // (8 * m0 * m1))
+        grids, nxt = np.empty((room, m0, m1)), np.empty((room, m0, m1))  # live blocks
+        classes_zeroed = _zeroed((grids, nxt), 0, 4)
         starts: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
@@ -363,13 +382,13 @@ class DuelChain:
         held = 0.0
         seen: list[npt.NDArray[np.int64]] = []  # the classes active, round by round
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
-        live = np.zeros((0, m0, m1))
-        live_rows = np.zeros((0, 2), np.int64)  # rows that may hold mass
-        down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
-        touched = np.zeros(0, np.bool_)
-        hmass = np.zeros(0)  # each half-round class's mass
-        nxt = np.zeros_like(grids)
-        gmass = grids.sum(axis=(1, 2))  # each class's mass
+        live, down = np.empty((room, m0, m1)), np.empty((room, 2 * m0 + 2 * m1 + 1))
+        halves_zeroed = 0
+        live_rows = np.zeros((room, 2), np.int64)  # rows that may hold mass
+        touched = np.zeros(room, np.bool_)
+        hmass = np.zeros(room)  # each half-round class's mass
+        gmass = np.zeros(room)  # each class's mass
+        gmass[active] = grids[active].sum(axis=(1, 2))
         cmass = np.zeros(len(nxt))  # each next class's mass
         present, found = np.zeros(len(nxt), np.bool_), np.zeros(len(nxt), np.int64)
         half_ids, half_mass = np.zeros(0, np.int64), np.zeros(0)
@@ -435,13 +454,14 @@ class DuelChain:
                 grids[act[stop]] = 0.0
             classes = act[~stop]
             plans = plans[~stop]
-            if len(planner.halves) > len(live):
+            if len(planner.halves) > len(live):  # (they are all zero between rounds)
                 n = 2 * len(planner.halves)
-                live = np.zeros((n, m0, m1))
+                live, down = np.empty((n, m0, m1)), np.empty((n, down.shape[1]))
+                halves_zeroed = 0
                 live_rows = np.zeros((n, 2), np.int64)
-                down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
+            halves_zeroed = _zeroed((live, down), halves_zeroed, len(planner.halves))
             pl = planner
             pl.flush()
             if len(lmasks) != len(pl.masks):
@@ -471,10 +491,12 @@ class DuelChain:
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
                 # nothing to copy: this round's grids are read (first_attacks) and the next
-                # round's not written yet; np.zeros leaves the zeroing to the pages' first use
-                grids, nxt = np.zeros((2 * size, m0, m1)), np.zeros((2 * size, m0, m1))
+                # round's not written yet
+                grids, nxt = np.empty((2 * size, m0, m1)), np.empty((2 * size, m0, m1))
+                classes_zeroed = 0
                 cmass, gmass = np.zeros(len(nxt)), np.zeros(len(nxt))
                 present, found = np.zeros(len(nxt), np.bool_), np.zeros(len(nxt), np.int64)
+            classes_zeroed = _zeroed((grids, nxt), classes_zeroed, size)
             pl.flush()
             if len(lmasks) != len(pl.masks):
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
