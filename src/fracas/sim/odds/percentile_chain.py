@@ -45,6 +45,7 @@ from fracas.sim.odds.grid_kernel import (
     stance_table,
     tally,
 )
+from fracas.sim.odds.exchange_kernel import warm_exchange
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 from fracas.sim.odds.percentile_plan import Planner
 
@@ -97,6 +98,7 @@ def load_kernels() -> None:
         np.zeros((1, 1), np.int64), 0, one, one, 0, 1, 1, one, 0, 0, np.zeros((1, 1), np.int64)
     )
     expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
+    warm_exchange()
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,9 @@ class DuelChain:
 
     #: False: the attack step of the reference implementation (the bench's baseline)
     compiled = True
+    #: False: ``branch_arrays`` by ``ExchangeModel``'s Python model (the reference of the
+    #: compiled one, ``exchange_kernel``)
+    compiled_exchange = True
 
     def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
         self.spec = spec
@@ -561,6 +566,9 @@ class DuelChain:
         hit = self._arrays.get(key)
         if hit is not None:
             return hit
+        if self.compiled_exchange:
+            made = self._arrays[key] = self.model.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
+            return made
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         # the exchange reads neither the attacker's break values nor its "defenceless", nor
         # the defender's break values but the parrying weapon's, nor whether the defender is

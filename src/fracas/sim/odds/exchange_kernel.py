@@ -1,0 +1,610 @@
+"""One percentile attack's exact branches, compiled (numba): ``ExchangeModel``'s Python
+model (``_exchange``, ``_cell``, ``fumble``, ``deal``, ``_parry_damage``, ``put_back``) as one
+call per state class, for ``DuelChain.branch_arrays``.
+
+It does what the Python model does, in the same order, so the branches come out the same to
+the bit: the attack check, the defence (``defence``), each cell of table 5.1 as its recipe
+(``_recipe``) carried out on kits without what the exchange does not read (the "bare" kits of
+``branch_arrays``), equal outcomes merged first within a cell, then across the cells with the
+cell's weight, then what the exchange did not read put back per distinct pair of kits.
+
+A kit is a row of integers (``K_*`` below: wield, armour loosened, glitches, defenceless,
+yielded, number of weapons, the weapons' conditions, padded with -1, and break values); the
+kits met so far are a table (``kits``, the first ``nk[0]`` rows) that the caller mirrors as
+``Kit`` objects, so the kernel takes and gives kits by their row numbers. Every array, scratch
+included, comes from the caller (``ExchangeModel``); a scratch array too small is reported
+(``OVERFLOW_*``) and the caller grows it and calls again.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from fracas.sim.batch import percentile_spec as ps
+from fracas.sim.batch.jit import inline, njit
+from fracas.sim.batch.percentile_kernel import (
+    AUTO_FAIL,
+    AUTO_SUCCESS,
+    FAIL,
+    FUMBLE,
+    PERFECT,
+    SPECIAL,
+    SUCCESS,
+)
+from fracas.sim.batch.percentile_tactics import (
+    C_BROKEN,
+    C_DROPPED,
+    C_LOST,
+    C_READY,
+    DODGING_CODES,
+    S_RECOVER,
+)
+
+#: the order of ``check``'s probabilities
+RESULTS = (FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT)
+assert RESULTS == tuple(range(5))
+DODGING_A, DODGING_B, DODGING_C = DODGING_CODES
+
+F64 = npt.NDArray[np.float64]
+I64 = npt.NDArray[np.int64]
+
+D_NONE, D_PARRY, D_DODGE = range(3)
+MW = ps.MAX_WEAPONS
+#: a kit's row: these fields, then the weapons' conditions (``K_CONDS + i``, -1 past the
+#: last weapon) and break values (``K_BVS + i``)
+K_WIELD, K_ABS_LOSS, K_GLITCH, K_DEFENCELESS, K_YIELDED, K_N = range(6)
+K_CONDS = 6
+K_BVS = K_CONDS + MW
+ROW = K_BVS + MW
+#: a branch's integers (``bi``): hp lost by the attacker and the defender, killed flags
+B_D0, B_D1, B_X0, B_X1 = range(4)
+#: a merged outcome's integers (``mi``): its pair of bare kits (``lp``), then as ``bi``
+M_PAIR = 0
+#: the kernel's status (first of what it returns)
+DONE, OVERFLOW_BRANCHES, OVERFLOW_KITS, OVERFLOW_OUT = range(4)
+#: branch sets in the scratch arrays: two for a cell (each effect reads one, writes the
+#: other), two for a fumble's row, and the fumble table worked out
+CELL_A, CELL_B, FUMBLE_A, FUMBLE_B, FUMBLE_TABLE = range(5)
+SETS = 5
+
+
+@inline
+def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, float, float, float]:
+    """``percentile_exchange.check_distribution``: P(fumble, fail, success, special,
+    perfect), the same operations in the same order."""
+    if chance == AUTO_FAIL:
+        return (0.0, 1.0, 0.0, 0.0, 0.0)
+    if chance == AUTO_SUCCESS:
+        return (0.0, 0.0, 1.0, 0.0, 0.0)
+    under = min(max(skill, 0), 100) / 100
+    perfect = 0.05 * under
+    special = 0.05 * (1 - under)
+    middle = max(0, min(chance, 94) - 5)
+    success = 0.0 + middle / 100
+    fail = 0.0 + (89 - middle) / 100
+    fumble = 0.0
+    for first in range(95, 101):
+        fumbles = max(0, 100 - max(skill, 0)) if skill < 100 else 0
+        if first == 100 and skill >= 100:
+            fumbles = 1  # 00 then 00 always fumbles (below 100 it is among those above)
+        fumble += fumbles / 10_000
+        rest = (100 - fumbles) / 10_000
+        if check_target and first <= chance:
+            success += rest
+        else:
+            fail += rest
+    return (fumble, fail, success, special, perfect)  # (the result codes' order: RESULTS)
+
+
+@inline
+def _ready(kit: I64) -> bool:
+    w = kit[K_WIELD]
+    return w >= 0 and kit[K_CONDS + w] == C_READY
+
+
+@inline
+def _natural(natural: I64, who: int, kit: I64) -> bool:
+    w = kit[K_WIELD]
+    return w >= 0 and natural[who, w] != 0
+
+
+@inline
+def _draw_next(natural: I64, who: int, kit: I64) -> None:
+    """``damage.draw_next``: the next ready carried weapon (never body parts)."""
+    nxt = -1
+    for i in range(kit[K_N]):
+        if kit[K_CONDS + i] == C_READY and natural[who, i] == 0:
+            nxt = i
+            break
+    kit[K_WIELD] = nxt
+
+
+@inline
+def _drop(opts: I64, natural: I64, who: int, kit: I64) -> None:
+    """``damage.drop_weapon`` (body parts stay put), in place."""
+    if not _ready(kit) or _natural(natural, who, kit):
+        return
+    if opts[ps.O_DROP_LOST]:
+        kit[K_CONDS + kit[K_WIELD]] = C_LOST
+        _draw_next(natural, who, kit)
+    else:
+        kit[K_CONDS + kit[K_WIELD]] = C_DROPPED
+
+
+@inline
+def _copy(bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, j: int, p: float) -> None:
+    """Branch ``i`` of set ``s`` as branch ``j`` of set ``t``, of probability ``p``."""
+    bp[t, j] = p
+    for c in range(4):
+        bi[t, j, c] = bi[s, i, c]
+    for r in range(2):
+        for c in range(ROW):
+            bk[t, j, r, c] = bk[s, i, r, c]
+
+
+@inline
+def _same(a: I64, b: I64) -> bool:
+    for c in range(ROW):
+        if a[c] != b[c]:
+            return False
+    return True
+
+
+@inline
+def _armour(fi: I64, who: int, kit: I64) -> int:
+    return max(0, fi[who, ps.ABS] - kit[K_ABS_LOSS])
+
+
+@inline
+def _deal(
+    bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, n: int, cap: int, role: int,
+    who: int, src: int, w: int, kind: int, p: float,
+    fi: I64, opts: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
+) -> int:  # fmt: skip
+    """``ExchangeModel.deal``: branch ``i`` of set ``s`` (probability ``p``) with the damage
+    of ``src``'s weapon ``w`` (``kind``) to the combatant in ``role`` (``who``), each
+    amount a branch of set ``t`` from ``n``; the new count (past ``cap``: overflow)."""
+    absorbs = kind != ps.K_FULL_NO_ARMOUR and fi[who, ps.PROJ_ONLY] == 0
+    armour = _armour(fi, who, bk[s, i, role]) if absorbs else 0
+    c = B_D0 + role
+    if kind == ps.K_NORMAL or opts[ps.O_FULL_DOUBLE]:
+        times = 1 if kind == ps.K_NORMAL else 2
+        for k in range(dn[src, w]):
+            value = times * dv[src, w, k]
+            if n < cap:
+                _copy(bp, bi, bk, s, i, t, n, p * dq[src, w, k])
+                bi[t, n, c] += value - min(value, armour)
+            n += 1
+        return n
+    value = dmax[src, w]
+    if n < cap:
+        _copy(bp, bi, bk, s, i, t, n, p * 1.0)
+        bi[t, n, c] += value - min(value, armour)
+    return n + 1
+
+
+@inline
+def _fumble_effect(
+    bp: F64, bi: I64, bk: I64, s: int, ns: int, t: int, cap: int, effect: int, role: int,
+    who: int, fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
+) -> int:  # fmt: skip
+    """``ExchangeModel._fumble_effect``: one effect of a fumble row on the fumbler (in
+    ``role``) in every branch of set ``s``, into set ``t``; the new count."""
+    n = 0
+    for i in range(min(ns, cap)):
+        q = bp[s, i]
+        kit = bk[s, i, role]
+        if effect == ps.F_FALL:
+            armour = _armour(fi, who, kit) if opts[ps.O_FALL_ARMOUR] else 0
+            for v in range(4):
+                if n < cap:
+                    _copy(bp, bi, bk, s, i, t, n, q / 4)
+                    bi[t, n, B_D0 + role] += v - min(v, armour)
+                n += 1
+            continue
+        if effect == ps.F_HIT_SELF or effect == ps.F_HIT_FRIEND:
+            if kit[K_WIELD] >= 0:
+                n = _deal(
+                    bp, bi, bk, s, i, t, n, cap, role, who, who, kit[K_WIELD], ps.K_NORMAL, q,
+                    fi, opts, dmax, dv, dq, dn,
+                )  # fmt: skip
+            else:
+                if n < cap:
+                    _copy(bp, bi, bk, s, i, t, n, q)
+                n += 1
+            continue
+        if n >= cap:
+            n += 1
+            continue
+        _copy(bp, bi, bk, s, i, t, n, q)
+        out = bk[t, n, role]
+        n += 1
+        if effect == ps.F_DROP:
+            _drop(opts, natural, who, out)
+        elif effect == ps.F_DEFENCELESS:
+            out[K_DEFENCELESS] = 1
+        elif effect == ps.F_ARMOUR:
+            if fi[who, ps.ARMOURED]:
+                if fi[who, ps.TECH]:
+                    out[K_GLITCH] = min(out[K_GLITCH] + 1, opts[ps.O_GLITCHES] - 1)
+                else:
+                    out[K_ABS_LOSS] = min(out[K_ABS_LOSS] + 1, fi[who, ps.ABS])
+        else:  # F_WEAPON
+            if _ready(out) and not _natural(natural, who, out):
+                out[K_CONDS + out[K_WIELD]] = C_BROKEN
+                _draw_next(natural, who, out)
+    return n
+
+
+@inline
+def _fumble_table(
+    bp: F64, bi: I64, bk: I64, kit: I64, cap: int, role: int, who: int,
+    fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
+    row_fx: I64, frow: I64, fq: F64,
+) -> int:  # fmt: skip
+    """``ExchangeModel._fumble_table``: the fumble table's outcomes for a fumbler (in
+    ``role``) with ``kit``, as set ``FUMBLE_TABLE``: probability, the fumbler's hp lost
+    (``bi[., ., B_D0]``) and its kit (``bk[., ., 0]``), equal outcomes merged in the order
+    first met; the count (past ``cap``: overflow)."""
+    nt = 0
+    for r in range(frow.shape[0]):
+        row = frow[r]
+        s = FUMBLE_A
+        bp[s, 0] = fq[r]
+        for c in range(4):
+            bi[s, 0, c] = 0
+        for c in range(ROW):
+            bk[s, 0, 0, c] = kit[c]
+            bk[s, 0, 1, c] = kit[c]
+        n = 1
+        for e in range(row_fx.shape[1]):
+            effect = row_fx[row, e]
+            if effect < 0:
+                break
+            t = FUMBLE_B if s == FUMBLE_A else FUMBLE_A
+            n = _fumble_effect(
+                bp, bi, bk, s, n, t, cap, effect, role, who, fi, opts, natural, dmax, dv, dq, dn
+            )
+            s = t
+        if n > cap:
+            return n
+        for i in range(n):
+            a = bi[s, i, B_D0 + role]
+            k = bk[s, i, role]
+            found = -1
+            for j in range(nt):
+                if bi[FUMBLE_TABLE, j, B_D0] == a and _same(bk[FUMBLE_TABLE, j, 0], k):
+                    found = j
+                    break
+            if found >= 0:
+                bp[FUMBLE_TABLE, found] = bp[FUMBLE_TABLE, found] + bp[s, i]
+                continue
+            if nt >= cap:
+                return cap + 1
+            bp[FUMBLE_TABLE, nt] = 0.0 + bp[s, i]
+            bi[FUMBLE_TABLE, nt, B_D0] = a
+            for c in range(ROW):
+                bk[FUMBLE_TABLE, nt, 0, c] = k[c]
+            nt += 1
+    return nt
+
+
+@njit
+def exchange_branches(
+    f: int, a: int, b: int, sf: int, sg: int, tf: int, tg: int, low: bool,
+    kits: I64, nk: I64,
+    fi: I64, skill: I64, att_chance: I64, def_chance: I64, extra_chance: I64, opts: I64,
+    cell_fx: I64, cell_n: I64, hurt: I64, row_fx: I64, natural: I64, dmax: I64,
+    frow: I64, fq: F64, dv: I64, dq: F64, dn: I64,
+    bp: F64, bi: I64, bk: I64, mp: F64, mi: I64, lp: I64, tmp: I64,
+    out_q: F64, out_i: I64, at: int, out_pairs: I64,
+) -> tuple[int, int, int]:  # fmt: skip
+    """Combatant ``f`` (kit row ``a``) attacks the other (kit row ``b``) in stances ``sf``,
+    ``sg``, tired flags ``tf``, ``tg`` (``low``: the attack's full damage would down the
+    defender): the exchange's branches merged by outcome, written from ``at`` on as
+    ``out_q`` (probability) and ``out_i`` (hp lost by combatant 0 and 1, -1 killed; the
+    destination, 1 + an index of ``out_pairs``: the distinct pairs of kits reached, as kit
+    rows of combatant 0 and 1, in the order first reached). Returns (status, branches,
+    pairs); a status other than ``DONE`` says which scratch array was too small."""
+    if kits.shape[0] == 0:  # (a call on nothing: loads the compiled function)
+        return DONE, 0, 0
+    cap = bp.shape[1]
+    capm = mi.shape[1]
+    capp = lp.shape[0]
+    g = 1 - f
+    ids = (f, g)
+    kf = kits[a]
+    kg = kits[b]
+    w = kf[K_WIELD]
+    wg = kg[K_WIELD]
+    glitches = opts[ps.O_GLITCHES]
+    check_target = opts[ps.O_CHECK_TARGET] != 0
+    # the bare kits (``DuelChain.branch_arrays``): no break values nor "defenceless" for the
+    # attacker, only the parrying weapon's break value for the defender, and its
+    # "defenceless" only for this round
+    bare_f = tmp[0]
+    bare_g = tmp[1]
+    for c in range(ROW):
+        bare_f[c] = kf[c]
+        bare_g[c] = kg[c]
+    for i in range(MW):
+        bare_f[K_BVS + i] = 0
+        if i != wg:
+            bare_g[K_BVS + i] = 0
+    bare_f[K_DEFENCELESS] = -1
+    if kg[K_DEFENCELESS] == 1:
+        bare_g[K_DEFENCELESS] = -1
+    att = att_chance[f, w, opts[ps.O_ATTACK_SHIFTS + sf], tf, min(kf[K_GLITCH], glitches - 1)]
+    results = check(att, skill[f, w], check_target)
+    nm = 0  # merged outcomes (``mi[1]``, ``mp[1]``)
+    npl = 0  # pairs of bare kits met (``lp``)
+    for result in range(5):
+        pr = results[result]
+        if pr == 0:
+            continue
+        # ``ExchangeModel.defence``
+        kind = D_NONE
+        chance = 0
+        dskill = 0
+        if (opts[ps.O_PARRIED] >> result) & 1 and bare_g[K_DEFENCELESS] != 0:
+            if not (sg == S_RECOVER and opts[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE):
+                if _ready(bare_g) and not (sg == DODGING_A or sg == DODGING_B or sg == DODGING_C):
+                    kind = D_PARRY
+                    dskill = skill[g, wg]
+                    chance = def_chance[g, wg, tg]
+                elif fi[g, ps.DODGE]:
+                    kind = D_DODGE
+                    dskill = fi[g, ps.DODGE_SKILL]
+                    chance = def_chance[g, MW, tg]
+        if kind != D_NONE:
+            counted = not (result == FUMBLE and opts[ps.O_FUMBLE_PARRY_FREE])
+            if counted and opts[ps.O_FREE + sg] == 0:
+                chance = extra_chance[g, wg if kind == D_PARRY else MW, tg]
+                if result == FAIL or chance < opts[ps.O_EXTRA_MIN]:
+                    kind = D_NONE
+                elif result == PERFECT and not low:
+                    kind = D_NONE
+        if kind == D_NONE:
+            dist = (0.0, 1.0, 0.0, 0.0, 0.0)  # (FAIL)
+        else:
+            dist = check(chance, dskill, check_target)
+        for parry in range(5):
+            pp = dist[parry]
+            if not pp > 0:
+                continue
+            # ``ExchangeModel._cell`` on the recipe of ``_recipe``
+            spared = opts[ps.O_COUNTER_PARRY_ONLY] != 0 and kind != D_PARRY
+            s = CELL_A
+            bp[s, 0] = 1.0
+            for c in range(4):
+                bi[s, 0, c] = 0
+            for c in range(ROW):
+                bk[s, 0, 0, c] = bare_f[c]
+                bk[s, 0, 1, c] = bare_g[c]
+            n = 1
+            for e in range(cell_n[result, parry]):
+                code = cell_fx[result, parry, e, 0]
+                on_attacker = cell_fx[result, parry, e, 1] == 0
+                dkind = cell_fx[result, parry, e, 2]
+                if spared and on_attacker and (code == ps.E_DAMAGE or code == ps.E_DISARM):
+                    continue
+                role = 0 if on_attacker else 1
+                t = CELL_B if s == CELL_A else CELL_A
+                nt = 0
+                for i in range(n):
+                    q = bp[s, i]
+                    if code == ps.E_FUMBLE:
+                        nf = _fumble_table(
+                            bp, bi, bk, bk[s, i, role], cap, role, ids[role],
+                            fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
+                        )  # fmt: skip
+                        if nf > cap:
+                            return OVERFLOW_BRANCHES, 0, 0
+                        for j in range(nf):
+                            if nt < cap:
+                                _copy(bp, bi, bk, s, i, t, nt, q * bp[FUMBLE_TABLE, j])
+                                bi[t, nt, B_D0 + role] += bi[FUMBLE_TABLE, j, B_D0]
+                                for c in range(ROW):
+                                    bk[t, nt, role, c] = bk[FUMBLE_TABLE, j, 0, c]
+                            nt += 1
+                    elif code == ps.E_KILL or code == ps.E_DISARM:
+                        if nt < cap:
+                            _copy(bp, bi, bk, s, i, t, nt, q)
+                            if code == ps.E_KILL:
+                                bi[t, nt, B_X0 + role] = 1
+                            else:
+                                _drop(opts, natural, ids[role], bk[t, nt, role])
+                        nt += 1
+                    elif on_attacker:  # damage to the attacker, by the defender's weapon
+                        kd = bk[s, i, 1]
+                        if _ready(kd):
+                            nt = _deal(
+                                bp, bi, bk, s, i, t, nt, cap, 0, f, g, kd[K_WIELD], dkind, q,
+                                fi, opts, dmax, dv, dq, dn,
+                            )  # fmt: skip
+                        else:
+                            if nt < cap:
+                                _copy(bp, bi, bk, s, i, t, nt, q)
+                            nt += 1
+                    else:
+                        nt = _deal(
+                            bp, bi, bk, s, i, t, nt, cap, 1, g, f, w, dkind, q,
+                            fi, opts, dmax, dv, dq, dn,
+                        )  # fmt: skip
+                if nt > cap:
+                    return OVERFLOW_BRANCHES, 0, 0
+                n = nt
+                s = t
+            parried = (
+                kind == D_PARRY
+                and opts[ps.O_BV_ROLLED] != 0
+                and parry >= SUCCESS
+                and result >= SUCCESS
+                and hurt[result, parry] == 0
+            )
+            if parried:  # ``_parry_damage``: the attacker's rolled damage against the BV
+                t = CELL_B if s == CELL_A else CELL_A
+                nt = 0
+                for i in range(n):
+                    q = bp[s, i]
+                    kd = bk[s, i, 1]
+                    if not _ready(kd) or _natural(natural, g, kd):
+                        if nt < cap:
+                            _copy(bp, bi, bk, s, i, t, nt, q)
+                        nt += 1
+                        continue
+                    pw = kd[K_WIELD]
+                    for k in range(dn[f, w]):
+                        value = dv[f, w, k]
+                        if nt < cap:
+                            _copy(bp, bi, bk, s, i, t, nt, q * dq[f, w, k])
+                            out = bk[t, nt, 1]
+                            bv = out[K_BVS + pw]
+                            if value > bv + 6:
+                                out[K_CONDS + pw] = C_BROKEN
+                                _draw_next(natural, g, out)
+                            elif value > bv:
+                                out[K_BVS + pw] = bv - 1
+                        nt += 1
+                if nt > cap:
+                    return OVERFLOW_BRANCHES, 0, 0
+                n = nt
+                s = t
+            # ``_numbered``: the cell's branches merged by outcome, in the order first met
+            nc = 0
+            for i in range(n):
+                pair = -1
+                for j in range(npl):
+                    if _same(lp[j, 0], bk[s, i, 0]) and _same(lp[j, 1], bk[s, i, 1]):
+                        pair = j
+                        break
+                if pair < 0:
+                    if npl >= capp:
+                        return OVERFLOW_BRANCHES, 0, 0
+                    for c in range(ROW):
+                        lp[npl, 0, c] = bk[s, i, 0, c]
+                        lp[npl, 1, c] = bk[s, i, 1, c]
+                    pair = npl
+                    npl += 1
+                found = -1
+                for j in range(nc):
+                    if (
+                        mi[0, j, M_PAIR] == pair
+                        and mi[0, j, 1 + B_D0] == bi[s, i, B_D0]
+                        and mi[0, j, 1 + B_D1] == bi[s, i, B_D1]
+                        and mi[0, j, 1 + B_X0] == bi[s, i, B_X0]
+                        and mi[0, j, 1 + B_X1] == bi[s, i, B_X1]
+                    ):
+                        found = j
+                        break
+                if found >= 0:
+                    mp[0, found] = mp[0, found] + bp[s, i]
+                    continue
+                if nc >= capm:
+                    return OVERFLOW_BRANCHES, 0, 0
+                mp[0, nc] = 0.0 + bp[s, i]
+                mi[0, nc, M_PAIR] = pair
+                for c in range(4):
+                    mi[0, nc, 1 + c] = bi[s, i, c]
+                nc += 1
+            # ``_exchange``: the cell's outcomes, weighed, into the exchange's
+            weight = pr * pp
+            for j in range(nc):
+                found = -1
+                for m in range(nm):
+                    same = True
+                    for c in range(5):
+                        if mi[1, m, c] != mi[0, j, c]:
+                            same = False
+                            break
+                    if same:
+                        found = m
+                        break
+                if found >= 0:
+                    mp[1, found] = mp[1, found] + weight * mp[0, j]
+                    continue
+                if nm >= capm:
+                    return OVERFLOW_BRANCHES, 0, 0
+                mp[1, nm] = weight * mp[0, j]
+                for c in range(5):
+                    mi[1, nm, c] = mi[0, j, c]
+                nm += 1
+    # ``put_back`` per pair of bare kits (in the order first met, as the branches reach
+    # them), each kit then found among the kits met (or added); pairs made equal are one
+    if at + nm > out_q.shape[0]:
+        return OVERFLOW_OUT, 0, 0
+    ndest = 0
+    put = tmp[2]
+    for j in range(npl):
+        e0 = e1 = 0
+        for r in range(2):
+            bare = lp[j, r]
+            for c in range(ROW):
+                put[c] = bare[c]
+            if r == 0:
+                for c in range(MW):
+                    put[K_BVS + c] = kf[K_BVS + c]
+                if bare[K_DEFENCELESS] < 0:
+                    put[K_DEFENCELESS] = kf[K_DEFENCELESS]
+            else:
+                for c in range(MW):
+                    if c != wg:
+                        put[K_BVS + c] = kg[K_BVS + c]
+                if kg[K_DEFENCELESS] == 1:
+                    put[K_DEFENCELESS] = 1
+            found = -1
+            for k in range(nk[0]):
+                if _same(kits[k], put):
+                    found = k
+                    break
+            if found < 0:
+                if nk[0] >= kits.shape[0]:
+                    return OVERFLOW_KITS, 0, 0
+                found = nk[0]
+                for c in range(ROW):
+                    kits[found, c] = put[c]
+                nk[0] += 1
+            if (r == 0) == (f == 0):
+                e0 = found
+            else:
+                e1 = found
+        d = -1
+        for k in range(ndest):
+            if out_pairs[k, 0] == e0 and out_pairs[k, 1] == e1:
+                d = k
+                break
+        if d < 0:
+            d = ndest
+            out_pairs[d, 0] = e0
+            out_pairs[d, 1] = e1
+            ndest += 1
+        out_pairs[j, 2] = d + 1  # (the destination of bare pair j)
+    for m in range(nm):
+        o = at + m
+        out_q[o] = mp[1, m]
+        xf = -1 if mi[1, m, 1 + B_X0] else mi[1, m, 1 + B_D0]
+        xg = -1 if mi[1, m, 1 + B_X1] else mi[1, m, 1 + B_D1]
+        out_i[0, o] = xf if f == 0 else xg
+        out_i[1, o] = xg if f == 0 else xf
+        out_i[2, o] = out_pairs[mi[1, m, M_PAIR], 2]
+    return DONE, nm, ndest
+
+
+def warm_exchange() -> None:
+    """Load ``exchange_branches`` (from numba's cache) by a call on nothing, with the
+    argument types of ``ExchangeModel.branch_arrays``' calls."""
+
+    def i(*shape: int) -> I64:
+        return np.zeros(shape, np.int64)
+
+    def q(*shape: int) -> F64:
+        return np.zeros(shape)
+
+    exchange_branches(
+        0, 0, 0, 0, 0, 0, 0, False, i(0, ROW), i(1),
+        i(1, 1), i(1, 1), i(1, 1, 1, 1, 1), i(1, 1, 1), i(1, 1, 1), i(1), i(1, 1, 1, 1),
+        i(1, 1), i(1, 1), i(1, 1), i(1, 1), i(1, 1), i(1), q(1), i(1, 1, 1), q(1, 1, 1),
+        i(1, 1), q(1, 1), i(1, 1, 1), i(1, 1, 1, 1), q(1, 1), i(1, 1, 1), i(1, 1, 1), i(1, 1),
+        q(1), i(1, 1), 0, i(1, 1),
+    )  # fmt: skip
