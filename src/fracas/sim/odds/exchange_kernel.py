@@ -62,7 +62,7 @@ B_D0, B_D1, B_X0, B_X1 = range(4)
 #: a merged outcome's integers (``mi``): its pair of bare kits (``lp``), then as ``bi``
 M_PAIR = 0
 #: the kernel's status (first of what it returns)
-DONE, OVERFLOW_BRANCHES, OVERFLOW_KITS, OVERFLOW_OUT = range(4)
+DONE, OVERFLOW_BRANCHES, OVERFLOW_KITS, OVERFLOW_OUT, OVERFLOW_FUMBLES = range(5)
 #: branch sets in the scratch arrays: two for a cell (each effect reads one, writes the
 #: other), two for a fumble's row, and the fumble table worked out
 CELL_A, CELL_B, FUMBLE_A, FUMBLE_B, FUMBLE_TABLE = range(5)
@@ -290,6 +290,44 @@ def _fumble_table(
     return nt
 
 
+@inline
+def _fumbles_of(
+    bp: F64, bi: I64, bk: I64, kit: I64, cap: int, role: int, who: int,
+    fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
+    row_fx: I64, frow: I64, fq: F64,
+    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
+) -> int:  # fmt: skip
+    """The number of the fumble table of ``who`` with ``kit`` among those worked out
+    (``ExchangeModel._fumbled``: ``fc_key`` their fumbler and kit, ``fc_at`` where their
+    outcomes are in ``fc_p``, ``fc_a``, ``fc_k``; ``fc_n`` how many tables and outcomes),
+    worked out now (``_fumble_table``) if new; minus a status if an array is too small."""
+    for t in range(fc_n[0]):
+        if fc_key[t, 0] == who and _same(fc_key[t, 1:], kit):
+            return t
+    nf = _fumble_table(
+        bp, bi, bk, kit, cap, role, who, fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq
+    )
+    if nf > cap:
+        return -OVERFLOW_BRANCHES
+    t = fc_n[0]
+    e = fc_n[1]
+    if t >= fc_key.shape[0] or e + nf > fc_p.shape[0]:
+        return -OVERFLOW_FUMBLES
+    fc_key[t, 0] = who
+    for c in range(ROW):
+        fc_key[t, 1 + c] = kit[c]
+    fc_at[t, 0] = e
+    fc_at[t, 1] = e + nf
+    for j in range(nf):
+        fc_p[e + j] = bp[FUMBLE_TABLE, j]
+        fc_a[e + j] = bi[FUMBLE_TABLE, j, B_D0]
+        for c in range(ROW):
+            fc_k[e + j, c] = bk[FUMBLE_TABLE, j, 0, c]
+    fc_n[0] = t + 1
+    fc_n[1] = e + nf
+    return t
+
+
 @njit
 def exchange_branches(
     f: int, a: int, b: int, sf: int, sg: int, tf: int, tg: int, low: bool,
@@ -298,6 +336,7 @@ def exchange_branches(
     cell_fx: I64, cell_n: I64, hurt: I64, row_fx: I64, natural: I64, dmax: I64,
     frow: I64, fq: F64, dv: I64, dq: F64, dn: I64,
     bp: F64, bi: I64, bk: I64, mp: F64, mi: I64, lp: I64, tmp: I64,
+    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
     out_q: F64, out_i: I64, at: int, out_pairs: I64,
 ) -> tuple[int, int, int]:  # fmt: skip
     """Combatant ``f`` (kit row ``a``) attacks the other (kit row ``b``) in stances ``sf``,
@@ -395,18 +434,20 @@ def exchange_branches(
                 for i in range(n):
                     q = bp[s, i]
                     if code == ps.E_FUMBLE:
-                        nf = _fumble_table(
+                        ft = _fumbles_of(
                             bp, bi, bk, bk[s, i, role], cap, role, ids[role],
                             fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
+                            fc_key, fc_at, fc_p, fc_a, fc_k, fc_n,
                         )  # fmt: skip
-                        if nf > cap:
-                            return OVERFLOW_BRANCHES, 0, 0
-                        for j in range(nf):
+                        if ft < 0:
+                            return -ft, 0, 0
+                        for j in range(fc_at[ft, 0], fc_at[ft, 1]):
                             if nt < cap:
-                                _copy(bp, bi, bk, s, i, t, nt, q * bp[FUMBLE_TABLE, j])
-                                bi[t, nt, B_D0 + role] += bi[FUMBLE_TABLE, j, B_D0]
+                                _copy(bp, bi, bk, s, i, t, nt, q * fc_p[j])
+                                bi[t, nt, B_D0 + role] += fc_a[j]
+                                out = bk[t, nt, role]
                                 for c in range(ROW):
-                                    bk[t, nt, role, c] = bk[FUMBLE_TABLE, j, 0, c]
+                                    out[c] = fc_k[j, c]
                             nt += 1
                     elif code == ps.E_KILL or code == ps.E_DISARM:
                         if nt < cap:
@@ -606,5 +647,5 @@ def warm_exchange() -> None:
         i(1, 1), i(1, 1), i(1, 1, 1, 1, 1), i(1, 1, 1), i(1, 1, 1), i(1), i(1, 1, 1, 1),
         i(1, 1), i(1, 1), i(1, 1), i(1, 1), i(1, 1), i(1), q(1), i(1, 1, 1), q(1, 1, 1),
         i(1, 1), q(1, 1), i(1, 1, 1), i(1, 1, 1, 1), q(1, 1), i(1, 1, 1), i(1, 1, 1), i(1, 1),
-        q(1), i(1, 1), 0, i(1, 1),
+        i(1, 1), i(1, 1), q(1), i(1), i(1, 1), i(2), q(1), i(1, 1), 0, i(1, 1),
     )  # fmt: skip

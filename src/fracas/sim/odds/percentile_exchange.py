@@ -304,6 +304,7 @@ class ExchangeModel:
         self._kit_ids: dict[Kit, int] = {}
         self._kit_list: list[Kit] = []
         self._scratch(256, 256, 32)
+        self._fumble_cache(16, 512)
         self._out_q = np.zeros(0)
         self._out_i = np.zeros((3, 0), np.int64)
         self._at = 0
@@ -323,6 +324,18 @@ class ExchangeModel:
         )
         self._pairs_out = np.zeros((capp, 3), np.int64)
         self._capm = capm
+
+    def _fumble_cache(self, tables: int, outcomes: int) -> None:
+        """``exchange_branches``' fumble tables worked out (``_fumbles_of``), empty: room for
+        ``tables`` tables of ``outcomes`` outcomes in all."""
+        self._fumbles: tuple[Any, ...] = (
+            np.zeros((tables, 1 + xk.ROW), np.int64),
+            np.zeros((tables, 2), np.int64),
+            np.zeros(outcomes),
+            np.zeros(outcomes, np.int64),
+            np.zeros((outcomes, xk.ROW), np.int64),
+            np.zeros(2, np.int64),
+        )
 
     def _kit_number(self, kit: Kit) -> int:
         """The row of ``kit`` in the kernel's table of kits (added if new)."""
@@ -370,12 +383,14 @@ class ExchangeModel:
                 at = self._at = 0
             status, n, nd = xk.exchange_branches(
                 f, a, b, sf, sg, tf, tg, low, self._kit_rows, self._nk, *self._tables,
-                *self._work, self._out_q, self._out_i, at, self._pairs_out,
+                *self._work, *self._fumbles, self._out_q, self._out_i, at, self._pairs_out,
             )  # fmt: skip
             if status == xk.DONE:
                 break
             if status == xk.OVERFLOW_KITS:
                 self._kit_rows = np.concatenate([self._kit_rows, np.zeros_like(self._kit_rows)])
+            elif status == xk.OVERFLOW_FUMBLES:  # (worked out again as needed)
+                self._fumble_cache(2 * self._fumbles[0].shape[0], 2 * self._fumbles[2].shape[0])
             else:
                 cap, capm, capp = self._work[0].shape[1], self._capm, self._pairs_out.shape[0]
                 self._scratch(2 * cap, 2 * capm, 2 * capp)
