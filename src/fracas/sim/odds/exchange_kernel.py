@@ -62,7 +62,7 @@ B_D0, B_D1, B_X0, B_X1 = range(4)
 #: a merged outcome's integers (``mi``): its pair of bare kits (``lp``), then as ``bi``
 M_PAIR = 0
 #: the kernel's status (first of what it returns)
-DONE, OVERFLOW_BRANCHES, OVERFLOW_KITS, OVERFLOW_OUT, OVERFLOW_FUMBLES = range(5)
+DONE, OVERFLOW_BRANCHES, OVERFLOW_KITS, OVERFLOW_OUT, OVERFLOW_FUMBLES, OVERFLOW_CELLS = range(6)
 #: branch sets in the scratch arrays: two for a cell (each effect reads one, writes the
 #: other), two for a fumble's row, and the fumble table worked out
 CELL_A, CELL_B, FUMBLE_A, FUMBLE_B, FUMBLE_TABLE = range(5)
@@ -328,31 +328,250 @@ def _fumbles_of(
     return t
 
 
+@inline
+def _hash(a: I64, n: int) -> int:
+    """A hash of ``a[:n]`` (FNV-1a over the values; wraps around)."""
+    h = -3750763034362895579
+    for c in range(n):
+        h = (h ^ (a[c] + 0x9E37)) * 1099511628211
+    return (h >> 17) ^ h
+
+
+@inline
+def _kit_id(kits: I64, nk: I64, kh: I64, row: I64) -> int:
+    """The number of kit ``row`` in the table of kits (``kits``, ``nk[0]`` rows, hashed in
+    ``kh``: row + 1, 0 empty), added if new; -1 if the table is full (or ``kh`` half)."""
+    mask = kh.shape[0] - 1
+    h = _hash(row, ROW) & mask
+    while kh[h] != 0:
+        k = kh[h] - 1
+        if _same(kits[k], row):
+            return k
+        h = (h + 1) & mask
+    k = nk[0]
+    if k >= kits.shape[0] or 2 * (k + 1) > kh.shape[0]:
+        return -1
+    for c in range(ROW):
+        kits[k, c] = row[c]
+    kh[h] = k + 1
+    nk[0] = k + 1
+    nk[1] = k + 1
+    return k
+
+
+@inline
+def _rehash(kits: I64, nk: I64, kh: I64) -> None:
+    """Hash the kits added to the table since the last hashed one (``nk[1]``): those the
+    caller added, or all of them in a fresh ``kh``."""
+    mask = kh.shape[0] - 1
+    for k in range(nk[1], nk[0]):
+        h = _hash(kits[k], ROW) & mask
+        while kh[h] != 0:
+            h = (h + 1) & mask
+        kh[h] = k + 1
+    nk[1] = nk[0]
+
+
+@inline
+def _find(
+    keys: I64, n: int, key: I64, width: int, stamp: I64, slot: I64, gen: int
+) -> tuple[int, int]:
+    """Look ``key[:width]`` up among ``keys[:n, :width]`` through the hash table (``stamp``,
+    ``slot``: entries of generation ``gen`` are live): (its index or -1, the free entry)."""
+    mask = stamp.shape[0] - 1
+    h = _hash(key, width) & mask
+    while stamp[h] == gen:
+        k = slot[h]
+        same = True
+        for c in range(width):
+            if keys[k, c] != key[c]:
+                same = False
+                break
+        if same:
+            return k, h
+        h = (h + 1) & mask
+    return -1, h
+
+
+@njit
+def _work_cell(
+    f: int, a: int, b: int, r: int, kits: I64, nk: I64, kh: I64,
+    fi: I64, opts: I64, natural: I64, dmax: I64, row_fx: I64, frow: I64, fq: F64,
+    dv: I64, dq: F64, dn: I64, rec_fx: I64, rec_n: I64, rec_parried: I64,
+    bp: F64, bi: I64, bk: I64, tmp: I64,
+    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
+    cc_key: I64, cc_at: I64, cm_i: I64, cm_p: F64, cc_n: I64, ms: I64, mslot: I64, gen: I64,
+) -> int:  # fmt: skip
+    """``ExchangeModel._cell`` then ``_numbered``: recipe ``r`` carried out by ``f`` (bare
+    kit ``a``) on the other (bare kit ``b``), its outcomes merged in the order first met,
+    stored as cell ``cc_n[0]`` (``cc_key``, ``cc_at``: its outcomes in ``cm_i``: kits of the
+    attacker and the defender, hp lost, killed flags; ``cm_p``). Its number, or minus a
+    status."""
+    cap = bp.shape[1]
+    g = 1 - f
+    ids = (f, g)
+    w = kits[a, K_WIELD]
+    s = CELL_A
+    bp[s, 0] = 1.0
+    for c in range(4):
+        bi[s, 0, c] = 0
+    for c in range(ROW):
+        bk[s, 0, 0, c] = kits[a, c]
+        bk[s, 0, 1, c] = kits[b, c]
+    n = 1
+    for e in range(rec_n[r]):
+        code = rec_fx[r, e, 0]
+        on_attacker = rec_fx[r, e, 1] != 0
+        dkind = rec_fx[r, e, 2]
+        role = 0 if on_attacker else 1
+        t = CELL_B if s == CELL_A else CELL_A
+        nt = 0
+        for i in range(n):
+            q = bp[s, i]
+            if code == ps.E_FUMBLE:
+                ft = _fumbles_of(
+                    bp, bi, bk, bk[s, i, role], cap, role, ids[role],
+                    fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
+                    fc_key, fc_at, fc_p, fc_a, fc_k, fc_n,
+                )  # fmt: skip
+                if ft < 0:
+                    return ft
+                for j in range(fc_at[ft, 0], fc_at[ft, 1]):
+                    if nt < cap:
+                        _copy(bp, bi, bk, s, i, t, nt, q * fc_p[j])
+                        bi[t, nt, B_D0 + role] += fc_a[j]
+                        out = bk[t, nt, role]
+                        for c in range(ROW):
+                            out[c] = fc_k[j, c]
+                    nt += 1
+            elif code == ps.E_KILL or code == ps.E_DISARM:
+                if nt < cap:
+                    _copy(bp, bi, bk, s, i, t, nt, q)
+                    if code == ps.E_KILL:
+                        bi[t, nt, B_X0 + role] = 1
+                    else:
+                        _drop(opts, natural, ids[role], bk[t, nt, role])
+                nt += 1
+            elif on_attacker:  # damage to the attacker, by the defender's weapon
+                kd = bk[s, i, 1]
+                if _ready(kd):
+                    nt = _deal(
+                        bp, bi, bk, s, i, t, nt, cap, 0, f, g, kd[K_WIELD], dkind, q,
+                        fi, opts, dmax, dv, dq, dn,
+                    )  # fmt: skip
+                else:
+                    if nt < cap:
+                        _copy(bp, bi, bk, s, i, t, nt, q)
+                    nt += 1
+            else:
+                nt = _deal(
+                    bp, bi, bk, s, i, t, nt, cap, 1, g, f, w, dkind, q,
+                    fi, opts, dmax, dv, dq, dn,
+                )  # fmt: skip
+        if nt > cap:
+            return -OVERFLOW_BRANCHES
+        n = nt
+        s = t
+    if rec_parried[r]:  # ``_parry_damage``: the attacker's rolled damage against the BV
+        t = CELL_B if s == CELL_A else CELL_A
+        nt = 0
+        for i in range(n):
+            q = bp[s, i]
+            kd = bk[s, i, 1]
+            if not _ready(kd) or _natural(natural, g, kd):
+                if nt < cap:
+                    _copy(bp, bi, bk, s, i, t, nt, q)
+                nt += 1
+                continue
+            pw = kd[K_WIELD]
+            for k in range(dn[f, w]):
+                value = dv[f, w, k]
+                if nt < cap:
+                    _copy(bp, bi, bk, s, i, t, nt, q * dq[f, w, k])
+                    out = bk[t, nt, 1]
+                    bv = out[K_BVS + pw]
+                    if value > bv + 6:
+                        out[K_CONDS + pw] = C_BROKEN
+                        _draw_next(natural, g, out)
+                    elif value > bv:
+                        out[K_BVS + pw] = bv - 1
+                nt += 1
+        if nt > cap:
+            return -OVERFLOW_BRANCHES
+        n = nt
+        s = t
+    # ``_numbered``: merged by outcome in the order first met
+    cell = cc_n[0]
+    start = cc_n[1]
+    if cell >= cc_key.shape[0] or start + n > cm_p.shape[0] or 2 * n > ms.shape[0]:
+        return -OVERFLOW_CELLS
+    gen[0] += 1
+    now = gen[0]
+    key = tmp[2]
+    last_a = last_b = -1  # (the kits of the branch before, and their numbers)
+    ka = kb = 0
+    m = 0
+    for i in range(n):
+        if last_a < 0 or not _same(bk[s, i, 0], bk[s, last_a, 0]):
+            ka = _kit_id(kits, nk, kh, bk[s, i, 0])
+            last_a = i
+        if last_b < 0 or not _same(bk[s, i, 1], bk[s, last_b, 1]):
+            kb = _kit_id(kits, nk, kh, bk[s, i, 1])
+            last_b = i
+        if ka < 0 or kb < 0:
+            return -OVERFLOW_KITS
+        key[0] = ka
+        key[1] = kb
+        for c in range(4):
+            key[2 + c] = bi[s, i, c]
+        found, h = _find(cm_i[start:], m, key, 6, ms, mslot, now)
+        if found >= 0:
+            cm_p[start + found] = cm_p[start + found] + bp[s, i]
+            continue
+        ms[h] = now
+        mslot[h] = m
+        for c in range(6):
+            cm_i[start + m, c] = key[c]
+        cm_p[start + m] = 0.0 + bp[s, i]
+        m += 1
+    cc_key[cell, 0] = f
+    cc_key[cell, 1] = a
+    cc_key[cell, 2] = b
+    cc_key[cell, 3] = r
+    cc_at[cell, 0] = start
+    cc_at[cell, 1] = start + m
+    cc_n[0] = cell + 1
+    cc_n[1] = start + m
+    return cell
+
+
 @njit
 def exchange_branches(
     f: int, a: int, b: int, sf: int, sg: int, tf: int, tg: int, low: bool,
-    kits: I64, nk: I64,
+    kits: I64, nk: I64, kh: I64,
     fi: I64, skill: I64, att_chance: I64, def_chance: I64, extra_chance: I64, opts: I64,
-    cell_fx: I64, cell_n: I64, hurt: I64, row_fx: I64, natural: I64, dmax: I64,
-    frow: I64, fq: F64, dv: I64, dq: F64, dn: I64,
-    bp: F64, bi: I64, bk: I64, mp: F64, mi: I64, lp: I64, tmp: I64,
+    natural: I64, dmax: I64, row_fx: I64, frow: I64, fq: F64, dv: I64, dq: F64, dn: I64,
+    recipe_of: I64, rec_fx: I64, rec_n: I64, rec_parried: I64,
+    bp: F64, bi: I64, bk: I64, lp: I64, tmp: I64,
     fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
+    cc_hash: I64, cc_key: I64, cc_at: I64, cm_i: I64, cm_p: F64, cc_n: I64,
+    ms: I64, mslot: I64, gen: I64, mi: I64, mp: F64,
     out_q: F64, out_i: I64, at: int, out_pairs: I64,
 ) -> tuple[int, int, int]:  # fmt: skip
-    """Combatant ``f`` (kit row ``a``) attacks the other (kit row ``b``) in stances ``sf``,
-    ``sg``, tired flags ``tf``, ``tg`` (``low``: the attack's full damage would down the
-    defender): the exchange's branches merged by outcome, written from ``at`` on as
-    ``out_q`` (probability) and ``out_i`` (hp lost by combatant 0 and 1, -1 killed; the
-    destination, 1 + an index of ``out_pairs``: the distinct pairs of kits reached, as kit
-    rows of combatant 0 and 1, in the order first reached). Returns (status, branches,
-    pairs); a status other than ``DONE`` says which scratch array was too small."""
+    """Combatant ``f`` (kit ``a`` of the table of kits) attacks the other (kit ``b``) in
+    stances ``sf``, ``sg``, tired flags ``tf``, ``tg`` (``low``: the attack's full damage
+    would down the defender): the exchange's branches merged by outcome, written from ``at``
+    on as ``out_q`` (probability) and ``out_i`` (hp lost by combatant 0 and 1, -1 killed;
+    the destination: 1 + a row of ``out_pairs``, the distinct pairs of kits reached, of
+    combatant 0 and 1, in the order first reached). Returns (status, branches, pairs); a
+    status other than ``DONE`` says which array was too small (nothing is lost: call again
+    with it larger)."""
+    _rehash(kits, nk, kh)
     if kits.shape[0] == 0:  # (a call on nothing: loads the compiled function)
         return DONE, 0, 0
-    cap = bp.shape[1]
-    capm = mi.shape[1]
+    capm = mi.shape[0]
     capp = lp.shape[0]
     g = 1 - f
-    ids = (f, g)
     kf = kits[a]
     kg = kits[b]
     w = kf[K_WIELD]
@@ -374,9 +593,19 @@ def exchange_branches(
     bare_f[K_DEFENCELESS] = -1
     if kg[K_DEFENCELESS] == 1:
         bare_g[K_DEFENCELESS] = -1
+    ba = _kit_id(kits, nk, kh, bare_f)
+    bb = _kit_id(kits, nk, kh, bare_g)
+    if ba < 0 or bb < 0:
+        return OVERFLOW_KITS, 0, 0
     att = att_chance[f, w, opts[ps.O_ATTACK_SHIFTS + sf], tf, min(kf[K_GLITCH], glitches - 1)]
     results = check(att, skill[f, w], check_target)
-    nm = 0  # merged outcomes (``mi[1]``, ``mp[1]``)
+    hmask = cc_hash.shape[0] - 1
+    gen[1] += 1
+    now = gen[1]
+    key = tmp[3]
+    xs = ms[1]
+    xslot = mslot[1]
+    nm = 0  # merged outcomes (``mi``, ``mp``)
     npl = 0  # pairs of bare kits met (``lp``)
     for result in range(5):
         pr = results[result]
@@ -412,164 +641,61 @@ def exchange_branches(
             pp = dist[parry]
             if not pp > 0:
                 continue
-            # ``ExchangeModel._cell`` on the recipe of ``_recipe``
-            spared = opts[ps.O_COUNTER_PARRY_ONLY] != 0 and kind != D_PARRY
-            s = CELL_A
-            bp[s, 0] = 1.0
-            for c in range(4):
-                bi[s, 0, c] = 0
-            for c in range(ROW):
-                bk[s, 0, 0, c] = bare_f[c]
-                bk[s, 0, 1, c] = bare_g[c]
-            n = 1
-            for e in range(cell_n[result, parry]):
-                code = cell_fx[result, parry, e, 0]
-                on_attacker = cell_fx[result, parry, e, 1] == 0
-                dkind = cell_fx[result, parry, e, 2]
-                if spared and on_attacker and (code == ps.E_DAMAGE or code == ps.E_DISARM):
-                    continue
-                role = 0 if on_attacker else 1
-                t = CELL_B if s == CELL_A else CELL_A
-                nt = 0
-                for i in range(n):
-                    q = bp[s, i]
-                    if code == ps.E_FUMBLE:
-                        ft = _fumbles_of(
-                            bp, bi, bk, bk[s, i, role], cap, role, ids[role],
-                            fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
-                            fc_key, fc_at, fc_p, fc_a, fc_k, fc_n,
-                        )  # fmt: skip
-                        if ft < 0:
-                            return -ft, 0, 0
-                        for j in range(fc_at[ft, 0], fc_at[ft, 1]):
-                            if nt < cap:
-                                _copy(bp, bi, bk, s, i, t, nt, q * fc_p[j])
-                                bi[t, nt, B_D0 + role] += fc_a[j]
-                                out = bk[t, nt, role]
-                                for c in range(ROW):
-                                    out[c] = fc_k[j, c]
-                            nt += 1
-                    elif code == ps.E_KILL or code == ps.E_DISARM:
-                        if nt < cap:
-                            _copy(bp, bi, bk, s, i, t, nt, q)
-                            if code == ps.E_KILL:
-                                bi[t, nt, B_X0 + role] = 1
-                            else:
-                                _drop(opts, natural, ids[role], bk[t, nt, role])
-                        nt += 1
-                    elif on_attacker:  # damage to the attacker, by the defender's weapon
-                        kd = bk[s, i, 1]
-                        if _ready(kd):
-                            nt = _deal(
-                                bp, bi, bk, s, i, t, nt, cap, 0, f, g, kd[K_WIELD], dkind, q,
-                                fi, opts, dmax, dv, dq, dn,
-                            )  # fmt: skip
-                        else:
-                            if nt < cap:
-                                _copy(bp, bi, bk, s, i, t, nt, q)
-                            nt += 1
-                    else:
-                        nt = _deal(
-                            bp, bi, bk, s, i, t, nt, cap, 1, g, f, w, dkind, q,
-                            fi, opts, dmax, dv, dq, dn,
-                        )  # fmt: skip
-                if nt > cap:
-                    return OVERFLOW_BRANCHES, 0, 0
-                n = nt
-                s = t
-            parried = (
-                kind == D_PARRY
-                and opts[ps.O_BV_ROLLED] != 0
-                and parry >= SUCCESS
-                and result >= SUCCESS
-                and hurt[result, parry] == 0
-            )
-            if parried:  # ``_parry_damage``: the attacker's rolled damage against the BV
-                t = CELL_B if s == CELL_A else CELL_A
-                nt = 0
-                for i in range(n):
-                    q = bp[s, i]
-                    kd = bk[s, i, 1]
-                    if not _ready(kd) or _natural(natural, g, kd):
-                        if nt < cap:
-                            _copy(bp, bi, bk, s, i, t, nt, q)
-                        nt += 1
-                        continue
-                    pw = kd[K_WIELD]
-                    for k in range(dn[f, w]):
-                        value = dv[f, w, k]
-                        if nt < cap:
-                            _copy(bp, bi, bk, s, i, t, nt, q * dq[f, w, k])
-                            out = bk[t, nt, 1]
-                            bv = out[K_BVS + pw]
-                            if value > bv + 6:
-                                out[K_CONDS + pw] = C_BROKEN
-                                _draw_next(natural, g, out)
-                            elif value > bv:
-                                out[K_BVS + pw] = bv - 1
-                        nt += 1
-                if nt > cap:
-                    return OVERFLOW_BRANCHES, 0, 0
-                n = nt
-                s = t
-            # ``_numbered``: the cell's branches merged by outcome, in the order first met
-            nc = 0
-            for i in range(n):
+            r = recipe_of[result, parry, kind]
+            # the cell, worked out once per (attacker, bare kits, recipe)
+            h = (((f * 1_000_003 + ba) * 1_000_003 + bb) * 1_000_003 + r) * -7046029254386353131  # (0x9E3779B97F4A7C15)
+            h = ((h >> 23) ^ h) & hmask
+            cell = -1
+            while cc_hash[h] != 0:
+                k = cc_hash[h] - 1
+                if cc_key[k, 0] == f and cc_key[k, 1] == ba and cc_key[k, 2] == bb:
+                    if cc_key[k, 3] == r:
+                        cell = k
+                        break
+                h = (h + 1) & hmask
+            if cell < 0:
+                if 2 * (cc_n[0] + 1) > cc_hash.shape[0]:
+                    return OVERFLOW_CELLS, 0, 0
+                cell = _work_cell(
+                    f, ba, bb, r, kits, nk, kh, fi, opts, natural, dmax, row_fx, frow, fq,
+                    dv, dq, dn, rec_fx, rec_n, rec_parried, bp, bi, bk, tmp,
+                    fc_key, fc_at, fc_p, fc_a, fc_k, fc_n,
+                    cc_key, cc_at, cm_i, cm_p, cc_n, ms[0], mslot[0], gen,
+                )  # fmt: skip
+                if cell < 0:
+                    return -cell, 0, 0
+                cc_hash[h] = cell + 1
+            # ``_exchange``: the cell's outcomes, weighed, into the exchange's
+            weight = pr * pp
+            for j in range(cc_at[cell, 0], cc_at[cell, 1]):
+                pa = cm_i[j, 0]
+                pb = cm_i[j, 1]
                 pair = -1
-                for j in range(npl):
-                    if _same(lp[j, 0], bk[s, i, 0]) and _same(lp[j, 1], bk[s, i, 1]):
-                        pair = j
+                for k in range(npl):
+                    if lp[k, 0] == pa and lp[k, 1] == pb:
+                        pair = k
                         break
                 if pair < 0:
                     if npl >= capp:
                         return OVERFLOW_BRANCHES, 0, 0
-                    for c in range(ROW):
-                        lp[npl, 0, c] = bk[s, i, 0, c]
-                        lp[npl, 1, c] = bk[s, i, 1, c]
+                    lp[npl, 0] = pa
+                    lp[npl, 1] = pb
                     pair = npl
                     npl += 1
-                found = -1
-                for j in range(nc):
-                    if (
-                        mi[0, j, M_PAIR] == pair
-                        and mi[0, j, 1 + B_D0] == bi[s, i, B_D0]
-                        and mi[0, j, 1 + B_D1] == bi[s, i, B_D1]
-                        and mi[0, j, 1 + B_X0] == bi[s, i, B_X0]
-                        and mi[0, j, 1 + B_X1] == bi[s, i, B_X1]
-                    ):
-                        found = j
-                        break
-                if found >= 0:
-                    mp[0, found] = mp[0, found] + bp[s, i]
-                    continue
-                if nc >= capm:
-                    return OVERFLOW_BRANCHES, 0, 0
-                mp[0, nc] = 0.0 + bp[s, i]
-                mi[0, nc, M_PAIR] = pair
+                key[0] = pair
                 for c in range(4):
-                    mi[0, nc, 1 + c] = bi[s, i, c]
-                nc += 1
-            # ``_exchange``: the cell's outcomes, weighed, into the exchange's
-            weight = pr * pp
-            for j in range(nc):
-                found = -1
-                for m in range(nm):
-                    same = True
-                    for c in range(5):
-                        if mi[1, m, c] != mi[0, j, c]:
-                            same = False
-                            break
-                    if same:
-                        found = m
-                        break
+                    key[1 + c] = cm_i[j, 2 + c]
+                found, hh = _find(mi, nm, key, 5, xs, xslot, now)
                 if found >= 0:
-                    mp[1, found] = mp[1, found] + weight * mp[0, j]
+                    mp[found] = mp[found] + weight * cm_p[j]
                     continue
-                if nm >= capm:
+                if nm >= capm or 2 * (nm + 1) > xs.shape[0]:
                     return OVERFLOW_BRANCHES, 0, 0
-                mp[1, nm] = weight * mp[0, j]
+                xs[hh] = now
+                xslot[hh] = nm
                 for c in range(5):
-                    mi[1, nm, c] = mi[0, j, c]
+                    mi[nm, c] = key[c]
+                mp[nm] = weight * cm_p[j]
                 nm += 1
     # ``put_back`` per pair of bare kits (in the order first met, as the branches reach
     # them), each kit then found among the kits met (or added); pairs made equal are one
@@ -580,7 +706,7 @@ def exchange_branches(
     for j in range(npl):
         e0 = e1 = 0
         for r in range(2):
-            bare = lp[j, r]
+            bare = kits[lp[j, r]]
             for c in range(ROW):
                 put[c] = bare[c]
             if r == 0:
@@ -594,18 +720,9 @@ def exchange_branches(
                         put[K_BVS + c] = kg[K_BVS + c]
                 if kg[K_DEFENCELESS] == 1:
                     put[K_DEFENCELESS] = 1
-            found = -1
-            for k in range(nk[0]):
-                if _same(kits[k], put):
-                    found = k
-                    break
+            found = _kit_id(kits, nk, kh, put)
             if found < 0:
-                if nk[0] >= kits.shape[0]:
-                    return OVERFLOW_KITS, 0, 0
-                found = nk[0]
-                for c in range(ROW):
-                    kits[found, c] = put[c]
-                nk[0] += 1
+                return OVERFLOW_KITS, 0, 0
             if (r == 0) == (f == 0):
                 e0 = found
             else:
@@ -623,12 +740,12 @@ def exchange_branches(
         out_pairs[j, 2] = d + 1  # (the destination of bare pair j)
     for m in range(nm):
         o = at + m
-        out_q[o] = mp[1, m]
-        xf = -1 if mi[1, m, 1 + B_X0] else mi[1, m, 1 + B_D0]
-        xg = -1 if mi[1, m, 1 + B_X1] else mi[1, m, 1 + B_D1]
+        out_q[o] = mp[m]
+        xf = -1 if mi[m, 1 + B_X0] else mi[m, 1 + B_D0]
+        xg = -1 if mi[m, 1 + B_X1] else mi[m, 1 + B_D1]
         out_i[0, o] = xf if f == 0 else xg
         out_i[1, o] = xg if f == 0 else xf
-        out_i[2, o] = out_pairs[mi[1, m, M_PAIR], 2]
+        out_i[2, o] = out_pairs[mi[m, 0], 2]
     return DONE, nm, ndest
 
 
@@ -643,9 +760,13 @@ def warm_exchange() -> None:
         return np.zeros(shape)
 
     exchange_branches(
-        0, 0, 0, 0, 0, 0, 0, False, i(0, ROW), i(1),
-        i(1, 1), i(1, 1), i(1, 1, 1, 1, 1), i(1, 1, 1), i(1, 1, 1), i(1), i(1, 1, 1, 1),
-        i(1, 1), i(1, 1), i(1, 1), i(1, 1), i(1, 1), i(1), q(1), i(1, 1, 1), q(1, 1, 1),
-        i(1, 1), q(1, 1), i(1, 1, 1), i(1, 1, 1, 1), q(1, 1), i(1, 1, 1), i(1, 1, 1), i(1, 1),
-        i(1, 1), i(1, 1), q(1), i(1), i(1, 1), i(2), q(1), i(1, 1), 0, i(1, 1),
+        0, 0, 0, 0, 0, 0, 0, False, i(0, ROW), i(2), i(1),
+        i(1, 1), i(1, 1), i(1, 1, 1, 1, 1), i(1, 1, 1), i(1, 1, 1), i(1),
+        i(1, 1), i(1, 1), i(1, 1), i(1), q(1), i(1, 1, 1), q(1, 1, 1), i(1, 1),
+        i(1, 1, 1), i(1, 1, 1), i(1), i(1),
+        q(1, 1), i(1, 1, 1), i(1, 1, 1, 1), i(1, 1), i(1, 1),
+        i(1, 1), i(1, 1), q(1), i(1), i(1, 1), i(2),
+        i(1), i(1, 1), i(1, 1), i(1, 1), q(1), i(2),
+        i(2, 1), i(2, 1), i(2), i(1, 1), q(1),
+        q(1), i(1, 1), 0, i(1, 1),
     )  # fmt: skip

@@ -271,7 +271,8 @@ class ExchangeModel:
     # -- the compiled exchange (``exchange_kernel``) -----------------------------------------
     def _init_compiled(self) -> None:
         """The spec's tables as ``exchange_kernel.exchange_branches`` takes them, its scratch
-        arrays, and the table of kits it reads and adds to (mirrored by ``_kit_list``)."""
+        arrays and caches, and the table of kits it reads and adds to (mirrored by
+        ``_kit_list``)."""
         spec = self.spec
 
         def i64(a: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
@@ -289,22 +290,44 @@ class ExchangeModel:
                 for k, (v, q) in enumerate(dist):
                     dv[who, w, k] = v
                     dq[who, w, k] = q
+        # each cell's recipe (``_recipe``), numbered by what it does
+        numbered: dict[Recipe, int] = {}
+        recipe_of = np.zeros((5, 5, 3), np.int64)
+        for result in range(5):
+            for parry in range(5):
+                for kind in (D_NONE, D_PARRY, D_DODGE):
+                    recipe = self._recipe(result, parry, kind)
+                    recipe_of[result, parry, kind] = numbered.setdefault(recipe, len(numbered))
+        most = max([1, *(len(effects) for effects, _ in numbered)])
+        rec_fx = np.zeros((len(numbered), most, 3), np.int64)
+        rec_n = np.zeros(len(numbered), np.int64)
+        rec_parried = np.zeros(len(numbered), np.int64)
+        for (effects, parried), r in numbered.items():
+            rec_n[r] = len(effects)
+            rec_parried[r] = parried
+            for e, (code, on_attacker, dkind) in enumerate(effects):
+                rec_fx[r, e] = (code, on_attacker, dkind)
         self._tables: tuple[Any, ...] = (
             *map(i64, (spec.fi, spec.skill, spec.att_chance, spec.def_chance)),
-            *map(i64, (spec.extra_chance, spec.opts, spec.cell_fx, spec.cell_n, spec.hurt)),
-            *map(i64, (spec.row_fx, spec.natural, spec.dmax)),
+            *map(i64, (spec.extra_chance, spec.opts, spec.natural, spec.dmax, spec.row_fx)),
             np.array(kinds, np.int64),
             np.array([float((rows == r).sum()) / 100 for r in kinds]),
             dv,
             dq,
             dn,
+            recipe_of,
+            rec_fx,
+            rec_n,
+            rec_parried,
         )
-        self._kit_rows = np.zeros((64, xk.ROW), np.int64)
-        self._nk = np.zeros(1, np.int64)
+        self._kit_rows = np.zeros((256, xk.ROW), np.int64)
+        self._nk = np.zeros(2, np.int64)  # kits in the table, kits hashed
+        self._kh = np.zeros(1024, np.int64)
         self._kit_ids: dict[Kit, int] = {}
         self._kit_list: list[Kit] = []
         self._scratch(256, 256, 32)
         self._fumble_cache(16, 512)
+        self._cell_cache(1024, 8192)
         self._out_q = np.zeros(0)
         self._out_i = np.zeros((3, 0), np.int64)
         self._at = 0
@@ -317,10 +340,17 @@ class ExchangeModel:
             np.zeros((sets, cap)),
             np.zeros((sets, cap, 4), np.int64),
             np.zeros((sets, cap, 2, row), np.int64),
-            np.zeros((2, capm)),
-            np.zeros((2, capm, 5), np.int64),
-            np.zeros((capp, 2, row), np.int64),
-            np.zeros((3, row), np.int64),
+            np.zeros((capp, 2), np.int64),
+            np.zeros((4, row), np.int64),
+        )
+        gen = self._merge[2] if hasattr(self, "_merge") else np.zeros(2, np.int64)
+        hashed = 4 * max(cap, capm)
+        self._merge: tuple[Any, ...] = (
+            np.zeros((2, hashed), np.int64),
+            np.zeros((2, hashed), np.int64),
+            gen,
+            np.zeros((capm, 5), np.int64),
+            np.zeros(capm),
         )
         self._pairs_out = np.zeros((capp, 3), np.int64)
         self._capm = capm
@@ -337,21 +367,39 @@ class ExchangeModel:
             np.zeros(2, np.int64),
         )
 
+    def _cell_cache(self, cells: int, outcomes: int) -> None:
+        """``exchange_branches``' cells worked out (``_work_cell``), empty: room for
+        ``cells`` cells of ``outcomes`` outcomes in all."""
+        self._cells_done: tuple[Any, ...] = (
+            np.zeros(2 * cells, np.int64),
+            np.zeros((cells, 4), np.int64),
+            np.zeros((cells, 2), np.int64),
+            np.zeros((outcomes, 6), np.int64),
+            np.zeros(outcomes),
+            np.zeros(2, np.int64),
+        )
+
     def _kit_number(self, kit: Kit) -> int:
         """The row of ``kit`` in the kernel's table of kits (added if new)."""
         i = len(self._kit_list)
         if i >= self._kit_rows.shape[0]:
-            self._kit_rows = np.concatenate([self._kit_rows, np.zeros_like(self._kit_rows)])
+            self._grow_kits()
         n = len(kit.conds)
         pad = ps.MAX_WEAPONS - n
         self._kit_rows[i] = [
             kit.wield, kit.abs_loss, kit.glitch, kit.defenceless, kit.yielded, n,
             *kit.conds, *(-1,) * pad, *kit.bvs, *(0,) * pad,
         ]  # fmt: skip
-        self._nk[0] = i + 1
+        self._nk[0] = i + 1  # (the kernel hashes it)
         self._kit_ids[kit] = i
         self._kit_list.append(kit)
         return i
+
+    def _grow_kits(self) -> None:
+        """Twice the room in the table of kits (hashed afresh by the kernel)."""
+        self._kit_rows = np.concatenate([self._kit_rows, np.zeros_like(self._kit_rows)])
+        self._kh = np.zeros(2 * self._kh.shape[0], np.int64)
+        self._nk[1] = 0
 
     def _adopt(self, nk: int) -> None:
         """The kits the kernel added to its table, as ``Kit`` objects."""
@@ -382,13 +430,16 @@ class ExchangeModel:
                 self._out_i = np.zeros((3, size), np.int64)
                 at = self._at = 0
             status, n, nd = xk.exchange_branches(
-                f, a, b, sf, sg, tf, tg, low, self._kit_rows, self._nk, *self._tables,
-                *self._work, *self._fumbles, self._out_q, self._out_i, at, self._pairs_out,
+                f, a, b, sf, sg, tf, tg, low, self._kit_rows, self._nk, self._kh,
+                *self._tables, *self._work, *self._fumbles, *self._cells_done, *self._merge,
+                self._out_q, self._out_i, at, self._pairs_out,
             )  # fmt: skip
             if status == xk.DONE:
                 break
             if status == xk.OVERFLOW_KITS:
-                self._kit_rows = np.concatenate([self._kit_rows, np.zeros_like(self._kit_rows)])
+                self._grow_kits()
+            elif status == xk.OVERFLOW_CELLS:  # (worked out again as needed)
+                self._cell_cache(2 * self._cells_done[1].shape[0], 2 * self._cells_done[4].shape[0])
             elif status == xk.OVERFLOW_FUMBLES:  # (worked out again as needed)
                 self._fumble_cache(2 * self._fumbles[0].shape[0], 2 * self._fumbles[2].shape[0])
             else:
