@@ -43,8 +43,10 @@ from fracas.sim.batch.percentile_tactics import (
 
 #: the order of ``check``'s probabilities
 RESULTS = (FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT)
-assert RESULTS == tuple(range(5))
+assert tuple(range(5)) == RESULTS
 DODGING_A, DODGING_B, DODGING_C = DODGING_CODES
+#: 0x9E3779B97F4A7C15 as a signed 64-bit integer (a multiplier that mixes a cell's key)
+GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -100,13 +102,13 @@ def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, fl
 @inline
 def _ready(kit: I64) -> bool:
     w = kit[K_WIELD]
-    return w >= 0 and kit[K_CONDS + w] == C_READY
+    return bool(w >= 0 and kit[K_CONDS + w] == C_READY)
 
 
 @inline
 def _natural(natural: I64, who: int, kit: I64) -> bool:
     w = kit[K_WIELD]
-    return w >= 0 and natural[who, w] != 0
+    return bool(w >= 0 and natural[who, w] != 0)
 
 
 @inline
@@ -145,15 +147,17 @@ def _copy(bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, j: int, p: float) -
 
 @inline
 def _same(a: I64, b: I64) -> bool:
+    same = True
     for c in range(ROW):
         if a[c] != b[c]:
-            return False
-    return True
+            same = False
+            break
+    return same
 
 
 @inline
 def _armour(fi: I64, who: int, kit: I64) -> int:
-    return max(0, fi[who, ps.ABS] - kit[K_ABS_LOSS])
+    return int(max(0, fi[who, ps.ABS] - kit[K_ABS_LOSS]))
 
 
 @inline
@@ -325,7 +329,7 @@ def _fumbles_of(
             fc_k[e + j, c] = bk[FUMBLE_TABLE, j, 0, c]
     fc_n[0] = t + 1
     fc_n[1] = e + nf
-    return t
+    return int(t)
 
 
 @inline
@@ -346,7 +350,7 @@ def _kit_id(kits: I64, nk: I64, kh: I64, row: I64) -> int:
     while kh[h] != 0:
         k = kh[h] - 1
         if _same(kits[k], row):
-            return k
+            return int(k)
         h = (h + 1) & mask
     k = nk[0]
     if k >= kits.shape[0] or 2 * (k + 1) > kh.shape[0]:
@@ -356,7 +360,7 @@ def _kit_id(kits: I64, nk: I64, kh: I64, row: I64) -> int:
     kh[h] = k + 1
     nk[0] = k + 1
     nk[1] = k + 1
-    return k
+    return int(k)
 
 
 @inline
@@ -542,12 +546,42 @@ def _work_cell(
     cc_at[cell, 1] = start + m
     cc_n[0] = cell + 1
     cc_n[1] = start + m
-    return cell
+    return int(cell)
+
+
+@inline
+def _defence(
+    g: int, kit: I64, stance: int, tired: int, result: int, low: bool,
+    fi: I64, skill: I64, def_chance: I64, extra_chance: I64, opts: I64,
+) -> tuple[int, int, int]:  # fmt: skip
+    """``ExchangeModel.defence`` of ``g`` (``kit``) against an attack of ``result``: (its
+    kind, the number to roll under, the skill), ``D_NONE`` when it does not defend."""
+    if not (opts[ps.O_PARRIED] >> result) & 1 or kit[K_DEFENCELESS] == 0:
+        return D_NONE, 0, 0
+    if stance == S_RECOVER and opts[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
+        return D_NONE, 0, 0
+    if _ready(kit) and stance not in (DODGING_A, DODGING_B, DODGING_C):
+        kind, dskill = D_PARRY, skill[g, kit[K_WIELD]]
+        chance = def_chance[g, kit[K_WIELD], tired]
+    elif fi[g, ps.DODGE]:
+        kind, dskill = D_DODGE, fi[g, ps.DODGE_SKILL]
+        chance = def_chance[g, MW, tired]
+    else:
+        return D_NONE, 0, 0
+    counted = not (result == FUMBLE and opts[ps.O_FUMBLE_PARRY_FREE])
+    # a defence beyond the stance's free ones (stances.free_defences): the tactics decide
+    if counted and opts[ps.O_FREE + stance] == 0:
+        chance = extra_chance[g, kit[K_WIELD] if kind == D_PARRY else MW, tired]
+        if result == FAIL or chance < opts[ps.O_EXTRA_MIN]:
+            return D_NONE, 0, 0
+        if result == PERFECT and not low:
+            return D_NONE, 0, 0
+    return kind, chance, dskill
 
 
 @njit
 def exchange_branches(
-    f: int, a: int, b: int, sf: int, sg: int, tf: int, tg: int, low: bool,
+    f: int, a: int, b: int, sf: int, sg: int, tf: int, tg: int, low: bool, at: int,
     kits: I64, nk: I64, kh: I64,
     fi: I64, skill: I64, att_chance: I64, def_chance: I64, extra_chance: I64, opts: I64,
     natural: I64, dmax: I64, row_fx: I64, frow: I64, fq: F64, dv: I64, dq: F64, dn: I64,
@@ -556,7 +590,7 @@ def exchange_branches(
     fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
     cc_hash: I64, cc_key: I64, cc_at: I64, cm_i: I64, cm_p: F64, cc_n: I64,
     ms: I64, mslot: I64, gen: I64, mi: I64, mp: F64,
-    out_q: F64, out_i: I64, at: int, out_pairs: I64,
+    out_q: F64, out_i: I64, out_pairs: I64,
 ) -> tuple[int, int, int]:  # fmt: skip
     """Combatant ``f`` (kit ``a`` of the table of kits) attacks the other (kit ``b``) in
     stances ``sf``, ``sg``, tired flags ``tf``, ``tg`` (``low``: the attack's full damage
@@ -611,47 +645,25 @@ def exchange_branches(
         pr = results[result]
         if pr == 0:
             continue
-        # ``ExchangeModel.defence``
-        kind = D_NONE
-        chance = 0
-        dskill = 0
-        if (opts[ps.O_PARRIED] >> result) & 1 and bare_g[K_DEFENCELESS] != 0:
-            if not (sg == S_RECOVER and opts[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE):
-                if _ready(bare_g) and not (sg == DODGING_A or sg == DODGING_B or sg == DODGING_C):
-                    kind = D_PARRY
-                    dskill = skill[g, wg]
-                    chance = def_chance[g, wg, tg]
-                elif fi[g, ps.DODGE]:
-                    kind = D_DODGE
-                    dskill = fi[g, ps.DODGE_SKILL]
-                    chance = def_chance[g, MW, tg]
-        if kind != D_NONE:
-            counted = not (result == FUMBLE and opts[ps.O_FUMBLE_PARRY_FREE])
-            if counted and opts[ps.O_FREE + sg] == 0:
-                chance = extra_chance[g, wg if kind == D_PARRY else MW, tg]
-                if result == FAIL or chance < opts[ps.O_EXTRA_MIN]:
-                    kind = D_NONE
-                elif result == PERFECT and not low:
-                    kind = D_NONE
-        if kind == D_NONE:
-            dist = (0.0, 1.0, 0.0, 0.0, 0.0)  # (FAIL)
-        else:
-            dist = check(chance, dskill, check_target)
+        kind, chance, dskill = _defence(
+            g, bare_g, sg, tg, result, low, fi, skill, def_chance, extra_chance, opts
+        )
+        dist = (0.0, 1.0, 0.0, 0.0, 0.0) if kind == D_NONE else check(chance, dskill, check_target)
         for parry in range(5):
             pp = dist[parry]
             if not pp > 0:
                 continue
             r = recipe_of[result, parry, kind]
             # the cell, worked out once per (attacker, bare kits, recipe)
-            h = (((f * 1_000_003 + ba) * 1_000_003 + bb) * 1_000_003 + r) * -7046029254386353131  # (0x9E3779B97F4A7C15)
+            h = (((f * 1_000_003 + ba) * 1_000_003 + bb) * 1_000_003 + r) * GOLDEN
             h = ((h >> 23) ^ h) & hmask
             cell = -1
             while cc_hash[h] != 0:
                 k = cc_hash[h] - 1
-                if cc_key[k, 0] == f and cc_key[k, 1] == ba and cc_key[k, 2] == bb:
-                    if cc_key[k, 3] == r:
-                        cell = k
-                        break
+                key_f, key_a, key_b, key_r = cc_key[k, 0], cc_key[k, 1], cc_key[k, 2], cc_key[k, 3]
+                if key_f == f and key_a == ba and key_b == bb and key_r == r:
+                    cell = k
+                    break
                 h = (h + 1) & hmask
             if cell < 0:
                 if 2 * (cc_n[0] + 1) > cc_hash.shape[0]:
@@ -760,7 +772,7 @@ def warm_exchange() -> None:
         return np.zeros(shape)
 
     exchange_branches(
-        0, 0, 0, 0, 0, 0, 0, False, i(0, ROW), i(2), i(1),
+        0, 0, 0, 0, 0, 0, 0, False, 0, i(0, ROW), i(2), i(1),
         i(1, 1), i(1, 1), i(1, 1, 1, 1, 1), i(1, 1, 1), i(1, 1, 1), i(1),
         i(1, 1), i(1, 1), i(1, 1), i(1), q(1), i(1, 1, 1), q(1, 1, 1), i(1, 1),
         i(1, 1, 1), i(1, 1, 1), i(1), i(1),
@@ -768,5 +780,5 @@ def warm_exchange() -> None:
         i(1, 1), i(1, 1), q(1), i(1), i(1, 1), i(2),
         i(1), i(1, 1), i(1, 1), i(1, 1), q(1), i(2),
         i(2, 1), i(2, 1), i(2), i(1, 1), q(1),
-        q(1), i(1, 1), 0, i(1, 1),
+        q(1), i(1, 1), i(1, 1),
     )  # fmt: skip

@@ -33,6 +33,7 @@ from fracas.sim.batch.percentile_tactics import (
     S_SURRENDER,
     declare,
 )
+from fracas.sim.odds.exchange_kernel import warm_exchange
 from fracas.sim.odds.grid_kernel import (
     apply_branches,
     down_masks,
@@ -45,7 +46,6 @@ from fracas.sim.odds.grid_kernel import (
     stance_table,
     tally,
 )
-from fracas.sim.odds.exchange_kernel import warm_exchange
 from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 from fracas.sim.odds.percentile_plan import Planner
 

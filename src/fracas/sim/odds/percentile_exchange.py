@@ -216,6 +216,10 @@ def check_distribution(chance: int, skill: int, check_target: bool) -> tuple[flo
 class ExchangeModel:
     """Exchange distributions for one compiled duel (cached per state class)."""
 
+    #: the compiled exchange's first sizes (each doubled when too small): kits, branches a
+    #: set, merged outcomes, pairs of kits, fumble tables, their outcomes, cells, theirs
+    sizes = (256, 256, 256, 32, 16, 512, 1024, 8192)
+
     def __init__(self, spec: ps.PercentileSpec, profiles: tuple[Profile, ...]) -> None:
         self.spec = spec
         self.o: list[int] = spec.opts.tolist()  # (read thousands of times a run)
@@ -320,17 +324,16 @@ class ExchangeModel:
             rec_n,
             rec_parried,
         )
-        self._kit_rows = np.zeros((256, xk.ROW), np.int64)
+        kits, cap, capm, capp, fumbles, fumbled, cells, celled = self.sizes
+        self._kit_rows = np.zeros((kits, xk.ROW), np.int64)
         self._nk = np.zeros(2, np.int64)  # kits in the table, kits hashed
-        self._kh = np.zeros(1024, np.int64)
+        self._kh = np.zeros(4 * kits, np.int64)
         self._kit_ids: dict[Kit, int] = {}
         self._kit_list: list[Kit] = []
-        self._scratch(256, 256, 32)
-        self._fumble_cache(16, 512)
-        self._cell_cache(1024, 8192)
-        self._out_q = np.zeros(0)
-        self._out_i = np.zeros((3, 0), np.int64)
-        self._at = 0
+        self._scratch(cap, capm, capp)
+        self._fumble_cache(fumbles, fumbled)
+        self._cell_cache(cells, celled)
+        self._fresh_out()
 
     def _scratch(self, cap: int, capm: int, capp: int) -> None:
         """``exchange_branches``' scratch arrays: ``cap`` branches a set, ``capm`` merged
@@ -400,6 +403,7 @@ class ExchangeModel:
         self._kit_rows = np.concatenate([self._kit_rows, np.zeros_like(self._kit_rows)])
         self._kh = np.zeros(2 * self._kh.shape[0], np.int64)
         self._nk[1] = 0
+        self._pack()
 
     def _adopt(self, nk: int) -> None:
         """The kits the kernel added to its table, as ``Kit`` objects."""
@@ -409,6 +413,37 @@ class ExchangeModel:
             kit = Kit(r[0], tuple(r[c : c + n]), tuple(r[b : b + n]), r[1], r[2], r[3], r[4])
             self._kit_ids[kit] = len(self._kit_list)
             self._kit_list.append(kit)
+
+    def _fresh_out(self) -> None:
+        """New arrays for ``branch_arrays``' results (those made keep the old ones)."""
+        size = max(1 << 14, 4 * self._capm)
+        self._out_q = np.zeros(size)
+        self._out_i = np.zeros((3, size), np.int64)
+        self._at = 0
+        self._pack()
+
+    def _grow(self, status: int) -> None:
+        """The array ``exchange_branches`` found too small (``status``) made larger."""
+        if status == xk.OVERFLOW_KITS:
+            self._grow_kits()
+        elif status == xk.OVERFLOW_CELLS:  # (the cells are worked out again as needed)
+            self._cell_cache(2 * self._cells_done[1].shape[0], 2 * self._cells_done[4].shape[0])
+        elif status == xk.OVERFLOW_FUMBLES:  # (so are the fumble tables)
+            self._fumble_cache(2 * self._fumbles[0].shape[0], 2 * self._fumbles[2].shape[0])
+        elif status == xk.OVERFLOW_OUT:
+            self._fresh_out()
+        else:
+            cap, capm, capp = self._work[0].shape[1], self._capm, self._pairs_out.shape[0]
+            self._scratch(2 * cap, 2 * capm, 2 * capp)
+        self._pack()
+
+    def _pack(self) -> None:
+        """``exchange_branches``' arguments after the call's own (one tuple: one unpacking
+        a call)."""
+        self._args: tuple[Any, ...] = (
+            self._kit_rows, self._nk, self._kh, *self._tables, *self._work, *self._fumbles,
+            *self._cells_done, *self._merge, self._out_q, self._out_i, self._pairs_out,
+        )  # fmt: skip
 
     def branch_arrays(
         self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool
@@ -422,29 +457,14 @@ class ExchangeModel:
         b = ids.get(kg)
         if b is None:
             b = self._kit_number(kg)
-        while True:
-            at = self._at
-            if self._out_q.shape[0] - at < self._capm:
-                size = max(1 << 14, 4 * self._capm)
-                self._out_q = np.zeros(size)
-                self._out_i = np.zeros((3, size), np.int64)
-                at = self._at = 0
-            status, n, nd = xk.exchange_branches(
-                f, a, b, sf, sg, tf, tg, low, self._kit_rows, self._nk, self._kh,
-                *self._tables, *self._work, *self._fumbles, *self._cells_done, *self._merge,
-                self._out_q, self._out_i, at, self._pairs_out,
-            )  # fmt: skip
-            if status == xk.DONE:
-                break
-            if status == xk.OVERFLOW_KITS:
-                self._grow_kits()
-            elif status == xk.OVERFLOW_CELLS:  # (worked out again as needed)
-                self._cell_cache(2 * self._cells_done[1].shape[0], 2 * self._cells_done[4].shape[0])
-            elif status == xk.OVERFLOW_FUMBLES:  # (worked out again as needed)
-                self._fumble_cache(2 * self._fumbles[0].shape[0], 2 * self._fumbles[2].shape[0])
-            else:
-                cap, capm, capp = self._work[0].shape[1], self._capm, self._pairs_out.shape[0]
-                self._scratch(2 * cap, 2 * capm, 2 * capp)
+        at = self._at
+        if self._out_q.shape[0] - at < self._capm:
+            self._fresh_out()
+            at = 0
+        status, n, nd = xk.exchange_branches(f, a, b, sf, sg, tf, tg, low, at, *self._args)
+        if status != xk.DONE:  # (an array too small: made larger, nothing lost)
+            self._grow(status)
+            return self.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
         if self._nk[0] > len(self._kit_list):
             self._adopt(int(self._nk[0]))
         kits = self._kit_list
