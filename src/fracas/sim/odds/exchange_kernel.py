@@ -45,8 +45,6 @@ from fracas.sim.batch.percentile_tactics import (
 RESULTS = (FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT)
 assert tuple(range(5)) == RESULTS
 DODGING_A, DODGING_B, DODGING_C = DODGING_CODES
-#: 0x9E3779B97F4A7C15 as a signed 64-bit integer (a multiplier that mixes a cell's key)
-GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
@@ -334,11 +332,11 @@ def _fumbles_of(
 
 @inline
 def _hash(a: I64, n: int) -> int:
-    """A hash of ``a[:n]`` (FNV-1a over the values; wraps around)."""
-    h = -3750763034362895579
+    """A hash of ``a[:n]`` (kept within 40 bits: no overflow, compiled or not)."""
+    h = 0
     for c in range(n):
-        h = (h ^ (a[c] + 0x9E37)) * 1099511628211
-    return (h >> 17) ^ h
+        h = (h * 131 + a[c] + 3) & 0xFF_FFFF_FFFF
+    return int(h ^ (h >> 13))
 
 
 @inline
@@ -655,8 +653,8 @@ def exchange_branches(
                 continue
             r = recipe_of[result, parry, kind]
             # the cell, worked out once per (attacker, bare kits, recipe)
-            h = (((f * 1_000_003 + ba) * 1_000_003 + bb) * 1_000_003 + r) * GOLDEN
-            h = ((h >> 23) ^ h) & hmask
+            h = ((ba * 8191 + bb) * 64 + r) * 2 + f
+            h = (h ^ (h >> 11)) & hmask
             cell = -1
             while cc_hash[h] != 0:
                 k = cc_hash[h] - 1
