@@ -10,10 +10,13 @@ cell's weight, then what the exchange did not read put back per distinct pair of
 
 A kit is a row of integers (``K_*`` below: wield, armour loosened, glitches, defenceless,
 yielded, number of weapons, the weapons' conditions, padded with -1, and break values); the
-kits met so far are a table (``kits``, the first ``nk[0]`` rows) that the caller mirrors as
-``Kit`` objects, so the kernel takes and gives kits by their row numbers. Every array, scratch
-included, comes from the caller (``ExchangeModel``); a scratch array too small is reported
-(``OVERFLOW_*``) and the caller grows it and calls again.
+kits met so far are a table (``kits``: the first ``nk[0]`` rows, looked up by hash in ``kh``)
+that the caller mirrors as ``Kit`` objects, so the kernel takes and gives kits by their row
+numbers. As the Python model caches them, the fumble tables (per fumbler and kit) and the
+cells (per attacker, pair of bare kits and recipe) are worked out once and kept, in arrays,
+between calls. Every array, scratch and caches included, comes from the caller
+(``ExchangeModel``): one too small is reported (``OVERFLOW_*``), nothing half-written is
+kept, and the caller makes it larger and calls again.
 """
 
 from __future__ import annotations
