@@ -33,6 +33,7 @@ from fracas.sim.batch.percentile_tactics import (
     S_SURRENDER,
     declare,
 )
+from fracas.sim.odds.exchange_kernel import warm_exchange
 from fracas.sim.odds.grid_kernel import (
     apply_branches,
     down_masks,
@@ -102,6 +103,7 @@ def load_kernels() -> None:
     expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
     i1 = np.zeros(1, np.int64)  # the tactics' declaration (``DuelChain.declared``)
     declare(0, 0, i1, i1, 1, 0, np.zeros(1), 1.0, False, 0, False, False, i1)
+    warm_exchange()
 
 
 def _zeroed(buffers: tuple[npt.NDArray[np.float64], ...], done: int, upto: int) -> int:
@@ -150,6 +152,9 @@ class DuelChain:
 
     #: False: the attack step of the reference implementation (the bench's baseline)
     compiled = True
+    #: False: ``branch_arrays`` by ``ExchangeModel``'s Python model (the reference of the
+    #: compiled one, ``exchange_kernel``)
+    compiled_exchange = True
 
     def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
         self.spec = spec
@@ -587,6 +592,9 @@ class DuelChain:
         hit = self._arrays.get(key)
         if hit is not None:
             return hit
+        if self.compiled_exchange:
+            made = self._arrays[key] = self.model.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
+            return made
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         # the exchange reads neither the attacker's break values nor its "defenceless", nor
         # the defender's break values but the parrying weapon's, nor whether the defender is
