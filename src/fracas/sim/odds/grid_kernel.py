@@ -172,32 +172,16 @@ def _span(tots: F64, m0: int) -> tuple[int, int]:
 @inline
 def _col_sums(vals: F64, cs: F64, csum: F64, m0: int, m1: int) -> int:
     """``cs`` and ``csum`` (see above) from ``vals``: the last column holding mass (-1).
-    Eight columns at a time, their running sums in eight variables (the compiler keeps
-    them in one vector register), not read back from ``cs`` row after row."""
+    Row by row, each row of ``cs`` the one before plus the row of ``vals``: one short loop
+    across the columns, which the compiler vectorises."""
+    first = cs[0]
     for j in range(m1):
-        cs[0, j] = 0.0
-    j0 = 0
-    while j0 + 8 <= m1:
-        a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0.0
-        for r in range(m0):
-            v = vals[r * m1 + j0 : r * m1 + j0 + 8]
-            a0 += v[0]
-            a1 += v[1]
-            a2 += v[2]
-            a3 += v[3]
-            a4 += v[4]
-            a5 += v[5]
-            a6 += v[6]
-            a7 += v[7]
-            o = cs[r + 1, j0 : j0 + 8]
-            o[0], o[1], o[2], o[3] = a0, a1, a2, a3
-            o[4], o[5], o[6], o[7] = a4, a5, a6, a7
-        j0 += 8
-    for j in range(j0, m1):
-        a = 0.0
-        for r in range(m0):
-            a += vals[r * m1 + j]
-            cs[r + 1, j] = a
+        first[j] = 0.0
+    for r in range(m0):
+        prev, out = cs[r], cs[r + 1]
+        row = vals[r * m1 : (r + 1) * m1]
+        for j in range(m1):
+            out[j] = prev[j] + row[j]
     tots = cs[m0]
     csum[0] = 0.0
     last = -1
@@ -707,9 +691,8 @@ def second_attacks(
                         v = vec[x] if cells[x] else 0.0
                         w1 += v * u
                         dr += v * (1.0 - u)
-        if not cleared:
-            for x in range(r0 * m1, r1 * m1):
-                grid[x] = 0.0
+        if not cleared:  # (a slice: a loop from a computed start would check its sign)
+            _clear(grid[r0 * m1 : r1 * m1])
         live_rows[h, 0] = live_rows[h, 1] = 0
         for x in range(vec.shape[0]):
             vec[x] = 0.0
