@@ -303,22 +303,25 @@ def _fumble_table(
 
 
 @inlined_callee
-def _fumbles_of(
-    bp: F64, bi: I64, bk: I64, kit: I64, cap: int, role: int, who: int,
-    fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
-    row_fx: I64, frow: I64, fq: F64,
-    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
-) -> int:  # fmt: skip
+def _fumbled(who: int, kit: I64, fc_key: I64, fc_n: I64) -> int:
     """The number of the fumble table of ``who`` with ``kit`` among those worked out
-    (``ExchangeModel._fumbled``: ``fc_key`` their fumbler and kit, ``fc_at`` where their
-    outcomes are in ``fc_p``, ``fc_a``, ``fc_k``; ``fc_n`` how many tables and outcomes),
-    worked out now (``_fumble_table``) if new; minus a status if an array is too small."""
+    (``ExchangeModel._fumbled``: ``fc_key`` their fumbler and kit, ``fc_n[0]`` how many), -1
+    if it is new."""
     for t in range(fc_n[0]):
         if fc_key[t, 0] == who and _same(fc_key[t, 1:], kit):
             return t
-    nf = _fumble_table(
-        bp, bi, bk, kit, cap, role, who, fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq
-    )
+    return -1
+
+
+@inlined_callee
+def _keep_fumbles(
+    nf: int, cap: int, who: int, kit: I64, bp: F64, bi: I64, bk: I64,
+    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
+) -> int:  # fmt: skip
+    """The fumble table just worked out (``_fumble_table``: ``nf`` outcomes) kept as the
+    next one of ``who`` with ``kit`` (``fc_at``: where its outcomes are in ``fc_p``,
+    ``fc_a``, ``fc_k``; ``fc_n``: how many tables and outcomes); its number, or minus a
+    status if an array is too small."""
     if nf > cap:
         return -OVERFLOW_BRANCHES
     new: int = fc_n[0]
@@ -441,13 +444,18 @@ def _work_cell(
         for i in range(n):
             q = bp[s, i]
             if code == ps.E_FUMBLE:
-                ft = _fumbles_of(
-                    bp, bi, bk, bk[s, i, role], cap, role, ids[role],
-                    fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
-                    fc_key, fc_at, fc_p, fc_a, fc_k, fc_n,
-                )  # fmt: skip
-                if ft < 0:
-                    return ft
+                kit = bk[s, i, role]
+                ft = _fumbled(ids[role], kit, fc_key, fc_n)
+                if ft < 0:  # (new: worked out now)
+                    nf = _fumble_table(
+                        bp, bi, bk, kit, cap, role, ids[role],
+                        fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
+                    )  # fmt: skip
+                    ft = _keep_fumbles(
+                        nf, cap, ids[role], kit, bp, bi, bk, fc_key, fc_at, fc_p, fc_a, fc_k, fc_n
+                    )
+                    if ft < 0:
+                        return ft
                 for j in range(fc_at[ft, 0], fc_at[ft, 1]):
                     if nt < cap:
                         _copy(bp, bi, bk, s, i, t, nt, q * fc_p[j])
