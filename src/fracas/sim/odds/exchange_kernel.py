@@ -19,8 +19,8 @@ between calls. Every array, scratch and caches included, comes from the caller
 kept, and the caller makes it larger and calls again.
 
 Each helper is compiled once (``jit.inlined_callee``: LLVM inlines it where it is called),
-not inlined by numba at each call site, which took three times as long to compile for the
-same machine code; ``_work_cell`` (taken only for a cell not met before) stays a call.
+not inlined by numba at each call site, which took three times as long to compile for code
+no faster; ``_work_cell`` (taken only for a cell not met before) stays a call.
 """
 
 from __future__ import annotations
