@@ -17,6 +17,10 @@ cells (per attacker, pair of bare kits and recipe) are worked out once and kept,
 between calls. Every array, scratch and caches included, comes from the caller
 (``ExchangeModel``): one too small is reported (``OVERFLOW_*``), nothing half-written is
 kept, and the caller makes it larger and calls again.
+
+Each helper is compiled once (``jit.inlined_callee``: LLVM inlines it where it is called),
+not inlined by numba at each call site, which took three times as long to compile for code
+no faster; ``_work_cell`` (taken only for a cell not met before) stays a call.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.jit import inline, njit
+from fracas.sim.batch.jit import callee, inlined_callee, njit
 from fracas.sim.batch.percentile_kernel import (
     AUTO_FAIL,
     AUTO_SUCCESS,
@@ -72,7 +76,7 @@ CELL_A, CELL_B, FUMBLE_A, FUMBLE_B, FUMBLE_TABLE = range(5)
 SETS = 5
 
 
-@inline
+@inlined_callee
 def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, float, float, float]:
     """``percentile_exchange.check_distribution``: P(fumble, fail, success, special,
     perfect), the same operations in the same order."""
@@ -100,19 +104,21 @@ def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, fl
     return (fumble, fail, success, special, perfect)  # (the result codes' order: RESULTS)
 
 
-@inline
+@inlined_callee
 def _ready(kit: I64) -> bool:
     w = kit[K_WIELD]
-    return bool(w >= 0 and kit[K_CONDS + w] == C_READY)
+    ready: bool = w >= 0 and kit[K_CONDS + w] == C_READY
+    return ready
 
 
-@inline
+@inlined_callee
 def _natural(natural: I64, who: int, kit: I64) -> bool:
     w = kit[K_WIELD]
-    return bool(w >= 0 and natural[who, w] != 0)
+    natural_weapon: bool = w >= 0 and natural[who, w] != 0
+    return natural_weapon
 
 
-@inline
+@inlined_callee
 def _draw_next(natural: I64, who: int, kit: I64) -> None:
     """``damage.draw_next``: the next ready carried weapon (never body parts)."""
     nxt = -1
@@ -123,7 +129,7 @@ def _draw_next(natural: I64, who: int, kit: I64) -> None:
     kit[K_WIELD] = nxt
 
 
-@inline
+@inlined_callee
 def _drop(opts: I64, natural: I64, who: int, kit: I64) -> None:
     """``damage.drop_weapon`` (body parts stay put), in place."""
     if not _ready(kit) or _natural(natural, who, kit):
@@ -135,7 +141,7 @@ def _drop(opts: I64, natural: I64, who: int, kit: I64) -> None:
         kit[K_CONDS + kit[K_WIELD]] = C_DROPPED
 
 
-@inline
+@inlined_callee
 def _copy(bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, j: int, p: float) -> None:
     """Branch ``i`` of set ``s`` as branch ``j`` of set ``t``, of probability ``p``."""
     bp[t, j] = p
@@ -146,7 +152,7 @@ def _copy(bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, j: int, p: float) -
             bk[t, j, r, c] = bk[s, i, r, c]
 
 
-@inline
+@inlined_callee
 def _same(a: I64, b: I64) -> bool:
     same = True
     for c in range(ROW):
@@ -156,12 +162,13 @@ def _same(a: I64, b: I64) -> bool:
     return same
 
 
-@inline
+@inlined_callee
 def _armour(fi: I64, who: int, kit: I64) -> int:
-    return int(max(0, fi[who, ps.ABS] - kit[K_ABS_LOSS]))
+    armour: int = max(0, fi[who, ps.ABS] - kit[K_ABS_LOSS])
+    return armour
 
 
-@inline
+@inlined_callee
 def _deal(
     bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, n: int, cap: int, role: int,
     who: int, src: int, w: int, kind: int, p: float,
@@ -189,7 +196,7 @@ def _deal(
     return n + 1
 
 
-@inline
+@inlined_callee
 def _fumble_effect(
     bp: F64, bi: I64, bk: I64, s: int, ns: int, t: int, cap: int, effect: int, role: int,
     who: int, fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
@@ -242,7 +249,7 @@ def _fumble_effect(
     return n
 
 
-@inline
+@inlined_callee
 def _fumble_table(
     bp: F64, bi: I64, bk: I64, kit: I64, cap: int, role: int, who: int,
     fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
@@ -295,63 +302,66 @@ def _fumble_table(
     return nt
 
 
-@inline
-def _fumbles_of(
-    bp: F64, bi: I64, bk: I64, kit: I64, cap: int, role: int, who: int,
-    fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
-    row_fx: I64, frow: I64, fq: F64,
-    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
-) -> int:  # fmt: skip
+@inlined_callee
+def _fumbled(who: int, kit: I64, fc_key: I64, fc_n: I64) -> int:
     """The number of the fumble table of ``who`` with ``kit`` among those worked out
-    (``ExchangeModel._fumbled``: ``fc_key`` their fumbler and kit, ``fc_at`` where their
-    outcomes are in ``fc_p``, ``fc_a``, ``fc_k``; ``fc_n`` how many tables and outcomes),
-    worked out now (``_fumble_table``) if new; minus a status if an array is too small."""
+    (``ExchangeModel._fumbled``: ``fc_key`` their fumbler and kit, ``fc_n[0]`` how many), -1
+    if it is new."""
     for t in range(fc_n[0]):
         if fc_key[t, 0] == who and _same(fc_key[t, 1:], kit):
             return t
-    nf = _fumble_table(
-        bp, bi, bk, kit, cap, role, who, fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq
-    )
+    return -1
+
+
+@inlined_callee
+def _keep_fumbles(
+    nf: int, cap: int, who: int, kit: I64, bp: F64, bi: I64, bk: I64,
+    fc_key: I64, fc_at: I64, fc_p: F64, fc_a: I64, fc_k: I64, fc_n: I64,
+) -> int:  # fmt: skip
+    """The fumble table just worked out (``_fumble_table``: ``nf`` outcomes) kept as the
+    next one of ``who`` with ``kit`` (``fc_at``: where its outcomes are in ``fc_p``,
+    ``fc_a``, ``fc_k``; ``fc_n``: how many tables and outcomes); its number, or minus a
+    status if an array is too small."""
     if nf > cap:
         return -OVERFLOW_BRANCHES
-    t = fc_n[0]
+    new: int = fc_n[0]
     e = fc_n[1]
-    if t >= fc_key.shape[0] or e + nf > fc_p.shape[0]:
+    if new >= fc_key.shape[0] or e + nf > fc_p.shape[0]:
         return -OVERFLOW_FUMBLES
-    fc_key[t, 0] = who
+    fc_key[new, 0] = who
     for c in range(ROW):
-        fc_key[t, 1 + c] = kit[c]
-    fc_at[t, 0] = e
-    fc_at[t, 1] = e + nf
+        fc_key[new, 1 + c] = kit[c]
+    fc_at[new, 0] = e
+    fc_at[new, 1] = e + nf
     for j in range(nf):
         fc_p[e + j] = bp[FUMBLE_TABLE, j]
         fc_a[e + j] = bi[FUMBLE_TABLE, j, B_D0]
         for c in range(ROW):
             fc_k[e + j, c] = bk[FUMBLE_TABLE, j, 0, c]
-    fc_n[0] = t + 1
+    fc_n[0] = new + 1
     fc_n[1] = e + nf
-    return int(t)
+    return new
 
 
-@inline
+@inlined_callee
 def _hash(a: I64, n: int) -> int:
     """A hash of ``a[:n]`` (kept within 40 bits: no overflow, compiled or not)."""
     h = 0
     for c in range(n):
         h = (h * 131 + a[c] + 3) & 0xFF_FFFF_FFFF
-    return int(h ^ (h >> 13))
+    return h ^ (h >> 13)
 
 
-@inline
+@inlined_callee
 def _kit_id(kits: I64, nk: I64, kh: I64, row: I64) -> int:
     """The number of kit ``row`` in the table of kits (``kits``, ``nk[0]`` rows, hashed in
     ``kh``: row + 1, 0 empty), added if new; -1 if the table is full (or ``kh`` half)."""
     mask = kh.shape[0] - 1
     h = _hash(row, ROW) & mask
     while kh[h] != 0:
-        k = kh[h] - 1
+        k: int = kh[h] - 1
         if _same(kits[k], row):
-            return int(k)
+            return k
         h = (h + 1) & mask
     k = nk[0]
     if k >= kits.shape[0] or 2 * (k + 1) > kh.shape[0]:
@@ -361,10 +371,10 @@ def _kit_id(kits: I64, nk: I64, kh: I64, row: I64) -> int:
     kh[h] = k + 1
     nk[0] = k + 1
     nk[1] = k + 1
-    return int(k)
+    return k
 
 
-@inline
+@inlined_callee
 def _rehash(kits: I64, nk: I64, kh: I64) -> None:
     """Hash the kits added to the table since the last hashed one (``nk[1]``): those the
     caller added, or all of them in a fresh ``kh``."""
@@ -377,7 +387,7 @@ def _rehash(kits: I64, nk: I64, kh: I64) -> None:
     nk[1] = nk[0]
 
 
-@inline
+@inlined_callee
 def _find(
     keys: I64, n: int, key: I64, width: int, stamp: I64, slot: I64, gen: int
 ) -> tuple[int, int]:
@@ -398,7 +408,7 @@ def _find(
     return -1, h
 
 
-@njit
+@callee
 def _work_cell(
     f: int, a: int, b: int, r: int, kits: I64, nk: I64, kh: I64,
     fi: I64, opts: I64, natural: I64, dmax: I64, row_fx: I64, frow: I64, fq: F64,
@@ -434,13 +444,18 @@ def _work_cell(
         for i in range(n):
             q = bp[s, i]
             if code == ps.E_FUMBLE:
-                ft = _fumbles_of(
-                    bp, bi, bk, bk[s, i, role], cap, role, ids[role],
-                    fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
-                    fc_key, fc_at, fc_p, fc_a, fc_k, fc_n,
-                )  # fmt: skip
-                if ft < 0:
-                    return ft
+                kit = bk[s, i, role]
+                ft = _fumbled(ids[role], kit, fc_key, fc_n)
+                if ft < 0:  # (new: worked out now)
+                    nf = _fumble_table(
+                        bp, bi, bk, kit, cap, role, ids[role],
+                        fi, opts, natural, dmax, dv, dq, dn, row_fx, frow, fq,
+                    )  # fmt: skip
+                    ft = _keep_fumbles(
+                        nf, cap, ids[role], kit, bp, bi, bk, fc_key, fc_at, fc_p, fc_a, fc_k, fc_n
+                    )
+                    if ft < 0:
+                        return ft
                 for j in range(fc_at[ft, 0], fc_at[ft, 1]):
                     if nt < cap:
                         _copy(bp, bi, bk, s, i, t, nt, q * fc_p[j])
@@ -506,7 +521,7 @@ def _work_cell(
         n = nt
         s = t
     # ``_numbered``: merged by outcome in the order first met
-    cell = cc_n[0]
+    cell: int = cc_n[0]
     start = cc_n[1]
     if cell >= cc_key.shape[0] or start + n > cm_p.shape[0] or 2 * n > ms.shape[0]:
         return -OVERFLOW_CELLS
@@ -547,10 +562,10 @@ def _work_cell(
     cc_at[cell, 1] = start + m
     cc_n[0] = cell + 1
     cc_n[1] = start + m
-    return int(cell)
+    return cell
 
 
-@inline
+@inlined_callee
 def _defence(
     g: int, kit: I64, stance: int, tired: int, result: int, low: bool,
     fi: I64, skill: I64, def_chance: I64, extra_chance: I64, opts: I64,
