@@ -15,7 +15,8 @@
 - ``fracas odds`` and ``fracas advise`` times for Joanne vs Ondkille (CPU time of this
   process, warm: numba's cache loaded), each next to the baseline measured in the same run,
   the round-by-round chain in Python (``DuelChain.compiled = False``: NumPy masks and a
-  compiled move per branch list), and their ratio, with the truncation error each reports;
+  compiled move per branch list) on the Python exchange model (``compiled_exchange =
+  False``), and their ratio, with the truncation error each reports;
   ``--odds-only`` prints just these;
 - peak RSS of a sweep-like run on the batch path: ``--points`` grid points (default 1,000) of
   ``--per-point`` duels (default 100,000), each reduced to its counts as it arrives.
@@ -209,13 +210,14 @@ def odds_times(loaded: object, repeats: int) -> None:
     found: dict[tuple[str, bool], float] = {}
     errors: dict[bool, float] = {}
     for compiled in (True, False):
-        DuelChain.compiled = compiled
+        # the baseline: the round-by-round chain on the Python exchange model
+        DuelChain.compiled = DuelChain.compiled_exchange = compiled
         try:
             errors[compiled] = odds(ruleset, scenario).error  # warm: numba's cache, icepool
             for name, fn in (("odds", run_odds), ("advise", run_advise)):
                 found[name, compiled] = statistics.median(cpu_timed(fn) for _ in range(repeats))
         finally:
-            DuelChain.compiled = True
+            DuelChain.compiled = DuelChain.compiled_exchange = True
     for name, unit in (("odds", 1000), ("advise", 1)):
         fast, base = found[name, True], found[name, False]
         label = "ms" if unit == 1000 else "s"

@@ -14,6 +14,12 @@ it inlines from other modules nor the constants it reads from them: after an edi
 cache lives in a directory named after a hash of every source the kernels are built from
 (``sim/batch`` and ``sim/odds``): any edit there starts a fresh cache
 (``src/fracas/__pycache__/numba/<hash>``, or under ``NUMBA_CACHE_DIR`` when that is set).
+
+A big kernel split into helpers compiles quicker with its helpers as :func:`callee` or
+:func:`inlined_callee` (each compiled once, then linked into its callers, where LLVM inlines
+it) than as :func:`inline` (numba inlines the helper's code and types, lowers and optimises it
+again at every call site, nested helpers included): ``exchange_kernel`` went from ~13 s to
+~4.5 s with the same run time.
 """
 
 from __future__ import annotations
@@ -59,6 +65,55 @@ def njit(func: F) -> F:
     if DISABLED:
         return func
     return cast(F, _numba().njit(**_OPTIONS)(func))
+
+
+def callee(func: F) -> F:
+    """Like :func:`njit`, for a helper only compiled code calls: compiled once per argument
+    types (literals made plain), without the wrappers that let Python call it, and not cached
+    on its own (its callers' cache holds its code)."""
+    return _callee(func, forceinline=False)
+
+
+def inlined_callee(func: F) -> F:
+    """A :func:`callee` that LLVM always inlines into its callers (``forceinline``): compiled
+    once like a callee, as fast as an :func:`inline` helper."""
+    return _callee(func, forceinline=True)
+
+
+def _callee(func: F, forceinline: bool) -> F:
+    if DISABLED:
+        return func
+    options = {k: v for k, v in _OPTIONS.items() if k != "cache"}
+    options.update(
+        nopython=True,
+        boundscheck=None,
+        no_cpython_wrapper=True,
+        no_cfunc_wrapper=True,
+        forceinline=forceinline,
+    )
+    return cast(F, _callee_dispatcher()(py_func=func, locals={}, targetoptions=options))
+
+
+_CALLEE_DISPATCHER: Any = None
+
+
+def _callee_dispatcher() -> Any:
+    """numba's CPU dispatcher, but typing a call from compiled code on its arguments' types
+    with the literals made plain (``Literal[int](0)`` as ``int64``): else each constant
+    argument, and each loop variable first seen as its start value, makes (and compiles) a
+    specialisation of its own."""
+    global _CALLEE_DISPATCHER
+    if _CALLEE_DISPATCHER is None:
+        _numba()
+        from numba.core import types
+        from numba.core.registry import CPUDispatcher
+
+        class CalleeDispatcher(CPUDispatcher):
+            def get_call_template(self, args: Any, kws: Any) -> Any:
+                return super().get_call_template(tuple(map(types.unliteral, args)), kws)
+
+        _CALLEE_DISPATCHER = CalleeDispatcher
+    return _CALLEE_DISPATCHER
 
 
 def inline(func: F) -> F:

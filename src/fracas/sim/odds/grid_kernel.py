@@ -172,32 +172,16 @@ def _span(tots: F64, m0: int) -> tuple[int, int]:
 @inline
 def _col_sums(vals: F64, cs: F64, csum: F64, m0: int, m1: int) -> int:
     """``cs`` and ``csum`` (see above) from ``vals``: the last column holding mass (-1).
-    Eight columns at a time, their running sums in eight variables (the compiler keeps
-    them in one vector register), not read back from ``cs`` row after row."""
+    Row by row, each row of ``cs`` the one before plus the row of ``vals``: one short loop
+    across the columns, which the compiler vectorises."""
+    first = cs[0]
     for j in range(m1):
-        cs[0, j] = 0.0
-    j0 = 0
-    while j0 + 8 <= m1:
-        a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = 0.0
-        for r in range(m0):
-            v = vals[r * m1 + j0 : r * m1 + j0 + 8]
-            a0 += v[0]
-            a1 += v[1]
-            a2 += v[2]
-            a3 += v[3]
-            a4 += v[4]
-            a5 += v[5]
-            a6 += v[6]
-            a7 += v[7]
-            o = cs[r + 1, j0 : j0 + 8]
-            o[0], o[1], o[2], o[3] = a0, a1, a2, a3
-            o[4], o[5], o[6], o[7] = a4, a5, a6, a7
-        j0 += 8
-    for j in range(j0, m1):
-        a = 0.0
-        for r in range(m0):
-            a += vals[r * m1 + j]
-            cs[r + 1, j] = a
+        first[j] = 0.0
+    for r in range(m0):
+        prev, out = cs[r], cs[r + 1]
+        row = vals[r * m1 : (r + 1) * m1]
+        for j in range(m1):
+            out[j] = prev[j] + row[j]
     tots = cs[m0]
     csum[0] = 0.0
     last = -1
@@ -381,9 +365,6 @@ def first_attacks(
         least = skip / masses[n]  # the least probability of a branch taken
         for k in range(first_op0[p], first_op1[p]):
             b0, b1 = op_b0[k], op_b1[k]
-            for b in range(b0, b1):
-                if q[b] < least:
-                    acc[4] += q[b] * masses[n]
             cells = lmasks[op_mask[k]]
             if b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0:  # unchanged: no sums needed
                 if q[b0] >= least:
@@ -392,6 +373,8 @@ def first_attacks(
                     if got != 0.0:
                         touched[h] = True
                         hmass[h] += q[b0] * got
+                else:  # (at most the class's mass times q)
+                    acc[4] += q[b0] * masses[n]
                 continue
             _masked(grid, cells, vals)
             first, last = _row_sums(vals, pt, m0, m1)
@@ -402,6 +385,9 @@ def first_attacks(
             moved = 0.0
             for i in range(m0):
                 moved += tots[i]
+            for b in range(b0, b1):  # a branch left out would have moved q of the cells' mass
+                if q[b] < least:
+                    acc[4] += q[b] * moved
             zeroed = 0  # columns below this are zero in vals
             pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):
@@ -510,6 +496,7 @@ def second_attacks(
     second_op1: I64,
     dmasks: npt.NDArray[np.bool_],
     lmasks: npt.NDArray[np.bool_],
+    lempty: npt.NDArray[np.bool_],
     op_mask: I64,
     op_b0: I64,
     op_b1: I64,
@@ -544,7 +531,8 @@ def second_attacks(
     Where someone is already down the round ends whatever happens, and the attack only
     decides whether the one still up goes down too (the masks read at a cell of that kind:
     ``dmasks``, each mask's cells in the layout of a ``down`` vector, ``down_masks``;
-    ``lmasks``: their live blocks, flat). Wins, draws and the ended mass go into ``acc`` =
+    ``lmasks``: their live blocks, flat; ``lempty``: whether a mask has no live cell, so that
+    an operation there skips the live block). Wins, draws and the ended mass go into ``acc`` =
     [win 0, win 1, draw, ended, error]. A branch that would move less than ``skip`` where
     both are up (its probability times the half-round class's mass ``masses[n]``) is left
     out there, that much counted in the error. The half-round grids of ``halves`` are left
@@ -574,15 +562,17 @@ def second_attacks(
         least = skip / masses[n]
         for k in range(second_op0[h], second_op1[h]):
             b0, b1 = op_b0[k], op_b1[k]
-            for b in range(b0, b1):
-                if q[b] < least:
-                    acc[4] += q[b] * masses[n]
+            unlit = lempty[op_mask[k]]  # no cell where both are up: nothing moves there
             o = dest[b0]
             same = b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0
             same = same and out_u0[o] == c0 and out_u1[o] == c1  # nobody's hp changes
             first, last = m0, -1
-            if same:  # unchanged, on into the next round: no sums needed
-                if q[b0] >= least:
+            if unlit:
+                pass
+            elif same:  # unchanged, on into the next round: no sums needed
+                if q[b0] < least:  # (at most the class's mass times q)
+                    acc[4] += q[b0] * masses[n]
+                else:
                     t = out_next[o]
                     clear = k == second_op1[h] - 1  # the last operation: the grid is done
                     got = _carry(grid, lmasks[op_mask[k]], nxt[t], r0, r1, q[b0], m1, vals, clear)
@@ -606,6 +596,10 @@ def second_attacks(
             if last >= 0:
                 lastcol = _col_sums(vals, cs, csum, m0, m1)
             tot = rsum[m0]
+            if last >= 0:
+                for b in range(b0, b1):  # a branch left out would have moved q of the mass
+                    if q[b] < least:
+                        acc[4] += q[b] * tot
             zeroed = 0
             pn = ph = pdb = py0 = py1 = 0  # moves waiting (into grid ph by d1 pdb, rows py0:py1)
             for b in range(b0, b1):
@@ -697,9 +691,8 @@ def second_attacks(
                         v = vec[x] if cells[x] else 0.0
                         w1 += v * u
                         dr += v * (1.0 - u)
-        if not cleared:
-            for x in range(r0 * m1, r1 * m1):
-                grid[x] = 0.0
+        if not cleared:  # (a slice: a loop from a computed start would check its sign)
+            _clear(grid[r0 * m1 : r1 * m1])
         live_rows[h, 0] = live_rows[h, 1] = 0
         for x in range(vec.shape[0]):
             vec[x] = 0.0

@@ -33,6 +33,7 @@ from fracas.sim.batch.percentile_tactics import (
     S_SURRENDER,
     declare,
 )
+from fracas.sim.odds.exchange_kernel import warm_exchange
 from fracas.sim.odds.grid_kernel import (
     apply_branches,
     down_masks,
@@ -61,6 +62,9 @@ PRUNE_HALF = PRUNE / 10
 SKIP = 3e-12
 #: the chain stops once less than this is still fighting (counted in the error too)
 SETTLED = 1e-9
+#: the bytes of hp grids set aside at once for the classes (twice: this round's and the
+#: next's) and for the half-round classes; more when a duel needs more
+ROOM = 8 << 20
 ATTACKING = ATTACK_CODES  # dodging or not
 
 #: a stance table: (round, fighter) -> stance per (own hp, other's hp)
@@ -86,7 +90,7 @@ def load_kernels() -> None:
         f0, 0.0, acc, f0, *rows,
     )  # fmt: skip
     second_attacks(
-        g2, r2, np.zeros((1, 1)), i0, i0, i0, b2, b2, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
+        g2, r2, np.zeros((1, 1)), i0, i0, i0, b2, b2, b1, i0, i0, i0, f0, i0, i0, i0, i0, i0, i0,
         1, 1, g2, b1, acc, f0, 0.0, np.zeros(2), f0, *rows, np.zeros(2),
     )  # fmt: skip
     sort_branches(i0, i0, f0, i0, i0, i0, 0, 0)
@@ -97,6 +101,18 @@ def load_kernels() -> None:
         np.zeros((1, 1), np.int64), 0, one, one, 0, 1, 1, one, 0, 0, np.zeros((1, 1), np.int64)
     )
     expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
+    i1 = np.zeros(1, np.int64)  # the tactics' declaration (``DuelChain.declared``)
+    declare(0, 0, i1, i1, 1, 0, np.zeros(1), 1.0, False, 0, False, False, i1)
+    warm_exchange()
+
+
+def _zeroed(buffers: tuple[npt.NDArray[np.float64], ...], done: int, upto: int) -> int:
+    """Rows ``done:upto`` of each buffer set to zero (the rows before are already): the
+    rows now zeroed."""
+    if upto > done:
+        for b in buffers:
+            b[done:upto] = 0.0
+    return max(done, upto)
 
 
 @dataclass(frozen=True)
@@ -136,6 +152,9 @@ class DuelChain:
 
     #: False: the attack step of the reference implementation (the bench's baseline)
     compiled = True
+    #: False: ``branch_arrays`` by ``ExchangeModel``'s Python model (the reference of the
+    #: compiled one, ``exchange_kernel``)
+    compiled_exchange = True
 
     def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
         self.spec = spec
@@ -347,7 +366,14 @@ class DuelChain:
         shape = self.shape
         c0, c1 = self.con[0] + 1, self.con[1] + 1
         m0, m1 = shape[0] - c0, shape[1] - c1  # the live block: both up
-        grids = np.zeros((4, m0, m1))  # each class's live block
+        # The grids of the classes (this round's and the next's) and of the half-round
+        # classes are rows set aside ``ROOM`` bytes at a time, never zeroed as a whole: a
+        # row is set to zero as the class or half-round class it holds comes into being
+        # (``_zeroed``), so only the rows in use are ever touched. (np.zeros would do the
+        # same for fresh memory, but zero all of it where the allocator hands memory back.)
+        room = max(8, ROOM // (8 * m0 * m1))
+        grids, nxt = np.empty((room, m0, m1)), np.empty((room, m0, m1))  # live blocks
+        classes_zeroed = _zeroed((grids, nxt), 0, 4)
         starts: list[int] = []
         for order, share in ((0, p_first0), (1, 1 - p_first0)):
             if share > 0:
@@ -361,13 +387,13 @@ class DuelChain:
         held = 0.0
         seen: list[npt.NDArray[np.int64]] = []  # the classes active, round by round
         # the half-round grids (grid_kernel): live blocks, flagged rows, the rest compact
-        live = np.zeros((0, m0, m1))
-        live_rows = np.zeros((0, 2), np.int64)  # rows that may hold mass
-        down = np.zeros((0, 2 * m0 + 2 * m1 + 1))
-        touched = np.zeros(0, np.bool_)
-        hmass = np.zeros(0)  # each half-round class's mass
-        nxt = np.zeros_like(grids)
-        gmass = grids.sum(axis=(1, 2))  # each class's mass
+        live, down = np.empty((room, m0, m1)), np.empty((room, 2 * m0 + 2 * m1 + 1))
+        halves_zeroed = 0
+        live_rows = np.zeros((room, 2), np.int64)  # rows that may hold mass
+        touched = np.zeros(room, np.bool_)
+        hmass = np.zeros(room)  # each half-round class's mass
+        gmass = np.zeros(room)  # each class's mass
+        gmass[active] = grids[active].sum(axis=(1, 2))
         cmass = np.zeros(len(nxt))  # each next class's mass
         present, found = np.zeros(len(nxt), np.bool_), np.zeros(len(nxt), np.int64)
         half_ids, half_mass = np.zeros(0, np.int64), np.zeros(0)
@@ -380,6 +406,7 @@ class DuelChain:
         rsum = np.zeros(m0 + 1)
         lmasks = np.zeros((0, m0 * m1), np.bool_)  # the masks' live blocks, flat
         dmasks = np.zeros((0, 2 * m0 + 2 * m1), np.bool_)  # and where someone is down
+        lempty = np.zeros(0, np.bool_)  # and whether a mask has no live cell
         sorted_ops = 0  # the operations whose branches are sorted by d1 (grid_kernel)
         #: by the round's context for each order: each class's first plan (-1: not built)
         firsts: dict[tuple[tuple[Any, ...], ...], npt.NDArray[np.int64]] = {}
@@ -432,13 +459,14 @@ class DuelChain:
                 grids[act[stop]] = 0.0
             classes = act[~stop]
             plans = plans[~stop]
-            if len(planner.halves) > len(live):
+            if len(planner.halves) > len(live):  # (they are all zero between rounds)
                 n = 2 * len(planner.halves)
-                live = np.zeros((n, m0, m1))
+                live, down = np.empty((n, m0, m1)), np.empty((n, down.shape[1]))
+                halves_zeroed = 0
                 live_rows = np.zeros((n, 2), np.int64)
-                down = np.zeros((n, down.shape[1]))
                 touched = np.zeros(n, np.bool_)
                 hmass = np.zeros(n)
+            halves_zeroed = _zeroed((live, down), halves_zeroed, len(planner.halves))
             pl = planner
             pl.flush()
             if len(lmasks) != len(pl.masks):
@@ -468,15 +496,18 @@ class DuelChain:
             size = len(planner.keys)
             if size > len(nxt):  # room for the classes found (both buffers)
                 # nothing to copy: this round's grids are read (first_attacks) and the next
-                # round's not written yet; np.zeros leaves the zeroing to the pages' first use
-                grids, nxt = np.zeros((2 * size, m0, m1)), np.zeros((2 * size, m0, m1))
+                # round's not written yet
+                grids, nxt = np.empty((2 * size, m0, m1)), np.empty((2 * size, m0, m1))
+                classes_zeroed = 0
                 cmass, gmass = np.zeros(len(nxt)), np.zeros(len(nxt))
                 present, found = np.zeros(len(nxt), np.bool_), np.zeros(len(nxt), np.int64)
+            classes_zeroed = _zeroed((grids, nxt), classes_zeroed, size)
             pl.flush()
             if len(lmasks) != len(pl.masks):
                 lmasks = np.ascontiguousarray(pl.masks[:, c0:, c1:]).reshape(len(pl.masks), -1)
             if len(dmasks) != len(pl.masks):
                 dmasks = down_masks(pl.masks, c0, c1)
+                lempty = np.ascontiguousarray(lmasks.sum(axis=1) == 0)
             sort_branches(
                 pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
                 pl.dest.view(), sorted_ops, pl.op_mask.n,
@@ -484,9 +515,9 @@ class DuelChain:
             sorted_ops = pl.op_mask.n
             second_attacks(
                 live.reshape(len(live), -1), live_rows, down, ids, pl.second_op0.view(),
-                pl.second_op1.view(),
-                dmasks, lmasks, pl.op_mask.view(), pl.op_b0.view(), pl.op_b1.view(), pl.q.view(),
-                pl.d0.view(), pl.d1.view(), pl.dest.view(), pl.out_next.view(),
+                pl.second_op1.view(), dmasks, lmasks, lempty, pl.op_mask.view(),
+                pl.op_b0.view(), pl.op_b1.view(), pl.q.view(), pl.d0.view(), pl.d1.view(),
+                pl.dest.view(), pl.out_next.view(),
                 pl.out_u0.view(), pl.out_u1.view(), c0, c1, nxt.reshape(len(nxt), -1), present,
                 acc, mass, SKIP, up, cmass, *rows, rsum,
             )  # fmt: skip
@@ -561,6 +592,9 @@ class DuelChain:
         hit = self._arrays.get(key)
         if hit is not None:
             return hit
+        if self.compiled_exchange:
+            made = self._arrays[key] = self.model.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
+            return made
         dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
         # the exchange reads neither the attacker's break values nor its "defenceless", nor
         # the defender's break values but the parrying weapon's, nor whether the defender is

@@ -13,6 +13,7 @@ destination); an unchanged move is one branch (1, 0, 0).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -142,6 +143,7 @@ class Planner:
         self.half_index: dict[Half, int] = {}
         self.halves: list[Half] = []
         self._lumped: dict[Kit, Kit] = {}
+        self._onwards: dict[Kit, Kit] = {}  # ``_onward``
         self._firsts: dict[tuple[int, Context], int] = {}
         self._half_ids: dict[Half, int] = {}  # by the half-round class before lumping
         self._next_ids: dict[Key, int] = {}  # by the class before ``next_round``
@@ -152,8 +154,9 @@ class Planner:
         self.dest = Pool(np.int64)
         self.op_mask = Pool(np.int64)
         self.n_ops = 0  # operations so far, flushed or not
-        self._onlies: dict[int, I64] = {}
-        self._new_ops: list[tuple[int, npt.NDArray[np.float64], I64, I64, I64]] = []
+        #: operations not flushed yet: (mask, q, d0, d1, each branch's code, the destination
+        #: of each code) (``_op``)
+        self._new_ops: list[tuple[int, npt.NDArray[np.float64], I64, I64, I64, list[int]]] = []
         self.op_b0 = Pool(np.int64)
         self.op_b1 = Pool(np.int64)
         self.first_op0 = Pool(np.int64)
@@ -167,7 +170,10 @@ class Planner:
 
     def class_index(self, key: Key) -> int:
         """The id of the class ``key`` (kits lumped: ``Kit.lumped``)."""
-        key = (key[0], self._lump(key[1]), self._lump(key[2]))
+        return self._class_of((key[0], self._lump(key[1]), self._lump(key[2])))
+
+    def _class_of(self, key: Key) -> int:
+        """``class_index`` of a key whose kits are lumped already."""
         hit = self.index.get(key)
         if hit is None:
             hit = self.index[key] = len(self.keys)
@@ -179,6 +185,14 @@ class Planner:
         hit = self._lumped.get(kit)
         if hit is None:
             hit = self._lumped[kit] = kit.lumped()
+        return hit
+
+    def _onward(self, kit: Kit) -> Kit:
+        """``kit`` at the start of the next round, lumped (cached: a few dozen kits make
+        thousands of classes' next rounds)."""
+        hit = self._onwards.get(kit)
+        if hit is None:
+            hit = self._onwards[kit] = self._lump(kit.next_round())
         return hit
 
     def _half(self, half: Half) -> int:
@@ -237,33 +251,42 @@ class Planner:
             self._build_second(h)
             self.built[h] = True
 
-    def _op(self, mask: int, bq: npt.NDArray[np.float64], bd0: I64, bd1: I64, where: I64) -> None:
-        """Append one operation (the cells of mask ``mask`` along these branches); it goes
-        into the pools with the others at ``flush``."""
-        self._new_ops.append((mask, bq, bd0, bd1, where))
+    def _op(
+        self,
+        mask: int,
+        bq: npt.NDArray[np.float64],
+        bd0: I64,
+        bd1: I64,
+        code: I64,
+        where: list[int],
+    ) -> None:
+        """Append one operation (the cells of mask ``mask`` along these branches, branch b
+        into destination ``where[code[b]]``); it goes into the pools with the others at
+        ``flush``, which looks the destinations up for all of them at once."""
+        self._new_ops.append((mask, bq, bd0, bd1, code, where))
         self.n_ops += 1
-
-    def _only(self, dest: int) -> I64:
-        """The destinations of an unchanged move to ``dest`` (one array per destination)."""
-        hit = self._onlies.get(dest)
-        if hit is None:
-            hit = self._onlies[dest] = np.array([dest], np.int64)
-        return hit
 
     def flush(self) -> None:
         """Put the operations appended since the last flush into the pools (before the
         kernels read them): a few array calls a round, not a few per operation."""
         if not self._new_ops:
             return
-        mask, q, d0, d1, dest = zip(*self._new_ops, strict=True)
+        mask, q, d0, d1, code, where = zip(*self._new_ops, strict=True)
         self._new_ops = []
-        lengths = np.fromiter(map(len, q), np.int64, len(q))
+        n = len(q)
+        lengths = np.fromiter(map(len, q), np.int64, n)
         ends = self.q.n + np.cumsum(lengths)
         self.op_mask.extend_array(np.array(mask, np.int64))
         self.op_b0.extend_array(ends - lengths)
         self.op_b1.extend_array(ends)
-        for pool, chunks in ((self.q, q), (self.d0, d0), (self.d1, d1), (self.dest, dest)):
+        for pool, chunks in ((self.q, q), (self.d0, d0), (self.d1, d1)):
             pool.extend_array(np.concatenate(chunks))
+        # each operation's table of destinations, one after the other; a branch's code
+        # indexes its operation's table
+        sizes = np.fromiter(map(len, where), np.int64, n)
+        tables = np.fromiter(itertools.chain.from_iterable(where), np.int64, int(sizes.sum()))
+        starts = np.repeat(np.cumsum(sizes) - sizes, lengths)
+        self.dest.extend_array(tables[np.concatenate(code) + starts])
 
     def _step(
         self,
@@ -287,7 +310,7 @@ class Planner:
         mask = self._mask
 
         def unchanged(cells: Mask | None, k: Key) -> None:
-            self._op(mask(pre, cells), ONE_Q, ZERO, ZERO, self._only(at(k)))
+            self._op(mask(pre, cells), ONE_Q, ZERO, ZERO, ZERO, [at(k)])
 
         order, k0, k1 = key
         kf, kg = (k0, k1) if f == 0 else (k1, k0)
@@ -327,10 +350,11 @@ class Planner:
             if slots is not None and not slots:  # a second plan's first move: its slots
                 for pair in dests[1:]:  # (distinct pairs: slots 0, 1, ... in this order)
                     slots[(order, *pair)] = len(slots)
-                self._op(mask(pre, cells), bq, bd0, bd1, bdest + (base - 1))
+                codes = list(range(base - 1, base - 1 + len(dests)))
+                self._op(mask(pre, cells), bq, bd0, bd1, bdest, codes)
                 continue
-            where = np.array([-1, *(at((order, *pair)) for pair in dests[1:])], np.int64)
-            self._op(mask(pre, cells), bq, bd0, bd1, where[bdest])
+            where = [-1, *(at((order, *pair)) for pair in dests[1:])]
+            self._op(mask(pre, cells), bq, bd0, bd1, bdest, where)
         if idle is not None:
             unchanged(idle, key)
 
@@ -384,7 +408,7 @@ class Planner:
         self._step(at, None, key, y, sy, sx, False, ctx, slots, base)
         c0, c1 = chain.con[0] + 1, chain.con[1] + 1
         nxt, u0s, u1s = [], [], []
-        next_ids = self._next_ids
+        next_ids, onward = self._next_ids, self._onward
         for slot in slots:
             o, m0, m1 = slot
             if m0.yielded or m1.yielded:
@@ -397,7 +421,7 @@ class Planner:
             u1s.append(c1)
             i = next_ids.get(slot)
             if i is None:
-                i = next_ids[slot] = self.class_index((o, m0.next_round(), m1.next_round()))
+                i = next_ids[slot] = self._class_of((o, onward(m0), onward(m1)))
             nxt.append(i)
         self.out_next.extend(nxt)
         self.out_u0.extend(u0s)
