@@ -106,3 +106,16 @@ def test_odds_json_has_every_figure(tmp_path: Path) -> None:
     out = json.loads(result.output)
     assert set(out) >= {"win", "draw", "length", "error", "mean_length", "seconds"}
     assert abs(sum(out["win"]) + out["draw"] - 1) <= out["error"] + 1e-9
+
+
+def test_odds_prints_each_sides_win_and_the_draw_in_one_column() -> None:
+    result = CliRunner().invoke(main, ["odds", str(EXAMPLES / "exp" / "trip.yaml")])
+    assert result.exit_code == 0, result.output
+    figures = [line for line in result.output.splitlines() if line.endswith("%")][:3]
+    assert [line.split(":")[0].strip() for line in figures] == [
+        "Lin (crew) wins",
+        "Saboteur (saboteurs) wins",
+        "draw",
+    ]
+    assert len({len(line) for line in figures}) == 1  # right-aligned, one column
+    assert figures[0].endswith("57.6445%")

@@ -20,9 +20,10 @@ def _bar(p: float, width: int = 40) -> str:
 def render_odds(o: Odds) -> list[str]:
     """The odds as lines for a terminal."""
     lines = [f"{o.scenario}: exact odds (Markov chain over the fight's state)"]
-    for f in (0, 1):
-        lines.append(f"  {o.names[f]} ({o.sides[f]}) wins: {o.win[f]:8.4%}")
-    lines.append(f"  draw:{'':>{len(o.names[0]) + len(o.sides[0]) + 9}}{o.draw:8.4%}")
+    figures = [(f"{o.names[f]} ({o.sides[f]}) wins:", o.win[f]) for f in (0, 1)]
+    figures.append(("draw:", o.draw))
+    width = max(len(label) for label, _ in figures)  # the figures in one column
+    lines.extend(f"  {label:<{width}} {p:8.4%}" for label, p in figures)
     lines.append(
         f"  length in {o.unit}: mean {o.mean_length:.2f}, median {o.quantile(0.5)}, "
         f"5%-95% {o.quantile(0.05)}-{o.quantile(0.95)}"
