@@ -31,6 +31,7 @@ from fracas.sim.batch.percentile_tactics import (
     S_FLEE,
     S_RECOVER,
     S_SURRENDER,
+    base_stance,
     declare,
 )
 from fracas.sim.odds.exchange_kernel import warm_exchange
@@ -103,6 +104,7 @@ def load_kernels() -> None:
     expect_branches(np.zeros((1, 1)), f0, i0, i0, np.zeros((1, 1)))
     i1 = np.zeros(1, np.int64)  # the tactics' declaration (``DuelChain.declared``)
     declare(0, 0, i1, i1, 1, 0, np.zeros(1), 1.0, False, 0, False, False, i1)
+    base_stance(0, 1, 1, 1, 1, i1, 0, 0, np.zeros((1, 1), np.int64))  # (advise calls it)
     warm_exchange()
 
 
