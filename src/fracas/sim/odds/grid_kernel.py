@@ -237,12 +237,11 @@ def _move(
     qb: float,
     m1: int,
     rows: I64,
-    clear: bool,
 ) -> float:
     """An unchanged move, which needs no sums: ``dst += qb * src`` where ``cells``, in rows
     ``r0:r1`` (one flat loop), widening the row range ``rows`` to the rows that receive
-    mass, and setting those rows of ``src`` to zero after (if ``clear``): the mass moved
-    (before ``qb``), summed row by row (the rows' sums side by side, not one chain)."""
+    mass: the mass moved (before ``qb``), summed row by row (the rows' sums side by side,
+    not one chain). (``src`` is a class's grid, cleared once its round is read.)"""
     tot = 0.0
     lo, hi = r1, r0
     for i in range(r0, r1):
@@ -257,8 +256,6 @@ def _move(
             tot += rs
     _widen(rows, lo, hi)
     _masked_add(src[r0 * m1 : r1 * m1], cells[r0 * m1 : r1 * m1], dst[r0 * m1 : r1 * m1], qb)
-    if clear:
-        _clear(src[r0 * m1 : r1 * m1])
     return tot
 
 
@@ -369,7 +366,7 @@ def first_attacks(
             if b1 - b0 == 1 and d0[b0] == 0 and d1[b0] == 0:  # unchanged: no sums needed
                 if q[b0] >= least:
                     h = dest[b0]
-                    got = _move(grid, cells, live[h], 0, m0, q[b0], m1, live_rows[h], False)
+                    got = _move(grid, cells, live[h], 0, m0, q[b0], m1, live_rows[h])
                     if got != 0.0:
                         touched[h] = True
                         hmass[h] += q[b0] * got
