@@ -9,6 +9,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from fracas.engine.action import Action
     from fracas.engine.codec import LogDecoder, encode_event, encode_log
     from fracas.engine.context import Context
     from fracas.engine.errors import FracasError, IllegalAction, InconsistentLog
@@ -21,14 +22,14 @@ if TYPE_CHECKING:
         Rolled,
         RoundStarted,
     )
-    from fracas.engine.ruleset import Action, Choice, Hit, Pending, Ruleset
+    from fracas.engine.ruleset import Choice, Hit, Pending, Ruleset
     from fracas.engine.session import Session
     from fracas.engine.state import Combatant, Encounter
 
 #: each public name -> the module that defines it (imported when the name is first used)
 _WHERE: dict[str, str] = {
     "Acted": "fracas.engine.events",
-    "Action": "fracas.engine.ruleset",
+    "Action": "fracas.engine.action",
     "Choice": "fracas.engine.ruleset",
     "Combatant": "fracas.engine.state",
     "Context": "fracas.engine.context",

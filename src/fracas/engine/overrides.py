@@ -1,6 +1,6 @@
 """GM overrides: changes the GM makes by hand, logged like actions so they undo like actions.
 
-Each override is an :class:`~fracas.engine.ruleset.Action` with ``actor=None`` (nobody in
+Each override is an :class:`~fracas.engine.action.Action` with ``actor=None`` (nobody in
 the fight did it). A session resolves it through :meth:`Ruleset.override`, which emits the
 ruleset's own events (hit points are not the same thing in every ruleset); the log holds the
 ``Acted`` decision and those events, so undo, redo, replay and ``verify_log`` treat an
@@ -15,8 +15,8 @@ from typing import Any, TypeVar
 import msgspec
 from pydantic import BaseModel, ValidationError
 
+from fracas.engine.action import Action
 from fracas.engine.errors import InvalidField
-from fracas.engine.ruleset import Action
 
 
 class Override(Action, frozen=True, kw_only=True):

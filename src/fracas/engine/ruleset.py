@@ -7,9 +7,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-import msgspec
 from pydantic import BaseModel
 
+from fracas.engine.action import Action
 from fracas.engine.context import Context
 from fracas.engine.errors import FracasError, IllegalAction
 from fracas.engine.events import Event
@@ -19,11 +19,7 @@ from fracas.engine.view import UNHURT, Card
 if TYPE_CHECKING:
     from fracas.engine.overrides import Override
 
-
-class Action(msgspec.Struct, frozen=True, kw_only=True, tag=True, tag_field="action"):
-    """Something a combatant (or the round itself, ``actor=None``) does. Rulesets subclass it."""
-
-    actor: str | None
+__all__ = ["Action", "Choice", "Demo", "Hit", "Pending", "Ruleset"]
 
 
 @dataclass(frozen=True, slots=True)
