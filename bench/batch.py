@@ -39,13 +39,13 @@ import numpy as np
 
 from fracas.dice import SeededRoller
 from fracas.engine import Session
+from fracas.rulesets.percentile.fast.advise import advise
+from fracas.rulesets.percentile.fast.batch import run_spec
+from fracas.rulesets.percentile.fast.chain import DuelChain
+from fracas.rulesets.percentile.fast.spec import compile_duel
 from fracas.scenario import load_scenario
 from fracas.sim import batch
-from fracas.sim.batch.percentile import run_spec
-from fracas.sim.batch.percentile_spec import compile_duel
 from fracas.sim.odds import odds
-from fracas.sim.odds.advise import advise
-from fracas.sim.odds.percentile_chain import DuelChain
 
 ROOT = Path(__file__).parents[1]
 DUEL = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"

@@ -17,21 +17,21 @@ import numpy as np
 import pytest
 import yaml
 
-from fracas.scenario import load_scenario, parse_scenario
-from fracas.sim.batch import jit
-from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.percentile_spec import compile_duel
-from fracas.sim.batch.percentile_tactics import (
+from fracas.rulesets.percentile.fast import exchange_kernel as xk
+from fracas.rulesets.percentile.fast import spec as ps
+from fracas.rulesets.percentile.fast.chain import DuelChain, load_kernels
+from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
+from fracas.rulesets.percentile.fast.spec import compile_duel
+from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
     C_BROKEN,
     C_DROPPED,
     C_LOST,
     N_STANCES,
 )
-from fracas.sim.odds import exchange_kernel as xk
+from fracas.scenario import load_scenario, parse_scenario
+from fracas.sim.batch import jit
 from fracas.sim.odds import odds, scope
-from fracas.sim.odds.percentile_chain import DuelChain, load_kernels
-from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 
 from .odds_reference import EXAMPLES, scenarios
 

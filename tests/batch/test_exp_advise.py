@@ -15,15 +15,15 @@ import yaml
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.rulesets.exp.fast import spec as xs
+from fracas.rulesets.exp.fast import tactics as xt
+from fracas.rulesets.exp.fast.advise import ExpAdvice, optimal_name, with_policy
+from fracas.rulesets.exp.fast.chain import chain_odds, compile_fight
+from fracas.rulesets.exp.fast.model import BrawlModel, ExpPolicy
+from fracas.rulesets.percentile.fast.advise import advise, install_policy
 from fracas.scenario import parse_scenario
 from fracas.sim.api import simulate
-from fracas.sim.batch import exp_spec as xs
-from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.batch.reference import event_batch
-from fracas.sim.odds.advise import advise, install_policy
-from fracas.sim.odds.exp_advise import ExpAdvice, optimal_name, with_policy
-from fracas.sim.odds.exp_chain import chain_odds, compile_fight
-from fracas.sim.odds.exp_model import BrawlModel, ExpPolicy
 from tests.batch.agreement import simultaneous_z
 
 EXP = Path(__file__).parents[2] / "examples" / "exp"
@@ -250,8 +250,8 @@ def test_installed_policies_with_snatches_agree_with_the_chain(
     and the crew advised against a lethal thug:
     the event engine under the installed policy wins at the chain's exact rate (99.9%
     interval, 3,000 fights), reading every situation as one of the policy's states."""
+    from fracas.rulesets.exp.fast.advise import situation_reader, solve
     from fracas.rulesets.exp.tactics import OPTIMAL_POLICIES
-    from fracas.sim.odds.exp_advise import situation_reader, solve
 
     s = snatch_cases()[case]
     scenario = with_policy(s.scenario, fighter)

@@ -373,7 +373,7 @@ def test_an_exp_brawl_depends_only_on_its_own_seed_and_counts_its_draws() -> Non
 
 
 def test_the_weapon_machine_follows_a_snatched_weapon() -> None:
-    from fracas.sim.batch.exp_spec import X_NEXT, X_WANTS, compile_brawl
+    from fracas.rulesets.exp.fast.spec import X_NEXT, X_WANTS, compile_brawl
 
     loaded = parse_scenario(example("snatch.yaml"), "snatch.yaml")
     spec = compile_brawl(loaded.scenario, loaded.ruleset)
@@ -394,7 +394,7 @@ def test_the_weapon_machine_follows_a_snatched_weapon() -> None:
     ],
 )
 def test_lethal_fights_are_in_the_lethal_scope_not_the_brawl_scope(key: str, reason: str) -> None:
-    from fracas.sim.batch import exp_spec
+    from fracas.rulesets.exp.fast import spec as exp_spec
 
     data, _ = MATCHUPS[key]
     loaded = parse_scenario({"ruleset": "exp", "name": key, **data}, key)

@@ -14,14 +14,15 @@ import yaml
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.rulesets.exp.fast import model as exp_model
+from fracas.rulesets.exp.fast import spec as xs
+from fracas.rulesets.exp.fast import tactics as xt
+from fracas.rulesets.exp.fast.chain import chain_scope, compile_fight, every_move
+from fracas.rulesets.exp.fast.model import DOWN, INV, TRIP, BrawlModel
 from fracas.scenario import parse_scenario
 from fracas.sim import batch
-from fracas.sim.batch import exp_spec as xs
-from fracas.sim.batch import exp_tactics as xt
 from fracas.sim.batch.reference import event_batch
-from fracas.sim.odds import Odds, exp_model, odds
-from fracas.sim.odds.exp_chain import chain_scope, compile_fight, every_move
-from fracas.sim.odds.exp_model import DOWN, INV, TRIP, BrawlModel
+from fracas.sim.odds import Odds, odds
 from tests.batch.agreement import simultaneous_z
 from tests.batch.test_exp_agreement import MATCHUPS
 
@@ -237,7 +238,7 @@ def test_blows_applied_band_by_band_match_the_matrix_products(
 ) -> None:
     """The banded blows give the figures of the plain matrix products, in the chain and in
     value iteration (forced on a short HPS axis)."""
-    from fracas.sim.odds.exp_advise import solve
+    from fracas.rulesets.exp.fast.advise import solve
 
     loaded = cases()["trip"]
     spec = xs.compile_brawl(loaded.scenario, loaded.ruleset)

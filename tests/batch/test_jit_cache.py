@@ -14,11 +14,13 @@ from fracas.sim.batch import jit
 def test_an_edit_of_any_kernel_source_moves_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    for folder in ("batch", "odds"):
-        (tmp_path / "sim" / folder).mkdir(parents=True)
-    tactics = tmp_path / "sim" / "batch" / "percentile_tactics.py"
+    (tmp_path / "sim" / "batch").mkdir(parents=True)
+    (tmp_path / "sim" / "batch" / "rng.py").write_text("U64 = 1\n")
+    fast = tmp_path / "rulesets" / "game" / "fast"
+    fast.mkdir(parents=True)
+    tactics = fast / "tactics.py"
     tactics.write_text("T_DODGES = 8\n")
-    (tmp_path / "sim" / "odds" / "grid_kernel.py").write_text("from x import base_stance\n")
+    (fast / "grid_kernel.py").write_text("from x import base_stance\n")
     monkeypatch.setattr(jit, "_SIM", tmp_path / "sim")
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
     before = jit.cache_dir()
@@ -33,7 +35,7 @@ def test_an_edit_of_any_kernel_source_moves_the_cache(
 def test_the_kernels_use_that_cache() -> None:
     import numba
 
-    from fracas.sim.batch import percentile_kernel  # noqa: F401  (decorates the kernels)
+    from fracas.rulesets.percentile.fast import kernel as percentile_kernel  # noqa: F401  (decorates the kernels)
 
     if jit.DISABLED:
         pytest.skip("FRACAS_NO_JIT: nothing is compiled")

@@ -14,11 +14,11 @@ import yaml
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.rulesets.percentile.fast.exchange import check_distribution
 from fracas.scenario import load_scenario, parse_scenario
 from fracas.sim import batch
 from fracas.sim.batch.reference import event_batch
 from fracas.sim.odds import odds
-from fracas.sim.odds.percentile_exchange import check_distribution
 from tests.batch.agreement import simultaneous_z
 
 ROOT = Path(__file__).parents[2]

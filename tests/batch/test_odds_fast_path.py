@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 import yaml
 
+from fracas.rulesets.percentile.fast.advise import _tables, with_policy
+from fracas.rulesets.percentile.fast.chain import DuelChain
 from fracas.scenario import parse_scenario
 from fracas.sim.odds import Odds, odds
-from fracas.sim.odds.advise import _tables, with_policy
-from fracas.sim.odds.percentile_chain import DuelChain
 from tests.batch.odds_reference import DATA, ROOT, advice_figures, figures, scenarios
 
 REFERENCE: dict[str, Any] = json.loads(DATA.read_text())
@@ -87,7 +87,7 @@ def test_the_optimal_policy_odds_agree_with_the_round_by_round_chain() -> None:
     loaded = scenarios()["joanne-vs-ondkille"]
     policy = np.array(advice_figures(loaded)["policy"], np.int64)
     scenario = with_policy(loaded.scenario, 0)
-    from fracas.sim.batch.percentile_spec import compile_duel
+    from fracas.rulesets.percentile.fast.spec import compile_duel
 
     tables = _tables(policy, 0, compile_duel(loaded.scenario, loaded.ruleset))
     fast = as_figures(odds(loaded.ruleset, scenario, tables))

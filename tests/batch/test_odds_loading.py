@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from fracas.rulesets.percentile.fast import exchange_kernel, grid_kernel, tactics
+from fracas.rulesets.percentile.fast.advise import advise
+from fracas.rulesets.percentile.fast.chain import load_kernels
 from fracas.scenario import load_scenario
 from fracas.sim.batch import jit
-from fracas.sim.batch import percentile_tactics as tactics
-from fracas.sim.odds import exchange_kernel, grid_kernel, odds
-from fracas.sim.odds.advise import advise
-from fracas.sim.odds.percentile_chain import load_kernels
+from fracas.sim.odds import odds
 from tests.batch.odds_reference import EXAMPLES
 
 

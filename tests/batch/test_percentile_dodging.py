@@ -15,12 +15,12 @@ from typing import Any
 import numpy as np
 import pytest
 
+from fracas.rulesets.percentile.fast.advise import Advice
 from fracas.scenario import parse_scenario
 from fracas.sim import batch
 from fracas.sim.batch.reference import event_batch
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.odds import odds
-from fracas.sim.odds.advise import Advice
 from tests.batch.agreement import disagreements, simultaneous_z
 from tests.batch.test_percentile_agreement import JOANNE, ONDKILLE
 
@@ -211,8 +211,13 @@ def _loaded_parrying() -> tuple[Any, Any]:
 def test_advise_picks_dodging_for_a_good_dodger_and_optimal_fights_follow_it(
     all_out_dodge: str,
 ) -> None:
-    from fracas.sim.batch.percentile_tactics import STANCE_NAMES
-    from fracas.sim.odds.advise import DODGING_CHOICES, advise, install_policy, with_policy
+    from fracas.rulesets.percentile.fast.advise import (
+        DODGING_CHOICES,
+        advise,
+        install_policy,
+        with_policy,
+    )
+    from fracas.rulesets.percentile.fast.tactics import STANCE_NAMES
 
     loaded = poor_blade_good_dodge(all_out_dodge)
     a = advise(loaded.ruleset, loaded.scenario, "thugs")
@@ -233,8 +238,8 @@ def test_advise_picks_dodging_for_a_good_dodger_and_optimal_fights_follow_it(
 def test_tactics_optimal_declares_the_dodge_of_a_dodging_policy() -> None:
     from fracas.dice import SeededRoller
     from fracas.engine import Session
+    from fracas.rulesets.percentile.fast.advise import with_policy
     from fracas.rulesets.percentile.tactics import OPTIMAL_POLICIES, optimal
-    from fracas.sim.odds.advise import with_policy
 
     loaded = poor_blade_good_dodge("hard-dodge")
     scenario = with_policy(loaded.scenario, 1)

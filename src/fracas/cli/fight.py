@@ -69,8 +69,8 @@ def _install_optimal_tactics(loaded: LoadedScenario) -> None:
     named = (str(getattr(c, "tactics", "")).split(";", 1)[0].strip() for c in combatants)
     if "optimal" not in named:
         return
+    from fracas.rulesets.percentile.fast.advise import install_policy
     from fracas.sim.odds import OutOfScope
-    from fracas.sim.odds.advise import install_policy
 
     try:
         install_policy(loaded.ruleset, loaded.scenario)

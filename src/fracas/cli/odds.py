@@ -66,8 +66,8 @@ def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json:
     """The stance (a percentile duel) or the move (an EXP one-on-one brawl: strike, grapple,
     trip, snatch) that maximises SIDE's chance to win in each state (value iteration over the
     chain), its win probability and the gain over the scenario's own tactics."""
-    from fracas.sim.odds.advise import Advice
-    from fracas.sim.odds.advise import advise as compute_advice
+    from fracas.rulesets.percentile.fast.advise import Advice
+    from fracas.rulesets.percentile.fast.advise import advise as compute_advice
 
     with reported_errors():  # value iteration too: an error or Ctrl-C there is no traceback
         loaded = load_scenario(scenario, overrides)

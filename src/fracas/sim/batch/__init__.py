@@ -23,11 +23,11 @@ def scope(ruleset: Any, scenario: Any) -> str | None:
     """Why no batch kernel covers ``scenario`` (to print after ``engine: event``), or None."""
     name = getattr(ruleset, "name", "")
     if name == "percentile":
-        from fracas.sim.batch.percentile_spec import scope as percentile_scope
+        from fracas.rulesets.percentile.fast.spec import scope as percentile_scope
 
         return percentile_scope(scenario, ruleset)
     if name == "exp":
-        from fracas.sim.batch.exp_spec import scope as exp_scope
+        from fracas.rulesets.exp.fast.spec import scope as exp_scope
 
         if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
             return (
@@ -54,10 +54,10 @@ def run(
     from ``per_fight[i]`` alone (a backend's chunk: the same fights however runs are cut)."""
     spec = compiled(ruleset, scenario)
     if ruleset.name == "percentile":
-        from fracas.sim.batch.percentile import run_spec as run_duels
+        from fracas.rulesets.percentile.fast.batch import run_spec as run_duels
 
         return run_duels(spec, n, seed, PERCENTILE_ENGINE, per_fight)
-    from fracas.sim.batch.exp import run_spec as run_brawls
+    from fracas.rulesets.exp.fast.batch import run_spec as run_brawls
 
     return run_brawls(spec, n, seed, EXP_ENGINE, per_fight)
 
@@ -76,16 +76,16 @@ def compiled(ruleset: Any, scenario: Any) -> Any:
     if why is not None:
         raise ValueError(why)
     if ruleset.name == "percentile":
-        from fracas.sim.batch.percentile_spec import compile_duel
+        from fracas.rulesets.percentile.fast.spec import compile_duel
 
         policy = None
         if any(c.tactics == "optimal" for c in scenario.combatants):
-            from fracas.sim.odds.advise import install_policy
+            from fracas.rulesets.percentile.fast.advise import install_policy
 
             policy = install_policy(ruleset, scenario)
         spec: Any = compile_duel(scenario, ruleset, policy)
     else:
-        from fracas.sim.batch.exp_spec import compile_brawl
+        from fracas.rulesets.exp.fast.spec import compile_brawl
 
         spec = compile_brawl(scenario, ruleset, lethal=True)
     if len(_COMPILED) >= 16:

@@ -140,6 +140,6 @@ def _install(ruleset: Any, scenario: Any) -> None:
     if ruleset.name not in ("percentile", "exp"):
         return
     if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
-        from fracas.sim.odds.advise import install_policy
+        from fracas.rulesets.percentile.fast.advise import install_policy
 
         install_policy(ruleset, scenario)

@@ -9,10 +9,10 @@ With ``FRACAS_NO_JIT=1`` they run as plain Python (slow, but the same code: for 
 for measuring what the compiler buys).
 
 numba checks a cached kernel only against its own file's timestamp, not against the helpers
-it inlines from other modules nor the constants it reads from them: after an edit of
-``percentile_tactics.py``, the cached ``percentile_kernel`` would run the old tactics. So the
+it inlines from other modules nor the constants it reads from them: after an edit of a
+ruleset's ``fast/tactics.py``, the cached ``fast/kernel.py`` would run the old tactics. So the
 cache lives in a directory named after a hash of every source the kernels are built from
-(``sim/batch`` and ``sim/odds``): any edit there starts a fresh cache
+(``sim/batch`` and every ruleset's ``fast/``): any edit there starts a fresh cache
 (``src/fracas/__pycache__/numba/<hash>``, or under ``NUMBA_CACHE_DIR`` when that is set).
 
 A big kernel split into helpers compiles quicker with its helpers as :func:`callee` or
@@ -41,8 +41,9 @@ _configured = False
 def cache_dir() -> Path:
     """Where the compiled kernels are cached: one directory per version of their sources."""
     digest = hashlib.sha256()
-    for source in sorted([*_SIM.glob("batch/*.py"), *_SIM.glob("odds/*.py")]):
-        digest.update(source.name.encode())
+    rulesets = _SIM.parent / "rulesets"
+    for source in sorted([*_SIM.glob("batch/*.py"), *rulesets.glob("*/fast/*.py")]):
+        digest.update(str(source.relative_to(_SIM.parent)).encode())
         digest.update(source.read_bytes())
     base = os.environ.get("NUMBA_CACHE_DIR") or str(_SIM.parent / "__pycache__" / "numba")
     return Path(base) / digest.hexdigest()[:16]

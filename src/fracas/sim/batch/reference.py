@@ -16,7 +16,7 @@ from fracas.sim.batch.results import END_NAMES, BatchResult
 
 def _percentile_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray) -> None:
     from fracas.rulesets.percentile import events as ev
-    from fracas.sim.batch import percentile_kernel as k
+    from fracas.rulesets.percentile.fast import kernel as k
 
     for e in log:
         if isinstance(e, ev.FumbleRolled):
@@ -55,7 +55,7 @@ def _percentile_end(state: Any, name: str) -> int:
 
 def _exp_counts(log: list[Event[Any]], index: dict[str, int], counts: np.ndarray) -> None:
     from fracas.rulesets.exp import events as ev
-    from fracas.sim.batch import exp_kernel as k
+    from fracas.rulesets.exp.fast import kernel as k
 
     free = None  # who has a free attack to take (after a snatch lost at Strength)
     for e in log:
@@ -97,13 +97,13 @@ def event_batch(ruleset: Any, scenario: Any, seeds: range) -> BatchResult:
     index = {name: i for i, name in enumerate(names)}
     n = len(seeds)
     if ruleset.name == "percentile":
-        from fracas.sim.batch import percentile_kernel as pk
+        from fracas.rulesets.percentile.fast import kernel as pk
 
         counter_names: tuple[str, ...] = pk.COUNTER_NAMES
         n_counters = pk.COUNTERS
         end_names: tuple[str, ...] = END_NAMES
     else:
-        from fracas.sim.batch import exp_kernel as ek
+        from fracas.rulesets.exp.fast import kernel as ek
 
         counter_names = ek.COUNTER_NAMES
         n_counters = ek.COUNTERS
@@ -112,8 +112,8 @@ def event_batch(ruleset: Any, scenario: Any, seeds: range) -> BatchResult:
     rounds = np.zeros(n, np.int32)
     end = np.zeros((n, len(names)), np.int8)
     counts = np.zeros((n, len(names), n_counters), np.int32)
-    from fracas.sim.batch.exp_kernel import N_DEALT as ek_dealt
-    from fracas.sim.batch.percentile_kernel import N_DAMAGE_DEALT as pk_dealt
+    from fracas.rulesets.exp.fast.kernel import N_DEALT as ek_dealt
+    from fracas.rulesets.percentile.fast.kernel import N_DAMAGE_DEALT as pk_dealt
 
     for i, seed in enumerate(seeds):
         session = Session.start(ruleset, scenario, SeededRoller(seed))

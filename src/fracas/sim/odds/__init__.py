@@ -64,12 +64,12 @@ class Odds:
 def scope(ruleset: Any, scenario: Any) -> str | None:
     """Why ``scenario`` is outside the chain, or None."""
     if ruleset.name == "exp":  # the brawl kernel's scope, and the chain's own
-        from fracas.sim.odds.exp_chain import chain_scope
+        from fracas.rulesets.exp.fast.chain import chain_scope
 
         return chain_scope(scenario, ruleset)
     why = batch.scope(ruleset, scenario)
     if why is None and ruleset.name == "percentile":
-        from fracas.sim.batch.percentile_spec import armour_stops
+        from fracas.rulesets.percentile.fast.spec import armour_stops
 
         why = armour_stops(scenario, ruleset)
     return why
@@ -83,15 +83,15 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> 
     if why is not None:
         raise OutOfScope(why)
     if ruleset.name == "percentile":
-        from fracas.sim.odds.percentile_chain import load_kernels
+        from fracas.rulesets.percentile.fast.chain import load_kernels
 
         load_kernels()  # the time reported is the chain's, not numba loading its cache
     start = time.process_time()  # CPU time: what the computation took, load aside
     spec: Any
     if ruleset.name == "percentile":
-        from fracas.sim.batch.percentile_spec import O_MAX_ROUNDS, compile_duel
-        from fracas.sim.odds.percentile_chain import DuelChain, first_player
-        from fracas.sim.odds.percentile_exchange import ExchangeModel
+        from fracas.rulesets.percentile.fast.chain import DuelChain, first_player
+        from fracas.rulesets.percentile.fast.exchange import ExchangeModel
+        from fracas.rulesets.percentile.fast.spec import O_MAX_ROUNDS, compile_duel
 
         # no collection pass while the chain runs, nor before what it made is dropped: the
         # model's many small objects would be scanned once more, and they free nothing
@@ -116,7 +116,7 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> 
             "rounds",
         )
     else:
-        from fracas.sim.odds.exp_chain import brawl_odds
+        from fracas.rulesets.exp.fast.chain import brawl_odds
 
         e = brawl_odds(scenario, ruleset, policy)
         win, draw, length, error, classes, unit = (

@@ -23,6 +23,7 @@ from fracas.rulesets.exp.attack import is_thrown
 from fracas.rulesets.exp.attack_roll import uses_skilled_bonus
 from fracas.rulesets.exp.dss import percentile_needed, save_needed
 from fracas.rulesets.exp.events import WeaponSnatched, WeaponThrown
+from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.legality import tippable_problem
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.oops import oops_exemption
@@ -37,7 +38,6 @@ from fracas.rulesets.exp.state import (
 )
 from fracas.rulesets.exp.tables import DSS_TABLE, KINDS, die
 from fracas.rulesets.exp.tactics import TRIP_GIVE_UP, best_weapon, can_subdue, maneuver_ok
-from fracas.sim.batch import exp_tactics as xt
 
 IntArray = npt.NDArray[np.int64]
 

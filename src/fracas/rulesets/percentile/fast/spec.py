@@ -19,6 +19,7 @@ from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.attack import PARRIED, chance_of
 from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT
 from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
+from fracas.rulesets.percentile.fast import tactics as pt
 from fracas.rulesets.percentile.fumble import fumble_row
 from fracas.rulesets.percentile.options import PercentileOptions
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
@@ -39,7 +40,6 @@ from fracas.rulesets.percentile.tactics import (
     dodges_rather_than_parries,
     worth_fighting_unarmed,
 )
-from fracas.sim.batch import percentile_tactics as pt
 
 IntArray = npt.NDArray[np.int64]
 

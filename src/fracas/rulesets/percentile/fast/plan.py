@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.percentile_tactics import (
+from fracas.rulesets.percentile.fast import spec as ps
+from fracas.rulesets.percentile.fast.exchange import Kit
+from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
     C_DROPPED,
     S_ALL_OUT_DEFENCE,
@@ -29,10 +30,9 @@ from fracas.sim.batch.percentile_tactics import (
     S_RECOVER,
     S_SURRENDER,
 )
-from fracas.sim.odds.percentile_exchange import Kit
 
 if TYPE_CHECKING:
-    from fracas.sim.odds.percentile_chain import DuelChain, Key
+    from fracas.rulesets.percentile.fast.chain import DuelChain, Key
 
 Mask = npt.NDArray[np.bool_]
 I64 = npt.NDArray[np.int64]

@@ -1,7 +1,7 @@
 """The percentile duel kernel: many independent one-on-one melee duels, compiled by numba.
 
 Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named in its
-docstring) and reads the arrays of :class:`~fracas.sim.batch.percentile_spec.PercentileSpec`.
+docstring) and reads the arrays of :class:`~fracas.rulesets.percentile.fast.spec.PercentileSpec`.
 It draws from SplitMix64 (``rng.py``), so it agrees with the event
 engine in distribution, not roll for roll; the agreement tests check that.
 
@@ -16,8 +16,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch.jit import inline, njit
-from fracas.sim.batch.percentile_spec import (
+from fracas.rulesets.percentile.fast.spec import (
     ABS,
     ARMOURED,
     BODY,
@@ -72,7 +71,7 @@ from fracas.sim.batch.percentile_spec import (
     TECH,
     THEN,
 )
-from fracas.sim.batch.percentile_tactics import (
+from fracas.rulesets.percentile.fast.tactics import (
     C_BROKEN,
     C_DROPPED,
     C_LOST,
@@ -86,6 +85,7 @@ from fracas.sim.batch.percentile_tactics import (
     is_dodging,
     wants_extra_defence,
 )
+from fracas.sim.batch.jit import inline, njit
 from fracas.sim.batch.rng import U64, face, prime, restart, roll, settle
 
 I64 = npt.NDArray[np.int64]

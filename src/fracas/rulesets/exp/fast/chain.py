@@ -5,7 +5,7 @@ the two personas' actions in initiative order (rolled each unit, or fixed once),
 split by what the persona's tactics choose in each cell (``exp_tactics.choose``; the
 concession before anything else), a won break check letting the persona act again, a snatch
 lost at Strength giving the target its free attack; a persona with ``tactics: optimal``
-follows an :class:`~fracas.sim.odds.exp_model.ExpPolicy` (``fracas advise``)."""
+follows an :class:`~fracas.rulesets.exp.fast.model.ExpPolicy` (``fracas advise``)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from typing import Any
 
 import numpy as np
 
-from fracas.sim.batch import exp_spec as xs
-from fracas.sim.batch import exp_tactics as xt
-from fracas.sim.odds.exp_model import (
+from fracas.rulesets.exp.fast import spec as xs
+from fracas.rulesets.exp.fast import tactics as xt
+from fracas.rulesets.exp.fast.model import (
     Again,
     Blow,
     BrawlModel,
@@ -250,7 +250,7 @@ def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
     optimal`` follows ``policy``, or the policy ``advise`` computes)."""
     spec = compile_fight(scenario, ruleset)
     if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
-        from fracas.sim.odds.exp_advise import solve_scenario
+        from fracas.rulesets.exp.fast.advise import solve_scenario
 
         policy = solve_scenario(scenario, ruleset)
     return chain_odds(spec, policy)

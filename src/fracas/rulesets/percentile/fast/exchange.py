@@ -17,9 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.dice.exact import distribution
-from fracas.rulesets.percentile.state import Profile
-from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.percentile_kernel import (
+from fracas.rulesets.percentile.fast import exchange_kernel as xk
+from fracas.rulesets.percentile.fast import spec as ps
+from fracas.rulesets.percentile.fast.kernel import (
     AUTO_FAIL,
     AUTO_SUCCESS,
     FAIL,
@@ -28,7 +28,7 @@ from fracas.sim.batch.percentile_kernel import (
     SPECIAL,
     SUCCESS,
 )
-from fracas.sim.batch.percentile_tactics import (
+from fracas.rulesets.percentile.fast.tactics import (
     C_BROKEN,
     C_DROPPED,
     C_LOST,
@@ -36,7 +36,7 @@ from fracas.sim.batch.percentile_tactics import (
     DODGING_CODES,
     S_RECOVER,
 )
-from fracas.sim.odds import exchange_kernel as xk
+from fracas.rulesets.percentile.state import Profile
 
 D_NONE, D_PARRY, D_DODGE = range(3)
 

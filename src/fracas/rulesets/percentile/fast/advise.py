@@ -21,8 +21,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.percentile_tactics import (
+from fracas.rulesets.exp.fast.advise import ExpAdvice
+from fracas.rulesets.exp.fast.advise import advise as exp_advise
+from fracas.rulesets.exp.fast.advise import install as exp_install
+from fracas.rulesets.percentile.fast import spec as ps
+from fracas.rulesets.percentile.fast.chain import DuelChain, first_player, load_kernels
+from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
+from fracas.rulesets.percentile.fast.grid_kernel import expect_branches
+from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
     S_ALL_OUT_ATTACK,
     S_ALL_OUT_ATTACK_DODGING,
@@ -35,12 +41,6 @@ from fracas.sim.batch.percentile_tactics import (
     base_stance,
 )
 from fracas.sim.odds import Odds, OutOfScope, odds, scope
-from fracas.sim.odds.exp_advise import ExpAdvice
-from fracas.sim.odds.exp_advise import advise as exp_advise
-from fracas.sim.odds.exp_advise import install as exp_install
-from fracas.sim.odds.grid_kernel import expect_branches
-from fracas.sim.odds.percentile_chain import DuelChain, first_player, load_kernels
-from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
 
 CHOICES = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE)
 #: the choices added for a fighter with a ``dodge`` skill

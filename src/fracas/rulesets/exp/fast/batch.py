@@ -7,8 +7,8 @@ from typing import Any
 
 import numpy as np
 
-from fracas.sim.batch.exp_kernel import COUNTER_NAMES, COUNTERS, END_NAMES, brawls
-from fracas.sim.batch.exp_spec import ExpSpec, IntArray, compile_brawl
+from fracas.rulesets.exp.fast.kernel import COUNTER_NAMES, COUNTERS, END_NAMES, brawls
+from fracas.rulesets.exp.fast.spec import ExpSpec, IntArray, compile_brawl
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.batch.rng import fight_seeds, new_draws
 

@@ -29,8 +29,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch import exp_spec as xs
-from fracas.sim.batch import exp_tactics as xt
+from fracas.rulesets.exp.fast import spec as xs
+from fracas.rulesets.exp.fast import tactics as xt
 
 Matrix = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]

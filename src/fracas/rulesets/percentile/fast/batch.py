@@ -7,10 +7,10 @@ from typing import Any
 
 import numpy as np
 
+from fracas.rulesets.percentile.fast.kernel import COUNTER_NAMES, COUNTERS, STATE_FIELDS, duels
+from fracas.rulesets.percentile.fast.spec import MAX_WEAPONS, IntArray, PercentileSpec, compile_duel
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
-from fracas.sim.batch.percentile_kernel import COUNTER_NAMES, COUNTERS, STATE_FIELDS, duels
-from fracas.sim.batch.percentile_spec import MAX_WEAPONS, IntArray, PercentileSpec, compile_duel
 from fracas.sim.batch.results import END_NAMES, BatchResult
 from fracas.sim.batch.rng import fight_seeds, new_draws
 

@@ -28,9 +28,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.jit import callee, inlined_callee, njit
-from fracas.sim.batch.percentile_kernel import (
+from fracas.rulesets.percentile.fast import spec as ps
+from fracas.rulesets.percentile.fast.kernel import (
     AUTO_FAIL,
     AUTO_SUCCESS,
     FAIL,
@@ -39,7 +38,7 @@ from fracas.sim.batch.percentile_kernel import (
     SPECIAL,
     SUCCESS,
 )
-from fracas.sim.batch.percentile_tactics import (
+from fracas.rulesets.percentile.fast.tactics import (
     C_BROKEN,
     C_DROPPED,
     C_LOST,
@@ -47,6 +46,7 @@ from fracas.sim.batch.percentile_tactics import (
     DODGING_CODES,
     S_RECOVER,
 )
+from fracas.sim.batch.jit import callee, inlined_callee, njit
 
 #: the order of ``check``'s probabilities
 RESULTS = (FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.percentile.fast.tactics import base_stance
 from fracas.sim.batch.jit import inline, njit
-from fracas.sim.batch.percentile_tactics import base_stance
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]

@@ -1,7 +1,7 @@
 """The EXP brawl kernel: many independent one-on-one non-lethal brawls, compiled by numba.
 
 Each function mirrors a rule function of ``fracas.rulesets.exp`` (named in its docstring) and
-reads the arrays of :class:`~fracas.sim.batch.exp_spec.ExpSpec`. Like the percentile kernel it
+reads the arrays of :class:`~fracas.rulesets.exp.fast.spec.ExpSpec`. Like the percentile kernel it
 allocates nothing and draws from SplitMix64 (``rng.py``).
 
 For speed the fight's state lives in local scalars, not in an array: the two personas' HPS,
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch.exp_spec import (
+from fracas.rulesets.exp.fast.spec import (
     INIT_DEX,
     INIT_ROLL,
     O_ATTR_DIE,
@@ -62,7 +62,7 @@ from fracas.sim.batch.exp_spec import (
     X_NEXT,
     X_WANTS,
 )
-from fracas.sim.batch.exp_tactics import (
+from fracas.rulesets.exp.fast.tactics import (
     A_BREAK_FREE,
     A_CONCEDE,
     A_GRAPPLE,

@@ -21,16 +21,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch import exp_spec as xs
-from fracas.sim.batch import exp_tactics as xt
-from fracas.sim.odds import Odds, OutOfScope, odds
-from fracas.sim.odds.exp_chain import (
+from fracas.rulesets.exp.fast import spec as xs
+from fracas.rulesets.exp.fast import tactics as xt
+from fracas.rulesets.exp.fast.chain import (
     chain_scope,
     compile_fight,
     first_chance,
     rolled_every_unit,
 )
-from fracas.sim.odds.exp_model import (
+from fracas.rulesets.exp.fast.model import (
     DOWN,
     HOLD,
     HOLD_NONE,
@@ -47,6 +46,7 @@ from fracas.sim.odds.exp_model import (
     Matrix,
     Move,
 )
+from fracas.sim.odds import Odds, OutOfScope, odds
 
 #: the moves advise chooses among, as the table shows them
 SHORT = {

@@ -22,20 +22,10 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from fracas.sim.batch import percentile_spec as ps
-from fracas.sim.batch.percentile_tactics import (
-    ATTACK_CODES,
-    C_DROPPED,
-    C_LOST,
-    S_ALL_OUT_DEFENCE,
-    S_FLEE,
-    S_RECOVER,
-    S_SURRENDER,
-    base_stance,
-    declare,
-)
-from fracas.sim.odds.exchange_kernel import warm_exchange
-from fracas.sim.odds.grid_kernel import (
+from fracas.rulesets.percentile.fast import spec as ps
+from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
+from fracas.rulesets.percentile.fast.exchange_kernel import warm_exchange
+from fracas.rulesets.percentile.fast.grid_kernel import (
     apply_branches,
     down_masks,
     expect_branches,
@@ -47,8 +37,18 @@ from fracas.sim.odds.grid_kernel import (
     stance_table,
     tally,
 )
-from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
-from fracas.sim.odds.percentile_plan import Planner
+from fracas.rulesets.percentile.fast.plan import Planner
+from fracas.rulesets.percentile.fast.tactics import (
+    ATTACK_CODES,
+    C_DROPPED,
+    C_LOST,
+    S_ALL_OUT_DEFENCE,
+    S_FLEE,
+    S_RECOVER,
+    S_SURRENDER,
+    base_stance,
+    declare,
+)
 
 Grid = npt.NDArray[np.float64]
 Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
