@@ -39,13 +39,12 @@ import numpy as np
 
 from fracas.dice import SeededRoller
 from fracas.engine import Session
-from fracas.rulesets.percentile.fast.advise import advise
 from fracas.rulesets.percentile.fast.batch import run_spec
 from fracas.rulesets.percentile.fast.chain import DuelChain
 from fracas.rulesets.percentile.fast.spec import compile_duel
 from fracas.scenario import load_scenario
 from fracas.sim import batch
-from fracas.sim.odds import odds
+from fracas.sim.odds import advise, odds
 
 ROOT = Path(__file__).parents[1]
 DUEL = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"

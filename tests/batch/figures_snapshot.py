@@ -89,7 +89,7 @@ def _refused(exc: Exception) -> dict[str, str]:
 def figures(loaded: LoadedScenario) -> dict[str, Any]:
     """What ``odds``, ``advise`` (the first side) and ``sim --engine batch`` give, or the
     reason each refuses."""
-    from fracas.rulesets.percentile.fast.advise import advise
+    from fracas.sim.odds import advise
 
     ruleset, scenario = loaded.ruleset, loaded.scenario
     out: dict[str, Any] = {}

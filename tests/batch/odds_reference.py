@@ -13,9 +13,8 @@ from typing import Any
 
 import yaml
 
-from fracas.rulesets.percentile.fast.advise import advise
 from fracas.scenario import load_scenario, parse_scenario
-from fracas.sim.odds import odds
+from fracas.sim.odds import advise, odds
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples" / "percentile"

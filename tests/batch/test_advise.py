@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from fracas.cli import main
-from fracas.rulesets.percentile.fast.advise import advise, install_policy, with_policy
+from fracas.rulesets.percentile.fast.advise import with_policy
 from fracas.scenario import load_scenario
 from fracas.sim import batch
 from fracas.sim.batch.reference import event_batch
+from fracas.sim.odds import advise, install_policy
 from tests.batch.agreement import simultaneous_z
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "percentile" / "joanne-vs-ondkille.yaml"

@@ -20,10 +20,10 @@ from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.fast.advise import ExpAdvice, optimal_name, with_policy
 from fracas.rulesets.exp.fast.chain import chain_odds, compile_fight
 from fracas.rulesets.exp.fast.model import BrawlModel, ExpPolicy
-from fracas.rulesets.percentile.fast.advise import advise, install_policy
 from fracas.scenario import parse_scenario
 from fracas.sim.api import simulate
 from fracas.sim.batch.reference import event_batch
+from fracas.sim.odds import advise, install_policy
 from tests.batch.agreement import simultaneous_z
 
 EXP = Path(__file__).parents[2] / "examples" / "exp"

@@ -13,11 +13,10 @@ from typing import Any
 import pytest
 
 from fracas.rulesets.percentile.fast import exchange_kernel, grid_kernel, tactics
-from fracas.rulesets.percentile.fast.advise import advise
 from fracas.rulesets.percentile.fast.chain import load_kernels
 from fracas.scenario import load_scenario
 from fracas.sim.batch import jit
-from fracas.sim.odds import odds
+from fracas.sim.odds import advise, odds
 from tests.batch.odds_reference import EXAMPLES
 
 

@@ -11,9 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from fracas.cli import main
-from fracas.rulesets.percentile.fast.advise import advise, with_policy
+from fracas.rulesets.percentile.fast.advise import with_policy
 from fracas.scenario import load_scenario
 from fracas.sim import simulate
+from fracas.sim.odds import advise
 from tests.batch.agreement import simultaneous_z
 
 EXAMPLES = Path(__file__).parents[2] / "examples"

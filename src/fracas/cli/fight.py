@@ -64,13 +64,13 @@ def _open_store(db: str) -> SqliteStore:
 
 def _install_optimal_tactics(loaded: LoadedScenario) -> None:
     """``tactics: optimal``: compute the policy ``fracas advise`` would and install it, so
-    the fight can be watched under it (percentile duels and EXP brawls; a clear error otherwise)."""
+    the fight can be watched under it (where the ruleset has an advisor; a clear error
+    otherwise)."""
     combatants = getattr(loaded.scenario, "combatants", [])
     named = (str(getattr(c, "tactics", "")).split(";", 1)[0].strip() for c in combatants)
     if "optimal" not in named:
         return
-    from fracas.rulesets.percentile.fast.advise import install_policy
-    from fracas.sim.odds import OutOfScope
+    from fracas.sim.odds import OutOfScope, install_policy
 
     try:
         install_policy(loaded.ruleset, loaded.scenario)
@@ -186,7 +186,7 @@ def live_flush_quietly(live: LiveAccount) -> None:
 
 
 @click.command()
-@click.argument("ruleset", default="percentile", type=click.Choice(sorted(RULESETS)))
+@click.argument("ruleset", default=next(iter(RULESETS)), type=click.Choice(sorted(RULESETS)))
 @click.option(
     "--db",
     default=DEFAULT_DB,

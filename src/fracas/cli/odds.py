@@ -43,8 +43,9 @@ def render_odds(o: Odds) -> list[str]:
 @rule_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def odds(scenario: str, overrides: tuple[str, ...], as_json: bool) -> None:
-    """Exact outcome probabilities of a one-on-one fight in SCENARIO (a percentile melee
-    duel or an EXP brawl): each side's win, the draw, and the fight-length distribution."""
+    """Exact outcome probabilities of a fight in SCENARIO (where its ruleset has an exact
+    chain: docs/batch-and-odds.md says which fights it covers): each side's win, the draw, and
+    the fight-length distribution."""
     with reported_errors():  # the chain too: an error or Ctrl-C there is no traceback
         loaded = load_scenario(scenario, overrides)
         try:
@@ -63,11 +64,11 @@ def odds(scenario: str, overrides: tuple[str, ...], as_json: bool) -> None:
 @rule_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json: bool) -> None:
-    """The stance (a percentile duel) or the move (an EXP one-on-one brawl: strike, grapple,
-    trip, snatch) that maximises SIDE's chance to win in each state (value iteration over the
-    chain), its win probability and the gain over the scenario's own tactics."""
-    from fracas.rulesets.percentile.fast.advise import Advice
-    from fracas.rulesets.percentile.fast.advise import advise as compute_advice
+    """The choice that maximises SIDE's chance to win in each state (value iteration over
+    the exact chain, where the scenario's ruleset has an advisor: docs/batch-and-odds.md says
+    which fights it covers), its win probability and the gain over the scenario's own
+    tactics."""
+    from fracas.sim.odds import advise as compute_advice
 
     with reported_errors():  # value iteration too: an error or Ctrl-C there is no traceback
         loaded = load_scenario(scenario, overrides)
@@ -78,34 +79,4 @@ def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json:
     if as_json:
         click.echo(json.dumps(a.to_json()))
         return
-    if not isinstance(a, Advice):  # an EXP brawl: the best move, situation by situation
-        click.echo("\n".join(a.lines()))
-        return
-    me, foe = a.names[a.fighter], a.names[1 - a.fighter]
-    bands = a.bands()
-    short = {
-        "all-out-attack": "AOA",
-        "normal-attack": "norm",
-        "all-out-defence": "AOD",
-        "recover-weapon": "rec",
-        "all-out-attack+dodge": "AOA+d",
-        "normal-attack+dodge": "norm+d",
-        "all-out-defence+dodge": "AOD+d",
-    }
-    lines = [
-        f"Best stance for {me} ({a.side}) by hp (rows: {me}'s hp, columns: {foe}'s hp):",
-        f"  {'':7}" + "".join(f"{f'{lo}-{hi}':>7}" for (lo, hi), _ in bands[0][1]),
-    ]
-    for (lo, hi), cols in bands:
-        lines.append(f"  {f'{lo}-{hi}':>7}" + "".join(f"{short.get(s, s):>7}" for _, s in cols))
-    legend = "AOA all-out attack, norm normal attack, AOD all-out defence"
-    if any(s.endswith("+dodge") for _, cols in bands for _, s in cols):
-        legend += "; +d dodging instead of parrying"
-    lines.append(f"  ({legend})")
-    lines.append(
-        f"{me} wins {a.own.win[a.fighter]:.2%} with the scenario's tactics, "
-        f"{a.optimal.win[a.fighter]:.2%} with this policy ({a.gain * 100:+.2f} points); "
-        f"exact, truncation error <= {max(a.own.error, a.optimal.error):.1e}"
-    )
-    lines.append(f"computed in {a.seconds:.2f} s CPU; put `tactics: optimal` on {me} to fight it")
-    click.echo("\n".join(lines))
+    click.echo("\n".join(a.lines()))

@@ -30,7 +30,7 @@ def _pct(r: Rate) -> str:
 
 
 def _round_word(ruleset: str) -> str:
-    """What the ruleset calls its turn of combat time ("round"; EXP: "unit")."""
+    """What the ruleset calls its turn of combat time ("round", "unit": ``round_word``)."""
     from fracas.rulesets import get_ruleset
 
     return get_ruleset(ruleset).round_word

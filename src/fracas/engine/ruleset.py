@@ -81,6 +81,10 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
     #: What the ruleset calls the unit of time ``state.round`` counts, for messages outside
     #: the account (undo, resume, ``--control``): "round" by default, "unit" in EXP.
     round_word: ClassVar[str] = "round"
+    #: The module holding the ruleset's fast paths (batch kernel, exact odds, advisor), whose
+    #: ``FAST_PATHS`` is a ``fracas.sim.fast.FastPaths``; None: it has none. A dotted name,
+    #: imported only when an analysis asks for it (docs/adding-a-ruleset.md, "Fast paths").
+    fast_paths: ClassVar[str | None] = None
 
     @abstractmethod
     def build(self, scenario: Any) -> StateT:

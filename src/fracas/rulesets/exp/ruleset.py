@@ -103,6 +103,7 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
     name: ClassVar[str] = "exp"
     scenario_model = ExpScenario
     round_word = "unit"  # the chapter's "unit" of combat time
+    fast_paths = "fracas.rulesets.exp.fast"
 
     def build(self, scenario: ExpScenario) -> ExpEncounter:
         """Personas at their starting HPS; the options ride along for the tactics."""

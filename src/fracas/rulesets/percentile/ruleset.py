@@ -175,6 +175,7 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     name: ClassVar[str] = "percentile"
     scenario_model: ClassVar[type[PercentileScenario]] = PercentileScenario
+    fast_paths: ClassVar[str | None] = "fracas.rulesets.percentile.fast"
 
     def __init__(self) -> None:
         self._profiles: dict[int, tuple[PercentileScenario, tuple[Profile, ...]]] = {}

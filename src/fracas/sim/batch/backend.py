@@ -1,14 +1,15 @@
 """The batch kernels as a ``fracas sim`` backend (``fracas.sim.backend.Backend``).
 
 ``--engine auto`` (the default) runs a scenario here when a kernel covers it and says so
-(``engine: batch (percentile duel)``); otherwise the event engine runs it and the line says
-why (``engine: event (3 combatants; the batch kernel covers duels)``). Fight ``i`` of a chunk
-runs from its own seed ``seeds[i]`` (the kernel reseeds per fight), so a run does not depend
-on how it is cut into chunks or spread over processes. Its figures are the event engine's in
-distribution, not fight for fight (another generator draws the dice): the agreement tests
-(tests/batch) hold them to the reference within intervals. The counts are turned into the
-same ``Tally`` the event engine's hooks give: each ruleset's outcome names, notable events
-(``analysis.py``) and damage dealt and taken.
+(``engine: batch (<what the kernel fights>)``); otherwise the event engine runs it and the
+line says why (``engine: event (3 combatants; the batch kernel covers duels)``). Fight ``i``
+of a chunk runs from its own seed ``seeds[i]`` (the kernel reseeds per fight), so a run does
+not depend on how it is cut into chunks or spread over processes. Its figures are the event
+engine's in distribution, not fight for fight (another generator draws the dice): the
+agreement tests (tests/batch) hold them to the reference within intervals. The counts are
+turned into the same ``Tally`` the event engine's hooks give: each ruleset's outcome names,
+notable events (``analysis.py``; the kernel's ``notable`` and ``outcomes`` say which
+counters they are) and damage dealt and taken.
 """
 
 from __future__ import annotations
@@ -21,34 +22,13 @@ import numpy as np
 from fracas.engine.errors import FracasError
 from fracas.sim import batch
 from fracas.sim.batch.results import BatchResult
+from fracas.sim.fast import AnyRuleset, BatchKernel
 from fracas.sim.tally import DRAW, Tally
 from fracas.sim.variant import Variant
 
-#: notable event (as ``analysis.notable`` names it) -> the kernel counters that count it
-PERCENTILE_NOTABLE = {
-    "fumble": ("fumbles",),
-    "perfect attack": ("perfect_attacks",),
-    "instant kill": ("killed",),
-    "breakage": ("broken",),
-    "weapon damaged": ("bv_lost",),
-    "armour malfunction": ("glitches", "loosened"),
-    "disarm": ("disarmed",),
-    "weapon dropped": ("dropped",),
-}
-EXP_NOTABLE = {
-    "oops": ("oops",),
-    "grapple held": ("grapples",),
-    "grapple reversed": ("reversals",),
-    "tripped": ("trips",),
-    "disarm": ("snatches",),
-    "snatch failed": ("snatches_failed",),
-}
-#: the kernels' endings as ``analysis.outcome`` names them
-EXP_OUTCOMES = {"active": "standing"}
-
 
 class BatchBackend:
-    """One-on-one percentile melee duels and EXP brawls on the compiled kernels."""
+    """The fights a ruleset's batch kernel covers (``fracas.sim.fast.BatchKernel``)."""
 
     name: ClassVar[str] = "batch"
 
@@ -62,11 +42,11 @@ class BatchBackend:
 
     def run_chunk(self, variant: Variant, seeds: Sequence[int]) -> Tally:
         ruleset, scenario = variant.load()
-        result = batch.run(ruleset, scenario, len(seeds), 0, per_fight=seeds)
-        return tally_of(result, ruleset.name)
+        found, spec = batch.compiled(ruleset, scenario)
+        return tally_of(found.run(spec, len(seeds), 0, seeds), found)
 
 
-def tally_of(r: BatchResult, ruleset: str) -> Tally:
+def tally_of(r: BatchResult, kernel: BatchKernel[Any]) -> Tally:
     """The ``Tally`` of a batch of fights (what ``event_backend.add_fight`` adds up, fight by
     fight, done over the arrays)."""
     names = tuple(r.names)
@@ -84,7 +64,7 @@ def tally_of(r: BatchResult, ruleset: str) -> Tally:
     tally.dealt_sq = [int(x) for x in (dealt * dealt).sum(axis=0)]
     tally.taken = [int(x) for x in taken.sum(axis=0)]
     tally.taken_sq = [int(x) for x in (taken * taken).sum(axis=0)]
-    renames: dict[str, str] = EXP_OUTCOMES if ruleset == "exp" else {}
+    renames = kernel.outcomes
     outcomes: list[dict[str, int]] = []
     for f in range(len(names)):
         ends, how_many = np.unique(r.end[:, f], return_counts=True)
@@ -95,8 +75,7 @@ def tally_of(r: BatchResult, ruleset: str) -> Tally:
             }
         )
     tally.outcomes = outcomes
-    notable = EXP_NOTABLE if ruleset == "exp" else PERCENTILE_NOTABLE
-    for name, counters in notable.items():
+    for name, counters in kernel.notable.items():
         per_fight = sum(r.counts[:, :, k[c]].sum(axis=1) for c in counters)
         fights = int(np.count_nonzero(per_fight))
         if fights:
@@ -108,7 +87,7 @@ def tally_of(r: BatchResult, ruleset: str) -> Tally:
 
 
 def describe(engine: str, requested: str, variants: Sequence[Variant]) -> str:
-    """The ``engine:`` line: ``batch (percentile duel)``; under ``--engine auto`` a fall back
+    """The ``engine:`` line: the kernel's ``batch (...)``; under ``--engine auto`` a fall back
     to the event engine with the kernels' reason; ``event`` when it was asked for."""
     if not variants:
         return engine
@@ -123,9 +102,9 @@ def describe(engine: str, requested: str, variants: Sequence[Variant]) -> str:
 
 
 def prepare(variants: Sequence[Variant]) -> None:
-    """Before a run: a percentile duel or an EXP brawl with ``tactics: optimal`` gets its
-    policy installed in this process (the event engine's tactic reads it; processes forked
-    after inherit it)."""
+    """Before a run: a scenario with ``tactics: optimal`` gets its policy installed in this
+    process, where its ruleset has an advisor (the event engine's tactic reads it; processes
+    forked after inherit it)."""
     from fracas.sim.odds import OutOfScope
 
     for v in variants:
@@ -136,10 +115,10 @@ def prepare(variants: Sequence[Variant]) -> None:
             raise FracasError(f"{v.label}: {exc}") from None
 
 
-def _install(ruleset: Any, scenario: Any) -> None:
-    if ruleset.name not in ("percentile", "exp"):
+def _install(ruleset: AnyRuleset, scenario: Any) -> None:
+    from fracas.sim.odds import advisor, install_policy
+
+    if advisor(ruleset) is None:
         return
     if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
-        from fracas.rulesets.percentile.fast.advise import install_policy
-
         install_policy(ruleset, scenario)

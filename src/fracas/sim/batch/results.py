@@ -8,9 +8,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-#: how a percentile combatant ended, as ``analysis.outcome`` names it
-END_NAMES = ("standing", "unconscious", "dead", "surrendered", "fled", "unconscious, bleeding")
-
 
 @dataclass(frozen=True)
 class BatchResult:

@@ -9,7 +9,7 @@ kernels allocate nothing.
 
 Two ways to read it. ``uniform`` and ``die`` (the plain reading, ``SeededRoller``'s, that
 the tests check the others against) count each number as they draw it. ``face`` and ``roll``
-(the percentile kernel's) turn 32 of the 64 bits into a die with integer arithmetic only and
+(the duel kernel's) turn 32 of the 64 bits into a die with integer arithmetic only and
 count nothing: SplitMix64's state moves by the same odd constant at each number, so how many
 were drawn since ``mark`` is the state's difference times that constant's inverse modulo
 2^64, which ``settle`` adds to the count (and ``restart``, before a fight's own stream
@@ -92,7 +92,7 @@ def face(sides: int, draws: U64) -> int:
 
 @inline
 def roll(sides: int, draws: U64) -> int:
-    """One die of ``sides`` faces (1..sides) by :func:`face` (the percentile kernel's)."""
+    """One die of ``sides`` faces (1..sides) by :func:`face` (the duel kernel's)."""
     return face(sides, draws) + 1
 
 
@@ -135,7 +135,7 @@ def fight_seeds(seeds: Sequence[int]) -> U64:
 
 
 def new_draws(seed: int) -> U64:
-    """``[count 0, state, mark = state, the number ahead]`` for a run (the percentile kernel
+    """``[count 0, state, mark = state, the number ahead]`` for a run (the duel kernel
     primes it), the state derived from any whole-number ``seed`` by NumPy's ``SeedSequence``
     (never from the clock or the process)."""
     state = np.random.SeedSequence(abs(seed)).generate_state(1, np.uint64)[0]

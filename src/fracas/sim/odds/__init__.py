@@ -1,21 +1,43 @@
-"""Exact odds of a one-on-one fight by a Markov chain (``fracas odds``), and the best stance in
-each state by value iteration over it (``fracas advise``).
+"""Exact odds of a fight by a Markov chain (``fracas odds``), and the best choice in each
+state by value iteration over it (``fracas advise``), where the scenario's ruleset has them
+(``fracas.sim.fast``: its ``ExactOdds`` and ``Advisor``).
 
 ``odds(ruleset, scenario)`` returns an :class:`Odds`; ``scope(ruleset, scenario)`` says why a
-scenario is outside the chain (None: inside). Both read the batch kernels' compiled arrays,
-so the chain and the kernel follow the same data and tactics.
+scenario is outside the chain (None: inside); ``advise(ruleset, scenario, side)`` returns the
+advisor's ``Advice``; ``install_policy`` solves and installs what ``tactics: optimal``
+follows. A game's chain reads its batch kernel's compiled arrays, so the chain and the
+kernel follow the same data and tactics.
 """
 
 from __future__ import annotations
 
-import gc
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from fracas.sim import batch
+from fracas.sim.fast import (
+    Advice,
+    Advisor,
+    AnyRuleset,
+    ExactOdds,
+    Solution,
+    every_ruleset,
+    fast_paths,
+)
 
-__all__ = ["Odds", "OutOfScope", "odds", "scope"]
+__all__ = [
+    "Advice",
+    "Odds",
+    "OutOfScope",
+    "advise",
+    "advisor",
+    "install_policy",
+    "odds",
+    "scope",
+    "timed",
+]
 
 
 class OutOfScope(ValueError):
@@ -25,8 +47,9 @@ class OutOfScope(ValueError):
 @dataclass(frozen=True)
 class Odds:
     """Exact outcome probabilities of a duel: each side's win, the draw, P(length = r) for
-    r = 1..len(length) (rounds, or EXP combat units), and ``error``, an upper bound on the
-    probability the chain left out (pruned classes and fights still going when it stopped)."""
+    r = 1..len(length) (rounds, or the ruleset's own ``unit`` of combat time), and ``error``,
+    an upper bound on the probability the chain left out (pruned classes and fights still
+    going when it stopped)."""
 
     scenario: str
     names: tuple[str, str]
@@ -61,82 +84,68 @@ class Odds:
         return out
 
 
-def scope(ruleset: Any, scenario: Any) -> str | None:
+def exact(ruleset: AnyRuleset) -> ExactOdds | None:
+    """The ruleset's exact chain, or None."""
+    return fast_paths(ruleset).odds
+
+
+def scope(ruleset: AnyRuleset, scenario: Any) -> str | None:
     """Why ``scenario`` is outside the chain, or None."""
-    if ruleset.name == "exp":  # the brawl kernel's scope, and the chain's own
-        from fracas.rulesets.exp.fast.chain import chain_scope
-
-        return chain_scope(scenario, ruleset)
-    why = batch.scope(ruleset, scenario)
-    if why is None and ruleset.name == "percentile":
-        from fracas.rulesets.percentile.fast.spec import armour_stops
-
-        why = armour_stops(scenario, ruleset)
-    return why
+    chain = exact(ruleset)
+    if chain is None:
+        return batch.scope(ruleset, scenario)
+    return chain.scope(ruleset, scenario)
 
 
-def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> Odds:
-    """The exact odds of ``scenario`` (``OutOfScope`` outside the chain). ``model``: a
-    percentile ``ExchangeModel`` already built for this scenario's combatants (the exchange
-    reads no tactic, so ``advise`` shares one between the policies it evaluates)."""
+def odds(ruleset: AnyRuleset, scenario: Any, policy: object | None = None) -> Odds:
+    """The exact odds of ``scenario`` (``OutOfScope`` outside the chain); ``policy``: what a
+    combatant with ``tactics: optimal`` follows (None: the one the advisor solves)."""
     why = scope(ruleset, scenario)
-    if why is not None:
+    chain = exact(ruleset)
+    if why is not None or chain is None:
         raise OutOfScope(why)
-    if ruleset.name == "percentile":
-        from fracas.rulesets.percentile.fast.chain import load_kernels
+    chain.load()  # the time reported is the chain's, not numba loading its cache
+    return timed(scenario.name, lambda: chain.solve(ruleset, scenario, policy))
 
-        load_kernels()  # the time reported is the chain's, not numba loading its cache
-    start = time.process_time()  # CPU time: what the computation took, load aside
-    spec: Any
-    if ruleset.name == "percentile":
-        from fracas.rulesets.percentile.fast.chain import DuelChain, first_player
-        from fracas.rulesets.percentile.fast.exchange import ExchangeModel
-        from fracas.rulesets.percentile.fast.spec import O_MAX_ROUNDS, compile_duel
 
-        # no collection pass while the chain runs, nor before what it made is dropped: the
-        # model's many small objects would be scanned once more, and they free nothing
-        paused = gc.isenabled()
-        gc.disable()
-        try:
-            spec = compile_duel(scenario, ruleset, policy)
-            if model is None:
-                model = ExchangeModel(spec, ruleset.profiles(scenario))
-            chain = DuelChain(spec, model)
-            r = chain.run(first_player(spec), int(spec.opts[O_MAX_ROUNDS]))
-            del chain, model  # (the caller's model lives on)
-        finally:
-            if paused:
-                gc.enable()
-        win, draw, length, error, classes, unit = (
-            r.win,
-            r.draw,
-            r.length,
-            r.error,
-            r.classes,
-            "rounds",
-        )
-    else:
-        from fracas.rulesets.exp.fast.chain import brawl_odds
-
-        e = brawl_odds(scenario, ruleset, policy)
-        win, draw, length, error, classes, unit = (
-            e.win,
-            e.draw,
-            e.length,
-            e.error,
-            e.states,
-            "units",
-        )
-        spec = e.spec
+def timed(name: str, solve: Callable[[], Solution]) -> Odds:
+    """The odds ``solve`` finds, with the CPU time it took (what the computation took, the
+    kernels' loading aside)."""
+    start = time.process_time()
+    s = solve()
     return Odds(
-        scenario=scenario.name,
-        names=(spec.names[0], spec.names[1]),
-        sides=(spec.sides[0], spec.sides[1]),
-        win=(float(win[0]), float(win[1])),
-        draw=float(draw),
-        length=tuple(float(x) for x in length),
-        error=float(error),
-        unit=unit,
-        classes=classes,
+        scenario=name,
+        names=(s.names[0], s.names[1]),
+        sides=(s.sides[0], s.sides[1]),
+        win=(float(s.win[0]), float(s.win[1])),
+        draw=float(s.draw),
+        length=tuple(float(x) for x in s.length),
+        error=float(s.error),
+        unit=s.unit,
+        classes=s.classes,
         seconds=time.process_time() - start,
     )
+
+
+def advisor(ruleset: AnyRuleset) -> Advisor | None:
+    """The ruleset's advisor, or None."""
+    return fast_paths(ruleset).advisor
+
+
+def advise(ruleset: AnyRuleset, scenario: Any, side: str | None = None) -> Advice:
+    """The best choice for ``side`` (default: the first combatant's) in each state, and its
+    odds (``OutOfScope`` where no advisor covers the scenario)."""
+    found = advisor(ruleset)
+    if found is None:
+        covers = [a.covers for r in every_ruleset() if (a := advisor(r)) is not None]
+        listed = " and ".join([", ".join(covers[:-1]), covers[-1]] if len(covers) > 1 else covers)
+        raise OutOfScope(f"advise covers {listed}" if covers else "no ruleset has an advisor")
+    return found.advise(ruleset, scenario, side)
+
+
+def install_policy(ruleset: AnyRuleset, scenario: Any) -> object | None:
+    """For a scenario with ``tactics: optimal``: solve the policy (as ``advise`` does),
+    install it for the event engine and return what the batch kernel reads (None: nobody
+    follows one, or the ruleset has no advisor)."""
+    found = advisor(ruleset)
+    return None if found is None else found.policy(ruleset, scenario)

@@ -1,6 +1,6 @@
 """The best move in each state of an EXP brawl (``fracas advise`` for EXP).
 
-Value iteration over the chain's decision process (``exp_model``): the advised persona picks,
+Value iteration over the chain's decision process (``model``): the advised persona picks,
 at each of its turns, the move that maximises its probability of winning among those the
 rules leave open there (strike, grapple, trip, snatch; break free or reverse when held; a persona
 down after a trip gets up first), by both HPS, who holds whom, who is down, the trip budgets
@@ -9,6 +9,9 @@ stationary policy value iteration converges to is then evaluated exactly by the 
 that exact figure is the one reported, next to the scenario's own tactics' exact figure.
 A concession threshold on the advised persona (``optimal; concede-below N``) is kept: below
 it the persona concedes, as the tactics do.
+
+Mirrors the moves the chapter leaves open (strike, grapple, trip, snatch, break free, reverse,
+get up). Held to the event engine by tests/batch/test_exp_advise.py.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ import numpy.typing as npt
 from fracas.rulesets.exp.fast import spec as xs
 from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.fast.chain import (
+    BrawlOdds,
+    chain_odds,
     chain_scope,
     compile_fight,
     first_chance,
@@ -190,6 +195,17 @@ def solve_scenario(scenario: Any, ruleset: Any) -> ExpPolicy:
     """The policy of the scenario's persona with ``tactics: optimal``."""
     fighter = next(i for i, c in enumerate(scenario.combatants) if optimal_name(c.tactics))
     return solve(BrawlModel(compile_fight(scenario, ruleset)), fighter)
+
+
+def brawl_odds(scenario: Any, ruleset: Any, policy: object | None = None) -> BrawlOdds:
+    """The exact odds of a fight inside :func:`chain_scope` (a persona with ``tactics:
+    optimal`` follows ``policy``, or the policy :func:`solve_scenario` computes)."""
+    spec = compile_fight(scenario, ruleset)
+    if policy is not None and not isinstance(policy, ExpPolicy):
+        raise TypeError(f"an EXP policy is an ExpPolicy, not {type(policy)}")
+    if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
+        policy = solve_scenario(scenario, ruleset)
+    return chain_odds(spec, policy)
 
 
 @dataclass(frozen=True)

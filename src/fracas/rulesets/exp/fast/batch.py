@@ -1,4 +1,8 @@
-"""Running EXP brawls on the kernel: compile the scenario, fight, wrap the arrays."""
+"""Running EXP brawls on the kernel: compile the scenario, fight, wrap the arrays.
+
+Mirrors what ``kernel.py`` mirrors. Held to the event engine by
+tests/batch/test_exp_agreement.py.
+"""
 
 from __future__ import annotations
 
@@ -45,6 +49,6 @@ def run_spec(
 def run_brawls(
     ruleset: Any, scenario: Any, n: int, seed: int, policy: IntArray | None = None
 ) -> BatchResult:
-    """``n`` brawls of ``scenario`` (inside ``exp_spec.scope``)."""
+    """``n`` brawls of ``scenario`` (inside ``spec.scope``)."""
     spec = compile_brawl(scenario, ruleset, policy, lethal=True)
     return run_spec(spec, n, seed, "batch (EXP brawl)")

@@ -1,11 +1,15 @@
 """The exact odds of an EXP one-on-one brawl: a Markov chain over the brawl's state
-(``exp_model``: both personas' HPS, who holds whom, who is down after a trip, trip budgets,
+(``model``: both personas' HPS, who holds whom, who is down after a trip, trip budgets,
 who holds which weapon, the +242 owed after a failed snatch), unit by unit. A unit applies
 the two personas' actions in initiative order (rolled each unit, or fixed once), each action
-split by what the persona's tactics choose in each cell (``exp_tactics.choose``; the
+split by what the persona's tactics choose in each cell (``tactics.choose``; the
 concession before anything else), a won break check letting the persona act again, a snatch
 lost at Strength giving the target its free attack; a persona with ``tactics: optimal``
-follows an :class:`~fracas.rulesets.exp.fast.model.ExpPolicy` (``fracas advise``)."""
+follows an :class:`~fracas.rulesets.exp.fast.model.ExpPolicy` (``fracas advise``).
+
+Mirrors the chapter's combat unit (initiative each unit or once, the two actions in order).
+Held to the event engine by tests/batch/test_exp_odds.py.
+"""
 
 from __future__ import annotations
 
@@ -243,14 +247,3 @@ def chain_odds(spec: xs.ExpSpec, policy: ExpPolicy | None = None) -> BrawlOdds:
 def compile_fight(scenario: Any, ruleset: Any) -> xs.ExpSpec:
     """The kernel's arrays for a one-on-one fight (a brawl, or a lethal one)."""
     return xs.compile_brawl(scenario, ruleset, lethal=True)
-
-
-def brawl_odds(scenario: Any, ruleset: Any, policy: Any = None) -> BrawlOdds:
-    """The exact odds of a fight inside :func:`chain_scope` (a persona with ``tactics:
-    optimal`` follows ``policy``, or the policy ``advise`` computes)."""
-    spec = compile_fight(scenario, ruleset)
-    if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
-        from fracas.rulesets.exp.fast.advise import solve_scenario
-
-        policy = solve_scenario(scenario, ruleset)
-    return chain_odds(spec, policy)

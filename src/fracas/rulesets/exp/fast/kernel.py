@@ -11,6 +11,10 @@ through the helpers and written back once per call (the numbers drawn are counte
 far the state moved: SplitMix64 adds a constant per number). Each turn reads the actor's and
 the target's values out of the pairs and writes them back after, so the rules read as "the
 attacker" and "the target".
+
+Mirrors the chapter's "Non-Lethal Combat": the Strike, the DSS, actual and oops damage,
+grapples, trips, snatches, thrown weapons, lethal blows. Held to the event engine by
+tests/batch/test_exp_agreement.py.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""An EXP one-on-one brawl as a finite decision process, for the exact chain (``exp_chain``)
-and the best move in each state (``exp_advise``).
+"""An EXP one-on-one brawl as a finite decision process, for the exact chain (``chain``)
+and the best move in each state (``advise``).
 
 A state is both personas' HPS (a grid, ``[hps of 0, hps of 1]``) and a small discrete part
 (:data:`Phase` tuple): who holds whom (a grapple), how many actions each still spends getting
@@ -17,7 +17,10 @@ lethal blow's damage in full; out of the fight is a column of its own); a grappl
 snatch, break check or reversal changes only the discrete part (a snatch lost at Strength
 gives the target its free attack, a blow), with the probabilities of the attack roll and
 the attribute competitions (``challenges.compete``). What the tactics choose mirrors
-``exp_tactics.choose`` cell by cell (``tactic_choices``; a test compares the two).
+``tactics.choose`` cell by cell (``tactic_choices``; a test compares the two).
+
+Mirrors the chapter's "Non-Lethal Combat", as ``kernel.py`` mirrors it. Held to the event
+engine by tests/batch/test_exp_odds.py (against the event engine and the kernel).
 """
 
 from __future__ import annotations
@@ -230,7 +233,7 @@ class BrawlModel:
         return self._blows[key]
 
     def _strike_matrix(self, a: int, k: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
-        """``attack.nonlethal_hit`` or ``attack.lethal_hit`` (``exp_kernel.blow``) over
+        """``attack.nonlethal_hit`` or ``attack.lethal_hit`` (``kernel.blow``) over
         the target's HPS."""
         spec = self.spec
         o, pi = spec.opts, spec.pi
@@ -332,7 +335,7 @@ class BrawlModel:
 
     def tactic_choices(self, d: Disc, a: int) -> list[tuple[int, Mask | None]]:
         """What ``a``'s tactics (not ``optimal``) choose in ``d``, as (action, cells; None:
-        every cell): ``exp_tactics.choose``, whose only dependence on the HPS is the
+        every cell): ``tactics.choose``, whose only dependence on the HPS is the
         concession (own HPS below the threshold)."""
         pi = self.spec.pi
         t = self.tactic[a]
@@ -417,7 +420,7 @@ class BrawlModel:
         return Blow(p, d if nxt < 0 else _with(d, INV, nxt), stay, out, a, diagonals)
 
     def _snatch(self, d: Disc, base: Disc, a: int, owed: bool, phase: int) -> list[Outcome]:
-        """``snatch.snatch`` (the snatch in ``exp_kernel.brawls``): the Strike attack roll;
+        """``snatch.snatch`` (the snatch in ``kernel.brawls``): the Strike attack roll;
         the Dexterity competition (lost: the target, if it acts after the grabber this unit, is owed
         +242); the Strength competition (lost: the target's free attack with the weapon it
         kept, if it is on its feet and may strike with it); else the weapon changes hands."""
@@ -482,7 +485,7 @@ def _disc(values: list[int]) -> Disc:
 @dataclass(frozen=True)
 class ExpPolicy:
     """The advised persona's move in each state: ``table[(phase, d)][h0, h1]`` (an action of
-    ``exp_tactics``), phase 0 when it acts first in the unit, 1 when second."""
+    ``tactics``), phase 0 when it acts first in the unit, 1 when second."""
 
     fighter: int
     table: dict[tuple[int, Disc], npt.NDArray[np.int64]]

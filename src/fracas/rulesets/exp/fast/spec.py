@@ -3,7 +3,12 @@ ruleset's own functions (``best_weapon``, ``force_bonus``, ``oops_exemption``,
 ``uses_skilled_bonus``, ``dss.percentile_needed`` / ``save_needed``, ``condition_at``, the
 named dice) and its own tactics and events (the weapon machine: ``tactics.brawl`` / ``lethal``
 / ``free_attack`` / ``snatch``, ``snatch.check_snatch``, ``WeaponSnatched`` and
-``WeaponThrown`` applied to a fight built by the ruleset), so no rule or table is copied here."""
+``WeaponThrown`` applied to a fight built by the ruleset), so no rule or table is copied here.
+
+Mirrors the chapter's "Non-Lethal Combat" (the DSS, actual and oops damage, snatches, thrown
+weapons) through the rules modules. Held to the event engine by
+tests/batch/test_exp_agreement.py.
+"""
 
 from __future__ import annotations
 

@@ -5,7 +5,11 @@ get loose, then ``brawl``, ``grapple``, ``trip`` or ``snatch``; ``trip_worth`` i
 ``TRIP_GIVE_UP`` of its trips; the snatch is open when ``snatch.check_snatch`` allows it in
 the inventory, and ``snatch`` wants it until it holds a weapon of its own, both read from
 the spec's weapon machine). The blow itself (which weapon, lethal or not, or waiting or
-calling it quits with nothing left) is ``tactics.brawl``'s, compiled into the spec."""
+calling it quits with nothing left) is ``tactics.brawl``'s, compiled into the spec.
+
+Mirrors ``rulesets/exp/tactics.py``. Held to the event engine by
+tests/batch/test_exp_agreement.py and test_exp_odds.py.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ ACTION_NAMES = (
     "reverse",
     "snatch",
 )
-#: W_USE of a blow: below 0, no weapon (exp_spec.USE_WAIT, USE_CONCEDE)
+#: W_USE of a blow: below 0, no weapon (spec.USE_WAIT, USE_CONCEDE)
 _USE_CONCEDE = -2
 
 

@@ -10,22 +10,29 @@ and every round simultaneous; the policy it finds is then evaluated exactly by t
 (``odds`` with ``tactics: optimal`` following the policy table), and that exact figure is the
 one reported, next to the scenario's own tactics' exact figure. Extra parries are not a
 choice here: in a duel a second parry is never needed (one attack a round).
+
+Mirrors Chapter 5, "Attacking and defending" (the stances a fighter may declare). Held to the
+event engine by tests/batch/test_advise.py and test_percentile_dodging.py.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from fracas.rulesets.exp.fast.advise import ExpAdvice
-from fracas.rulesets.exp.fast.advise import advise as exp_advise
-from fracas.rulesets.exp.fast.advise import install as exp_install
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.chain import DuelChain, first_player, load_kernels
+from fracas.rulesets.percentile.fast.chain import (
+    DuelChain,
+    chain_scope,
+    duel_odds,
+    first_player,
+    load_kernels,
+)
 from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
 from fracas.rulesets.percentile.fast.grid_kernel import expect_branches
 from fracas.rulesets.percentile.fast.tactics import (
@@ -40,12 +47,27 @@ from fracas.rulesets.percentile.fast.tactics import (
     T_OPTIMAL,
     base_stance,
 )
-from fracas.sim.odds import Odds, OutOfScope, odds, scope
+from fracas.rulesets.percentile.ruleset import PercentileRuleset
+from fracas.rulesets.percentile.scenario import PercentileScenario
+from fracas.rulesets.percentile.state import Fighter, PercentileEncounter
+from fracas.sim.odds import Odds, OutOfScope, timed
 
 CHOICES = (S_ALL_OUT_ATTACK, S_NORMAL_ATTACK, S_ALL_OUT_DEFENCE)
 #: the choices added for a fighter with a ``dodge`` skill
 DODGING_CHOICES = (S_ALL_OUT_ATTACK_DODGING, S_NORMAL_ATTACK_DODGING, S_ALL_OUT_DEFENCE_DODGING)
 Policy = npt.NDArray[np.int64]
+#: what the event engine's ``optimal`` tactic reads: the stance in a state, for a fighter
+StanceOf = Callable[[PercentileEncounter, Fighter], str]
+#: the stances as the advice's table shows them
+SHORT = {
+    "all-out-attack": "AOA",
+    "normal-attack": "norm",
+    "all-out-defence": "AOD",
+    "recover-weapon": "rec",
+    "all-out-attack+dodge": "AOA+d",
+    "normal-attack+dodge": "norm+d",
+    "all-out-defence+dodge": "AOD+d",
+}
 
 
 @dataclass(frozen=True)
@@ -90,6 +112,30 @@ class Advice:
             rows.append(((lo, hi), cols))
         return rows
 
+    def lines(self) -> list[str]:
+        """The policy by hp bands and the gain, as lines for a terminal."""
+        me, foe = self.names[self.fighter], self.names[1 - self.fighter]
+        bands = self.bands()
+        lines = [
+            f"Best stance for {me} ({self.side}) by hp (rows: {me}'s hp, columns: {foe}'s hp):",
+            f"  {'':7}" + "".join(f"{f'{lo}-{hi}':>7}" for (lo, hi), _ in bands[0][1]),
+        ]
+        for (lo, hi), cols in bands:
+            lines.append(f"  {f'{lo}-{hi}':>7}" + "".join(f"{SHORT.get(s, s):>7}" for _, s in cols))
+        legend = "AOA all-out attack, norm normal attack, AOD all-out defence"
+        if any(s.endswith("+dodge") for _, cols in bands for _, s in cols):
+            legend += "; +d dodging instead of parrying"
+        lines.append(f"  ({legend})")
+        lines.append(
+            f"{me} wins {self.own.win[self.fighter]:.2%} with the scenario's tactics, "
+            f"{self.optimal.win[self.fighter]:.2%} with this policy ({self.gain * 100:+.2f} "
+            f"points); exact, truncation error <= {max(self.own.error, self.optimal.error):.1e}"
+        )
+        lines.append(
+            f"computed in {self.seconds:.2f} s CPU; put `tactics: optimal` on {me} to fight it"
+        )
+        return lines
+
     def to_json(self) -> dict[str, Any]:
         return {
             "side": self.side,
@@ -109,7 +155,7 @@ class Advice:
         }
 
 
-def with_policy(scenario: Any, fighter: int) -> Any:
+def with_policy(scenario: PercentileScenario, fighter: int) -> PercentileScenario:
     """``scenario`` with the advised fighter's tactics set to ``optimal``."""
     data = scenario.model_dump(mode="json")
     spec = data["combatants"][fighter]
@@ -240,14 +286,11 @@ def solve(
     return policy
 
 
-def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice | ExpAdvice:
-    """The best stance table for ``side`` (default: the first combatant's) and its odds
-    (for an EXP brawl, the best move: ``exp_advise``)."""
-    if ruleset.name == "exp":
-        return exp_advise(ruleset, scenario, side)
-    if ruleset.name != "percentile":
-        raise OutOfScope("advise covers percentile duels and EXP brawls")
-    why = scope(ruleset, scenario)
+def advise(
+    ruleset: PercentileRuleset, scenario: PercentileScenario, side: str | None = None
+) -> Advice:
+    """The best stance table for ``side`` (default: the first combatant's) and its odds."""
+    why = chain_scope(scenario, ruleset)
     if why is not None:
         raise OutOfScope(why)
     sides = [c.side for c in scenario.combatants]
@@ -261,9 +304,9 @@ def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice | Exp
     spec = ps.compile_duel(scenario, ruleset)
     model = ExchangeModel(spec, ruleset.profiles(scenario))
     policy = solve(spec, model, fighter)
-    own = odds(ruleset, scenario, model=model)
+    own = _odds(ruleset, scenario, None, model)
     tables = _tables(policy, fighter, spec)
-    optimal = odds(ruleset, with_policy(scenario, fighter), tables, model=model)
+    optimal = _odds(ruleset, with_policy(scenario, fighter), tables, model)
     return Advice(
         side=side,
         fighter=fighter,
@@ -273,6 +316,20 @@ def advise(ruleset: Any, scenario: Any, side: str | None = None) -> Advice | Exp
         own=own,
         seconds=time.process_time() - start,
     )
+
+
+def _odds(
+    ruleset: PercentileRuleset,
+    scenario: PercentileScenario,
+    policy: Policy | None,
+    model: ExchangeModel,
+) -> Odds:
+    """``fracas odds``' figures, from an exchange model already built."""
+    why = chain_scope(scenario, ruleset)
+    if why is not None:
+        raise OutOfScope(why)
+    load_kernels()
+    return timed(scenario.name, lambda: duel_odds(ruleset, scenario, policy, model))
 
 
 def _tables(policy: Policy, fighter: int, spec: ps.PercentileSpec) -> Policy:
@@ -286,21 +343,16 @@ def _tables(policy: Policy, fighter: int, spec: ps.PercentileSpec) -> Policy:
 __all__ = ["T_OPTIMAL", "Advice", "advise", "with_policy"]
 
 
-def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
-    """For a percentile scenario with ``tactics: optimal``: compute the policy (as ``advise``
-    does), install it for the event engine (``tactics.OPTIMAL_POLICIES``) and return the
-    kernel's policy array; None when no combatant uses it."""
-    if ruleset.name == "exp":  # installed for the event engine (the kernel reads hp only)
-        exp_install(ruleset, scenario)
-        return None
-    if ruleset.name != "percentile":
-        return None
+def install_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> Policy | None:
+    """For a duel with ``tactics: optimal``: compute the policy (as ``advise`` does),
+    install it for the event engine (``tactics.OPTIMAL_POLICIES``) and return the kernel's
+    policy array; None when no combatant uses it."""
     optimal = [i for i, c in enumerate(scenario.combatants) if c.tactics == "optimal"]
     if not optimal:
         return None
     from fracas.rulesets.percentile.tactics import OPTIMAL_POLICIES
 
-    why = scope(ruleset, scenario)
+    why = chain_scope(scenario, ruleset)
     if why is not None:
         raise OutOfScope(f"tactics 'optimal' needs the chain: {why}")
     if len(optimal) > 1:
@@ -316,7 +368,7 @@ def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
     policy = solve(spec, ExchangeModel(spec, ruleset.profiles(scenario)), fighter)
     other = scenario.combatants[1 - fighter].name
 
-    def stance(state: Any, c: Any) -> str:
+    def stance(state: PercentileEncounter, c: Fighter) -> str:
         foe = state.combatants[other]
         i = min(max(c.hp, 0), policy.shape[0] - 1)
         j = min(max(foe.hp, 0), policy.shape[1] - 1)
@@ -330,4 +382,6 @@ def install_policy(ruleset: Any, scenario: Any) -> Policy | None:
 
 #: policies solved, by scenario object (kept with it, so the id stays its own): a run that
 #: switches between variants whose combatants share a name reinstalls each one's own
-_SOLVED: dict[int, tuple[Any, Any, Policy]] = {}
+_SOLVED: dict[
+    int, tuple[PercentileScenario, Callable[[PercentileEncounter, Fighter], str], Policy]
+] = {}

@@ -1,4 +1,8 @@
-"""Running percentile duels on the kernel: compile the scenario, fight, wrap the arrays."""
+"""Running percentile duels on the kernel: compile the scenario, fight, wrap the arrays.
+
+Mirrors what ``kernel.py`` mirrors. Held to the event engine by
+tests/batch/test_percentile_agreement.py.
+"""
 
 from __future__ import annotations
 
@@ -11,8 +15,11 @@ from fracas.rulesets.percentile.fast.kernel import COUNTER_NAMES, COUNTERS, STAT
 from fracas.rulesets.percentile.fast.spec import MAX_WEAPONS, IntArray, PercentileSpec, compile_duel
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
-from fracas.sim.batch.results import END_NAMES, BatchResult
+from fracas.sim.batch.results import BatchResult
 from fracas.sim.batch.rng import fight_seeds, new_draws
+
+#: how a combatant ended, as ``analysis.outcome`` names it (the kernel's ``end`` codes)
+END_NAMES = ("standing", "unconscious", "dead", "surrendered", "fled", "unconscious, bleeding")
 
 
 def run_spec(
@@ -57,5 +64,5 @@ def run_duels(
     seed: int,
     policy: IntArray | None = None,
 ) -> BatchResult:
-    """``n`` duels of ``scenario`` (inside ``percentile_spec.scope``)."""
+    """``n`` duels of ``scenario`` (inside ``spec.scope``)."""
     return run_spec(compile_duel(scenario, ruleset, policy), n, seed, "batch (percentile duel)")

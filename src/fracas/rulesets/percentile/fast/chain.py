@@ -1,7 +1,7 @@
 """The exact odds of a percentile duel: a Markov chain over the fight's state, round by round.
 
 The state is both combatants' hp (a grid, one array per state class) and each one's kit
-(``percentile_exchange.Kit``: weapons, break values, armour, glitches, defenceless), plus who
+(``exchange.Kit``: weapons, break values, armour, glitches, defenceless), plus who
 goes first (fixed after the initiative roll). Fatigue and the round's rules (round 1 in
 order, later rounds simultaneous) follow from the round number. A round's two attacks are
 applied in order, each as the exact branch list of ``ExchangeModel.exchange`` shifting the hp
@@ -10,6 +10,9 @@ does not strike back; nobody attacks the dead). Everything else of the event eng
 melee duel is there. What the chain drops (a class below ``PRUNE``, a half-round class below
 ``PRUNE_HALF``, a branch moving less than ``SKIP``, the mass still fighting when it stops)
 is reported as the truncation error, so every figure is a lower bound within it.
+
+Mirrors Chapter 5, "The round", "Initiative", "Damage and fatigue". Held to the event engine by
+tests/batch/test_odds.py and test_odds_fast_path.py.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from fracas.rulesets.percentile.fast.grid_kernel import (
     stance_table,
     tally,
 )
-from fracas.rulesets.percentile.fast.plan import Planner
+from fracas.rulesets.percentile.fast.plan import Key, Planner
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
     C_DROPPED,
@@ -49,9 +52,11 @@ from fracas.rulesets.percentile.fast.tactics import (
     base_stance,
     declare,
 )
+from fracas.rulesets.percentile.ruleset import PercentileRuleset
+from fracas.rulesets.percentile.scenario import PercentileScenario
+from fracas.sim.fast import Solution
 
 Grid = npt.NDArray[np.float64]
-Key = tuple[int, Kit, Kit]  # (who goes first, kit of combatant 0, kit of combatant 1)
 #: (the defender takes its extra defence, the cells)
 Split = tuple[bool, npt.NDArray[np.bool_]]
 #: a class below this probability is dropped (its mass counted in the truncation error)
@@ -295,7 +300,7 @@ class DuelChain:
 
     def tactic_stances(self, rnd: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """Each fighter's base stance over the grid (own hp on its axis), by the kernel's
-        tactic function (``percentile_tactics.base_stance``)."""
+        tactic function (``tactics.base_stance``)."""
         spec = self.spec
         out = []
         for f in range(2):
@@ -347,7 +352,7 @@ class DuelChain:
         ]
 
     def run(self, p_first0: float, max_rounds: int) -> DuelOdds:
-        """The chain, round by round: every class's round by its plans (``percentile_plan``),
+        """The chain, round by round: every class's round by its plans (``plan``),
         each round two compiled calls for all classes (``grid_kernel``)."""
         if not self.compiled:
             return self._run_reference(p_first0, max_rounds)
@@ -872,3 +877,48 @@ class DuelChain:
             rounds_computed=rnd,
             classes=len(seen),
         )
+
+
+def chain_scope(scenario: PercentileScenario, ruleset: PercentileRuleset) -> str | None:
+    """Why a duel is outside the chain: outside the kernel's scope (``spec.scope``), or one
+    where a weapon cannot get through the other's armour (``spec.armour_stops``); or None."""
+    why = ps.scope(scenario, ruleset)
+    return ps.armour_stops(scenario, ruleset) if why is None else why
+
+
+def duel_odds(
+    ruleset: PercentileRuleset,
+    scenario: PercentileScenario,
+    policy: object | None = None,
+    model: ExchangeModel | None = None,
+) -> Solution:
+    """The exact odds of a duel inside the chain's scope; ``policy``: the kernel's policy
+    array for ``tactics: optimal``; ``model``: an ``ExchangeModel`` already built for these
+    combatants (the exchange reads no tactic, so ``advise`` shares one between the policies
+    it evaluates)."""
+    if policy is not None and not isinstance(policy, np.ndarray):
+        raise TypeError(f"a percentile policy is an array of stances, not {type(policy)}")
+    # no collection pass while the chain runs, nor before what it made is dropped: the
+    # model's many small objects would be scanned once more, and they free nothing
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        spec = ps.compile_duel(scenario, ruleset, policy)
+        if model is None:
+            model = ExchangeModel(spec, ruleset.profiles(scenario))
+        chain = DuelChain(spec, model)
+        r = chain.run(first_player(spec), int(spec.opts[ps.O_MAX_ROUNDS]))
+        del chain, model  # (the caller's model lives on)
+    finally:
+        if paused:
+            gc.enable()
+    return Solution(
+        names=(spec.names[0], spec.names[1]),
+        sides=(spec.sides[0], spec.sides[1]),
+        win=(float(r.win[0]), float(r.win[1])),
+        draw=float(r.draw),
+        length=tuple(float(x) for x in r.length),
+        error=float(r.error),
+        classes=r.classes,
+        unit="rounds",
+    )

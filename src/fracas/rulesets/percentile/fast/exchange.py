@@ -5,6 +5,11 @@ stances, fatigue), never per hit point: hp only shift by the damage these branch
 
 It reads the same compiled arrays as the duel kernel (``PercentileSpec``) and the weapons'
 damage distributions from ``fracas.dice.distribution`` (icepool).
+
+Mirrors Chapter 5, "Attacking and defending" (table 5.1), "Fumbling" (table 5.2), "Armour",
+"Break value". Held to the event engine by tests/batch/test_odds.py (against the event engine
+and the kernel) and test_exchange_kernel.py (the compiled exchange against this model, to the
+bit).
 """
 
 from __future__ import annotations

@@ -21,6 +21,10 @@ kept, and the caller makes it larger and calls again.
 Each helper is compiled once (``jit.inlined_callee``: LLVM inlines it where it is called),
 not inlined by numba at each call site, which took three times as long to compile for code
 no faster; ``_work_cell`` (taken only for a cell not met before) stays a call.
+
+Mirrors Chapter 5, "Attacking and defending" (table 5.1), "Fumbling" (table 5.2), "Armour",
+"Break value". Held to the event engine by tests/batch/test_exchange_kernel.py (against
+``exchange.py``, to the bit) and test_odds.py (against the event engine).
 """
 
 from __future__ import annotations
@@ -78,7 +82,7 @@ SETS = 5
 
 @inlined_callee
 def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, float, float, float]:
-    """``percentile_exchange.check_distribution``: P(fumble, fail, success, special,
+    """``exchange.check_distribution``: P(fumble, fail, success, special,
     perfect), the same operations in the same order."""
     if chance == AUTO_FAIL:
         return (0.0, 1.0, 0.0, 0.0, 0.0)

@@ -1,4 +1,8 @@
-"""Moving probability on an hp grid: every branch of an exchange at once (numba)."""
+"""Moving probability on an hp grid: every branch of an exchange at once (numba).
+
+Mirrors Chapter 5, "Damage and fatigue" (hp lost, down at 0, dead at -CON). Held to the event
+engine by tests/batch/test_odds_fast_path.py.
+"""
 
 from __future__ import annotations
 
@@ -346,7 +350,7 @@ def first_attacks(
     pqs: F64,
 ) -> None:
     """Each class's first attack of the round (class ``classes[n]``, ``grids`` holding the
-    live block of each, flat, by first plan ``plans[n]``, ``percentile_plan.Planner``; the
+    live block of each, flat, by first plan ``plans[n]``, ``plan.Planner``; the
     masks' live blocks ``lmasks``, flat; each operation's branches sorted by d1): every
     operation moves the cells of its mask along its branches into the half-round grids
     ``dest`` (compact, see above), flagging the live rows it reaches and the half-round
@@ -721,7 +725,7 @@ def stance_table(
     then: int,
     policy: I64,
 ) -> None:
-    """Fighter ``f``'s base stance (``percentile_tactics.base_stance``) in every cell of the
+    """Fighter ``f``'s base stance (``tactics.base_stance``) in every cell of the
     hp grid where both are up (``hp0``/``hp1``: the hp of each index); 0 elsewhere."""
     for i in range(hp0.shape[0]):
         for j in range(hp1.shape[0]):

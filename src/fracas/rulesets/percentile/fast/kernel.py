@@ -9,6 +9,10 @@ Written for speed (docs/batch-and-odds.md, "What limits it"): a fighter's turn a
 declaration are inlined once per fighter with the fighter a constant, so the state array is
 read at fixed places; a declaration is kept while nothing it reads changes; dice are integer
 multiply-shifts of bits mixed one number ahead.
+
+Mirrors Chapter 5, "The round", "Initiative", "Attacking and defending" (table 5.1), "Fumbling"
+(table 5.2), "Armour", "Break value", "Damage and fatigue". Held to the event engine by
+tests/batch/test_percentile_agreement.py and test_percentile_dodging.py.
 """
 
 from __future__ import annotations

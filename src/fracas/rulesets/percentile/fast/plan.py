@@ -9,13 +9,16 @@ arrays of operations, in two half-steps (``Planner``), and ``grid_kernel.first_a
 ``second_attacks`` carry out a round of every class in two compiled calls. Every operation
 moves the cells of a mask along a list of branches (probability, hp lost by each,
 destination); an unchanged move is one branch (1, 0, 0).
+
+Mirrors Chapter 5, "The round" (the attacks of a round in order). Held to the event engine by
+tests/batch/test_odds_fast_path.py.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -31,11 +34,39 @@ from fracas.rulesets.percentile.fast.tactics import (
     S_SURRENDER,
 )
 
-if TYPE_CHECKING:
-    from fracas.rulesets.percentile.fast.chain import DuelChain, Key
-
 Mask = npt.NDArray[np.bool_]
 I64 = npt.NDArray[np.int64]
+#: a state class: (who goes first, kit of combatant 0, kit of combatant 1)
+Key = tuple[int, Kit, Kit]
+
+
+class DuelChain(Protocol):
+    """What a plan reads of the chain (``chain.DuelChain``), named here so that the chain
+    imports the planner and not the other way round."""
+
+    spec: ps.PercentileSpec
+    con: tuple[int, int]
+    shape: tuple[int, int]
+    recover_mode: int
+    _all: Mask
+    _acts: dict[tuple[int, bool], Mask]
+    _idle: dict[tuple[int, bool], Mask]
+    _stances: dict[int, tuple[I64, I64]]
+
+    @staticmethod
+    def recovered(kit: Kit, stance: int) -> Kit: ...
+
+    def stance_pairs(
+        self, base_key: int, base: tuple[I64, I64], k0: Kit, k1: Kit
+    ) -> list[tuple[int, int, Kit, Kit, Mask | None]]: ...
+
+    def splits(self, f: int, sg: int, top: int, acts: Mask) -> list[tuple[bool, Mask]]: ...
+
+    def branch_arrays(
+        self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool = False
+    ) -> tuple[list[tuple[Kit, Kit]], npt.NDArray[np.float64], I64, I64, I64]: ...
+
+
 #: the round's context: (simultaneous, who strikes first, stance table key, fatigue of
 #: combatant 0, of 1, scripts over)
 Context = tuple[bool, int, int, int, int, bool]
@@ -111,7 +142,7 @@ ZERO = np.zeros(1, np.int64)
 
 #: a half-round class: the kits after the first attack, both declared stances (combatant
 #: 0's, 1's) and the round's context
-Half = tuple["Key", int, int, Context]
+Half = tuple[Key, int, int, Context]
 
 
 class Planner:

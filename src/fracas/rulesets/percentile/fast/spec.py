@@ -3,8 +3,12 @@ ruleset's own tables and functions (table 5.1 from ``attack_parry``, table 5.2 f
 the difficulty ladder through ``chance_of``, weapons and armour through the ruleset's
 profiles), never a second copy of a table.
 
-This module and ``exp_spec`` are the only places in ``fracas.sim`` that read a ruleset's
-internals: a kernel is a second implementation of the rules, and it must read the same data.
+This module and EXP's ``fast/spec.py`` compile a scenario for the fast paths: a kernel is a
+second implementation of the rules, and it must read the same data.
+
+Mirrors Chapter 5's tables 5.1-5.3, "Attacking and defending", "Fumbling", "Armour", "Break
+value", "Damage and fatigue" (as numbers, read from the rules modules). Held to the event
+engine by tests/batch/test_percentile_agreement.py (kernel) and test_odds.py (chain).
 """
 
 from __future__ import annotations

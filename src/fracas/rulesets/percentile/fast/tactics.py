@@ -9,7 +9,11 @@ no other is ready; with none left, option ``no_weapon_left``: body parts while
 ``wants_extra_defence`` is the tactics' answer when an attack comes with no free defence
 left. The numbers those functions compute (weapon values, whether body parts are worth it,
 whether a weapon gets through) come precompiled from the ruleset's own functions
-(``percentile_spec``); the agreement tests say whether the mirror holds.
+(``spec``); the agreement tests say whether the mirror holds.
+
+Mirrors ``rulesets/percentile/tactics.py`` (Chapter 5, "Attacking and defending": the stances).
+Held to the event engine by tests/batch/test_percentile_agreement.py and
+test_percentile_dodging.py.
 """
 
 from __future__ import annotations
