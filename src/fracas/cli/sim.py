@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fracas.cli.errors import reported_errors
+from fracas.cli.figures_text import (
+    choice_lines,
+    difference_lines,
+    distribution_lines,
+    no_choices_note,
+    short_label,
+)
 from fracas.cli.rule_options import rule_option
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import FightFailed
@@ -70,6 +77,8 @@ def render_sim(result: SimResult) -> list[str]:
         ]
         for o in c.outcomes:
             out.append(f"  {o.outcome:<24} {_pct(o.rate)}")
+        out += choice_lines(result, c.id)
+    out += no_choices_note(result)
     if result.notable:
         out += ["", "notable events: fights with at least one, and times per fight"]
         for x in result.notable:
@@ -233,6 +242,18 @@ _precision = click.option(
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @run_options
 @_precision
+@click.option(
+    "--distributions",
+    is_flag=True,
+    help="Also print the distributions (length, damage, health left, combatants out) as "
+    '"at least X" tables.',
+)
+@click.option(
+    "--plot",
+    metavar="FILE.png|FILE.svg",
+    default=None,
+    help="Draw the distributions of length, damage and health left.",
+)
 def sim(
     scenario: str,
     n: int | None,
@@ -243,12 +264,15 @@ def sim(
     engine: str,
     scheduler: str | None,
     precision: float | None,
+    distributions: bool,
+    plot: str | None,
 ) -> None:
     """Run many fights of SCENARIO and report win rates, fight length, damage, how each
     combatant ended and notable events, each with its 95% interval."""
     from fracas.sim import simulate
 
     with _sim_errors() as chosen:
+        _check_plot(plot)
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
             result = simulate(
@@ -262,12 +286,24 @@ def sim(
                 scheduler=scheduler,
                 progress=progress,
             )
+        if plot is not None:
+            from fracas.sim.plots import distribution_plot
+
+            try:
+                distribution_plot(result, plot)
+            except OSError as exc:
+                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
         if as_json:
             click.echo(result.to_json().decode())
             return
         click.echo(f"engine: {result.engine}")
         for line in render_sim(result):
             click.echo(line)
+        if distributions:
+            for line in distribution_lines(result):
+                click.echo(line)
+        if plot is not None:
+            click.echo(f"plot saved to {plot}", err=True)
 
 
 def _check_plot(plot: str | None) -> None:
@@ -290,7 +326,15 @@ def _check_plot(plot: str | None) -> None:
     "--plot",
     metavar="FILE.png|FILE.svg",
     default=None,
-    help="Draw the win rates with their intervals.",
+    help="Draw the win rates and every difference with their intervals.",
+)
+@click.option(
+    "--variant",
+    "variant_specs",
+    multiple=True,
+    metavar="'LABEL: PATH=VALUE[; PATH=VALUE...]'",
+    help="A variant of the first scenario without a file of its own: "
+    "'plate: combatants[0].armour=plate mail'. Repeatable.",
 )
 def compare(
     scenarios: tuple[str, ...],
@@ -303,19 +347,25 @@ def compare(
     scheduler: str | None,
     precision: float | None,
     plot: str | None,
+    variant_specs: tuple[str, ...],
 ) -> None:
-    """Run two or more variants of a matchup (SCENARIOS) on the same fights and show their
-    figures side by side, with each pair's difference in win rate and its interval."""
+    """Run two or more variants of a matchup (SCENARIOS, and --variant edits of the first)
+    on the same fights and show their figures side by side, with each pair's difference in
+    every figure, its interval and test."""
     from fracas.sim import compare as run_compare
+    from fracas.sim.variants import variants_of
 
     with _sim_errors() as chosen:
-        if len(scenarios) < 2:
-            raise FracasError("compare needs at least two scenario files")
+        everything = variants_of(list(scenarios), list(variant_specs), overrides)
+        if len(everything) < 2:
+            raise FracasError(
+                "compare needs at least two variants: two scenario files, or one and --variant"
+            )
         _check_plot(plot)
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
             result = run_compare(
-                list(scenarios),
+                everything,
                 n=n or 10_000,
                 seed=seed,
                 jobs=_jobs(jobs),
@@ -345,7 +395,7 @@ def compare(
 def render_compare(result: Any) -> list[str]:
     """Variants side by side, then each pair's difference."""
     sims: Sequence[SimResult] = result.variants
-    names = [Path(s.scenario).stem for s in sims]
+    names = [short_label(s.scenario) for s in sims]
     rows: list[tuple[str, list[str]]] = []
     sides = list(dict.fromkeys(s.side for sim in sims for s in sim.sides))
     for side in sides:
@@ -363,6 +413,11 @@ def render_compare(result: Any) -> list[str]:
             for c in people
         ]
         rows.append((f"{name}: damage dealt", dealt))
+        taken = [
+            f"{c.taken.mean:.2f} [{c.taken.low:.2f}, {c.taken.high:.2f}]" if c else "-"
+            for c in people
+        ]
+        rows.append((f"{name}: damage taken", taken))
         kinds = list(dict.fromkeys(o.outcome for c in people if c for o in c.outcomes))
         for kind in kinds:
             cells = [
@@ -372,6 +427,15 @@ def render_compare(result: Any) -> list[str]:
                 for c in people
             ]
             rows.append((f"{name}: {kind}", cells))
+        chosen = list(dict.fromkeys(ch.kind for c in people if c for ch in c.choices))
+        for kind in chosen:
+            cells = [
+                next((f"{ch.per_fight:.2f}/fight" for ch in c.choices if ch.kind == kind), "0")
+                if c and c.choices
+                else "-"
+                for c in people
+            ]
+            rows.append((f"{name} chose: {kind}", cells))
     for note in sorted({x.name for sim in sims for x in sim.notable}):
         # a ruleset none of whose variants has this notable event: not 0%, not applicable
         theirs = {sim.ruleset for sim in sims if any(x.name == note for x in sim.notable)}
@@ -421,13 +485,13 @@ def render_compare(result: Any) -> list[str]:
             "for independent rates, in points:",
             *(_difference_line(d, f"{d.side_a} vs {d.side_b}") for d in unpaired),
         ]
-    return out
+    return out + difference_lines(result)
 
 
 def _difference_line(d: Any, sides: str) -> str:
     verdict = "significant" if d.significant else "not significant"
     return (
-        f"  {Path(d.a).stem} - {Path(d.b).stem} ({sides}): {100 * d.difference:+.1f} "
+        f"  {short_label(d.a)} - {short_label(d.b)} ({sides}): {100 * d.difference:+.1f} "
         f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}], {verdict}"
     )
 

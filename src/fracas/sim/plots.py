@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from fracas.sim.api import CompareResult
+    from fracas.sim.balance import BalanceResult
+    from fracas.sim.figures import SimResult
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -27,34 +29,168 @@ def _save(fig: Any, path: Path) -> None:
     plt.close(fig)
 
 
+def caption(fig: Any, text: str) -> None:
+    """The run's facts (n, seed, engine, options) under a figure."""
+    fig.text(0.01, 0.005, text, fontsize=7, color="#444444", ha="left", va="bottom", wrap=True)
+
+
+def run_facts(n: int, seed: int, engine: str, options: dict[str, Any] | None = None) -> str:
+    opts = ", ".join(f"{k}={v}" for k, v in sorted((options or {}).items())) or "the defaults"
+    return f"n = {n:,} fights each, seed {seed}, engine {engine}; options: {opts}"
+
+
 def compare_plot(result: CompareResult, path: str | Path) -> None:
-    """Win rates of each variant's sides, bars with their 95% Wilson intervals."""
+    """Left: win rates of each variant's sides, bars with their 95% Wilson intervals.
+    Right: every difference between the first two variants that is not zero in every fight
+    (rates in points), with its 95% interval, the significant ones marked: the answer."""
     sims = result.variants
     sides = list(dict.fromkeys(s.side for sim in sims for s in sim.sides))
-    fig, ax = plt.subplots(figsize=(1.6 + 1.4 * len(sims) * max(1, len(sides)) / 2, 3.6))
+    diffs = [
+        d
+        for d in result.figure_differences
+        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario)
+        and not (d.difference == 0 and d.low == d.high == 0)
+    ]
+    rates = [d for d in diffs if d.kind == "rate"]
+    means = [d for d in diffs if d.kind == "mean"]
+    height = max(4.0, 0.3 * max(len(rates), len(means)) + 2.0)
+    fig, (ax, rx, mx) = plt.subplots(
+        1, 3, figsize=(14, height), gridspec_kw={"width_ratios": [0.8, 1.2, 1.2]}
+    )
     width = 0.8 / len(sides)
     x = np.arange(len(sims))
     for k, side in enumerate(sides):
-        rates, low, high = [], [], []
+        values, low, high = [], [], []
         for sim in sims:
             fig_ = next((s.win for s in sim.sides if s.side == side), None)
             r = fig_.rate if fig_ else 0.0
-            rates.append(r)
+            values.append(r)
             low.append(r - (fig_.low if fig_ else 0.0))
             high.append((fig_.high if fig_ else 0.0) - r)
         ax.bar(
             x + k * width - 0.4 + width / 2,
-            rates,
+            values,
             width,
             yerr=[low, high],
             capsize=3,
             label=f"{side} wins",
         )
-    ax.set_xticks(x, [Path(sim.scenario).stem for sim in sims], rotation=15)
+    ax.set_xticks(x, [_label(sim.scenario) for sim in sims], fontsize="small")
     ax.set_ylim(0, 1)
     ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_title("win rates", fontsize="medium")
     ax.legend(fontsize="small", loc="center right", framealpha=0.9)
-    _save(fig, Path(path))
+    a, b = _label(sims[0].scenario), _label(sims[1].scenario)
+    _difference_panel(rx, rates, f"{a} - {b}, points", "rates", 100.0)
+    _difference_panel(mx, means, f"{a} - {b}, in the figure's unit", "means", 1.0)
+    first = sims[0]
+    fig.suptitle(f"{a} vs {b}: what changed (95% intervals; red: significant)")
+    caption(
+        fig,
+        run_facts(first.n, first.seed, first.engine, changed_options(first))
+        + f"; correction: {result.correction}",
+    )
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    _save_plain(fig, Path(path))
+
+
+def _label(scenario: str) -> str:
+    return Path(scenario).stem if scenario.endswith((".yaml", ".yml")) else scenario
+
+
+def _difference_panel(ax: Any, diffs: Sequence[Any], xlabel: str, title: str, scale: float) -> None:
+    if not diffs:
+        ax.text(0.5, 0.5, f"no {title} differ", ha="center", va="center")
+        ax.axis("off")
+        return
+    ys = np.arange(len(diffs))[::-1]
+    for y, d in zip(ys, diffs, strict=True):
+        colour = "#c0392b" if d.significant else "#7f8c8d"
+        ax.errorbar(
+            scale * d.difference,
+            y,
+            xerr=[[scale * (d.difference - d.low)], [scale * (d.high - d.difference)]],
+            fmt="o",
+            color=colour,
+            capsize=3,
+        )
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(ys, [d.figure for d in diffs], fontsize=7)
+    ax.set_xlabel(xlabel, fontsize="small")
+    ax.set_title(f"differences: {title}", fontsize="medium")
+
+
+def balance_plot(result: BalanceResult, path: str | Path) -> None:
+    """The values ``balance`` tried with their 95% intervals, the target line and the
+    crossing with its interval."""
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    pts = sorted(result.points, key=lambda p: p.value)
+    xs = [p.value for p in pts]
+    ys = [p.win.rate for p in pts]
+    err = [[p.win.rate - p.win.low for p in pts], [p.win.high - p.win.rate for p in pts]]
+    ax.errorbar(xs, ys, yerr=err, fmt="o", capsize=3, label=f"{result.side} wins")
+    ax.axhline(result.target, color="#c0392b", linestyle="--", label=f"target {result.target:g}")
+    if result.crossing is not None:
+        assert result.crossing_low is not None and result.crossing_high is not None
+        ax.axvspan(result.crossing_low, result.crossing_high, color="#f5b7b1", alpha=0.5)
+        ax.axvline(result.crossing, color="#c0392b", label=f"crossing {result.crossing:.1f}")
+    ax.set_xlabel(result.path)
+    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize="small")
+    ax.set_title(f"{_label(result.scenario)}: where {result.side}'s win rate crosses the target")
+    caption(
+        fig,
+        f"{result.fights:,} fights in {len(result.points)} steps (at most {result.most:,} "
+        f"per value), seed {result.seed}, engine {result.engine}",
+    )
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    _save_plain(fig, Path(path))
+
+
+def changed_options(result: SimResult) -> dict[str, Any]:
+    """The options of a run that differ from its ruleset's defaults (what a caption
+    names)."""
+    from fracas.rulesets import get_ruleset
+
+    try:
+        field = get_ruleset(result.ruleset).scenario_model.model_fields["options"]
+        defaults = field.get_default(call_default_factory=True)
+        plain = defaults.model_dump(mode="json") if defaults is not None else {}
+    except (KeyError, AttributeError, TypeError):
+        return dict(result.options)
+    return {k: v for k, v in result.options.items() if plain.get(k, object()) != v}
+
+
+def distribution_plot(result: SimResult, path: str | Path) -> None:
+    """Bars of the distributions: fight length, and each combatant's damage dealt, damage
+    taken and health left (share of fights with each value)."""
+    panels: list[tuple[str, Any]] = [("length", result.rounds.distribution)]
+    for c in result.combatants:
+        panels.append((f"{c.name}: damage dealt", c.dealt_distribution))
+        panels.append((f"{c.name}: damage taken", c.taken_distribution))
+        if c.left is not None:
+            panels.append((f"{c.name}: {c.left_label or 'health'} left", c.left))
+    panels = [(t, d) for t, d in panels if d is not None and d.values][:MAX_PANELS]
+    cols = min(3, len(panels))
+    rows = -(-len(panels) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.9 * rows + 0.6), squeeze=False)
+    for ax, (title, dist) in zip(axes.flat, panels, strict=False):
+        shares = [c / dist.n for c in dist.counts]
+        ax.bar(dist.values, shares, width=0.85, color="#2e86c1")
+        ax.set_title(title, fontsize="small")
+        ax.set_ylabel("share of fights", fontsize="small")
+    for ax in list(axes.flat)[len(panels) :]:
+        ax.axis("off")
+    fig.suptitle(f"{_label(result.scenario)}: distributions")
+    caption(fig, run_facts(result.n, result.seed, result.engine, changed_options(result)))
+    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    _save_plain(fig, Path(path))
+
+
+def _save_plain(fig: Any, path: Path) -> None:
+    fig.savefig(path, dpi=110, metadata={"Date": None} if path.suffix == ".svg" else None)
+    plt.close(fig)
 
 
 def _axis(values: Sequence[Any]) -> tuple[list[float], list[str] | None]:

@@ -19,7 +19,7 @@ from fracas.sim.runner import Job, ProgressFn
 from fracas.sim.variant import Variant
 
 
-def _raw(path: str | Path, overrides: Sequence[str]) -> Any:
+def raw_scenario(path: str | Path, overrides: Sequence[str] = ()) -> Any:
     """The scenario file's YAML data with the ``-o`` overrides in its ``options`` (the file
     is validated first, so a bad file is reported as ``fight`` reports it)."""
     load_scenario(path, overrides)
@@ -44,7 +44,7 @@ def grid_variants(
     is refused with its values and the problem."""
     source = str(path)
     out = []
-    for values, data in grid(_raw(path, overrides), varies):
+    for values, data in grid(raw_scenario(path, overrides), varies):
         label = label_of(varies, values)
         try:
             loaded = parse_scenario(data, source)

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from fracas.engine.errors import FracasError
 from fracas.sim import batch
 from fracas.sim.batch.results import BatchResult
-from fracas.sim.tally import DRAW, Tally
+from fracas.sim.tally import DRAW, STANDING, FightRows, Tally
 from fracas.sim.variant import Variant
 
 #: notable event (as ``analysis.notable`` names it) -> the kernel counters that count it
@@ -66,6 +67,15 @@ class BatchBackend:
         return tally_of(result, ruleset.name)
 
 
+def _value_counts(values: npt.NDArray[Any]) -> dict[int, int]:
+    """How many times each value occurs (a distribution as counts)."""
+    if values.size == 0:
+        return {}
+    low = int(values.min())
+    counts = np.bincount(values.astype(np.int64) - low)
+    return {low + int(v): int(c) for v, c in enumerate(counts) if c}
+
+
 def tally_of(r: BatchResult, ruleset: str) -> Tally:
     """The ``Tally`` of a batch of fights (what ``event_backend.add_fight`` adds up, fight by
     fight, done over the arrays)."""
@@ -95,6 +105,21 @@ def tally_of(r: BatchResult, ruleset: str) -> Tally:
             }
         )
     tally.outcomes = outcomes
+    ends = [
+        np.array([renames.get(e, e) for e in r.end_names], dtype=object)[r.end[:, f]]
+        for f in range(len(names))
+    ]
+    tally.rows = FightRows(
+        r.rounds, [dealt[:, f] for f in range(len(names))],
+        [taken[:, f] for f in range(len(names))], ends,
+    )
+    tally.dealt_counts = [_value_counts(dealt[:, f]) for f in range(len(names))]
+    tally.taken_counts = [_value_counts(taken[:, f]) for f in range(len(names))]
+    side_of = [tally.sides.index(s) for s in tally.combatant_sides]
+    out = np.zeros((n, len(tally.sides)), dtype=np.int64)
+    for f in range(len(names)):
+        out[:, side_of[f]] += ends[f] != STANDING
+    tally.out_counts = [_value_counts(out[:, s]) for s in range(len(tally.sides))]
     notable = EXP_NOTABLE if ruleset == "exp" else PERCENTILE_NOTABLE
     for name, counters in notable.items():
         per_fight = sum(r.counts[:, :, k[c]].sum(axis=1) for c in counters)
