@@ -98,7 +98,7 @@ def difference_lines(result: Any) -> list[str]:
         out.append(f"  {short_label(a)} - {short_label(b)} ({how}):")
         width = max(len(d.figure) for d in mine)
         for d in mine:
-            if d.difference == 0 and d.low == d.high == 0:
+            if d.same_in_every_fight:
                 continue
             mark = "significant" if d.significant else ""
             out.append(
@@ -106,7 +106,7 @@ def difference_lines(result: Any) -> list[str]:
                 f"[{_fmt(d.kind, d.low)}, {_fmt(d.kind, d.high)}]  "
                 f"{_p(d.p_adjusted)}  {mark}".rstrip()
             )
-        same = sum(1 for d in mine if d.difference == 0 and d.low == d.high == 0)
+        same = sum(1 for d in mine if d.same_in_every_fight)
         if same:
             out.append(f"    ({same} figures identical in every fight)")
     return out

@@ -508,13 +508,20 @@ def _difference_line(d: Any, sides: str) -> str:
     "combatants[1].armour=[chain mail,plate mail]. Repeatable.",
 )
 @run_options
+@_precision
 @click.option(
     "--out",
     "out",
     default="sweep",
     show_default=True,
     metavar="DIR",
-    help="Folder for results.csv, results.parquet and the plots.",
+    help="Folder for results.csv, results.parquet, results.meta.json and the plots.",
+)
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=None,
+    help="A win rate to mark on the plot, with where the first side's line crosses it.",
 )
 def sweep(
     scenario: str,
@@ -526,15 +533,17 @@ def sweep(
     as_json: bool,
     engine: str,
     scheduler: str | None,
+    precision: float | None,
     out: str,
+    target: float | None,
 ) -> None:
     """Run SCENARIO at every point of a grid of varied fields and write a table of the
     figures (CSV and Parquet) and plots (PNG and SVG) to --out."""
     from fracas.sim import sweep as run_sweep
 
     with _sim_errors() as chosen:
-        target = Path(out)
-        if target.exists() and not target.is_dir():
+        folder = Path(out)
+        if folder.exists() and not folder.is_dir():
             raise FracasError(f"--out {out}: exists and is not a folder")
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "grid points") as progress:
@@ -548,11 +557,14 @@ def sweep(
                 engine=engine,
                 scheduler=scheduler,
                 progress=progress,
+                precision=precision,
             )
         from fracas.sim.plots import write_sweep
 
+        if target is not None:
+            table.attrs["target"] = target
         try:
-            written = write_sweep(table, target)
+            written = write_sweep(table, folder)
         except OSError as exc:
             raise FracasError(f"--out {out}: cannot write: {exc.strerror}") from None
         if as_json:
@@ -569,12 +581,37 @@ def render_sweep(table: Any) -> list[str]:
     varied: list[str] = table.attrs["varied"]
     side = table.attrs["sides"][0]
     col = f"win[{side}]"
+    counts = sorted(set(int(x) for x in table["n"]))
+    fights = (
+        f"{counts[0]} fights each"
+        if len(counts) == 1
+        else (f"{counts[0]}-{counts[-1]} fights each (--precision)")
+    )
     out = [
-        f"{len(table)} grid points, {table['n'].iloc[0]} fights each; {side}'s win rate "
-        "with its 95% Wilson interval, in %"
+        f"{len(table)} grid points, {fights}; {side}'s win rate with its 95% Wilson interval, in %"
     ]
+    same = table["same_as"] if "same_as" in table else [""] * len(table)
     for i in range(len(table)):
         values = ", ".join(f"{p}={table[p].iloc[i]}" for p in varied)
         rate, low, high = (table[c].iloc[i] for c in (col, f"{col}.low", f"{col}.high"))
-        out.append(f"  {values}: {100 * rate:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
+        note = f"  (the same fights as {same[i]})" if same[i] else ""
+        out.append(f"  {values}: {100 * rate:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]{note}")
+    if any(same):
+        out.append(
+            "  'the same fights': every figure equal on the same seeds, so the varied value "
+            "makes no difference there (a cap, a threshold or a rule that ignores it)"
+        )
+    target = table.attrs.get("target")
+    if target is not None and len(varied) == 1:
+        from fracas.sim.balance import crossing_of
+
+        values_ = list(table[varied[0]])
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values_):
+            found = crossing_of(values_, list(table[col]), target)
+            out.append(
+                f"  {side}'s win rate crosses {100 * target:.0f}% at {varied[0]} = {found:.1f} "
+                "(linear between grid points; fracas balance gives an interval)"
+                if found is not None
+                else f"  {side}'s win rate does not cross {100 * target:.0f}% on this grid"
+            )
     return out

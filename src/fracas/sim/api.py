@@ -72,7 +72,8 @@ class FigureDifference(msgspec.Struct, frozen=True):
     ended; a fraction) or ``mean`` (fight length, damage per fight). ``p`` is the test's
     p-value, ``p_adjusted`` Holm's over the pairs of variants that have this figure (the
     same as ``p`` for two variants), and ``significant`` is ``p_adjusted < 0.05``.
-    ``paired``: on the same fights (one ruleset), else independent samples."""
+    ``paired``: on the same fights (one ruleset), else independent samples;
+    ``same_in_every_fight``: paired, and the figure was the same in each pair of fights."""
 
     figure: str
     key: tuple[str, ...]
@@ -89,6 +90,7 @@ class FigureDifference(msgspec.Struct, frozen=True):
     significant: bool
     paired: bool
     method: str
+    same_in_every_fight: bool = False
 
 
 class CompareResult(msgspec.Struct, frozen=True):
@@ -107,9 +109,7 @@ class CompareResult(msgspec.Struct, frozen=True):
         (``variant`` is ``A - B``, with ``p``, ``p_adjusted`` and ``significant``)."""
         import pandas as pd
 
-        rows = [
-            {"variant": sim.scenario, **r} for sim in self.variants for r in sim.rows()
-        ]
+        rows = [{"variant": sim.scenario, **r} for sim in self.variants for r in sim.rows()]
         for d in self.figure_differences:
             rows.append(
                 {
@@ -218,7 +218,7 @@ def simulate(
     jobs: int = 1,
     precision: float | None = None,
     overrides: Sequence[str] = (),
-    engine: str = "event",
+    engine: str = "auto",
     scheduler: str | None = None,
     progress: ProgressFn | None = None,
 ) -> SimResult:
@@ -242,7 +242,7 @@ def compare(
     jobs: int = 1,
     precision: float | None = None,
     overrides: Sequence[str] = (),
-    engine: str = "event",
+    engine: str = "auto",
     scheduler: str | None = None,
     progress: ProgressFn | None = None,
 ) -> CompareResult:
@@ -340,8 +340,10 @@ def _one_difference(
     n_a, n_b = sims[i].n, sims[j].n
     if kind == "rate":
         d, low, high, p, paired = _rate_difference(key, a, b, n_a, n_b, sums)
+        same = sums is not None and key in sums.tables and sums.tables[key][1:] == [0, 0]
     else:
         d, low, high, p, paired = _mean_difference(key, a, b, n_a, n_b, sums)
+        same = sums is not None and key in sums.sums and sums.sums[key][1] == 0
     return {
         "figure": label,
         "key": key,
@@ -358,6 +360,7 @@ def _one_difference(
         "significant": p < 0.05,
         "paired": paired,
         "method": SIGNIFICANCE[(kind, paired)],
+        "same_in_every_fight": same,
     }
 
 

@@ -96,9 +96,7 @@ class BalanceResult(msgspec.Struct, frozen=True):
                 for p in self.points
             ]
         )
-        table.attrs.update(
-            {k: v for k, v in msgspec.to_builtins(self).items() if k != "points"}
-        )
+        table.attrs.update({k: v for k, v in msgspec.to_builtins(self).items() if k != "points"})
         return table
 
 
@@ -166,12 +164,15 @@ def balance(
         raise FracasError(f"--target {target:g}: must be between 0 and 1 (a win rate)")
     v = parse_vary(vary) if isinstance(vary, str) else vary
     values = v.values
-    if len(values) < 2 or not all(isinstance(x, int) for x in values):
+    if (
+        len(values) < 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in values)
+        or list(values) != list(range(values[0], values[-1] + 1))
+    ):
         raise FracasError(
-            f"--vary {v.path}: balance needs a range of whole numbers, LOW..HIGH (e.g. 10..90)"
+            f"--vary {v.path}: balance needs a range of whole numbers, LOW..HIGH (e.g. 10..90; "
+            "it searches every number in it: no list, no :STEP)"
         )
-    if list(values) != list(range(values[0], values[-1] + 1)):
-        raise FracasError(f"--vary {v.path}: balance searches every whole number: no :STEP")
     lo, hi = values[0], values[-1]
     points = grid_variants(scenario, [v], overrides)
     variants = {int(p[0][0]): p[1] for p in points}
@@ -244,8 +245,7 @@ def _bisect(
         else:
             hi = mid
     if lo.verdict == "at" or hi.verdict == "at":
-        left = lo if lo.verdict != "at" else lo
-        right = hi if hi.verdict != "at" else hi
+        left, right = lo, hi
         if lo.verdict == "at" and hi.verdict != "at":
             right = _edge(search, lo, hi, over)
         if hi.verdict == "at" and lo.verdict != "at":

@@ -1,7 +1,8 @@
 """The reference backend: each fight is ``Session.start`` + ``Session.run`` with a
 ``SeededRoller`` of its own seed, exactly what ``fracas fight SCENARIO --seed S`` runs, and
 the finished fight is read through the ruleset's analysis hooks (``outcome``, ``notable``,
-``damage``, ``health_left``, ``choices``). Nothing of a fight is kept once it is added to the tally."""
+``damage``, ``health_left``, ``choices``). Nothing of a fight is kept once it is added to
+the tally."""
 
 from __future__ import annotations
 

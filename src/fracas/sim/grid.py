@@ -101,9 +101,10 @@ def _from_file(ref: str, spec: str, flag: str) -> Any:
         return data
     cur = data
     for seg in parse_path(inner):
-        if isinstance(seg, int) and isinstance(cur, list) and seg < len(cur):
-            cur = cur[seg]
-        elif isinstance(seg, str) and isinstance(cur, dict) and seg in cur:
+        found = (isinstance(seg, int) and isinstance(cur, list) and seg < len(cur)) or (
+            isinstance(seg, str) and isinstance(cur, dict) and seg in cur
+        )
+        if found:
             cur = cur[seg]
         else:
             raise VaryError(f"{flag} {spec}: @{name}#{inner}: there is no {seg!r} there")

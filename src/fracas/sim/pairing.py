@@ -70,9 +70,7 @@ def pair_sums(a: Tally, b: Tally) -> PairSums:
     wb = np.frombuffer(bytes(b.winners), dtype=np.uint8)
     for side in a.sides:
         if side in b.sides:
-            out.tables[("win", side)] = _table(
-                wa == a.sides.index(side), wb == b.sides.index(side)
-            )
+            out.tables[("win", side)] = _table(wa == a.sides.index(side), wb == b.sides.index(side))
     out.tables[("draw",)] = _table(wa == DRAW, wb == DRAW)
     out.sums[("rounds",)] = _sums(ra.rounds, rb.rounds)
     for i, cid in enumerate(a.combatants):
@@ -89,9 +87,9 @@ def pair_sums(a: Tally, b: Tally) -> PairSums:
     return out
 
 
-def all_pair_sums(tallies: tuple[Tally, ...], rulesets: tuple[str, ...]) -> dict[
-    tuple[int, int], PairSums
-]:
+def all_pair_sums(
+    tallies: tuple[Tally, ...], rulesets: tuple[str, ...]
+) -> dict[tuple[int, int], PairSums]:
     """Paired sums of every pair of variants of one ruleset (other pairs are not paired)."""
     out = {}
     for i in range(len(tallies)):

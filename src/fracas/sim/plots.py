@@ -48,8 +48,7 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     diffs = [
         d
         for d in result.figure_differences
-        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario)
-        and not (d.difference == 0 and d.low == d.high == 0)
+        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario) and not d.same_in_every_fight
     ]
     rates = [d for d in diffs if d.kind == "rate"]
     means = [d for d in diffs if d.kind == "mean"]
@@ -201,18 +200,56 @@ def _axis(values: Sequence[Any]) -> tuple[list[float], list[str] | None]:
 
 
 def _lines(table: pd.DataFrame, field: str, sides: Sequence[str], ax: Any) -> None:
+    """Numbers: lines with interval bands. Categories (an armour, a weapon, a tactic):
+    bars with interval whiskers, since nothing lies between two of them."""
     values = list(table[field])
     xs, labels = _axis(values)
+    if labels is not None:
+        _bars(table, sides, ax, labels)
+        return
     for side in sides:
         col = f"win[{side}]"
         ax.plot(xs, table[col], marker="o", label=f"{side} wins")
         ax.fill_between(xs, table[f"{col}.low"], table[f"{col}.high"], alpha=0.25)
     if table["draw"].max() > 0:
         ax.plot(xs, table["draw"], marker=".", linestyle="--", label="draw")
-    if labels is not None:
-        ax.set_xticks(xs, labels, rotation=15)
+    target = table.attrs.get("target")
+    if target is not None:
+        from fracas.sim.balance import crossing_of
+
+        ax.axhline(target, color="#c0392b", linestyle=":", label=f"target {target:g}")
+        found = crossing_of(xs, list(table[f"win[{sides[0]}]"]), target)
+        if found is not None:
+            ax.axvline(found, color="#c0392b", linewidth=1)
+            ax.annotate(
+                f"crosses at {found:.1f}",
+                (found, target),
+                textcoords="offset points",
+                xytext=(5, 8),
+                fontsize="small",
+                color="#c0392b",
+            )
     ax.set_xlabel(field)
     ax.set_ylabel("rate (95% Wilson band)")
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize="small")
+
+
+def _bars(table: pd.DataFrame, sides: Sequence[str], ax: Any, labels: list[str]) -> None:
+    x = np.arange(len(labels))
+    width = 0.8 / len(sides)
+    for k, side in enumerate(sides):
+        col = f"win[{side}]"
+        rates = table[col].to_numpy()
+        err = [rates - table[f"{col}.low"].to_numpy(), table[f"{col}.high"].to_numpy() - rates]
+        ax.bar(
+            x + k * width - 0.4 + width / 2, rates, width, yerr=err, capsize=3, label=f"{side} wins"
+        )
+    target = table.attrs.get("target")
+    if target is not None:
+        ax.axhline(target, color="#c0392b", linestyle=":", label=f"target {target:g}")
+    ax.set_xticks(x, labels, rotation=15, fontsize="small")
+    ax.set_ylabel("win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize="small")
 
@@ -222,9 +259,11 @@ def _heatmap(table: pd.DataFrame, fx: str, fy: str, side: str, ax: Any, fig: Any
     ys = list(dict.fromkeys(table[fy]))
     grid = np.full((len(ys), len(xs)), np.nan)
     col = f"win[{side}]"
+    half = np.full((len(ys), len(xs)), np.nan)
     for _, r in table.iterrows():
         grid[ys.index(r[fy]), xs.index(r[fx])] = r[col]
-    image = ax.imshow(grid, origin="lower", vmin=0, vmax=1, cmap="viridis", aspect="auto")
+        half[ys.index(r[fy]), xs.index(r[fx])] = (r[f"{col}.high"] - r[f"{col}.low"]) / 2
+    image = ax.imshow(grid, origin="lower", vmin=0, vmax=1, cmap="cividis", aspect="auto")
     ax.set_xticks(range(len(xs)), [str(x) for x in xs], rotation=30, fontsize="small")
     ax.set_yticks(range(len(ys)), [str(y) for y in ys], fontsize="small")
     ax.set_xlabel(fx)
@@ -235,13 +274,13 @@ def _heatmap(table: pd.DataFrame, fx: str, fy: str, side: str, ax: Any, fig: Any
                 ax.text(
                     j,
                     i,
-                    f"{v:.2f}",
+                    f"{v:.2f}\n±{half[i, j]:.2f}",
                     ha="center",
                     va="center",
-                    fontsize=7,
+                    fontsize=6.5,
                     color="white" if v < 0.5 else "black",
                 )
-    fig.colorbar(image, ax=ax, label=f"{side} win rate")
+    fig.colorbar(image, ax=ax, label=f"{side} win rate (cell: rate ± half its 95% interval)")
 
 
 #: most panels drawn in small multiples
@@ -281,23 +320,49 @@ def sweep_plots(table: pd.DataFrame, out: str | Path, name: str = "win-rate") ->
         for ax in list(axes.flat)[len(combos) :]:
             ax.axis("off")
         figs = [fig]
+    facts = _sweep_facts(table)
     for fig in figs:
+        if facts:
+            fig.suptitle(f"{_label(str(table.attrs.get('scenario', '')))}: {sides[0]}'s win rate")
+            caption(fig, facts)
         for suffix in (".png", ".svg"):
             path = Path(out) / f"{name}{suffix}"
-            fig.tight_layout()
+            fig.tight_layout(rect=(0, 0.05, 1, 1) if facts else (0, 0, 1, 1))
             fig.savefig(path, dpi=110, metadata={"Date": None} if suffix == ".svg" else None)
             paths.append(path)
         plt.close(fig)
     return paths
 
 
+def _sweep_facts(table: pd.DataFrame) -> str:
+    attrs = table.attrs
+    if "n" not in attrs:
+        return ""
+    options = attrs.get("options") or {}
+    text = run_facts(int(attrs["n"]), int(attrs["seed"]), str(attrs["engine"]), options)
+    if attrs.get("precision"):
+        text += f"; --precision {attrs['precision']}"
+    return text
+
+
 def write_sweep(table: pd.DataFrame, out: str | Path) -> list[Path]:
-    """``results.csv``, ``results.parquet`` and the plots, in the directory ``out``."""
+    """``results.csv``, ``results.parquet``, ``results.meta.json`` (the run's metadata:
+    fracas version, engine, seed, n, options, the scenario's hash, what was varied; the same
+    is in the Parquet file's metadata under ``fracas``) and the plots, in ``out``."""
+    import json
+
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    csv, parquet = out / "results.csv", out / "results.parquet"
+    csv, parquet, meta = out / "results.csv", out / "results.parquet", out / "results.meta.json"
     table.to_csv(csv, index=False)
+    metadata = json.dumps(dict(table.attrs), sort_keys=True, default=str)
     plain = table.copy()
     plain.attrs = {}
-    plain.to_parquet(parquet, index=False)
-    return [csv, parquet, *sweep_plots(table, out)]
+    arrow = pa.Table.from_pandas(plain, preserve_index=False)
+    arrow = arrow.replace_schema_metadata({**(arrow.schema.metadata or {}), b"fracas": metadata})
+    pq.write_table(arrow, parquet)
+    meta.write_text(json.dumps(dict(table.attrs), sort_keys=True, indent=2, default=str) + "\n")
+    return [csv, parquet, meta, *sweep_plots(table, out)]

@@ -188,7 +188,7 @@ class Tally:
         for key, count in other.notable_total.items():
             self.notable_total[key] = self.notable_total.get(key, 0) + count
         self.winners += other.winners
-        pairs = (
+        pairs: tuple[tuple[list[dict[Any, int]], list[dict[Any, int]]], ...] = (
             (self.dealt_counts, other.dealt_counts),
             (self.taken_counts, other.taken_counts),
             (self.out_counts, other.out_counts),

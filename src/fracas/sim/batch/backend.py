@@ -105,20 +105,20 @@ def tally_of(r: BatchResult, ruleset: str) -> Tally:
             }
         )
     tally.outcomes = outcomes
-    ends = [
-        np.array([renames.get(e, e) for e in r.end_names], dtype=object)[r.end[:, f]]
-        for f in range(len(names))
-    ]
+    end_names = np.array([renames.get(e, e) for e in r.end_names], dtype=object)
+    finish = [end_names[r.end[:, f]] for f in range(len(names))]
     tally.rows = FightRows(
-        r.rounds, [dealt[:, f] for f in range(len(names))],
-        [taken[:, f] for f in range(len(names))], ends,
+        r.rounds,
+        [dealt[:, f] for f in range(len(names))],
+        [taken[:, f] for f in range(len(names))],
+        finish,
     )
     tally.dealt_counts = [_value_counts(dealt[:, f]) for f in range(len(names))]
     tally.taken_counts = [_value_counts(taken[:, f]) for f in range(len(names))]
     side_of = [tally.sides.index(s) for s in tally.combatant_sides]
     out = np.zeros((n, len(tally.sides)), dtype=np.int64)
     for f in range(len(names)):
-        out[:, side_of[f]] += ends[f] != STANDING
+        out[:, side_of[f]] += finish[f] != STANDING
     tally.out_counts = [_value_counts(out[:, s]) for s in range(len(tally.sides))]
     notable = EXP_NOTABLE if ruleset == "exp" else PERCENTILE_NOTABLE
     for name, counters in notable.items():
