@@ -26,8 +26,9 @@ def choice_lines(result: SimResult, cid: str) -> list[str]:
     if not person.choices:
         return []
     out = ["  chose (fights with at least one, times per fight):"]
+    width = max(22, *(len(ch.kind) for ch in person.choices))
     for ch in person.choices:
-        out.append(f"    {ch.kind:<30} {pct(ch.fights)}  {ch.per_fight:.2f} per fight")
+        out.append(f"    {ch.kind:<{width}} {pct(ch.fights)}  {ch.per_fight:.2f} per fight")
     return out
 
 
