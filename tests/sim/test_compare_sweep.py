@@ -148,7 +148,13 @@ def test_a_sweep_gives_a_row_per_grid_point_with_every_rate(tmp_path: Path) -> N
     assert point["win[Joanne]"].iloc[0] == alone.sides[0].win.rate
     written = write_sweep(table, tmp_path / "out")
     names = sorted(p.name for p in written)
-    assert names == ["results.csv", "results.parquet", "win-rate.png", "win-rate.svg"]
+    assert names == [
+        "results.csv",
+        "results.meta.json",
+        "results.parquet",
+        "win-rate.png",
+        "win-rate.svg",
+    ]
     back = pd.read_parquet(tmp_path / "out" / "results.parquet")
     assert list(back.columns) == list(table.columns) and len(back) == 4
 

@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "sim": "fracas.cli.sim:sim",
     "compare": "fracas.cli.sim:compare",
     "sweep": "fracas.cli.sim:sweep",
+    "balance": "fracas.cli.balance:balance",
     "serve": "fracas.cli.serve:serve",
 }
 

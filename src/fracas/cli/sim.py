@@ -13,6 +13,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from fracas.cli.errors import reported_errors
+from fracas.cli.figures_text import (
+    choice_lines,
+    difference_lines,
+    distribution_lines,
+    no_choices_note,
+    short_label,
+)
 from fracas.cli.rule_options import rule_option
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import FightFailed
@@ -70,6 +77,8 @@ def render_sim(result: SimResult) -> list[str]:
         ]
         for o in c.outcomes:
             out.append(f"  {o.outcome:<24} {_pct(o.rate)}")
+        out += choice_lines(result, c.id)
+    out += no_choices_note(result)
     if result.notable:
         out += ["", "notable events: fights with at least one, and times per fight"]
         for x in result.notable:
@@ -233,6 +242,18 @@ _precision = click.option(
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @run_options
 @_precision
+@click.option(
+    "--distributions",
+    is_flag=True,
+    help="Also print the distributions (length, damage, health left, combatants out) as "
+    '"at least X" tables.',
+)
+@click.option(
+    "--plot",
+    metavar="FILE.png|FILE.svg",
+    default=None,
+    help="Draw the distributions of length, damage and health left.",
+)
 def sim(
     scenario: str,
     n: int | None,
@@ -243,12 +264,15 @@ def sim(
     engine: str,
     scheduler: str | None,
     precision: float | None,
+    distributions: bool,
+    plot: str | None,
 ) -> None:
     """Run many fights of SCENARIO and report win rates, fight length, damage, how each
     combatant ended and notable events, each with its 95% interval."""
     from fracas.sim import simulate
 
     with _sim_errors() as chosen:
+        _check_plot(plot)
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
             result = simulate(
@@ -262,12 +286,24 @@ def sim(
                 scheduler=scheduler,
                 progress=progress,
             )
+        if plot is not None:
+            from fracas.sim.plots import distribution_plot
+
+            try:
+                distribution_plot(result, plot)
+            except OSError as exc:
+                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
         if as_json:
             click.echo(result.to_json().decode())
             return
         click.echo(f"engine: {result.engine}")
         for line in render_sim(result):
             click.echo(line)
+        if distributions:
+            for line in distribution_lines(result):
+                click.echo(line)
+        if plot is not None:
+            click.echo(f"plot saved to {plot}", err=True)
 
 
 def _check_plot(plot: str | None) -> None:
@@ -290,7 +326,15 @@ def _check_plot(plot: str | None) -> None:
     "--plot",
     metavar="FILE.png|FILE.svg",
     default=None,
-    help="Draw the win rates with their intervals.",
+    help="Draw the win rates and every difference with their intervals.",
+)
+@click.option(
+    "--variant",
+    "variant_specs",
+    multiple=True,
+    metavar="'LABEL: PATH=VALUE[; PATH=VALUE...]'",
+    help="A variant of the first scenario without a file of its own: "
+    "'plate: combatants[0].armour=plate mail'. Repeatable.",
 )
 def compare(
     scenarios: tuple[str, ...],
@@ -303,19 +347,25 @@ def compare(
     scheduler: str | None,
     precision: float | None,
     plot: str | None,
+    variant_specs: tuple[str, ...],
 ) -> None:
-    """Run two or more variants of a matchup (SCENARIOS) on the same fights and show their
-    figures side by side, with each pair's difference in win rate and its interval."""
+    """Run two or more variants of a matchup (SCENARIOS, and --variant edits of the first)
+    on the same fights and show their figures side by side, with each pair's difference in
+    every figure, its interval and test."""
     from fracas.sim import compare as run_compare
+    from fracas.sim.variants import variants_of
 
     with _sim_errors() as chosen:
-        if len(scenarios) < 2:
-            raise FracasError("compare needs at least two scenario files")
+        everything = variants_of(list(scenarios), list(variant_specs), overrides)
+        if len(everything) < 2:
+            raise FracasError(
+                "compare needs at least two variants: two scenario files, or one and --variant"
+            )
         _check_plot(plot)
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
             result = run_compare(
-                list(scenarios),
+                everything,
                 n=n or 10_000,
                 seed=seed,
                 jobs=_jobs(jobs),
@@ -345,7 +395,7 @@ def compare(
 def render_compare(result: Any) -> list[str]:
     """Variants side by side, then each pair's difference."""
     sims: Sequence[SimResult] = result.variants
-    names = [Path(s.scenario).stem for s in sims]
+    names = [short_label(s.scenario) for s in sims]
     rows: list[tuple[str, list[str]]] = []
     sides = list(dict.fromkeys(s.side for sim in sims for s in sim.sides))
     for side in sides:
@@ -363,6 +413,11 @@ def render_compare(result: Any) -> list[str]:
             for c in people
         ]
         rows.append((f"{name}: damage dealt", dealt))
+        taken = [
+            f"{c.taken.mean:.2f} [{c.taken.low:.2f}, {c.taken.high:.2f}]" if c else "-"
+            for c in people
+        ]
+        rows.append((f"{name}: damage taken", taken))
         kinds = list(dict.fromkeys(o.outcome for c in people if c for o in c.outcomes))
         for kind in kinds:
             cells = [
@@ -372,6 +427,15 @@ def render_compare(result: Any) -> list[str]:
                 for c in people
             ]
             rows.append((f"{name}: {kind}", cells))
+        chosen = list(dict.fromkeys(ch.kind for c in people if c for ch in c.choices))
+        for kind in chosen:
+            cells = [
+                next((f"{ch.per_fight:.2f}/fight" for ch in c.choices if ch.kind == kind), "0")
+                if c and c.choices
+                else "-"
+                for c in people
+            ]
+            rows.append((f"{name} chose: {kind}", cells))
     for note in sorted({x.name for sim in sims for x in sim.notable}):
         # a ruleset none of whose variants has this notable event: not 0%, not applicable
         theirs = {sim.ruleset for sim in sims if any(x.name == note for x in sim.notable)}
@@ -421,13 +485,13 @@ def render_compare(result: Any) -> list[str]:
             "for independent rates, in points:",
             *(_difference_line(d, f"{d.side_a} vs {d.side_b}") for d in unpaired),
         ]
-    return out
+    return out + difference_lines(result)
 
 
 def _difference_line(d: Any, sides: str) -> str:
     verdict = "significant" if d.significant else "not significant"
     return (
-        f"  {Path(d.a).stem} - {Path(d.b).stem} ({sides}): {100 * d.difference:+.1f} "
+        f"  {short_label(d.a)} - {short_label(d.b)} ({sides}): {100 * d.difference:+.1f} "
         f"[{100 * d.low:+.1f}, {100 * d.high:+.1f}], {verdict}"
     )
 
@@ -444,13 +508,20 @@ def _difference_line(d: Any, sides: str) -> str:
     "combatants[1].armour=[chain mail,plate mail]. Repeatable.",
 )
 @run_options
+@_precision
 @click.option(
     "--out",
     "out",
     default="sweep",
     show_default=True,
     metavar="DIR",
-    help="Folder for results.csv, results.parquet and the plots.",
+    help="Folder for results.csv, results.parquet, results.meta.json and the plots.",
+)
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=None,
+    help="A win rate to mark on the plot, with where the first side's line crosses it.",
 )
 def sweep(
     scenario: str,
@@ -462,15 +533,17 @@ def sweep(
     as_json: bool,
     engine: str,
     scheduler: str | None,
+    precision: float | None,
     out: str,
+    target: float | None,
 ) -> None:
     """Run SCENARIO at every point of a grid of varied fields and write a table of the
     figures (CSV and Parquet) and plots (PNG and SVG) to --out."""
     from fracas.sim import sweep as run_sweep
 
     with _sim_errors() as chosen:
-        target = Path(out)
-        if target.exists() and not target.is_dir():
+        folder = Path(out)
+        if folder.exists() and not folder.is_dir():
             raise FracasError(f"--out {out}: exists and is not a folder")
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "grid points") as progress:
@@ -484,11 +557,14 @@ def sweep(
                 engine=engine,
                 scheduler=scheduler,
                 progress=progress,
+                precision=precision,
             )
         from fracas.sim.plots import write_sweep
 
+        if target is not None:
+            table.attrs["target"] = target
         try:
-            written = write_sweep(table, target)
+            written = write_sweep(table, folder)
         except OSError as exc:
             raise FracasError(f"--out {out}: cannot write: {exc.strerror}") from None
         if as_json:
@@ -505,12 +581,37 @@ def render_sweep(table: Any) -> list[str]:
     varied: list[str] = table.attrs["varied"]
     side = table.attrs["sides"][0]
     col = f"win[{side}]"
+    counts = sorted(set(int(x) for x in table["n"]))
+    fights = (
+        f"{counts[0]} fights each"
+        if len(counts) == 1
+        else (f"{counts[0]}-{counts[-1]} fights each (--precision)")
+    )
     out = [
-        f"{len(table)} grid points, {table['n'].iloc[0]} fights each; {side}'s win rate "
-        "with its 95% Wilson interval, in %"
+        f"{len(table)} grid points, {fights}; {side}'s win rate with its 95% Wilson interval, in %"
     ]
+    same = table["same_as"] if "same_as" in table else [""] * len(table)
     for i in range(len(table)):
         values = ", ".join(f"{p}={table[p].iloc[i]}" for p in varied)
         rate, low, high = (table[c].iloc[i] for c in (col, f"{col}.low", f"{col}.high"))
-        out.append(f"  {values}: {100 * rate:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]")
+        note = f"  (the same fights as {same[i]})" if same[i] else ""
+        out.append(f"  {values}: {100 * rate:5.1f}% [{100 * low:4.1f}, {100 * high:4.1f}]{note}")
+    if any(same):
+        out.append(
+            "  'the same fights': every figure equal on the same seeds, so the varied value "
+            "makes no difference there (a cap, a threshold or a rule that ignores it)"
+        )
+    target = table.attrs.get("target")
+    if target is not None and len(varied) == 1:
+        from fracas.sim.balance import crossing_of
+
+        values_ = list(table[varied[0]])
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in values_):
+            found = crossing_of(values_, list(table[col]), target)
+            out.append(
+                f"  {side}'s win rate crosses {100 * target:.0f}% at {varied[0]} = {found:.1f} "
+                "(linear between grid points; fracas balance gives an interval)"
+                if found is not None
+                else f"  {side}'s win rate does not cross {100 * target:.0f}% on this grid"
+            )
     return out

@@ -58,6 +58,28 @@ class Pending:
     prompt: str
 
 
+def action_fields(action: Any) -> dict[str, Any]:
+    """An action as a ``dict`` of its fields, its tag under ``"action"`` (a Struct from a
+    live session, or the ``dict`` a decoded log holds)."""
+    if isinstance(action, dict):
+        return action
+    if isinstance(action, msgspec.Struct):
+        out: dict[str, Any] = {f: getattr(action, f) for f in action.__struct_fields__}
+        out["action"] = action.__struct_config__.tag
+        return out
+    return {}
+
+
+def words(tag: str) -> str:
+    """``StuntMove`` -> ``stunt move``."""
+    out = []
+    for i, ch in enumerate(tag):
+        if ch.isupper() and i and not tag[i - 1].isupper():
+            out.append(" ")
+        out.append(ch.lower())
+    return "".join(out).replace("_", " ")
+
+
 StateT = TypeVar("StateT", bound=Encounter[Any])
 ActionT = TypeVar("ActionT", bound=Action)
 OptionsT = TypeVar("OptionsT")
@@ -212,6 +234,38 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         took it, how much. The whole log, because who dealt a blow is often told by an
         earlier event (the attack roll). The default finds none."""
         return ()
+
+    def choice_kind(self, action: Any) -> str | None:
+        """What kind of choice ``action`` (an ``Acted`` event's action: a Struct in a live
+        session, a ``dict`` in a decoded log) was, for "what the tactics did": the action's
+        name in words, with the weapon it uses if it names one ("attack (dagger)"). ``None``
+        leaves it out (an action of the round itself). A ruleset refines this where its
+        actions carry the choice in a field (a stance, a target's kind)."""
+        fields = action_fields(action)
+        tag = fields.get("action")
+        if not isinstance(tag, str) or fields.get("actor") is None:
+            return None
+        kind = words(tag)
+        weapon = fields.get("weapon")
+        return f"{kind} ({weapon})" if isinstance(weapon, str) and weapon else kind
+
+    def choices(self, log: Sequence[Event[Any]], state: StateT) -> Iterable[tuple[str, str]]:
+        """``(combatant id, kind)`` of every decision in a finished fight's ``log``, in log
+        order (see :meth:`choice_kind`): what ``fracas sim`` reports as what the tactics
+        did."""
+        from fracas.engine.events import Acted
+
+        for event in log:
+            if isinstance(event, Acted) and event.actor is not None:
+                kind = self.choice_kind(event.action)
+                if kind is not None:
+                    yield event.actor, kind
+
+    def health_left(self, state: StateT, combatant_id: str) -> tuple[str, int] | None:
+        """What ``combatant_id`` has left at the end, as ``(label, value)``: the first pool
+        its card shows (hit points, NHP, HPS...). ``None`` when it shows none."""
+        bars = self.card(state, combatant_id).bars
+        return (bars[0].label, bars[0].value) if bars else None
 
     def analyse(self, log: Sequence[Event[Any]], state: StateT) -> tuple[list[str], list[Hit]]:
         """``notable`` and ``damage`` of one finished fight together. The default calls both;

@@ -16,7 +16,16 @@ from fracas.scenario import load_scenario
 from fracas.scenario.loader import LoadedScenario
 from fracas.sim.backend import choose_backend
 from fracas.sim.figures import SimResult, figures
-from fracas.sim.intervals import newcombe_paired, newcombe_unpaired
+from fracas.sim.intervals import (
+    holm,
+    mcnemar_p,
+    newcombe_paired,
+    newcombe_unpaired,
+    paired_mean_difference,
+    two_proportion_p,
+    welch_difference,
+)
+from fracas.sim.pairing import FigureKey, PairSums
 from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
 from fracas.sim.tally import Tally
 from fracas.sim.variant import CHUNK, Variant
@@ -57,11 +66,65 @@ class Difference(msgspec.Struct, frozen=True):
     unpaired_because: str | None = None
 
 
+class FigureDifference(msgspec.Struct, frozen=True):
+    """One figure of variant ``a`` minus the same figure of variant ``b``, with its 95%
+    interval and a test: ``kind`` is ``rate`` (a side's win, the draw, how a combatant
+    ended; a fraction) or ``mean`` (fight length, damage per fight). ``p`` is the test's
+    p-value, ``p_adjusted`` Holm's over the pairs of variants that have this figure (the
+    same as ``p`` for two variants), and ``significant`` is ``p_adjusted < 0.05``.
+    ``paired``: on the same fights (one ruleset), else independent samples;
+    ``same_in_every_fight``: paired, and the figure was the same in each pair of fights."""
+
+    figure: str
+    key: tuple[str, ...]
+    kind: str
+    a: str
+    b: str
+    value_a: float
+    value_b: float
+    difference: float
+    low: float
+    high: float
+    p: float
+    p_adjusted: float
+    significant: bool
+    paired: bool
+    method: str
+    same_in_every_fight: bool = False
+
+
 class CompareResult(msgspec.Struct, frozen=True):
-    """``fracas compare``: each variant's figures and every pair's difference."""
+    """``fracas compare``: each variant's figures and every pair's difference: in the first
+    side's win rate (``differences``), and in every figure (``figure_differences``, with
+    Holm's correction over the pairs said in ``correction``)."""
 
     variants: tuple[SimResult, ...]
     differences: tuple[Difference, ...]
+    figure_differences: tuple[FigureDifference, ...] = ()
+    correction: str = ""
+
+    def to_pandas(self) -> Any:
+        """A tidy table: one row per variant and figure (``variant``, ``figure``,
+        ``value``, ``low``, ``high``, ``n``), then one row per pair and figure difference
+        (``variant`` is ``A - B``, with ``p``, ``p_adjusted`` and ``significant``)."""
+        import pandas as pd
+
+        rows = [{"variant": sim.scenario, **r} for sim in self.variants for r in sim.rows()]
+        for d in self.figure_differences:
+            rows.append(
+                {
+                    "variant": f"{d.a} - {d.b}",
+                    "figure": f"difference: {d.figure}",
+                    "value": d.difference,
+                    "low": d.low,
+                    "high": d.high,
+                    "n": self.variants[0].n,
+                    "p": d.p,
+                    "p_adjusted": d.p_adjusted,
+                    "significant": d.significant,
+                }
+            )
+        return pd.DataFrame(rows)
 
     def to_json(self) -> bytes:
         return msgspec.json.encode(self)
@@ -155,7 +218,7 @@ def simulate(
     jobs: int = 1,
     precision: float | None = None,
     overrides: Sequence[str] = (),
-    engine: str = "event",
+    engine: str = "auto",
     scheduler: str | None = None,
     progress: ProgressFn | None = None,
 ) -> SimResult:
@@ -179,7 +242,7 @@ def compare(
     jobs: int = 1,
     precision: float | None = None,
     overrides: Sequence[str] = (),
-    engine: str = "event",
+    engine: str = "auto",
     scheduler: str | None = None,
     progress: ProgressFn | None = None,
 ) -> CompareResult:
@@ -204,7 +267,139 @@ def compare(
         for i in range(len(variants))
         for j in range(i + 1, len(variants))
     ]
-    return CompareResult(sims, tuple(diffs))
+    every, correction = figure_differences(variants, sims, job.pairs)
+    return CompareResult(sims, tuple(diffs), every, correction)
+
+
+HOLM = "Holm's step-down correction over the {m} pairs of variants, per figure"
+SIGNIFICANCE = {
+    ("rate", True): "Newcombe's paired interval; McNemar's exact test",
+    ("rate", False): "Newcombe's square-and-add interval; two-proportion z test",
+    ("mean", True): "paired z interval on the per-fight differences; z test",
+    ("mean", False): "Welch's interval; z test",
+}
+
+
+def _figures_of(sim: SimResult) -> dict[FigureKey, tuple[str, str, float, Any]]:
+    """Every figure of a result by key: (label, kind, value, the figure itself)."""
+    out: dict[FigureKey, tuple[str, str, float, Any]] = {}
+    for s in sim.sides:
+        out[("win", s.side)] = (f"{s.side} wins", "rate", s.win.rate, s.win)
+    out[("draw",)] = ("draw", "rate", sim.draw.rate, sim.draw)
+    out[("rounds",)] = ("length", "mean", sim.rounds.mean, sim.rounds)
+    for c in sim.combatants:
+        out[("dealt", c.id)] = (f"{c.name}: damage dealt", "mean", c.dealt.mean, c.dealt)
+        out[("taken", c.id)] = (f"{c.name}: damage taken", "mean", c.taken.mean, c.taken)
+        for o in c.outcomes:
+            label = f"{c.name}: {o.outcome}"
+            out[("outcome", c.id, o.outcome)] = (label, "rate", o.rate.rate, o.rate)
+    return out
+
+
+def figure_differences(
+    variants: Sequence[Variant],
+    sims: Sequence[SimResult],
+    pairs: dict[tuple[int, int], PairSums],
+) -> tuple[tuple[FigureDifference, ...], str]:
+    """Every figure either variant of each pair reports, as a difference with its interval
+    and test (paired for one ruleset, from :mod:`fracas.sim.pairing`; independent across
+    rulesets), with Holm's correction over the pairs, per figure."""
+    figs = [_figures_of(sim) for sim in sims]
+    raw: list[dict[str, Any]] = []
+    for i in range(len(sims)):
+        for j in range(i + 1, len(sims)):
+            keys = list(dict.fromkeys([*figs[i], *figs[j]]))
+            sums = pairs.get((i, j))
+            for key in keys:
+                raw.append(_one_difference(key, i, j, figs, sims, sums))
+    by_key: dict[FigureKey, list[int]] = {}
+    for k, d in enumerate(raw):
+        by_key.setdefault(d["key"], []).append(k)
+    for members in by_key.values():
+        adjusted = holm([raw[k]["p"] for k in members])
+        for k, p in zip(members, adjusted, strict=True):
+            raw[k]["p_adjusted"] = p
+            raw[k]["significant"] = p < 0.05
+    m = len(sims) * (len(sims) - 1) // 2
+    correction = HOLM.format(m=m) if m > 1 else "none (one pair of variants)"
+    return tuple(FigureDifference(**d) for d in raw), correction
+
+
+def _one_difference(
+    key: FigureKey,
+    i: int,
+    j: int,
+    figs: list[dict[FigureKey, tuple[str, str, float, Any]]],
+    sims: Sequence[SimResult],
+    sums: PairSums | None,
+) -> dict[str, Any]:
+    a, b = figs[i].get(key), figs[j].get(key)
+    either = a if a is not None else b
+    assert either is not None
+    label, kind = either[0], either[1]
+    n_a, n_b = sims[i].n, sims[j].n
+    if kind == "rate":
+        d, low, high, p, paired = _rate_difference(key, a, b, n_a, n_b, sums)
+        same = sums is not None and key in sums.tables and sums.tables[key][1:] == [0, 0]
+    else:
+        d, low, high, p, paired = _mean_difference(key, a, b, n_a, n_b, sums)
+        same = sums is not None and key in sums.sums and sums.sums[key][1] == 0
+    return {
+        "figure": label,
+        "key": key,
+        "kind": kind,
+        "a": sims[i].scenario,
+        "b": sims[j].scenario,
+        "value_a": a[2] if a else 0.0,
+        "value_b": b[2] if b else 0.0,
+        "difference": d,
+        "low": low,
+        "high": high,
+        "p": p,
+        "p_adjusted": p,
+        "significant": p < 0.05,
+        "paired": paired,
+        "method": SIGNIFICANCE[(kind, paired)],
+        "same_in_every_fight": same,
+    }
+
+
+Figure = tuple[str, str, float, Any]
+
+
+def _rate_difference(
+    key: FigureKey, a: Figure | None, b: Figure | None, n_a: int, n_b: int, sums: PairSums | None
+) -> tuple[float, float, float, float, bool]:
+    """A rate's difference: paired from the 2x2 table, else of independent samples (a rate
+    a variant does not report, such as an outcome it never had, is 0 of its fights)."""
+    if sums is not None and key in sums.tables:
+        both, only_a, only_b = sums.tables[key]
+        neither = sums.n - both - only_a - only_b
+        d, low, high = newcombe_paired(both, only_a, only_b, neither)
+        return d, low, high, mcnemar_p(only_a, only_b), True
+    ka = a[3].count if a else 0
+    kb = b[3].count if b else 0
+    d, low, high = newcombe_unpaired(ka, n_a, kb, n_b)
+    return d, low, high, two_proportion_p(ka, n_a, kb, n_b), False
+
+
+def _mean_difference(
+    key: FigureKey, a: Figure | None, b: Figure | None, n_a: int, n_b: int, sums: PairSums | None
+) -> tuple[float, float, float, float, bool]:
+    """A mean's difference: of the per-fight differences when paired, else Welch's."""
+    if sums is not None and key in sums.sums:
+        total, squares = sums.sums[key]
+        d, low, high, p = paired_mean_difference(total, squares, sums.n)
+        return d, low, high, p, True
+    d, low, high, p = welch_difference(_mean_sd(a, n_a), _mean_sd(b, n_b))
+    return d, low, high, p, False
+
+
+def _mean_sd(figure: Figure | None, n: int) -> tuple[float, float, int]:
+    if figure is None:
+        return (0.0, 0.0, n)
+    value = figure[3]
+    return (float(value.mean), float(value.sd), n)
 
 
 def difference(variants: Sequence[Variant], job: JobResult, i: int, j: int) -> Difference:

@@ -7,6 +7,8 @@ one machine, so the figures are the same.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -15,13 +17,39 @@ from fracas.sim.runner import ChunkOut
 
 #: seconds to wait for the scheduler before giving up
 CONNECT_TIMEOUT = 5
+#: seconds a run waits with no worker at all before it gives up (environment variable
+#: ``FRACAS_DASK_LOST_TIMEOUT`` overrides it)
+LOST_TIMEOUT = 60.0
+#: how often a waiting run looks at the cluster, in seconds
+POLL = 0.5
+
+
+def lost_timeout() -> float:
+    """``FRACAS_DASK_LOST_TIMEOUT`` (seconds, > 0) or :data:`LOST_TIMEOUT`."""
+    text = os.environ.get("FRACAS_DASK_LOST_TIMEOUT")
+    if not text:
+        return LOST_TIMEOUT
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value > 0:
+        raise FracasError(
+            f"FRACAS_DASK_LOST_TIMEOUT={text}: must be a number of seconds greater than 0"
+        )
+    return value
 
 
 class DaskExecutor:
     """Chunk tasks as Dask futures (``pure=False``: every chunk is its own task)."""
 
-    def __init__(self, address: str, timeout: float = CONNECT_TIMEOUT) -> None:
+    def __init__(
+        self, address: str, timeout: float = CONNECT_TIMEOUT, lost: float | None = None
+    ) -> None:
         import distributed
+
+        self.address = address
+        self.lost = lost if lost is not None else lost_timeout()
 
         connect: Any = distributed.Client
 
@@ -44,8 +72,28 @@ class DaskExecutor:
         return future
 
     def wait_any(self, futures: Sequence[Any]) -> list[Any]:
-        first = next(self.done)
-        return [first, *self.done.next_batch(block=False)]
+        """The futures that are done, waiting for at least one; when the cluster has had no
+        worker at all for ``self.lost`` seconds, the run stops with a message instead of
+        waiting forever."""
+        alone_since: float | None = None
+        checked = time.monotonic()
+        while not self.done.has_ready():
+            time.sleep(0.005)
+            now = time.monotonic()
+            if now - checked < POLL:
+                continue
+            checked = now
+            if self.client.nthreads():
+                alone_since = None
+                continue
+            alone_since = alone_since if alone_since is not None else now
+            if now - alone_since >= self.lost:
+                raise FracasError(
+                    f"--scheduler {self.address}: the cluster has had no worker for "
+                    f"{self.lost:g} s, with {len(futures)} chunks still to run (start workers, "
+                    "or set FRACAS_DASK_LOST_TIMEOUT to wait longer)"
+                )
+        return list(self.done.next_batch(block=False))
 
     def result(self, future: Any) -> ChunkOut:
         out: ChunkOut = future.result()

@@ -1,7 +1,8 @@
 """The reference backend: each fight is ``Session.start`` + ``Session.run`` with a
 ``SeededRoller`` of its own seed, exactly what ``fracas fight SCENARIO --seed S`` runs, and
 the finished fight is read through the ruleset's analysis hooks (``outcome``, ``notable``,
-``damage``). Nothing of a fight is kept once it is added to the tally."""
+``damage``, ``health_left``, ``choices``). Nothing of a fight is kept once it is added to
+the tally."""
 
 from __future__ import annotations
 
@@ -77,3 +78,13 @@ def add_fight(
     winner = None if state.winner is None else tally.sides.index(state.winner)
     outcomes = [ruleset.outcome(state, cid) for cid in ids]
     tally.add(winner, state.round, dealt, taken, outcomes, notable)
+    left = [ruleset.health_left(state, cid) for cid in ids]
+    if all(x is not None for x in left):
+        tally.add_left(left[0][0] if left[0] else "", [x[1] for x in left if x is not None])
+    chosen: list[dict[str, int]] = [{} for _ in ids]
+    for actor, kind in ruleset.choices(log, state):
+        i = index.get(actor)
+        if i is not None:
+            mine = chosen[i]
+            mine[kind] = mine.get(kind, 0) + 1
+    tally.add_choices(chosen)

@@ -5,6 +5,10 @@
 - ``[A, B, C]`` a list, each item read as YAML (``3``, ``true``, ``plate mail``);
 - a single value, read as YAML.
 
+A value written ``@FILE`` is the content of a YAML file, and ``@FILE#PATH`` a field of it
+(``@thugs.yaml#combatants[1]``: a combatant taken from another scenario; ``@kit.yaml#armour``
+an armour list): whole items, not only numbers.
+
 The grid is every combination of the values (the first ``--vary`` varies slowest).
 """
 
@@ -15,6 +19,7 @@ import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -72,11 +77,42 @@ def parse_path(path: str) -> tuple[str | int, ...]:
     return tuple(out)
 
 
-def _load(text: str, spec: str) -> Any:
+def load_value(text: str, spec: str, flag: str = "--vary") -> Any:
+    """One value as YAML, or ``@FILE[#PATH]``: the content of a YAML file (or one field of
+    it, a path as the errors name fields)."""
+    if text.startswith("@"):
+        return _from_file(text[1:], spec, flag)
     try:
         return yaml.safe_load(text)
     except yaml.YAMLError:
-        raise VaryError(f"--vary {spec}: cannot read the value {text!r}") from None
+        raise VaryError(f"{flag} {spec}: cannot read the value {text!r}") from None
+
+
+def _from_file(ref: str, spec: str, flag: str) -> Any:
+    name, _, inner = ref.partition("#")
+    path = Path(name)
+    if not path.is_file():
+        raise VaryError(f"{flag} {spec}: @{name}: no such file")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        raise VaryError(f"{flag} {spec}: @{name}: cannot read it as YAML ({exc})") from None
+    if not inner:
+        return data
+    cur = data
+    for seg in parse_path(inner):
+        found = (isinstance(seg, int) and isinstance(cur, list) and seg < len(cur)) or (
+            isinstance(seg, str) and isinstance(cur, dict) and seg in cur
+        )
+        if found:
+            cur = cur[seg]
+        else:
+            raise VaryError(f"{flag} {spec}: @{name}#{inner}: there is no {seg!r} there")
+    return copy.deepcopy(cur)
+
+
+def _load(text: str, spec: str) -> Any:
+    return load_value(text, spec)
 
 
 def parse_values(text: str, spec: str) -> tuple[Any, ...]:

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import get_backend
 from fracas.sim.figures import widest
+from fracas.sim.pairing import PairSums, all_pair_sums
 from fracas.sim.tally import Tally
 from fracas.sim.variant import Variant, chunk_counts, chunk_seeds
 
@@ -32,28 +33,35 @@ Joint = dict[tuple[int, ...], int]
 
 @dataclass(frozen=True)
 class Job:
-    """``variants`` run on the same ``n`` fights (fewer if ``precision`` is reached)."""
+    """``variants`` run on the same ``n`` fights (fewer if ``precision`` is reached, or once
+    ``stop``, asked in this process after each chunk is merged, says the tallies so far are
+    enough: ``fracas balance`` stops when a rate's interval leaves out its target)."""
 
     variants: tuple[Variant, ...]
     n: int
     precision: float | None = None
+    stop: Callable[[Sequence[Tally]], bool] | None = None
 
 
 @dataclass(frozen=True)
 class ChunkOut:
-    """One chunk of a job: a tally per variant (without ``winners``) and the joint counts."""
+    """One chunk of a job: a tally per variant (without ``winners``), the joint counts, and
+    the paired sums of every pair of variants of one ruleset (``compare``)."""
 
     tallies: tuple[Tally, ...]
     joint: Joint
+    pairs: dict[tuple[int, int], PairSums] = field(default_factory=dict)
 
 
 @dataclass
 class JobResult:
-    """A finished job: merged tallies (one per variant), joint counts, chunks merged."""
+    """A finished job: merged tallies (one per variant), joint counts, chunks merged, and
+    the merged paired sums (:mod:`fracas.sim.pairing`)."""
 
     tallies: list[Tally]
     joint: Joint
     chunks: int
+    pairs: dict[tuple[int, int], PairSums] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -79,9 +87,11 @@ def run_chunk(
     backend = get_backend(engine)
     tallies = tuple(backend.run_chunk(v, seeds) for v in variants)
     joint: Joint = {}
+    pairs: dict[tuple[int, int], PairSums] = {}
     if len(tallies) > 1:
         joint = dict(Counter(zip(*(t.winners for t in tallies), strict=True)))
-    return ChunkOut(tuple(t.drop_winners() for t in tallies), joint)
+        pairs = all_pair_sums(tallies, tuple(v.ruleset for v in variants))
+    return ChunkOut(tuple(t.drop_winners() for t in tallies), joint, pairs)
 
 
 class Executor(Protocol):
@@ -165,6 +175,7 @@ class _JobState:
     done: bool = False
     tallies: list[Tally] = field(default_factory=list)
     joint: Counter[tuple[int, ...]] = field(default_factory=Counter)
+    pairs: dict[tuple[int, int], PairSums] = field(default_factory=dict)
     buffer: dict[int, ChunkOut] = field(default_factory=dict)
 
     def take(self, out: ChunkOut) -> None:
@@ -173,10 +184,14 @@ class _JobState:
         for mine, theirs in zip(self.tallies, out.tallies, strict=True):
             mine.merge(theirs)
         self.joint.update(out.joint)
+        for key, sums in out.pairs.items():
+            self.pairs.setdefault(key, PairSums()).merge(sums)
         self.merged += 1
-        precision = self.job.precision
-        if self.merged == len(self.counts) or (
-            precision is not None and all(widest(t) < precision for t in self.tallies)
+        precision, stop = self.job.precision, self.job.stop
+        if (
+            self.merged == len(self.counts)
+            or (precision is not None and all(widest(t) < precision for t in self.tallies))
+            or (stop is not None and stop(self.tallies))
         ):
             self.done = True
             self.buffer.clear()
@@ -225,7 +240,7 @@ def run_jobs(
     except BaseException:
         executor.cancel(list(in_flight))
         raise
-    return [JobResult(s.tallies, dict(s.joint), s.merged) for s in states]
+    return [JobResult(s.tallies, dict(s.joint), s.merged, s.pairs) for s in states]
 
 
 def _tasks(states: list[_JobState]) -> Iterator[tuple[int, int]]:

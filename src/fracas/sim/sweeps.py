@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pandas as pd
 import yaml
 
@@ -19,7 +20,7 @@ from fracas.sim.runner import Job, ProgressFn
 from fracas.sim.variant import Variant
 
 
-def _raw(path: str | Path, overrides: Sequence[str]) -> Any:
+def raw_scenario(path: str | Path, overrides: Sequence[str] = ()) -> Any:
     """The scenario file's YAML data with the ``-o`` overrides in its ``options`` (the file
     is validated first, so a bad file is reported as ``fight`` reports it)."""
     load_scenario(path, overrides)
@@ -44,7 +45,7 @@ def grid_variants(
     is refused with its values and the problem."""
     source = str(path)
     out = []
-    for values, data in grid(_raw(path, overrides), varies):
+    for values, data in grid(raw_scenario(path, overrides), varies):
         label = label_of(varies, values)
         try:
             loaded = parse_scenario(data, source)
@@ -104,14 +105,18 @@ def sweep(
     seed: int = 0,
     jobs: int = 1,
     overrides: Sequence[str] = (),
-    engine: str = "event",
+    engine: str = "auto",
     scheduler: str | None = None,
     progress: ProgressFn | None = None,
+    precision: float | None = None,
 ) -> pd.DataFrame:
     """Run ``scenario`` at every point of the grid the ``vary`` fields span (``PATH=VALUES``
-    strings or :class:`~fracas.sim.grid.Vary`), ``n`` fights each, every point on the same
-    per-fight seeds. One row per grid point (see :func:`row`)."""
-    check_run(n, seed, jobs, None)
+    strings or :class:`~fracas.sim.grid.Vary`), ``n`` fights each (fewer at a point once
+    every rate's 95% interval there is narrower than ``precision``), every point on the same
+    per-fight seeds. One row per grid point (see :func:`row`); a point whose figures are
+    those of an earlier point in every fight names it in the ``same_as`` column (the varied
+    value stops mattering there). ``attrs`` holds the run's metadata."""
+    check_run(n, seed, jobs, precision)
     varies = [parse_vary(v) if isinstance(v, str) else v for v in vary]
     if not varies:
         raise FracasError("sweep needs at least one --vary PATH=VALUES")
@@ -119,7 +124,7 @@ def sweep(
     if len(set(paths)) != len(paths):
         raise FracasError("--vary: the same path is varied twice")
     points = grid_variants(scenario, varies, overrides)
-    jobs_ = [Job((variant,), n) for _, variant in points]
+    jobs_ = [Job((variant,), n, precision) for _, variant in points]
     t0 = time.perf_counter()
     results, name, _ = run_all(jobs_, seed, jobs, engine, scheduler, progress)
     wall = time.perf_counter() - t0
@@ -135,13 +140,43 @@ def sweep(
         row(varies, values, sim, outcome_keys, notable_keys)
         for (values, _), sim in zip(points, sims, strict=True)
     ]
+    for r, same in zip(rows, same_as([label_of(varies, v) for v, _ in points], sims), strict=True):
+        r["same_as"] = same
     table = pd.DataFrame(rows)
     for path in paths:
         column = table[path]
         kinds = {type(x) for x in column}
         if len(kinds) > 1 or not kinds <= {int, float, bool, str}:
             table[path] = column.map(str)
+    first = sims[0]
     table.attrs.update(
-        {"varied": paths, "seed": seed, "engine": name, "sides": [s.side for s in sims[0].sides]}
+        {
+            "varied": paths,
+            "seed": seed,
+            "engine": name,
+            "sides": [s.side for s in first.sides],
+            "fracas_version": first.fracas_version,
+            "scenario": str(scenario),
+            "scenario_hash": points[0][1].digest,
+            "options": first.options,
+            "n": n,
+            "precision": precision,
+            "vary": [f"{v.path}={list(v.values)}" for v in varies],
+        }
     )
     return table
+
+
+def same_as(labels: Sequence[str], sims: Sequence[SimResult]) -> list[str]:
+    """For each grid point, the label of the first earlier point with the same figures
+    (every fight ended the same way: the varied value makes no difference there), or ``""``."""
+    seen: dict[bytes, str] = {}
+    out = []
+    for label, sim in zip(labels, sims, strict=True):
+        figures = sim.figures()
+        for key in ("scenario", "scenario_hash", "options", "precision"):
+            figures.pop(key, None)
+        key_bytes = msgspec.json.encode(figures)
+        out.append(seen.get(key_bytes, ""))
+        seen.setdefault(key_bytes, label)
+    return out

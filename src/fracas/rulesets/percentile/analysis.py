@@ -140,3 +140,22 @@ def damage(log: Sequence[Event[Any]], state: PercentileEncounter) -> list[Hit]:
     the defender's counter (table 5.1), a fumbler's blow on herself or a friend (table
     5.2); falls and bleeding are no one's blow."""
     return analyse(log, state)[1]
+
+
+def choice_kind(fields: dict[str, Any]) -> str | None:
+    """A percentile decision for "what the tactics did" (Chapter 5, "Attacking and
+    defending"): the round's stance ("all-out attack", "surrender"...), "dodging" when the
+    declaration dodges instead of parrying, and the weapon taken in hand if it changes
+    one; a defender's extra parry or dodge beyond the free ones, or the attack let through."""
+    tag = fields.get("action")
+    if tag == "Defend":
+        return "extra defence" if fields.get("defend") else "extra defence declined"
+    if tag != "Declare":
+        return None
+    kind = str(fields.get("stance", "")).replace("-", " ").replace("all out", "all-out")
+    if fields.get("dodge"):
+        kind += ", dodging"
+    weapon = fields.get("weapon")
+    if weapon:
+        kind += f" (takes up {weapon})"
+    return kind

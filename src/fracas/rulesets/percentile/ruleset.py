@@ -10,7 +10,7 @@ from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo, Hit
+from fracas.engine.ruleset import Demo, Hit, action_fields
 from fracas.engine.view import Card
 from fracas.rulesets.percentile import account, analysis, overrides, player_view
 from fracas.rulesets.percentile.account import RESULT_TEXT
@@ -315,6 +315,9 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     def outcome(self, state: PercentileEncounter, combatant_id: str) -> str:
         return analysis.outcome(state, combatant_id)
+
+    def choice_kind(self, action: Any) -> str | None:
+        return analysis.choice_kind(action_fields(action))
 
     def notable(self, log: Sequence[Event[Any]], state: PercentileEncounter) -> Iterable[str]:
         return analysis.notable(log, state)

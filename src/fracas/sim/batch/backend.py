@@ -18,12 +18,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 
 from fracas.engine.errors import FracasError
 from fracas.sim import batch
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.fast import AnyRuleset, BatchKernel
-from fracas.sim.tally import DRAW, Tally
+from fracas.sim.tally import DRAW, STANDING, FightRows, Tally
 from fracas.sim.variant import Variant
 
 
@@ -44,6 +45,15 @@ class BatchBackend:
         ruleset, scenario = variant.load()
         found, spec = batch.compiled(ruleset, scenario)
         return tally_of(found.run(spec, len(seeds), 0, seeds), found)
+
+
+def _value_counts(values: npt.NDArray[Any]) -> dict[int, int]:
+    """How many times each value occurs (a distribution as counts)."""
+    if values.size == 0:
+        return {}
+    low = int(values.min())
+    counts = np.bincount(values.astype(np.int64) - low)
+    return {low + int(v): int(c) for v, c in enumerate(counts) if c}
 
 
 def tally_of(r: BatchResult, kernel: BatchKernel[Any]) -> Tally:
@@ -75,6 +85,21 @@ def tally_of(r: BatchResult, kernel: BatchKernel[Any]) -> Tally:
             }
         )
     tally.outcomes = outcomes
+    end_names = np.array([renames.get(e, e) for e in r.end_names], dtype=object)
+    finish = [end_names[r.end[:, f]] for f in range(len(names))]
+    tally.rows = FightRows(
+        r.rounds,
+        [dealt[:, f] for f in range(len(names))],
+        [taken[:, f] for f in range(len(names))],
+        finish,
+    )
+    tally.dealt_counts = [_value_counts(dealt[:, f]) for f in range(len(names))]
+    tally.taken_counts = [_value_counts(taken[:, f]) for f in range(len(names))]
+    side_of = [tally.sides.index(s) for s in tally.combatant_sides]
+    out = np.zeros((n, len(tally.sides)), dtype=np.int64)
+    for f in range(len(names)):
+        out[:, side_of[f]] += finish[f] != STANDING
+    tally.out_counts = [_value_counts(out[:, s]) for s in range(len(tally.sides))]
     for name, counters in kernel.notable.items():
         per_fight = sum(r.counts[:, :, k[c]].sum(axis=1) for c in counters)
         fights = int(np.count_nonzero(per_fight))

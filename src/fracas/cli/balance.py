@@ -1,0 +1,128 @@
+"""``fracas balance``: where a side's win rate crosses a target as one field varies. Parses
+flags, calls :func:`fracas.sim.balance.balance`, renders the answer. No statistics here."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from fracas.cli.sim import _check_plot, _jobs, _progress_bar, _sim_errors, run_options
+from fracas.engine.errors import FracasError
+
+
+@click.command()
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option(
+    "--vary",
+    required=True,
+    metavar="PATH=LOW..HIGH",
+    help="The field to search, over whole numbers: combatants[0].skills.epee=10..90.",
+)
+@click.option(
+    "--target",
+    type=click.FloatRange(0, 1, min_open=True, max_open=True),
+    default=0.5,
+    show_default=True,
+    help="The win rate to find.",
+)
+@click.option("--side", default=None, help="Whose win rate (default: the first side).")
+@click.option(
+    "--most",
+    type=click.IntRange(min=1),
+    default=20_000,
+    show_default=True,
+    help="Most fights at one value before it is called indistinguishable from the target.",
+)
+@run_options
+@click.option(
+    "--plot",
+    metavar="FILE.png|FILE.svg",
+    default=None,
+    help="Draw the values tried, their intervals, the target and the crossing.",
+)
+def balance(
+    scenario: str,
+    vary: str,
+    target: float,
+    side: str | None,
+    most: int,
+    n: int | None,
+    seed: int | None,
+    jobs: int | None,
+    overrides: tuple[str, ...],
+    as_json: bool,
+    engine: str,
+    scheduler: str | None,
+    plot: str | None,
+) -> None:
+    """Find the value of one field of SCENARIO at which a side's win rate crosses the
+    target, with an interval on it, in far fewer fights than a sweep of every value."""
+    from fracas.sim.balance import balance as run_balance
+
+    with _sim_errors() as chosen:
+        if n is not None:
+            raise FracasError("-n: balance decides how many fights each value needs (see --most)")
+        _check_plot(plot)
+        seed = chosen.pick(seed)
+        with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
+            result = run_balance(
+                scenario,
+                vary,
+                target=target,
+                side=side,
+                most=most,
+                seed=seed,
+                jobs=_jobs(jobs),
+                overrides=overrides,
+                engine=engine,
+                scheduler=scheduler,
+                progress=progress,
+            )
+        if plot is not None:
+            from fracas.sim.plots import balance_plot
+
+            try:
+                balance_plot(result, plot)
+            except OSError as exc:
+                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
+        if as_json:
+            click.echo(result.to_json().decode())
+            return
+        for line in render_balance(result):
+            click.echo(line)
+        if plot is not None:
+            click.echo(f"plot saved to {plot}", err=True)
+
+
+def render_balance(result: object) -> list[str]:
+    from fracas.sim.balance import BalanceResult
+
+    assert isinstance(result, BalanceResult)
+    r = result
+    out = [
+        f"engine: {r.engine}",
+        f"{r.scenario}: where {r.side}'s win rate crosses {100 * r.target:.0f}% as {r.path} "
+        f"runs over {r.low}..{r.high} (seed {r.seed})",
+        "",
+        "values tried, in order (95% Wilson intervals):",
+    ]
+    for p in r.points:
+        out.append(
+            f"  {p.value:>6}: {100 * p.win.rate:5.1f}% [{100 * p.win.low:4.1f}, "
+            f"{100 * p.win.high:4.1f}] in {p.n:,} fights: {p.verdict} the target"
+        )
+    out.append("")
+    if r.crossing is None:
+        out.append(f"no crossing: {r.message}")
+    else:
+        out.append(
+            f"crossing: {r.path} = {r.crossing:.1f} [{r.crossing_low:.1f}, "
+            f"{r.crossing_high:.1f}]  ({r.message})"
+        )
+    out.append(
+        f"{r.fights:,} fights in {len(r.points)} steps; a sweep of every value at "
+        f"{r.most:,} fights would run {r.grid_fights:,}. Each step's test is at 95%; the "
+        "interval is read off the two values on either side of the target."
+    )
+    return out
