@@ -157,6 +157,7 @@ def sweep(
             "engine": name,
             "sides": [s.side for s in first.sides],
             "fracas_version": first.fracas_version,
+            "ruleset": first.ruleset,
             "scenario": str(scenario),
             "scenario_hash": points[0][1].digest,
             "options": first.options,
