@@ -22,9 +22,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from fracas.engine.errors import FracasError
+from fracas.scenario.yaml_input import YamlProblem, load_yaml
 
 #: most grid points one sweep may have
 MAX_POINTS = 100_000
@@ -83,19 +82,22 @@ def load_value(text: str, spec: str, flag: str = "--vary") -> Any:
     if text.startswith("@"):
         return _from_file(text[1:], spec, flag)
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise VaryError(f"{flag} {spec}: cannot read the value {text!r}") from None
+        return load_yaml(text)
+    except YamlProblem as exc:
+        shown = repr(text) if len(text) <= 60 else repr(text[:60]) + "..."
+        raise VaryError(f"{flag} {spec}: cannot read the value {shown}: {exc}") from None
 
 
 def _from_file(ref: str, spec: str, flag: str) -> Any:
+    """``FILE[#PATH]``, read through the one YAML reader every input goes through."""
+    from fracas.scenario.files import read_text
+
     name, _, inner = ref.partition("#")
-    path = Path(name)
-    if not path.is_file():
+    if not Path(name).is_file():
         raise VaryError(f"{flag} {spec}: @{name}: no such file")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = load_yaml(read_text(name, "YAML file"))
+    except (FracasError, YamlProblem) as exc:
         raise VaryError(f"{flag} {spec}: @{name}: cannot read it as YAML ({exc})") from None
     if not inner:
         return data

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import matplotlib
 
+from fracas.engine.errors import FracasError
+
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
@@ -29,9 +31,17 @@ def _save(fig: Any, path: Path) -> None:
     plt.close(fig)
 
 
-def caption(fig: Any, text: str) -> None:
-    """The run's facts (n, seed, engine, options) under a figure."""
-    fig.text(0.01, 0.005, text, fontsize=7, color="#444444", ha="left", va="bottom", wrap=True)
+def caption(fig: Any, text: str) -> tuple[float, float, float, float]:
+    """The run's facts (n, seed, engine, options) under a figure, wrapped to its width; the
+    rectangle the axes keep (for ``tight_layout``) so nothing overlaps them."""
+    import textwrap
+
+    width_in = fig.get_size_inches()[0]
+    lines = textwrap.wrap(text, width=max(60, int(width_in * 17)))
+    fig.text(0.01, 0.005, "\n".join(lines), fontsize=7, color="#444444", ha="left", va="bottom")
+    height_in = fig.get_size_inches()[1]
+    bottom = min(0.4, (0.16 * len(lines) + 0.1) / height_in)
+    return (0, bottom, 1, 1)
 
 
 def run_facts(n: int, seed: int, engine: str, options: dict[str, Any] | None = None) -> str:
@@ -84,12 +94,12 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     _difference_panel(mx, means, f"{a} - {b}, in the figure's unit", "means", 1.0)
     first = sims[0]
     fig.suptitle(f"{a} vs {b}: what changed (95% intervals; red: significant)")
-    caption(
+    rect = caption(
         fig,
         run_facts(first.n, first.seed, first.engine, changed_options(first))
         + f"; correction: {result.correction}",
     )
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 
 
@@ -138,27 +148,32 @@ def balance_plot(result: BalanceResult, path: str | Path) -> None:
     ax.set_ylim(0, 1)
     ax.legend(fontsize="small")
     ax.set_title(f"{_label(result.scenario)}: where {result.side}'s win rate crosses the target")
-    caption(
+    rect = caption(
         fig,
         f"{result.fights:,} fights in {len(result.points)} steps (at most {result.most:,} "
         f"per value), seed {result.seed}, engine {result.engine}",
     )
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 
 
 def changed_options(result: SimResult) -> dict[str, Any]:
     """The options of a run that differ from its ruleset's defaults (what a caption
     names)."""
+    return non_default(result.ruleset, dict(result.options))
+
+
+def non_default(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` less those at the ruleset's default (its scenario model's ``options``)."""
     from fracas.rulesets import get_ruleset
 
     try:
-        field = get_ruleset(result.ruleset).scenario_model.model_fields["options"]
+        field = get_ruleset(ruleset).scenario_model.model_fields["options"]
         defaults = field.get_default(call_default_factory=True)
         plain = defaults.model_dump(mode="json") if defaults is not None else {}
-    except (KeyError, AttributeError, TypeError):
-        return dict(result.options)
-    return {k: v for k, v in result.options.items() if plain.get(k, object()) != v}
+    except (KeyError, AttributeError, TypeError, ValueError, FracasError):
+        return options
+    return {k: v for k, v in options.items() if plain.get(k, object()) != v}
 
 
 def distribution_plot(result: SimResult, path: str | Path) -> None:
@@ -182,8 +197,8 @@ def distribution_plot(result: SimResult, path: str | Path) -> None:
     for ax in list(axes.flat)[len(panels) :]:
         ax.axis("off")
     fig.suptitle(f"{_label(result.scenario)}: distributions")
-    caption(fig, run_facts(result.n, result.seed, result.engine, changed_options(result)))
-    fig.tight_layout(rect=(0, 0.04, 1, 1))
+    rect = caption(fig, run_facts(result.n, result.seed, result.engine, changed_options(result)))
+    fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 
 
@@ -322,12 +337,13 @@ def sweep_plots(table: pd.DataFrame, out: str | Path, name: str = "win-rate") ->
         figs = [fig]
     facts = _sweep_facts(table)
     for fig in figs:
+        rect = (0.0, 0.0, 1.0, 1.0)
         if facts:
             fig.suptitle(f"{_label(str(table.attrs.get('scenario', '')))}: {sides[0]}'s win rate")
-            caption(fig, facts)
+            rect = caption(fig, facts)
         for suffix in (".png", ".svg"):
             path = Path(out) / f"{name}{suffix}"
-            fig.tight_layout(rect=(0, 0.05, 1, 1) if facts else (0, 0, 1, 1))
+            fig.tight_layout(rect=rect)
             fig.savefig(path, dpi=110, metadata={"Date": None} if suffix == ".svg" else None)
             paths.append(path)
         plt.close(fig)
@@ -338,7 +354,7 @@ def _sweep_facts(table: pd.DataFrame) -> str:
     attrs = table.attrs
     if "n" not in attrs:
         return ""
-    options = attrs.get("options") or {}
+    options = non_default(str(attrs.get("ruleset", "")), dict(attrs.get("options") or {}))
     text = run_facts(int(attrs["n"]), int(attrs["seed"]), str(attrs["engine"]), options)
     if attrs.get("precision"):
         text += f"; --precision {attrs['precision']}"
