@@ -49,6 +49,7 @@ AIMS: tuple[tuple[Literal["damage", "pin", "break-pin"], str], ...] = (
     ("break-pin", "break the pin of"),
 )
 DAMAGE_PENALTY = 20
+IMPROVED_GRAB = "improved grab"
 AUTOMATIC_FAILURE_SIZES = 2
 
 
@@ -82,8 +83,9 @@ def automatic_failure(ctx: StarflightContext, c: Fighter, target: Fighter) -> bo
 
 
 def start_grapple(ctx: StarflightContext, c: Fighter, target: Fighter, *, grabbed: bool) -> bool:
-    """The grab (unless ``grabbed`` already, or joining), the target's Opportunity Attack,
-    then the opposed Grapple checks. Returns whether the grapple began."""
+    """The grab (unless ``grabbed`` already, or joining), the target's Opportunity Attack
+    ("unless the combatant has Improved Grab"), then the opposed Grapple checks. Returns
+    whether the grapple began."""
     fight = ctx.state
     joining = bool(grapple_opponents(fight, target))
     if not grabbed:
@@ -92,7 +94,8 @@ def start_grapple(ctx: StarflightContext, c: Fighter, target: Fighter, *, grabbe
     if automatic_failure(ctx, c, target):
         return False
     if not grabbed and not joining:
-        strike_back(ctx, target, c)
+        if IMPROVED_GRAB not in c.abilities:
+            strike_back(ctx, target, c)
         if not in_fight(c, fight.options) or not in_fight(target, fight.options):
             return False
         roll = roll_attack(ctx, c, target, None, label="grab", touch=True)
