@@ -36,7 +36,13 @@ from fracas.scenario import parse_scenario
 from .helpers import fighter, scenario_data
 from .purpose_roller import PurposeRoller
 
-FIRST = {"a initiative": [10], "t initiative": [1], "u initiative": [1]}
+FIRST = {  # t and u tie (1 + Initiative 5): t wins the re-roll
+    "t initiative tie": [9],
+    "u initiative tie": [1],
+    "a initiative": [10],
+    "t initiative": [1],
+    "u initiative": [1],
+}
 
 
 def begin(

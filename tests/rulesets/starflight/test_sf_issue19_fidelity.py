@@ -4,24 +4,46 @@ with rolls named by purpose or scripted."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from fracas.engine import Session
-from fracas.rulesets.starflight.actions import Grapple, StandUp
+import pytest
+
+from fracas.dice import SeededRoller
+from fracas.engine import Context, Rolled, Session
+from fracas.rulesets.starflight import RULESET
+from fracas.rulesets.starflight.actions import (
+    Attack,
+    Grapple,
+    Rest,
+    Standby,
+    StandUp,
+    Strike,
+    SwallowWhole,
+)
 from fracas.rulesets.starflight.events import (
     AttackRolled,
+    Bled,
     Checked,
+    ClinicalDeath,
     DamageTaken,
     GrappleStarted,
     PartFailed,
 )
+from fracas.rulesets.starflight.hit_location import roll_location
+from fracas.rulesets.starflight.rest import rest
+from fracas.rulesets.starflight.species import SPECIES
 from fracas.rulesets.starflight.stunts import StuntsDone
 
-from .helpers import fight_of, of_type, start, target, who
+from .helpers import fight_of, fighter, of_type, shooter, start, target, who
+from .medicine_helpers import table
 from .test_sf_combat_actions import a, begin, events, t
+from .test_sf_grapple_and_items import grappling, swallower
+from .test_sf_parts_and_locations import ctx_for
 from .test_sf_stunts import INIT, LEFT, agile
 
 CLOSE = [3, 0]
+SHOT = Attack(actor="a", strikes=[Strike(target="t", weapon=0)])
 WON = {"a Grapple check": [15], "t Grapple check": [5], "a grab on t": [80]}
 
 
@@ -116,3 +138,167 @@ def test_an_unwounded_combatant_stands_up_with_no_check() -> None:
     who(s, "a").prone = True
     s.act(StandUp(actor="a"))
     assert not of_type(s, Checked) and not who(s, "a").prone
+
+
+# --- initiative ties (research notes: "Ties go to the higher Initiative, then a re-roll")
+
+
+def test_an_initiative_tie_goes_to_the_higher_initiative_value() -> None:
+    s = start([fighter("a", "red", initiative=4), fighter("t", "blue", initiative=5)], [6, 5])
+    assert fight_of(s).order == ["t", "a"]  # 10 each; t's Initiative 5 beats a's 4
+    assert not [e for e in of_type(s, Rolled) if "tie" in e.purpose]
+
+
+def test_a_full_initiative_tie_is_rolled_again_by_default() -> None:
+    """Same score, same Initiative: the tied combatants roll the die again (1 against 7)."""
+    s = start([fighter("a", "red"), fighter("t", "blue")], [5, 5, 1, 7])
+    assert fight_of(s).order == ["t", "a"]
+    ties = [(e.purpose, e.value) for e in of_type(s, Rolled) if "tie" in e.purpose]
+    assert ties == [("a initiative tie", 1), ("t initiative tie", 7)]
+
+
+def test_a_tie_rolled_again_rolls_until_it_breaks() -> None:
+    s = start([fighter("a", "red"), fighter("t", "blue")], [5, 5, 3, 3, 9, 2])
+    assert fight_of(s).order == ["a", "t"]
+    assert len([e for e in of_type(s, Rolled) if "tie" in e.purpose]) == 4
+
+
+def test_only_the_tied_combatants_roll_again() -> None:
+    u = fighter("u", "blue", initiative=9)
+    s = start([fighter("a", "red"), fighter("t", "blue"), u], [5, 5, 5, 4, 8])
+    assert fight_of(s).order == ["u", "t", "a"]
+    assert [e.purpose for e in of_type(s, Rolled) if "tie" in e.purpose] == [
+        "a initiative tie",
+        "t initiative tie",
+    ]
+
+
+def test_initiative_ties_in_scenario_order_when_the_option_says_so() -> None:
+    fighters = [fighter("a", "red"), fighter("t", "blue")]
+    s = start(fighters, [5, 5], options={"initiative_ties": "scenario-order"})
+    assert fight_of(s).order == ["a", "t"]
+    assert not [e for e in of_type(s, Rolled) if "tie" in e.purpose]
+
+
+# --- bleeding to death ('every ten rounds (every minute) during the regeneration phase')
+
+
+def test_a_combatant_who_bleeds_to_death_dies_of_it_in_the_log_and_the_account() -> None:
+    s = start([fighter("a", "red"), fighter("t", "blue", position=[20, 0])], [10, 1])
+    fight_of(s).round = 10
+    who(s, "t").wounds["chest"] = 3
+    who(s, "t").hp = 2
+    while fight_of(s).round == 10 and not fight_of(s).over:
+        s.act(Standby(actor=fight_of(s).current))
+    bled = of_type(s, Bled)
+    assert [(b.who, b.amount, b.hp_after) for b in bled] == [("t", 3, -1)]
+    death = of_type(s, ClinicalDeath)[0]
+    assert death.who == "t" and "bled to death by 3 Wounds" in death.reason
+    lines = [RULESET.describe(e, fight_of(s)) for e in s.log]
+    assert "    t is CLINICALLY DEAD (no HP left: bled to death by 3 Wounds; HP -1)" in lines
+
+
+def test_a_death_by_a_blow_names_no_bleeding() -> None:
+    s = start([shooter(), target(hp=5)], [10, 1, 80, 5, 90, 90, 90])
+    s.act(SHOT)
+    assert "bled" not in of_type(s, ClinicalDeath)[0].reason
+
+
+# --- the sensory sub-table (research notes: "7 | tactile or other")
+
+
+def sensory_share(species_id: str, tactile: str) -> Fraction:
+    """The exact share of hits that land on a sensory organ, from the table data: each try
+    is a d10 on the main table and, on 'sensory', a d10 on the sub-table; a null (or, with
+    ``sensory_tactile: reroll``, a tactile organ) rolls again from the start."""
+    sp = SPECIES[species_id]
+    senses = {p.id: p.sense for p in sp.parts}
+
+    def usable(part: str | None) -> bool:
+        return part is not None and not (tactile == "reroll" and senses.get(part) == "tactile")
+
+    tenth = Fraction(1, 10)
+    sensory = other = Fraction(0)
+    for face in range(1, 11):
+        part = sp.hit_locations[face]
+        if part == "sensory":
+            sub = [sp.sensory_locations.get(f) for f in range(1, 11)]
+            sensory += tenth * tenth * sum(1 for p in sub if usable(p))
+        elif part is not None:
+            other += tenth
+    return sensory / (sensory + other)
+
+
+@pytest.mark.parametrize("species", ["human", "gnunk"])
+def test_face_7_of_the_sensory_sub_table_is_the_tactile_organ(species: str) -> None:
+    sp = SPECIES[species]
+    part = sp.sensory_locations[7]
+    assert part is not None and {p.id: p.sense for p in sp.parts}[part] == "tactile"
+    assert sensory_share(species, "tactile") == Fraction(7, 97)  # 0.072
+    assert sensory_share(species, "reroll") == Fraction(6, 96)  # 0.0625
+
+
+@pytest.mark.parametrize(("tactile", "parts"), [("tactile", ["skin"]), ("reroll", ["chest"])])
+def test_sensory_tactile_option(tactile: str, parts: list[str]) -> None:
+    """Main d10 4 (sensory), sub-d10 7; with ``reroll`` the next d10 5 gives the chest."""
+    s = start([shooter(), target()], [10, 1], options={"sensory_tactile": tactile})
+    ctx = ctx_for(s, [4, 7, 5])
+    assert roll_location(ctx, who(s, "t")) == parts[0]
+
+
+def test_the_shares_of_sensory_hits_over_seeded_rolls_fit_the_exact_share() -> None:
+    """20,000 seeded locations on a human; the tolerance is a 99.9% normal interval
+    (3.29 standard errors) around the exact 7/97."""
+    s = start([shooter(), target()], [10, 1])
+    n, p = 20_000, 7 / 97
+    ctx = Context(s.state, SeededRoller(19), s.options, [])
+    t = who(s, "t")
+    senses = {part.id: part.sense for part in SPECIES["human"].parts}
+    hits = sum(1 for _ in range(n) if senses.get(roll_location(ctx, t)) is not None)
+    assert abs(hits / n - p) <= 3.29 * (p * (1 - p) / n) ** 0.5
+
+
+# --- open readings as options
+
+
+@pytest.mark.parametrize(("on", "saves"), [(False, []), (True, [(75, False)])])
+def test_swallow_massive_attack(on: bool, saves: list[tuple[int, bool]]) -> None:
+    """Power 30 + Finesse 20 = 50 Lethal on being swallowed: a massive attack's DC 75
+    Fortitude save (10 fails: clinically dead) with the option, none without it."""
+    body = swallower(attributes={"power": 30, "finesse": 20})
+    rolls = {"a Grapple check": [15, 12], "t Grapple check": [5, 2]}
+    rolls |= {"t Fortitude save (wounded)": [99], "t Fortitude save (massive attack)": [10]}
+    s, _ = grappling(a=body, t={"hp": 200}, rolls=rolls, options={"swallow_massive_attack": on})
+    s.act(SwallowWhole(actor="a", target="t"))
+    massive = [e for e in events(s, Checked) if e.what == "Fortitude save (massive attack)"]
+    assert [(e.dc, e.success) for e in massive] == saves
+    assert bool(events(s, ClinicalDeath)) is on
+
+
+@pytest.mark.parametrize(
+    ("reading", "checks", "nhp"),
+    [
+        ("check", ["Fortitude save (coma)", "Recuperation (unconscious)"], -24),
+        ("none", ["Fortitude save (coma)"], -25),
+    ],
+)
+def test_coma_failure_recovery(reading: str, checks: list[str], nhp: int) -> None:
+    """The coma save fails (1; skill 2 lost); the hour's Recuperation Check (99, a pass that
+    loses one Impact point) is made only under ``check``."""
+    t = table(options={"coma_failure_recovery": reading})
+    t.fight.over = True
+    t["pat"].nhp, t["pat"].comatose = -25, True
+    t.rolls(1, 2, 98)
+    rest(t.ctx, Rest(actor=None, hours=1))
+    assert [e.what for e in t.of(Checked)] == checks
+    assert t["pat"].nhp == nhp
+
+
+def test_a_passed_coma_save_leaves_the_recovery_check_under_none() -> None:
+    t = table(options={"coma_failure_recovery": "none"})
+    t.fight.over = True
+    t["pat"].nhp, t["pat"].comatose = -25, True
+    t.rolls(98, 98)
+    rest(t.ctx, Rest(actor=None, hours=1))
+    checks = [e.what for e in t.of(Checked)]
+    assert checks == ["Fortitude save (coma)", "Recuperation (unconscious)"]

@@ -325,6 +325,8 @@ class ComaHour(Event[Fight], frozen=True, kw_only=True):
 
     def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
+        if self.hp_after < c.hp:  # only a failed save costs HP
+            c.coma_save_failed_at = state.clock()
         c.coma_hours, c.nhp, c.hp = self.hours, self.nhp_after, self.hp_after
         if self.skill is not None:
             c.skills[self.skill] = self.skill_after

@@ -87,6 +87,12 @@ class StarflightOptions(BaseModel):
     initiative_die: Literal["1d10", "d100"] = Field(
         "1d10", description="Die added to the Initiative value for the order of battle."
     )
+    initiative_ties: Literal["reroll", "scenario-order"] = Field(
+        "reroll",
+        description="Equal order scores (research notes: 'Ties go to the higher Initiative, "
+        "then a re-roll'): after the higher Initiative value, the tied combatants roll the "
+        "die again until they differ (reroll), or the one listed first goes first.",
+    )
     surprise_round_actions: Literal[1, 2] = Field(
         1, description="Action phases each unsurprised combatant has in the surprise round."
     )
@@ -116,6 +122,12 @@ class StarflightOptions(BaseModel):
     )
     cognitive_failure_unconscious: bool = Field(
         True, description="A failed cognitive organ leaves the combatant Unconscious."
+    )
+    sensory_tactile: Literal["tactile", "reroll"] = Field(
+        "tactile",
+        description="Face 7 of the human and G'Nunk sensory sub-table (research notes: '7 | "
+        "tactile or other'): the tactile organ (skin) takes the hit, or the location is "
+        "rolled again as for an empty face.",
     )
     melee_reach_m: Literal[5, 10] = Field(
         10,
@@ -227,6 +239,13 @@ class StarflightOptions(BaseModel):
         "that blocks the weapon turned it Non-Lethal ('before any damage is applied'), or "
         "before.",
     )
+    swallow_massive_attack: bool = Field(
+        False,
+        description="Being swallowed ('taking a number of Lethal HP damage equal to the "
+        "combatant's Power and Finesse scores combined'): 50 or more calls for the massive "
+        "attack's DC 75 Fortitude save ('any single strike that causes 50 or more') (true), "
+        "or the swallowing is no strike (false).",
+    )
     steps_per_turn: int = Field(
         1,
         ge=0,
@@ -318,6 +337,13 @@ class StarflightOptions(BaseModel):
         description="An Unconscious character with no Impact Damage left: the hourly "
         "Recuperation Check goes on raising NHP (check), or NHP heal at Recuperation a "
         "hour with no Check (free).",
+    )
+    coma_failure_recovery: Literal["check", "none"] = Field(
+        "check",
+        description="A failed coma save: 'not only does the character not lose a point of "
+        "Impact Damage that hour' yet 'The Check for a comatose character has the same "
+        "possible outcomes as a Check for a character that is merely Unconscious': that "
+        "hour's Recuperation Check is still made (check) or not (none).",
     )
     medic_half_hour_nonlethal: Literal["replaces", "adds"] = Field(
         "replaces",
