@@ -302,3 +302,19 @@ def test_a_passed_coma_save_leaves_the_recovery_check_under_none() -> None:
     rest(t.ctx, Rest(actor=None, hours=1))
     checks = [e.what for e in t.of(Checked)]
     assert checks == ["Fortitude save (coma)", "Recuperation (unconscious)"]
+
+
+@pytest.mark.parametrize(("reading", "dc"), [("first-stunt", 20), ("check", 70)])
+def test_failed_stunt_reflex_dc(reading: str, dc: int) -> None:
+    """A sidestep with encumbrance 50: the check's DC is 20 + 50 = 70; 5 + 42 fails; the
+    Reflex save against prone is at the sidestep's 20, or at the check's 70."""
+    s = start(
+        [agile(), target(position=[60, 0])],
+        [*INIT, 5, 30],
+        scale="melee",
+        options={"failed_stunt_reflex_dc": reading},
+    )
+    who(s, "a").encumbrance = 50
+    s.act(LEFT)
+    saves = [(c.dc, c.success) for c in of_type(s, Checked) if c.what.startswith("Reflex")]
+    assert saves == [(dc, dc < 30)]

@@ -309,6 +309,12 @@ class StarflightOptions(BaseModel):
         "Check, provided their propulsive appendages aren't damaged': a Move or Run on wounded "
         "propulsive parts rolls it (DC 10 per Wound + encumbrance).",
     )
+    failed_stunt_reflex_dc: Literal["first-stunt", "check"] = Field(
+        "first-stunt",
+        description="'If the Check fails, the character ... must make a successful Reflex "
+        "Save to avoid being knocked prone' (no DC): the DC of the stunt it stopped at, or "
+        "the whole failed Three-Dimensional Maneuvers Check's DC.",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")
     # -- medicine and rest (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
     medical_aid_cost: Literal["standard", "full"] = Field(

@@ -223,6 +223,8 @@ def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> Non
         if first > 0:
             go(ctx, c, Move(actor=c.id, to=points[first - 1][:2]), *points[first - 1])
         fall_dc = stunt_row(action.stunts[first]).dc
+        if fight.options.failed_stunt_reflex_dc == "check":
+            fall_dc = dc
         if not save(ctx, c, "reflex", fall_dc, "Reflex save (failed stunt)").success:
             ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a failed stunt"))
         return
