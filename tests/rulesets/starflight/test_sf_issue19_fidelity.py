@@ -16,6 +16,7 @@ from fracas.rulesets.starflight.actions import (
     Attack,
     Grapple,
     Rest,
+    Snipe,
     Standby,
     StandUp,
     Strike,
@@ -318,3 +319,18 @@ def test_failed_stunt_reflex_dc(reading: str, dc: int) -> None:
     s.act(LEFT)
     saves = [(c.dc, c.success) for c in of_type(s, Checked) if c.what.startswith("Reflex")]
     assert saves == [(dc, dc < 30)]
+
+
+@pytest.mark.parametrize(("reading", "hd", "lethal"), [("dodge", 95, 81), ("surprise", 55, 72)])
+def test_sniping_surprise(reading: str, hd: int, lethal: int) -> None:
+    """HD 50, FHD 30, Dodge 90 (ignored either way), at 500 m with a Class 3 laser rifle and
+    Finesse 30: the base doubled - Attack Bonus 20 + beam falloff 20 - scope 5; the damage
+    (24 + Finesse 3, or
+    24 alone when the target counts as surprised) tripled."""
+    rifle = [{"weapon": "laser rifle", "class": 3}]
+    sniper = shooter(weapons=rifle, skills={"security": 200}, attributes={"finesse": 30})
+    t = target(position=[500, 0], skills={"dodge": 90}, hp=500, fhd=30)
+    s = start([sniper, t], [*INIT, 98, 5, 90, 90, 90], options={"sniping_surprise": reading})
+    s.act(Snipe(actor="a", target="t", weapon=0))
+    assert of_type(s, AttackRolled)[0].effective_hd == hd
+    assert of_type(s, DamageTaken)[0].lethal == lethal

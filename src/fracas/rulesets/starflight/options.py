@@ -246,6 +246,12 @@ class StarflightOptions(BaseModel):
         "attack's DC 75 Fortitude save ('any single strike that causes 50 or more') (true), "
         "or the swallowing is no strike (false).",
     )
+    sniping_surprise: Literal["dodge", "surprise"] = Field(
+        "dodge",
+        description="'Sniping attacks are considered surprise attacks, so the target's Dodge "
+        "skill is ignored': only Dodge is ignored (dodge), or the target is treated as "
+        "surprised in full: its FHD (doubled) and no attribute bonus on the damage (surprise).",
+    )
     steps_per_turn: int = Field(
         1,
         ge=0,
