@@ -21,6 +21,7 @@ from fracas.rulesets.starflight.actions import (
     StandUp,
     Strike,
     SwallowWhole,
+    Trample,
 )
 from fracas.rulesets.starflight.events import (
     AttackRolled,
@@ -38,7 +39,7 @@ from fracas.rulesets.starflight.stunts import StuntsDone
 
 from .helpers import fight_of, fighter, of_type, shooter, start, target, who
 from .medicine_helpers import table
-from .test_sf_combat_actions import a, begin, events, t
+from .test_sf_combat_actions import a, beast, begin, events, t
 from .test_sf_grapple_and_items import grappling, swallower
 from .test_sf_parts_and_locations import ctx_for
 from .test_sf_stunts import INIT, LEFT, agile
@@ -334,3 +335,14 @@ def test_sniping_surprise(reading: str, hd: int, lethal: int) -> None:
     s.act(Snipe(actor="a", target="t", weapon=0))
     assert of_type(s, AttackRolled)[0].effective_hd == hd
     assert of_type(s, DamageTaken)[0].lethal == lethal
+
+
+@pytest.mark.parametrize(("reading", "where"), [("knock-down", (20, 0)), ("push", (25, 0))])
+def test_trample_push(reading: str, where: tuple[int, int]) -> None:
+    """A won trample (80 against 20): the target stays where it stands, or is pushed one
+    melee increment (5 m) on; prone either way."""
+    rolls = {"a trample (Power) check": [80], "t trample (Power) check": [20]}
+    rolls |= {"t Reflex save (trample)": [10]}
+    s, _ = begin([beast(), t()], rolls, options={"trample_push": reading})
+    s.act(Trample(actor="a", target="t"))
+    assert (who(s, "t").x, who(s, "t").y) == where and who(s, "t").prone

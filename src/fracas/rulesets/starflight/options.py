@@ -192,6 +192,12 @@ class StarflightOptions(BaseModel):
         description="'must be able to move the full distance involved': the run in and the "
         "move after it together, or the run in alone, within four times the movement.",
     )
+    trample_push: Literal["knock-down", "push"] = Field(
+        "knock-down",
+        description="'Trampling works like a Push attack, with the following exceptions': a "
+        "won trample knocks the target down where it stands (knock-down), or also pushes it "
+        "one range increment away as a push does (push).",
+    )
     trip_daze_rounds: int = Field(
         1,
         ge=1,
