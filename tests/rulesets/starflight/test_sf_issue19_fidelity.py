@@ -15,6 +15,7 @@ from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight.actions import (
     Attack,
     Grapple,
+    GrappleCheck,
     Rest,
     Snipe,
     Standby,
@@ -30,6 +31,7 @@ from fracas.rulesets.starflight.events import (
     ClinicalDeath,
     DamageTaken,
     GrappleStarted,
+    Moved,
     PartFailed,
 )
 from fracas.rulesets.starflight.hit_location import roll_location
@@ -346,3 +348,16 @@ def test_trample_push(reading: str, where: tuple[int, int]) -> None:
     s, _ = begin([beast(), t()], rolls, options={"trample_push": reading})
     s.act(Trample(actor="a", target="t"))
     assert (who(s, "t").x, who(s, "t").y) == where and who(s, "t").prone
+
+
+@pytest.mark.parametrize(("reading", "moved"), [("stay", False), ("move", True)])
+def test_grapple_escape_move(reading: str, moved: bool) -> None:
+    """t escapes a's grapple (18 + 3 against 10 + 3): it stays at Range Zero, or moves its
+    movement straight away from a."""
+    rolls = {"a Grapple check": [15, 10], "t Grapple check": [5, 18]}
+    s, _ = grappling(rolls=rolls, options={"grapple_escape_move": reading})
+    s.act(Standby(actor="a"))
+    s.act(GrappleCheck(actor="t", aim="escape"))
+    assert who(s, "t").grappling == [] and who(s, "a").grappling == []
+    assert bool([e for e in of_type(s, Moved) if e.who == "t"]) is moved
+    assert (who(s, "t").x > CLOSE[0]) is moved

@@ -205,6 +205,12 @@ class StarflightOptions(BaseModel):
         description="'causes the target to become Dazed' (a tripped charger): for how many "
         "rounds (the chapter gives no duration).",
     )
+    grapple_escape_move: Literal["stay", "move"] = Field(
+        "stay",
+        description="'the combatant escapes from the Grapple entirely, using whatever "
+        "movement they have to get away': the escaper stays where it is (stay: moving is left "
+        "to its next move action), or moves its movement straight away at once (move).",
+    )
     pinned_may_only_grapple: bool = Field(
         True,
         description="'they hold their opponent immobile for one round': a pinned combatant "
