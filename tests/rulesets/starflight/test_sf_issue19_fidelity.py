@@ -14,6 +14,7 @@ from fracas.engine import Context, Rolled, Session
 from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight.actions import (
     Attack,
+    Disarm,
     Grapple,
     GrappleCheck,
     Rest,
@@ -31,6 +32,7 @@ from fracas.rulesets.starflight.events import (
     ClinicalDeath,
     DamageTaken,
     GrappleStarted,
+    ItemWrecked,
     Moved,
     PartFailed,
 )
@@ -41,7 +43,7 @@ from fracas.rulesets.starflight.stunts import StuntsDone
 
 from .helpers import fight_of, fighter, of_type, shooter, start, target, who
 from .medicine_helpers import table
-from .test_sf_combat_actions import a, beast, begin, events, t
+from .test_sf_combat_actions import KNIFE, a, beast, begin, events, t
 from .test_sf_grapple_and_items import grappling, swallower
 from .test_sf_parts_and_locations import ctx_for
 from .test_sf_stunts import INIT, LEFT, agile
@@ -361,3 +363,16 @@ def test_grapple_escape_move(reading: str, moved: bool) -> None:
     assert who(s, "t").grappling == [] and who(s, "a").grappling == []
     assert bool([e for e in of_type(s, Moved) if e.who == "t"]) is moved
     assert (who(s, "t").x > CLOSE[0]) is moved
+
+
+@pytest.mark.parametrize(("reading", "wrecked"), [("dropped", False), ("disabled", True)])
+def test_object_hit_survives(reading: str, wrecked: bool) -> None:
+    """A disarm 50+ over hits the knife; the GM's d% (99) is not under the total: the knife
+    falls whole, or falls disabled; either way t no longer holds it."""
+    rolls = {"a disarm: the knife on t": [95], "GM d% against the knife": [99]}
+    fighters = [a(weapons=KNIFE), t(position=CLOSE, hd=30, weapons=KNIFE)]
+    s, _ = begin(fighters, rolls, options={"object_hit_survives": reading})
+    s.act(Disarm(actor="a", target="t", item=0, weapon=0))
+    knife = who(s, "t").weapons[0]
+    assert knife.wrecked is wrecked and not knife.drawn
+    assert bool(events(s, ItemWrecked)) is wrecked

@@ -221,6 +221,13 @@ class StarflightOptions(BaseModel):
         description="'If the attack is successful, the opponent takes one-half the normal "
         "damage': any hit (true to 'attack'), or only a hit that disarms.",
     )
+    object_hit_survives: Literal["dropped", "disabled"] = Field(
+        "dropped",
+        description="A disarm 50+ over hits the object; 'If the result [GM d%] is less than "
+        "the final result of the attack roll, the object in question is destroyed ... "
+        "Otherwise, the item is merely rendered inoperative until repaired': when the d% is "
+        "not under the total, the item only falls, whole (dropped), or is disabled (disabled).",
+    )
     object_hd: int = Field(
         0,
         ge=0,
