@@ -5,10 +5,13 @@ with rolls named by purpose or scripted."""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from fracas.cli import main
 from fracas.dice import SeededRoller
 from fracas.engine import Context, Rolled, Session
 from fracas.rulesets.starflight import RULESET
@@ -37,17 +40,20 @@ from fracas.rulesets.starflight.events import (
     PartFailed,
 )
 from fracas.rulesets.starflight.hit_location import roll_location
+from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.rest import rest
 from fracas.rulesets.starflight.species import SPECIES
 from fracas.rulesets.starflight.stunts import StuntsDone
+from fracas.scenario import parse_scenario
 
-from .helpers import fight_of, fighter, of_type, shooter, start, target, who
+from .helpers import fight_of, fighter, of_type, scenario_data, shooter, start, target, who
 from .medicine_helpers import table
 from .test_sf_combat_actions import KNIFE, a, beast, begin, events, t
 from .test_sf_grapple_and_items import grappling, swallower
 from .test_sf_parts_and_locations import ctx_for
 from .test_sf_stunts import INIT, LEFT, agile
 
+EXAMPLES = Path(__file__).parents[3] / "examples" / "starflight"
 CLOSE = [3, 0]
 SHOT = Attack(actor="a", strikes=[Strike(target="t", weapon=0)])
 WON = {"a Grapple check": [15], "t Grapple check": [5], "a grab on t": [80]}
@@ -149,29 +155,39 @@ def test_an_unwounded_combatant_stands_up_with_no_check() -> None:
 # --- initiative ties (research notes: "Ties go to the higher Initiative, then a re-roll")
 
 
+REROLL = {"initiative_ties": "reroll"}
+
+
+def test_initiative_ties_are_rolled_again_by_default() -> None:
+    assert StarflightOptions().initiative_ties == "reroll"
+    data = scenario_data(fighter("a", "red"), fighter("t", "blue"))
+    assert parse_scenario(data).scenario.options.initiative_ties == "reroll"
+
+
 def test_an_initiative_tie_goes_to_the_higher_initiative_value() -> None:
-    s = start([fighter("a", "red", initiative=4), fighter("t", "blue", initiative=5)], [6, 5])
+    fighters = [fighter("a", "red", initiative=4), fighter("t", "blue", initiative=5)]
+    s = start(fighters, [6, 5], options=REROLL)
     assert fight_of(s).order == ["t", "a"]  # 10 each; t's Initiative 5 beats a's 4
     assert not [e for e in of_type(s, Rolled) if "tie" in e.purpose]
 
 
 def test_a_full_initiative_tie_is_rolled_again_by_default() -> None:
     """Same score, same Initiative: the tied combatants roll the die again (1 against 7)."""
-    s = start([fighter("a", "red"), fighter("t", "blue")], [5, 5, 1, 7])
+    s = start([fighter("a", "red"), fighter("t", "blue")], [5, 5, 1, 7], options=REROLL)
     assert fight_of(s).order == ["t", "a"]
     ties = [(e.purpose, e.value) for e in of_type(s, Rolled) if "tie" in e.purpose]
     assert ties == [("a initiative tie", 1), ("t initiative tie", 7)]
 
 
 def test_a_tie_rolled_again_rolls_until_it_breaks() -> None:
-    s = start([fighter("a", "red"), fighter("t", "blue")], [5, 5, 3, 3, 9, 2])
+    s = start([fighter("a", "red"), fighter("t", "blue")], [5, 5, 3, 3, 9, 2], options=REROLL)
     assert fight_of(s).order == ["a", "t"]
     assert len([e for e in of_type(s, Rolled) if "tie" in e.purpose]) == 4
 
 
 def test_only_the_tied_combatants_roll_again() -> None:
     u = fighter("u", "blue", initiative=9)
-    s = start([fighter("a", "red"), fighter("t", "blue"), u], [5, 5, 5, 4, 8])
+    s = start([fighter("a", "red"), fighter("t", "blue"), u], [5, 5, 5, 4, 8], options=REROLL)
     assert fight_of(s).order == ["u", "t", "a"]
     assert [e.purpose for e in of_type(s, Rolled) if "tie" in e.purpose] == [
         "a initiative tie",
@@ -376,3 +392,22 @@ def test_object_hit_survives(reading: str, wrecked: bool) -> None:
     knife = who(s, "t").weapons[0]
     assert knife.wrecked is wrecked and not knife.drawn
     assert bool(events(s, ItemWrecked)) is wrecked
+
+
+# --- what the chapter leaves to other chapters: fracas check notes, naming the field
+
+
+def test_check_notes_one_shield_and_armour_against_carrying() -> None:
+    result = CliRunner().invoke(main, ["check", str(EXAMPLES / "firefight.yaml")])
+    assert result.exit_code == 0, result.output
+    assert "note: combatants[1].shield: one shield per combatant" in result.output
+    assert "note: combatants[0].armour: body armour 'may or may not reduce" in result.output
+
+
+def test_check_notes_speed_based_stunts_cover_a_whole_increment() -> None:
+    data = scenario_data(fighter("a", "red", speed=10), fighter("t", "blue", speed=10))
+    data["options"] = {"movement": "speed"}
+    notes = RULESET.notes(parse_scenario(data).scenario)
+    assert [n for n in notes if n.startswith("options.movement: speed-based stunts")]
+    plain = scenario_data(fighter("a", "red"), fighter("t", "blue"))
+    assert not RULESET.notes(parse_scenario(plain).scenario)
