@@ -27,6 +27,7 @@ from fracas.rulesets.starflight.actions import (
     Strike,
     SwallowWhole,
     Trample,
+    Trip,
 )
 from fracas.rulesets.starflight.events import (
     AttackRolled,
@@ -411,3 +412,16 @@ def test_check_notes_speed_based_stunts_cover_a_whole_increment() -> None:
     assert [n for n in notes if n.startswith("options.movement: speed-based stunts")]
     plain = scenario_data(fighter("a", "red"), fighter("t", "blue"))
     assert not RULESET.notes(parse_scenario(plain).scenario)
+
+
+@pytest.mark.parametrize(("reading", "weapon"), [("unarmed", "unarmed"), ("weapon", "knife")])
+@pytest.mark.parametrize("maneuver", ["trip", "grab"])
+def test_maneuver_attack_with(reading: str, weapon: str, maneuver: str) -> None:
+    """'a' holds a drawn knife: the trip or grab roll is the unarmed Brawling roll, or the
+    knife's melee attack."""
+    rolls = {f"a {maneuver} on t": [60], **WON}
+    options = {"maneuver_attack_with": reading}
+    s, _ = begin([a(weapons=KNIFE), t(position=CLOSE, thd=40)], rolls, options=options)
+    s.act(Trip(actor="a", target="t") if maneuver == "trip" else Grapple(actor="a", target="t"))
+    roll = next(e for e in events(s, AttackRolled) if e.attacker == "a")
+    assert weapon in roll.weapon.lower()

@@ -47,7 +47,7 @@ from fracas.rulesets.starflight.move_action import destination, go
 from fracas.rulesets.starflight.opposed import grapple_check
 from fracas.rulesets.starflight.provoked_attacks import strike_back
 from fracas.rulesets.starflight.range import distance_m, hostiles
-from fracas.rulesets.starflight.special_attack import roll_attack
+from fracas.rulesets.starflight.special_attack import maneuver_weapon, roll_attack
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 AIMS: tuple[tuple[Literal["damage", "pin", "break-pin"], str], ...] = (
@@ -105,7 +105,8 @@ def start_grapple(ctx: StarflightContext, c: Fighter, target: Fighter, *, grabbe
             strike_back(ctx, target, c)
         if not in_fight(c, fight.options) or not in_fight(target, fight.options):
             return False
-        roll = roll_attack(ctx, c, target, None, label="grab", touch=True)
+        weapon = maneuver_weapon(fight, c)
+        roll = roll_attack(ctx, c, target, weapon, label="grab", touch=True)
         if roll is None or not roll.hit:
             return False
     result = grapple_check(ctx, c, target)

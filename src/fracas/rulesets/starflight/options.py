@@ -192,6 +192,12 @@ class StarflightOptions(BaseModel):
         description="'must be able to move the full distance involved': the run in and the "
         "move after it together, or the run in alone, within four times the movement.",
     )
+    maneuver_attack_with: Literal["unarmed", "weapon"] = Field(
+        "unarmed",
+        description="Trip ('makes a melee attack against the target's THD') and the grab "
+        "('a melee combat attack at Range Zero'): always an unarmed Brawling roll (unarmed), "
+        "or with the melee weapon in hand when there is one (weapon).",
+    )
     trample_push: Literal["knock-down", "push"] = Field(
         "knock-down",
         description="'Trampling works like a Push attack, with the following exceptions': a "
