@@ -20,6 +20,7 @@ from fracas.rulesets.starflight.actions import (
     Disarm,
     Grapple,
     GrappleCheck,
+    Move,
     Rest,
     Snipe,
     Standby,
@@ -35,6 +36,7 @@ from fracas.rulesets.starflight.events import (
     Checked,
     ClinicalDeath,
     DamageTaken,
+    Fired,
     GrappleStarted,
     ItemWrecked,
     Moved,
@@ -425,3 +427,24 @@ def test_maneuver_attack_with(reading: str, weapon: str, maneuver: str) -> None:
     s.act(Trip(actor="a", target="t") if maneuver == "trip" else Grapple(actor="a", target="t"))
     roll = next(e for e in events(s, AttackRolled) if e.attacker == "a")
     assert weapon in roll.weapon.lower()
+
+
+@pytest.mark.parametrize(
+    ("reading", "discharged"), [("rest-of-round", True), ("later-turn", False)]
+)
+def test_opportunity_discharge(reading: str, discharged: bool) -> None:
+    """'t' acts first (15 against 10), then 'a' comes within 10 m: 't' fires its laser in an
+    Opportunity Attack (10: a miss). 't' has no later turn this round."""
+    laser = [{"weapon": "hand laser", "class": 1}]
+    s = start(
+        [fighter("a", "red", initiative=9), target(position=[30, 0], weapons=laser)],
+        [1, 10, 10],
+        scale="melee",
+        options={"opportunity_discharge": reading},
+    )
+    while fight_of(s).current == "t":
+        s.act(Standby(actor="t"))
+    s.act(Move(actor="a", toward="t"))
+    assert of_type(s, Fired)[0].opportunity
+    ready = who(s, "t").weapons[0].discharged_round != fight_of(s).round
+    assert ready is not discharged

@@ -198,6 +198,13 @@ class StarflightOptions(BaseModel):
         "('a melee combat attack at Range Zero'): always an unarmed Brawling roll (unarmed), "
         "or with the melee weapon in hand when there is one (weapon).",
     )
+    opportunity_discharge: Literal["rest-of-round", "later-turn"] = Field(
+        "rest-of-round",
+        description="'Any beam or projectile weapons fired during an Opportunity Attack are "
+        "considered discharged, should the target get a turn later on in the Order of "
+        "Battle': discharged for the rest of the round, another Opportunity Attack included "
+        "(rest-of-round), or only when its owner has a turn later this round (later-turn).",
+    )
     trample_push: Literal["knock-down", "push"] = Field(
         "knock-down",
         description="'Trampling works like a Push attack, with the following exceptions': a "
