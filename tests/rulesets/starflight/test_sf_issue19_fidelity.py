@@ -13,10 +13,11 @@ from click.testing import CliRunner
 
 from fracas.cli import main
 from fracas.dice import SeededRoller
-from fracas.engine import Context, Rolled, Session
+from fracas.engine import Context, IllegalAction, Rolled, Session
 from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight.actions import (
     Attack,
+    Charge,
     Disarm,
     Grapple,
     GrappleCheck,
@@ -33,6 +34,7 @@ from fracas.rulesets.starflight.actions import (
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Bled,
+    Charged,
     Checked,
     ClinicalDeath,
     DamageTaken,
@@ -448,3 +450,24 @@ def test_opportunity_discharge(reading: str, discharged: bool) -> None:
     assert of_type(s, Fired)[0].opportunity
     ready = who(s, "t").weapons[0].discharged_round != fight_of(s).round
     assert ready is not discharged
+
+
+@pytest.mark.parametrize(
+    ("reading", "refusal"),
+    [
+        ("melee-increment", None),
+        ("scale-increment", "at least one full 25 m increment"),
+        ("refused", "not in ranged combat"),
+    ],
+)
+def test_charge_in_ranged_scale(reading: str, refusal: str | None) -> None:
+    """Ranged-scale combat, 't' 20 m away: a 19 m run in."""
+    rolls = {"a charge on t": [95], "t attack on a": [10]}
+    options = {"charge_in_ranged_scale": reading, "charge_distance": "first-leg"}
+    s, _ = begin([a(), t()], rolls, scale="ranged", options=options)
+    if refusal is None:
+        s.act(Charge(actor="a", target="t"))
+        assert events(s, Charged)
+    else:
+        with pytest.raises(IllegalAction, match=refusal):
+            s.act(Charge(actor="a", target="t"))

@@ -211,6 +211,13 @@ class StarflightOptions(BaseModel):
         "won trample knocks the target down where it stands (knock-down), or also pushes it "
         "one range increment away as a push does (push).",
     )
+    charge_in_ranged_scale: Literal["melee-increment", "scale-increment", "refused"] = Field(
+        "melee-increment",
+        description="'a combatant must Run at least one full range increment during melee "
+        "combat towards the intended target' (Charge, and the Push and Trample that work "
+        "like it), in ranged-scale combat: a 5 m run suffices (melee-increment), the run "
+        "must cover a 25 m increment (scale-increment), or no charge at all (refused).",
+    )
     trip_daze_rounds: int = Field(
         1,
         ge=1,
