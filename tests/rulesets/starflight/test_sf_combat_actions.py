@@ -36,13 +36,7 @@ from fracas.scenario import parse_scenario
 from .helpers import fighter, scenario_data
 from .purpose_roller import PurposeRoller
 
-FIRST = {  # t and u tie (1 + Initiative 5): t wins the re-roll
-    "t initiative tie": [9],
-    "u initiative tie": [1],
-    "a initiative": [10],
-    "t initiative": [1],
-    "u initiative": [1],
-}
+FIRST = {"a initiative": [10], "t initiative": [1], "u initiative": [1]}
 
 
 def begin(
@@ -50,6 +44,8 @@ def begin(
 ) -> tuple[Session, PurposeRoller]:
     """A melee-scale fight with 'a' acting first and rolls named by purpose."""
     top.setdefault("scale", "melee")
+    # equal order scores keep scenario order: the roller's default would tie them forever
+    top["options"] = {"initiative_ties": "scenario-order", **top.get("options", {})}
     roller = PurposeRoller({**FIRST, **(rolls or {})})
     loaded = parse_scenario(scenario_data(*fighters, **top))
     return Session.start(RULESET, loaded.scenario, roller), roller
