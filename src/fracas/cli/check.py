@@ -35,3 +35,5 @@ def check(scenario: str, overrides: tuple[str, ...]) -> None:
                 shown = ", ".join(f"{key}={dump[key]}" for key in chosen if key in dump)
                 click.echo(f"  options set: {shown}")
             click.echo(f"  {len(dump) - len(chosen)} other options at their defaults")
+        for note in loaded.ruleset.notes(loaded.scenario):
+            click.echo(f"  note: {note}")

@@ -208,6 +208,12 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         field when the request does not fit this ruleset."""
         raise FracasError(f"the {self.name} ruleset has no rest after the fight")
 
+    def notes(self, scenario: Any) -> list[str]:
+        """Warnings about a valid scenario for ``fracas check``: a field that probably does
+        not say what its author meant, or a rule the chapter leaves to another chapter that
+        the scenario touches. Each note names its field. The default has none."""
+        return []
+
     def demo(self) -> Demo | None:
         """The chapter's worked example, if this ruleset has one, for ``fracas demo``."""
         return None

@@ -48,8 +48,11 @@ def scenario_data(*fighters: dict[str, Any], **top: Any) -> dict[str, Any]:
 
 
 def start(fighters: list[dict[str, Any]], rolls: list[int], **top: Any) -> Session:
-    """Start a fight with scripted rolls (the first ones are the initiative d10s)."""
-    loaded = parse_scenario(scenario_data(*fighters, **top))
+    """Start a fight with scripted rolls (the first ones are the initiative d10s). Equal
+    order scores keep scenario order (option ``initiative_ties: scenario-order``) unless the
+    options say otherwise: the scripts give no tie re-rolls."""
+    options = {"initiative_ties": "scenario-order", **top.pop("options", {})}
+    loaded = parse_scenario(scenario_data(*fighters, options=options, **top))
     return Session.start(RULESET, loaded.scenario, ScriptedRoller(rolls))
 
 

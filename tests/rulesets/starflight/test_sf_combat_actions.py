@@ -44,6 +44,8 @@ def begin(
 ) -> tuple[Session, PurposeRoller]:
     """A melee-scale fight with 'a' acting first and rolls named by purpose."""
     top.setdefault("scale", "melee")
+    # equal order scores keep scenario order: the roller's default would tie them forever
+    top["options"] = {"initiative_ties": "scenario-order", **top.get("options", {})}
     roller = PurposeRoller({**FIRST, **(rolls or {})})
     loaded = parse_scenario(scenario_data(*fighters, **top))
     return Session.start(RULESET, loaded.scenario, roller), roller

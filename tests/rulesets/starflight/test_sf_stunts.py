@@ -152,9 +152,9 @@ def test_the_wounds_of_a_botched_stunt_call_for_the_fortitude_save_against_the_p
 
 
 def test_a_critical_failure_on_wounded_legs_makes_them_fail() -> None:
-    s = start([agile(), target()], [*INIT, 100, 1, *[50] * 5], scale="melee")
+    s = start([agile(), target()], [*INIT, 80, 100, 1, *[50] * 5], scale="melee")
     who(s, "a").wounds["left_leg"] = 1
-    s.act(LEFT)
+    s.act(LEFT)  # the leg's Stamina check (80 against DC 70) passes, then natural 00
     assert {p.part for p in of_type(s, PartFailed)} == {"left_leg", "right_leg"}
 
 

@@ -41,6 +41,7 @@ from fracas.rulesets.exp.legal_actions import (
     legal_actions,
 )
 from fracas.rulesets.exp.legality import check_turn
+from fracas.rulesets.exp.notes import scenario_notes
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.scenario import ExpScenario, PersonaModel
 from fracas.rulesets.exp.snatch import snatch
@@ -220,6 +221,10 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
                 f"  {p.name} ({p.kind}, {p.side}): {p.hps}/{p.hps_max} HPS, {p.condition}{extra}"
             )
         return lines
+
+    def notes(self, scenario: Any) -> list[str]:
+        """What ``fracas check`` notes about a valid scenario (:mod:`fracas.rulesets.exp.notes`)."""
+        return scenario_notes(scenario) if isinstance(scenario, ExpScenario) else []
 
     def demo(self) -> Demo:
         return worked_example()

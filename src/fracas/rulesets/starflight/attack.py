@@ -264,7 +264,7 @@ def raw_damage(ctx: StarflightContext, c: Fighter, hit: Hit) -> tuple[int, int, 
         if hit.halved:
             lethal, nonlethal = lethal // 2, nonlethal // 2
         return lethal, nonlethal, UNARMED
-    amount = weapon_damage(ctx, c, hit.weapon)
+    amount = weapon_damage(ctx, c, hit.weapon, snipe=hit.snipe)
     if hit.critical:
         amount = critical_damage(ctx, c, hit.weapon.type, amount)
     if hit.snipe and not hit.weapon.sniper:

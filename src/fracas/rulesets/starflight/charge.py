@@ -65,19 +65,25 @@ def target_problem(fight: Fight, c: Fighter, tid: str) -> str | None:
 
 def plan_run(fight: Fight, c: Fighter, target: Fighter, what: str, *, back: bool) -> RunIn:
     """The run in at ``target``; IllegalAction naming why there is none. ``back``: the
-    combatant must also be able to move the same distance again (a charge)."""
+    combatant must also be able to move the same distance again (a charge). "a combatant
+    must Run at least one full range increment during melee combat": in ranged combat 5 m,
+    25 m or no charge (option ``charge_in_ranged_scale``)."""
     if c.swallowed_by is not None:
         raise IllegalAction(f"{c.name} has been swallowed: no {what}")
     if c.prone:
         raise IllegalAction(f"{c.name} is prone: a {what} runs, and running needs standing")
     if not can_move(c, fight):
         raise IllegalAction(f"{c.name} cannot move: no {what}")
+    reading = fight.options.charge_in_ranged_scale
+    if fight.scale == "ranged" and reading == "refused":
+        raise IllegalAction(f"a {what} is run 'during melee combat': not in ranged combat")
+    least = fight.increment_m if reading == "scale-increment" else MELEE_INCREMENT_M
     gap = distance_m(c, target)
     metres = gap - STOP_SHORT_M
-    if metres < MELEE_INCREMENT_M:
+    if metres < least:
         raise IllegalAction(
             f"no room to run: {target.name} is {gap} m away and a {what} must run at least "
-            f"one full {MELEE_INCREMENT_M} m increment"
+            f"one full {least} m increment"
         )
     both = back and fight.options.charge_distance == "both-legs"
     need, can = (2 * metres if both else metres), run_allowance_m(fight, c)

@@ -42,12 +42,15 @@ class Absorption:
     armour_hp: list[int]
 
 
-def attribute_bonus(fight: Fight, attacker: Fighter, weapon: WeaponState | None) -> int:
-    """Power for melee (and, by option, unarmed), Finesse for ranged; none when surprising.
+def attribute_bonus(
+    fight: Fight, attacker: Fighter, weapon: WeaponState | None, *, snipe: bool = False
+) -> int:
+    """Power for melee (and, by option, unarmed), Finesse for ranged; none when surprising
+    (the surprise round, or a snipe under option ``sniping_surprise: surprise``).
 
-    Chapter 9.2, 'Using Weapons'.
+    Chapter 9.2, 'Using Weapons' and 'Sniping'.
     """
-    if fight.surprise_round:
+    if fight.surprise_round or (snipe and fight.options.sniping_surprise == "surprise"):
         return 0
     ranged = weapon is not None and weapon.type != "melee"
     score = finesse_score(fight, attacker) if ranged else attacker.attributes["power"]
@@ -61,16 +64,17 @@ def brawling_bonus(fight: Fight, attacker: Fighter, weapon: WeaponState | None) 
     return attacker.skills["brawling"] // 10 if on else 0
 
 
-def weapon_damage(ctx: StarflightContext, attacker: Fighter, weapon: WeaponState) -> int:
+def weapon_damage(
+    ctx: StarflightContext, attacker: Fighter, weapon: WeaponState, *, snipe: bool = False
+) -> int:
     """'the amount of damage indicated by the weapon type and Class, as well as' the
     attribute bonus."""
     fight = ctx.state
     amount = weapon.stats.damage
     if weapon.stats.dice:
         amount += ctx.roll(weapon.stats.dice, f"{attacker.name} {weapon.name} damage")
-    return (
-        amount + attribute_bonus(fight, attacker, weapon) + brawling_bonus(fight, attacker, weapon)
-    )
+    bonus = attribute_bonus(fight, attacker, weapon, snipe=snipe)
+    return amount + bonus + brawling_bonus(fight, attacker, weapon)
 
 
 def split(amount: int, damage_type: str) -> tuple[int, int]:

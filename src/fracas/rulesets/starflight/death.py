@@ -38,18 +38,22 @@ def is_mutilated(c: Fighter) -> bool:
     return c.hp_max - c.hp >= 2 * c.hp_max
 
 
-def check_death(ctx: StarflightContext, c: Fighter) -> None:
-    """Emit clinical death and mutilation as soon as their conditions hold.
+def check_death(ctx: StarflightContext, c: Fighter, cause: str = "") -> None:
+    """Emit clinical death and mutilation as soon as their conditions hold; ``cause`` (such
+    as bleeding Wounds) is added to the reason the event and the account give.
 
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
     fight = ctx.state
+    because = f": {cause}" if cause else ""
     if not is_dead(c):
         reason = clinical_death_reason(c)
         if reason is not None:
-            ctx.emit(ClinicalDeath(who=c.id, reason=reason, round=fight.clock(), hp_after=c.hp))
+            ctx.emit(
+                ClinicalDeath(who=c.id, reason=reason + because, round=fight.clock(), hp_after=c.hp)
+            )
     if is_mutilated(c) and not c.brain_dead:
-        ctx.emit(BrainDeath(who=c.id, reason="mutilated", mutilated=True))
+        ctx.emit(BrainDeath(who=c.id, reason="mutilated" + because, mutilated=True))
 
 
 def brain_death_due(fight: Fight, c: Fighter) -> bool:

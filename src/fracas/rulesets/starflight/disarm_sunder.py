@@ -136,15 +136,21 @@ def detonate(ctx: StarflightContext, t: Fighter, w: WeaponState) -> None:
 
 
 def wreck(ctx: StarflightContext, t: Fighter, item: int | None, roll: Roll) -> bool:
-    """'the object itself is hit': a GM's d% under the attack's total destroys it."""
+    """'the object itself is hit': a GM's d% under the attack's total destroys it; a d% at or
+    over it leaves it whole (falling as any disarmed item) or, option
+    ``object_hit_survives: disabled``, "merely rendered inoperative until repaired"."""
     gm = roll_natural(ctx, f"GM d% against {item_name(t, item)}")
-    if gm >= roll.total:
+    disabled = gm >= roll.total
+    if disabled and ctx.options.object_hit_survives == "dropped":
         return False
+    if disabled:
+        text = f"{item_name(t, item)} is hit but not destroyed: inoperative until repaired"
+        ctx.emit(GearCheck(target=t.id, text=text))
     if item is None:
         ctx.emit(ShieldLost(who=t.id, wrecked=True))
         return True
     w = t.weapons[item]
-    charged = w.type == "beam" and w.stats.magazine > 0 and w.loaded > 0
+    charged = not disabled and w.type == "beam" and w.stats.magazine > 0 and w.loaded > 0
     ctx.emit(ItemWrecked(who=t.id, weapon=item, detonated=charged))
     if charged:
         detonate(ctx, t, w)

@@ -50,14 +50,18 @@ class Terms:
 EffectiveHd = Terms
 
 
-def base_hd(fight: Fight, target: Fighter, *, touch: bool) -> tuple[int, str]:
-    """HD, THD for a touch attack, FHD when the target is surprised (surprise round).
+def base_hd(fight: Fight, target: Fighter, *, touch: bool, snipe: bool = False) -> tuple[int, str]:
+    """HD, THD for a touch attack, FHD when the target is surprised (surprise round), or
+    sniped under option ``sniping_surprise: surprise`` ('Sniping attacks are considered
+    surprise attacks').
 
     Chapter 9.2, 'Using Weapons'.
     """
     if touch:
         return target.thd, "THD"
     if fight.surprise_round and target.surprised:
+        return target.fhd, "FHD"
+    if snipe and fight.options.sniping_surprise == "surprise":
         return target.fhd, "FHD"
     return target.hd, "HD"
 
@@ -103,7 +107,7 @@ def effective_hd(
 ) -> EffectiveHd:
     """Chapter 9.2 'Using Weapons' (and 'Sniping', 'Prone', combatants in melee)."""
     hd = EffectiveHd()
-    base, label = base_hd(fight, target, touch=touch)
+    base, label = base_hd(fight, target, touch=touch, snipe=snipe)
     hd.add(base, label)
     if snipe:
         hd.add(base, "sniping doubles HD")

@@ -325,6 +325,8 @@ class ComaHour(Event[Fight], frozen=True, kw_only=True):
 
     def apply(self, state: Fight) -> None:
         c = state.fighter(self.who)
+        if self.hp_after < c.hp:  # only a failed save costs HP
+            c.coma_save_failed_at = state.clock()
         c.coma_hours, c.nhp, c.hp = self.hours, self.nhp_after, self.hp_after
         if self.skill is not None:
             c.skills[self.skill] = self.skill_after
@@ -397,9 +399,19 @@ class WeaponSheathed(Event[Fight], frozen=True, kw_only=True):
         w.drawn, w.hand = False, ""
 
 
+def discharges(fight: Fight, who: str) -> bool:
+    """'Any beam or projectile weapons fired during an Opportunity Attack are considered
+    discharged, should the target get a turn later on in the Order of Battle': for the rest of
+    the round (option ``opportunity_discharge: rest-of-round``), or only when its owner has a
+    turn later this round (``later-turn``)."""
+    if fight.options.opportunity_discharge == "rest-of-round":
+        return True
+    return who in fight.order and fight.order.index(who) > fight.turn
+
+
 class Fired(Event[Fight], frozen=True, kw_only=True):
     """Shots used from a weapon's magazine; ``opportunity``: in an Opportunity Attack, which
-    leaves the weapon discharged for the rest of the round."""
+    leaves the weapon discharged for the rest of the round (see ``discharges``)."""
 
     who: str
     weapon: int
@@ -410,7 +422,7 @@ class Fired(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         w = state.fighter(self.who).weapons[self.weapon]
         w.loaded = self.loaded_after
-        if self.opportunity:
+        if self.opportunity and discharges(state, self.who):
             w.discharged_round = state.round
 
 

@@ -12,6 +12,7 @@ Grapple checks, regardless of who started the Grapple. If successful against the
 combatant may deal damage, attempt to pin their opponent, break another combatant's pin, or
 escape the Grapple. Dealing damage imposes a -20 attack penalty for the attempt ... Escaping
 from a Grapple requires a combatant to beat the checks of all opponents Grappling with them."
+An escaper stays where it is, or (option ``grapple_escape_move``) moves away.
 
 Starting (or joining) a grapple is an attack, so a standard action; so is each Grapple check.
 Unarmed damage is an unarmed hit's, with the check's winning margin as its degree. A pin
@@ -23,11 +24,16 @@ from __future__ import annotations
 from typing import Literal
 
 from fracas.engine import Choice, IllegalAction
-from fracas.rulesets.starflight.actions import Grapple, GrappleCheck, register
+from fracas.rulesets.starflight.actions import Grapple, GrappleCheck, Move, register
 from fracas.rulesets.starflight.attack import Hit, resolve_hit
 from fracas.rulesets.starflight.charge import target_problem
 from fracas.rulesets.starflight.combat_states import pin_holds, range_zero
-from fracas.rulesets.starflight.conditions import can_strike, grapple_opponents, in_fight
+from fracas.rulesets.starflight.conditions import (
+    can_move,
+    can_strike,
+    grapple_opponents,
+    in_fight,
+)
 from fracas.rulesets.starflight.events import (
     GrappleEnded,
     GrappleStarted,
@@ -37,10 +43,11 @@ from fracas.rulesets.starflight.events import (
     Pinned,
     Refused,
 )
+from fracas.rulesets.starflight.move_action import destination, go
 from fracas.rulesets.starflight.opposed import grapple_check
 from fracas.rulesets.starflight.provoked_attacks import strike_back
 from fracas.rulesets.starflight.range import distance_m, hostiles
-from fracas.rulesets.starflight.special_attack import roll_attack
+from fracas.rulesets.starflight.special_attack import maneuver_weapon, roll_attack
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 AIMS: tuple[tuple[Literal["damage", "pin", "break-pin"], str], ...] = (
@@ -49,6 +56,7 @@ AIMS: tuple[tuple[Literal["damage", "pin", "break-pin"], str], ...] = (
     ("break-pin", "break the pin of"),
 )
 DAMAGE_PENALTY = 20
+IMPROVED_GRAB = "improved grab"
 AUTOMATIC_FAILURE_SIZES = 2
 
 
@@ -82,8 +90,9 @@ def automatic_failure(ctx: StarflightContext, c: Fighter, target: Fighter) -> bo
 
 
 def start_grapple(ctx: StarflightContext, c: Fighter, target: Fighter, *, grabbed: bool) -> bool:
-    """The grab (unless ``grabbed`` already, or joining), the target's Opportunity Attack,
-    then the opposed Grapple checks. Returns whether the grapple began."""
+    """The grab (unless ``grabbed`` already, or joining), the target's Opportunity Attack
+    ("unless the combatant has Improved Grab"), then the opposed Grapple checks. Returns
+    whether the grapple began."""
     fight = ctx.state
     joining = bool(grapple_opponents(fight, target))
     if not grabbed:
@@ -92,10 +101,12 @@ def start_grapple(ctx: StarflightContext, c: Fighter, target: Fighter, *, grabbe
     if automatic_failure(ctx, c, target):
         return False
     if not grabbed and not joining:
-        strike_back(ctx, target, c)
+        if IMPROVED_GRAB not in c.abilities:
+            strike_back(ctx, target, c)
         if not in_fight(c, fight.options) or not in_fight(target, fight.options):
             return False
-        roll = roll_attack(ctx, c, target, None, label="grab", touch=True)
+        weapon = maneuver_weapon(fight, c)
+        roll = roll_attack(ctx, c, target, weapon, label="grab", touch=True)
         if roll is None or not roll.hit:
             return False
     result = grapple_check(ctx, c, target)
@@ -125,6 +136,21 @@ def resolve_grapple(ctx: StarflightContext, c: Fighter, action: Grapple) -> None
     if problem is not None:
         raise IllegalAction(problem)
     start_grapple(ctx, c, fight.fighter(action.target), grabbed=False)
+
+
+def get_away(ctx: StarflightContext, c: Fighter, grappler: Fighter) -> None:
+    """Option ``grapple_escape_move: move``: the escaper "escapes from the Grapple entirely,
+    using whatever movement they have to get away" - its movement straight away from the
+    (first) grappler, with the Opportunity Attacks any move draws; none when it cannot move."""
+    fight = ctx.state
+    if not fight.options.grid or not can_move(c, fight):
+        return
+    move = Move(actor=c.id, away_from=grappler.id)
+    try:
+        x, y, facing = destination(fight, c, move)
+    except IllegalAction:
+        return
+    go(ctx, c, move, x, y, facing)
 
 
 def check_problem(fight: Fight, c: Fighter, action: GrappleCheck) -> str | None:
@@ -176,6 +202,8 @@ def resolve_grapple_check(ctx: StarflightContext, c: Fighter, action: GrappleChe
             if not grapple_check(ctx, c, o).won:
                 return
         ctx.emit(GrappleEnded(who=c.id, others=[o.id for o in opponents], reason="escapes"))
+        if fight.options.grapple_escape_move == "move":
+            get_away(ctx, c, opponents[0])
         return
     t = fight.fighter(action.target or "")
     ctx.emit(Maneuver(who=c.id, kind="grapple", target=t.id, text=f"{what[action.aim]} {t.name}"))

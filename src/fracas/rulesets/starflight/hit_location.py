@@ -14,6 +14,7 @@ from fracas.rulesets.starflight.species import SENSORY
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 MAX_ROLLS = 200
+TACTILE = "tactile"
 
 
 def table_entry(fight: Fight, c: Fighter, face: int) -> str | None:
@@ -22,8 +23,14 @@ def table_entry(fight: Fight, c: Fighter, face: int) -> str | None:
 
 
 def sensory_entry(fight: Fight, c: Fighter, face: int) -> str | None:
-    """The species' sensory sub-table at a d10 face."""
-    return fight.species[c.species_id].sensory_locations.get(face)
+    """The species' sensory sub-table at a d10 face; a tactile organ is None (roll again)
+    under option ``sensory_tactile: reroll`` (the research notes' "7 | tactile or other")."""
+    species = fight.species[c.species_id]
+    part = species.sensory_locations.get(face)
+    reroll = fight.options.sensory_tactile == "reroll"
+    if reroll and any(p.id == part and p.sense == TACTILE for p in species.parts):
+        return None
+    return part
 
 
 def available(c: Fighter, part: str | None) -> bool:

@@ -15,12 +15,12 @@ from fracas.rulesets.starflight.attack import Use, attack_target
 from fracas.rulesets.starflight.charge import melee_weapon_problem
 from fracas.rulesets.starflight.conditions import in_fight
 from fracas.rulesets.starflight.events import AttackRolled, Maneuver
-from fracas.rulesets.starflight.grapple import grapple_problem, start_grapple
+from fracas.rulesets.starflight.grapple import IMPROVED_GRAB, grapple_problem, start_grapple
 from fracas.rulesets.starflight.legality import check_strike
 from fracas.rulesets.starflight.range import hostiles
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
-ABILITY = "improved grab"
+ABILITY = IMPROVED_GRAB
 
 
 def grab_attack_problem(fight: Fight, c: Fighter, tid: str, weapon: int | None) -> str | None:

@@ -87,6 +87,12 @@ class StarflightOptions(BaseModel):
     initiative_die: Literal["1d10", "d100"] = Field(
         "1d10", description="Die added to the Initiative value for the order of battle."
     )
+    initiative_ties: Literal["reroll", "scenario-order"] = Field(
+        "reroll",
+        description="Equal order scores (research notes: 'Ties go to the higher Initiative, "
+        "then a re-roll'): after the higher Initiative value, the tied combatants roll the "
+        "die again until they differ (reroll), or the one listed first goes first.",
+    )
     surprise_round_actions: Literal[1, 2] = Field(
         1, description="Action phases each unsurprised combatant has in the surprise round."
     )
@@ -116,6 +122,12 @@ class StarflightOptions(BaseModel):
     )
     cognitive_failure_unconscious: bool = Field(
         True, description="A failed cognitive organ leaves the combatant Unconscious."
+    )
+    sensory_tactile: Literal["tactile", "reroll"] = Field(
+        "tactile",
+        description="Face 7 of the human and G'Nunk sensory sub-table (research notes: '7 | "
+        "tactile or other'): the tactile organ (skin) takes the hit, or the location is "
+        "rolled again as for an empty face.",
     )
     melee_reach_m: Literal[5, 10] = Field(
         10,
@@ -180,12 +192,44 @@ class StarflightOptions(BaseModel):
         description="'must be able to move the full distance involved': the run in and the "
         "move after it together, or the run in alone, within four times the movement.",
     )
+    maneuver_attack_with: Literal["unarmed", "weapon"] = Field(
+        "unarmed",
+        description="Trip ('makes a melee attack against the target's THD') and the grab "
+        "('a melee combat attack at Range Zero'): always an unarmed Brawling roll (unarmed), "
+        "or with the melee weapon in hand when there is one (weapon).",
+    )
+    opportunity_discharge: Literal["rest-of-round", "later-turn"] = Field(
+        "rest-of-round",
+        description="'Any beam or projectile weapons fired during an Opportunity Attack are "
+        "considered discharged, should the target get a turn later on in the Order of "
+        "Battle': discharged for the rest of the round, another Opportunity Attack included "
+        "(rest-of-round), or only when its owner has a turn later this round (later-turn).",
+    )
+    trample_push: Literal["knock-down", "push"] = Field(
+        "knock-down",
+        description="'Trampling works like a Push attack, with the following exceptions': a "
+        "won trample knocks the target down where it stands (knock-down), or also pushes it "
+        "one range increment away as a push does (push).",
+    )
+    charge_in_ranged_scale: Literal["melee-increment", "scale-increment", "refused"] = Field(
+        "melee-increment",
+        description="'a combatant must Run at least one full range increment during melee "
+        "combat towards the intended target' (Charge, and the Push and Trample that work "
+        "like it), in ranged-scale combat: a 5 m run suffices (melee-increment), the run "
+        "must cover a 25 m increment (scale-increment), or no charge at all (refused).",
+    )
     trip_daze_rounds: int = Field(
         1,
         ge=1,
         le=100,
         description="'causes the target to become Dazed' (a tripped charger): for how many "
         "rounds (the chapter gives no duration).",
+    )
+    grapple_escape_move: Literal["stay", "move"] = Field(
+        "stay",
+        description="'the combatant escapes from the Grapple entirely, using whatever "
+        "movement they have to get away': the escaper stays where it is (stay: moving is left "
+        "to its next move action), or moves its movement straight away at once (move).",
     )
     pinned_may_only_grapple: bool = Field(
         True,
@@ -196,6 +240,13 @@ class StarflightOptions(BaseModel):
         "hit",
         description="'If the attack is successful, the opponent takes one-half the normal "
         "damage': any hit (true to 'attack'), or only a hit that disarms.",
+    )
+    object_hit_survives: Literal["dropped", "disabled"] = Field(
+        "dropped",
+        description="A disarm 50+ over hits the object; 'If the result [GM d%] is less than "
+        "the final result of the attack roll, the object in question is destroyed ... "
+        "Otherwise, the item is merely rendered inoperative until repaired': when the d% is "
+        "not under the total, the item only falls, whole (dropped), or is disabled (disabled).",
     )
     object_hd: int = Field(
         0,
@@ -226,6 +277,19 @@ class StarflightOptions(BaseModel):
         description="The Lethal damage that counts towards a massive attack (50+): after gear "
         "that blocks the weapon turned it Non-Lethal ('before any damage is applied'), or "
         "before.",
+    )
+    swallow_massive_attack: bool = Field(
+        False,
+        description="Being swallowed ('taking a number of Lethal HP damage equal to the "
+        "combatant's Power and Finesse scores combined'): 50 or more calls for the massive "
+        "attack's DC 75 Fortitude save ('any single strike that causes 50 or more') (true), "
+        "or the swallowing is no strike (false).",
+    )
+    sniping_surprise: Literal["dodge", "surprise"] = Field(
+        "dodge",
+        description="'Sniping attacks are considered surprise attacks, so the target's Dodge "
+        "skill is ignored': only Dodge is ignored (dodge), or the target is treated as "
+        "surprised in full: its FHD (doubled) and no attribute bonus on the damage (surprise).",
     )
     steps_per_turn: int = Field(
         1,
@@ -290,6 +354,12 @@ class StarflightOptions(BaseModel):
         "Check, provided their propulsive appendages aren't damaged': a Move or Run on wounded "
         "propulsive parts rolls it (DC 10 per Wound + encumbrance).",
     )
+    failed_stunt_reflex_dc: Literal["first-stunt", "check"] = Field(
+        "first-stunt",
+        description="'If the Check fails, the character ... must make a successful Reflex "
+        "Save to avoid being knocked prone' (no DC): the DC of the stunt it stopped at, or "
+        "the whole failed Three-Dimensional Maneuvers Check's DC.",
+    )
     max_rounds: int = Field(100, ge=1, le=100_000, description="Rounds before a draw is called.")
     # -- medicine and rest (chapter 9.2, 'Healing and Recuperation'; 'Assisted Revival ...')
     medical_aid_cost: Literal["standard", "full"] = Field(
@@ -318,6 +388,13 @@ class StarflightOptions(BaseModel):
         description="An Unconscious character with no Impact Damage left: the hourly "
         "Recuperation Check goes on raising NHP (check), or NHP heal at Recuperation a "
         "hour with no Check (free).",
+    )
+    coma_failure_recovery: Literal["check", "none"] = Field(
+        "check",
+        description="A failed coma save: 'not only does the character not lose a point of "
+        "Impact Damage that hour' yet 'The Check for a comatose character has the same "
+        "possible outcomes as a Check for a character that is merely Unconscious': that "
+        "hour's Recuperation Check is still made (check) or not (none).",
     )
     medic_half_hour_nonlethal: Literal["replaces", "adds"] = Field(
         "replaces",

@@ -39,13 +39,18 @@ def push_problem(fight: Fight, c: Fighter, tid: str) -> str | None:
     return problem
 
 
-def push_away(ctx: StarflightContext, winner: Fighter, loser: Fighter, margin: int) -> None:
-    """The winner pushes the loser one range increment away, deals unarmed damage, and the
-    loser drops prone and lets go of an item."""
+def shove(ctx: StarflightContext, winner: Fighter, loser: Fighter, reason: str) -> None:
+    """The loser moves one range increment straight away from the winner."""
     fight = ctx.state
     far = 2 * loser.x - winner.x, 2 * loser.y - winner.y
     x, y = step_towards(loser, far[0], far[1], fight.increment_m)
-    ctx.emit(Displaced(who=loser.id, x=x, y=y, metres=fight.increment_m, reason="pushed"))
+    ctx.emit(Displaced(who=loser.id, x=x, y=y, metres=fight.increment_m, reason=reason))
+
+
+def push_away(ctx: StarflightContext, winner: Fighter, loser: Fighter, margin: int) -> None:
+    """The winner pushes the loser one range increment away, deals unarmed damage, and the
+    loser drops prone and lets go of an item."""
+    shove(ctx, winner, loser, "pushed")
     resolve_hit(ctx, winner, loser, Hit(None, False, margin), [])
     knock_down(ctx, loser, f"pushed by {winner.name}")
 

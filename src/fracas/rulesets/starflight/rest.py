@@ -237,6 +237,14 @@ def _half_hour(ctx: StarflightContext, c: Fighter, m: Fighter | None, care: Care
         half_hour_care(ctx, c, m, care.vehicle)
 
 
+def coma_hour_lost(ctx: StarflightContext, c: Fighter) -> bool:
+    """Option ``coma_failure_recovery: none``: the coma save failed this hour, so "not only
+    does the character not lose a point of Impact Damage that hour" - no Recuperation Check
+    that hour ('Non-Lethal Damage')."""
+    failed = c.coma_save_failed_at == ctx.state.clock()
+    return failed and ctx.options.coma_failure_recovery == "none"
+
+
 def _natural_nl_due(ctx: StarflightContext, c: Fighter, m: Fighter | None, minute: int) -> bool:
     if not (alive(c) and not c.in_stasis and every(minute, 1) and c.nhp < c.nhp_max):
         return False
@@ -254,6 +262,8 @@ def _natural_nl_due(ctx: StarflightContext, c: Fighter, m: Fighter | None, minut
 def _natural_nl(ctx: StarflightContext, c: Fighter, m: Fighter | None, care: Care) -> None:
     if not is_unconscious(c, ctx.options):
         conscious_nonlethal(ctx, c, m)
+    elif coma_hour_lost(ctx, c):
+        return
     elif impact_damage(c) > 0 or ctx.options.unconscious_nonlethal_healing == "check":
         if c.nhp <= 0 or impact_damage(c) > 0:
             unconscious_recuperation(ctx, c)

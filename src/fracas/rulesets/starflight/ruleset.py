@@ -56,6 +56,7 @@ from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
+from fracas.rulesets.starflight.notes import scenario_notes
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
 from fracas.rulesets.starflight.rest import VEHICLES, rest, rest_problem
@@ -200,6 +201,10 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
     def summary(self, state: Fight) -> list[str]:
         """Each combatant's condition and each side's CSI."""
         return account.summary(state)
+
+    def notes(self, scenario: Any) -> list[str]:
+        """What ``fracas check`` notes about a valid scenario (``starflight.notes``)."""
+        return scenario_notes(scenario) if isinstance(scenario, StarflightScenario) else []
 
     def demo(self) -> Demo | None:
         """Xxksax's laser shot at the G'Nunk (chapter 9.2, 'Lethal Damage and Wounds')."""

@@ -15,7 +15,7 @@ from fracas.rulesets.starflight.effective_hd import effective_hd
 from fracas.rulesets.starflight.events import AttackRolled, Fired
 from fracas.rulesets.starflight.line_of_sight import line_of_sight
 from fracas.rulesets.starflight.range import distance_m
-from fracas.rulesets.starflight.state import Fighter, StarflightContext
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,18 @@ class Roll:
     def degree(self) -> int:
         """How far the total beat (or missed) the effective HD."""
         return self.total - self.hd
+
+
+def maneuver_weapon(fight: Fight, c: Fighter) -> int | None:
+    """The weapon a trip or a grab is rolled with ("makes a melee attack", "a melee combat
+    attack at Range Zero"): none, an unarmed Brawling roll (option ``maneuver_attack_with:
+    unarmed``), or the first drawn melee weapon when it holds one (``weapon``)."""
+    if fight.options.maneuver_attack_with == "unarmed":
+        return None
+    for n, w in enumerate(c.weapons):
+        if w.drawn and w.type == "melee" and not w.wrecked:
+            return n
+    return None
 
 
 def roll_attack(

@@ -102,6 +102,7 @@ class Fighter(Combatant):
     immobile_until: int = 0
     comatose: bool = False
     coma_hours: int = 0
+    coma_save_failed_at: int = -1  # the clock() of the last failed coma save
     dead_since: int | None = None
     brain_dead: bool = False
     mutilated: bool = False

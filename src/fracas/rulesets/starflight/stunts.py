@@ -42,6 +42,7 @@ from fracas.rulesets.starflight.movement import (
     speed_based,
 )
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M
+from fracas.rulesets.starflight.stamina_check import propulsion_works
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.tables import load_yaml
 from fracas.rulesets.starflight.use_skill import skill_modifier
@@ -198,10 +199,14 @@ def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int,
 
 
 def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> None:
-    """The Three-Dimensional Maneuvers check, then the move (whole, or up to the first stunt
-    on a failure, or none on a critical failure)."""
+    """The Stamina check of wounded propulsive appendages ('Lethal Damage and Wounds': "when
+    the combatant tries to perform a move action"; a failed one ends the move where it
+    starts), the Three-Dimensional Maneuvers check, then the move (whole, or up to the first
+    stunt on a failure, or none on a critical failure)."""
     fight = ctx.state
     points = check_stunts(fight, c, action)
+    if not propulsion_works(ctx, c):
+        return
     names = [s.name for s in action.stunts]
     if not needs_check(c, action.stunts):
         go(ctx, c, Move(actor=c.id, to=points[-1][:2]), *points[-1])
@@ -218,6 +223,8 @@ def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> Non
         if first > 0:
             go(ctx, c, Move(actor=c.id, to=points[first - 1][:2]), *points[first - 1])
         fall_dc = stunt_row(action.stunts[first]).dc
+        if fight.options.failed_stunt_reflex_dc == "check":
+            fall_dc = dc
         if not save(ctx, c, "reflex", fall_dc, "Reflex save (failed stunt)").success:
             ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a failed stunt"))
         return

@@ -26,6 +26,7 @@ from fracas.rulesets.starflight.blow import land_blow
 from fracas.rulesets.starflight.combat_states import won_grapple_now
 from fracas.rulesets.starflight.conditions import grapple_opponents, is_dead
 from fracas.rulesets.starflight.damage import INTERNAL
+from fracas.rulesets.starflight.death import is_massive, massive_attack
 from fracas.rulesets.starflight.digestion import disabled_inside
 from fracas.rulesets.starflight.events import (
     CutAt,
@@ -81,7 +82,8 @@ def swallow_choices(fight: Fight, c: Fighter) -> list[Choice]:
 
 @register(SwallowWhole, "free", choices=swallow_choices)
 def resolve_swallow(ctx: StarflightContext, c: Fighter, action: SwallowWhole) -> None:
-    """The second Grapple check; swallowed, the target takes Power + Finesse Lethal."""
+    """The second Grapple check; swallowed, the target takes Power + Finesse Lethal (50 or
+    more calls for the massive attack's Fortitude save under ``swallow_massive_attack``)."""
     fight = ctx.state
     problem = swallow_problem(fight, c, action.target)
     if problem is not None:
@@ -97,6 +99,8 @@ def resolve_swallow(ctx: StarflightContext, c: Fighter, action: SwallowWhole) ->
     ctx.emit(Swallowed(who=c.id, target=t.id))
     damage = c.attributes["power"] + c.attributes["finesse"]
     land_blow(ctx, t, max(0, damage), 0, "swallowed", kind=INTERNAL, saves=False)
+    if fight.options.swallow_massive_attack and is_massive(damage) and not is_dead(t):
+        massive_attack(ctx, t)  # 'any single strike that causes 50 or more points'
     disabled_inside(ctx, t)
 
 

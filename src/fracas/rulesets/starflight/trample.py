@@ -9,8 +9,9 @@ the combatant's Size Class) to take half the damage indicated. Unsuccessful tram
 attacks provoke Opportunity Attacks."
 
 Like a push: a run at the target, opposed Power checks with the push modifiers; a trampled
-target is knocked down (prone, dropping an item) where it stands; the trampler is not pushed
-back by a failed trample (the chapter gives it half damage instead).
+target is knocked down (prone, dropping an item) where it stands (option ``trample_push``:
+or pushed one range increment away first, as a push); the trampler is not pushed back by a
+failed trample (the chapter gives it half damage instead).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from fracas.rulesets.starflight.conditions import in_fight
 from fracas.rulesets.starflight.drop_item import knock_down
 from fracas.rulesets.starflight.opposed import attribute_terms, opposed, push_terms
 from fracas.rulesets.starflight.provoked_attacks import from_all
+from fracas.rulesets.starflight.push_attack import shove
 from fracas.rulesets.starflight.range import hostiles
 from fracas.rulesets.starflight.stamina_check import propulsion_works
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
@@ -102,6 +104,8 @@ def resolve_trample(ctx: StarflightContext, c: Fighter, action: Trample) -> None
         damage //= 2
     land_basic(ctx, target, damage, "basic", "trampled")
     if result.won and in_fight(target, fight.options):
+        if fight.options.trample_push == "push":
+            shove(ctx, c, target, "trampled")
         knock_down(ctx, target, f"trampled by {c.name}")
     if not result.won:
         from_all(ctx, c, struck)

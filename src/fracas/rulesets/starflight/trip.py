@@ -23,7 +23,7 @@ from fracas.rulesets.starflight.drop_item import knock_down
 from fracas.rulesets.starflight.events import ConditionGained, Displaced, Maneuver
 from fracas.rulesets.starflight.opposed import attribute_terms, opposed, push_terms
 from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m, hostiles
-from fracas.rulesets.starflight.special_attack import roll_attack
+from fracas.rulesets.starflight.special_attack import maneuver_weapon, roll_attack
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 MAX_SIZE_UP = 1
@@ -77,7 +77,8 @@ def attempt_trip(
     Returns whether the target went down. ``charge_direction``: the target is charging."""
     fight = ctx.state
     ctx.emit(Maneuver(who=c.id, kind="trip", target=target.id, text=f"tries to trip {target.name}"))
-    roll = roll_attack(ctx, c, target, None, label="trip", touch=True, opportunity=opportunity)
+    weapon = maneuver_weapon(fight, c)
+    roll = roll_attack(ctx, c, target, weapon, label="trip", touch=True, opportunity=opportunity)
     if roll is None or not roll.hit:
         return False
     mine, theirs = push_terms(c, target)

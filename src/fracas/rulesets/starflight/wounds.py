@@ -102,12 +102,13 @@ def bleed_due(fight: Fight, c: Fighter) -> bool:
 
 def bleed(ctx: StarflightContext, c: Fighter) -> None:
     """'costs the character an additional point of Lethal damage every ten rounds', conscious
-    or not."""
+    or not; a death it causes names the bleeding."""
     amount = c.total_wounds()
     before = c.hp
     ctx.emit(Bled(who=c.id, amount=amount, hp_after=c.hp - amount))
     after_lethal(ctx, c, before)
-    check_death(ctx, c)
+    plural = "s" if amount != 1 else ""
+    check_death(ctx, c, f"bled to death by {amount} Wound{plural}")
 
 
 def needs_wound_fortitude(c: Fighter, wounds_before: int, ctx: StarflightContext) -> bool:
