@@ -33,6 +33,7 @@ from fracas.rulesets.starflight.attack_action import full_strikes
 from fracas.rulesets.starflight.combat_tactics import (
     blind_grab_choice,
     disarm_choice,
+    discharged_choice,
     grab_choice,
     held_choice,
     pick_up_choice,
@@ -68,7 +69,13 @@ from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
-from fracas.rulesets.starflight.stunts import STUNTS, maneuver_dc, path, stunt_choices
+from fracas.rulesets.starflight.stunts import (
+    STUNTS,
+    maneuver_dc,
+    path,
+    stunt_choices,
+    stunt_increment_m,
+)
 from fracas.rulesets.starflight.use_skill import skill_modifier
 
 Tactic = Callable[[Fight, Fighter], Action]
@@ -170,6 +177,9 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         grab = blind_grab_choice(fight, c, targets[0])
         if grab is not None:
             return grab
+    close = discharged_choice(fight, c, targets[0]) if targets else None
+    if close is not None:
+        return close
     if targets and waiting_to_fire(fight, c, targets[0]):
         return stand_by(fight, c)
     if close_in and targets:
@@ -358,13 +368,15 @@ def withdrawal(fight: Fight, c: Fighter, away: Fighter) -> Action | None:
 
 
 def wants_out(c: Fighter) -> bool:
-    """Shaken, fatigued, wounded, or already on its way out."""
-    return c.shaken or is_fatigued(c) or c.total_wounds() > 0 or c.withdrawing
+    """Shaken, fatigued, hurt (Wounds, or any Lethal or Non-Lethal points lost: a stunner's
+    hit hurts too), or already on its way out."""
+    hurt = c.total_wounds() > 0 or c.hp < c.hp_max or c.nhp < c.nhp_max
+    return c.shaken or is_fatigued(c) or hurt or c.withdrawing
 
 
 @tactic("cautious")
 def cautious(fight: Fight, c: Fighter) -> Action:
-    """Fight from the ground; once Shaken, fatigued or wounded, withdraw - and keep
+    """Fight from the ground; once Shaken, fatigued or hurt, withdraw - and keep
     withdrawing (running while it can) until out of the fight."""
     targets = targets_by_distance(fight, c)
     if wants_out(c) and targets and can_move(c, fight):
@@ -485,24 +497,30 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
 
 def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
-    the one that changes the distance to the nearest foe least."""
+    one that keeps the distance to the nearest foe (within half a stunt's increment) and
+    circles it the same way round each turn (counter-clockwise), so that turn after turn the
+    acrobat works round the foe instead of tumbling back and forth between the same two
+    points; then the one that changes the distance least."""
     modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
     targets = targets_by_distance(fight, c)
-    best: tuple[int, int, StuntMove] | None = None
+    tolerance = stunt_increment_m(fight) // 2
+    best: tuple[tuple[int, bool, bool, int], StuntMove] | None = None
     for choice in stunt_choices(fight, c):
         move = choice.action
         assert isinstance(move, StuntMove)
         if 50 + modifier <= maneuver_dc(c, move.stunts):
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
-        drift = 0
+        drift, circling = 0, False
         if targets:
-            end = path(fight, c, move)[-1]
-            there = replace(c, x=end[0], y=end[1])
-            drift = abs(distance_m(there, targets[0]) - distance_m(c, targets[0]))
-        if best is None or (bonus, -drift) > (best[0], -best[1]):
-            best = (bonus, drift, move)
-    return None if best is None else best[2]
+            foe = targets[0]
+            x, y, _ = path(fight, c, move)[-1]
+            drift = abs(distance_xy((x, y), foe) - distance_m(c, foe))
+            circling = (c.x - foe.x) * (y - c.y) - (c.y - foe.y) * (x - c.x) > 0
+        key = (bonus, drift <= tolerance, circling, -drift)
+        if best is None or key > best[0]:
+            best = (key, move)
+    return None if best is None else best[1]
 
 
 def success_chance(modifier: int, dc: int) -> float:
