@@ -142,12 +142,14 @@ def housekeeping(fight: Fight, c: Fighter) -> Action | None:
 
 def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     """Attack the nearest target that can be attacked (stepping out of an obstacle's -25
-    line first, facing it), else close in. A shot with no real chance of hitting
+    line first, facing it; stepping round what hides a target in reach, an ally in the line
+    of fire say), else close in. A shot with no real chance of hitting
     (``shot_odds.hopeless``) is not taken: a foe it could hit from nearer is closed in on
     like one out of reach; when every foe in reach and sight is out of it even from close
     up, it takes cover instead (``cover_choice``)."""
     targets = targets_by_distance(fight, c)
     outclassed = too_far = False
+    blocked: Move | None = None
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
             continue
@@ -156,6 +158,7 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
             continue
         sight = line_of_sight(fight, c, target, any_facing=True)
         if not sight.visible:
+            blocked = blocked or step_around(fight, c, target)  # an ally in the way, say
             continue
         if hopeless(fight, c, target, strikes) and grab_choice(fight, c, target) is None:
             # a grab is its own roll: the weapon's odds do not rule it out
@@ -171,6 +174,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
         return grab_choice(fight, c, target) or Attack(actor=c.id, strikes=strikes)
+    if blocked is not None:
+        return blocked
     if outclassed and not too_far:
         return cover_choice(fight, c)
     if targets:
@@ -498,12 +503,15 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
 def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
     one that keeps the distance to the nearest foe (within half a stunt's increment) and
-    circles it the same way round each turn (counter-clockwise), so that turn after turn the
-    acrobat works round the foe instead of tumbling back and forth between the same two
-    points; then the one that changes the distance least."""
+    circles the foes (round the middle of them) the same way each turn (counter-clockwise),
+    so that turn after turn the acrobat works round them instead of tumbling back and forth
+    between the same two points; then the one that changes the distance least."""
     modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
     targets = targets_by_distance(fight, c)
     tolerance = stunt_increment_m(fight) // 2
+    # circled: the middle of the foes (the nearest one may change from turn to turn)
+    mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
+    my = sum(o.y for o in targets) / len(targets) if targets else 0.0
     best: tuple[tuple[int, bool, bool, int], StuntMove] | None = None
     for choice in stunt_choices(fight, c):
         move = choice.action
@@ -516,7 +524,7 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
             foe = targets[0]
             x, y, _ = path(fight, c, move)[-1]
             drift = abs(distance_xy((x, y), foe) - distance_m(c, foe))
-            circling = (c.x - foe.x) * (y - c.y) - (c.y - foe.y) * (x - c.x) > 0
+            circling = (c.x - mx) * (y - c.y) - (c.y - my) * (x - c.x) > 0
         key = (bonus, drift <= tolerance, circling, -drift)
         if best is None or key > best[0]:
             best = (key, move)
