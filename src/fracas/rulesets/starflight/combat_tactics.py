@@ -43,7 +43,7 @@ from fracas.rulesets.starflight.idle import discharged_reason
 from fracas.rulesets.starflight.improved_grab import grab_attack_problem
 from fracas.rulesets.starflight.manipulate_item import lying, pick_up_problem
 from fracas.rulesets.starflight.move_action import possible
-from fracas.rulesets.starflight.range import MELEE_INCREMENT_M, distance_m, reach_m
+from fracas.rulesets.starflight.range import distance_m, reach_m
 from fracas.rulesets.starflight.run import next_streak, run_limit
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.state import Fight, Fighter
@@ -156,7 +156,7 @@ def discharged_choice(fight: Fight, c: Fighter, foe: Fighter) -> Action | None:
     """Every drawn gun discharged by an Opportunity Attack this round ('Miscellaneous
     Terms'), with ``foe`` at Range Zero: draw a melee weapon carried (a free hand allowing),
     else trip the foe ('Trip': "in place of any regular attack", and a tripped foe drops what
-    it holds), else step back two melee increments, out of its reach, to shoot next round.
+    it holds), else step back out of its reach, to shoot next round.
     Standing there doing nothing is what no player would do. None otherwise."""
     if discharged_reason(fight, c) is None or not range_zero(c, foe):
         return None
@@ -166,7 +166,7 @@ def discharged_choice(fight: Fight, c: Fighter, foe: Fighter) -> Action | None:
             return Draw(actor=c.id, weapon=i)
     if trip_problem(fight, c, foe) is None:
         return Trip(actor=c.id, target=foe.id)
-    away = Move(actor=c.id, away_from=foe.id, metres=2 * MELEE_INCREMENT_M)
+    away = Move(actor=c.id, away_from=foe.id)
     return away if possible(fight, c, away) else None
 
 
