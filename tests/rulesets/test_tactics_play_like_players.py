@@ -4,15 +4,17 @@ folded along), not over one seed's text:
 
 - ping-pong: a fighter whose moves alternate between the same two points (A, B, A, B), be it
   a charge run back and forth or stunts tumbling between two spots;
-- standing by next to an enemy with options: a stand-by chosen while a hostile is at Range
-  Zero and the fighter could still strike or move;
+- standing by next to an enemy with options: a stand-by chosen while a hostile is within
+  Range One (under 10 m, where coming in provokes an opportunity attack) and the fighter
+  could still strike or move;
 - idle streaks: three turns in a row of nothing but stand-bys while able to move, with a foe
   in the fight, from a tactic meant to close in and fight;
 - a cautious fighter (its scenario promises it withdraws once hurt) hurt, able to move, and
   not leaving on its next turn;
 - percentile: "dodging" declared by a fighter with no parry to give up (Chapter 5: a dodge is
   the only defence against a shot anyway, and a gun parries nothing);
-- EXP: the same item thrown twice by the same thrower.
+- EXP: the same item thrown twice by the same thrower; a wait while the menu offers an
+  attack, a grapple, a trip or a snatch.
 """
 
 from __future__ import annotations
@@ -63,14 +65,15 @@ def ping_pong(points: list[tuple[int, int]]) -> tuple[int, int] | None:
     return None
 
 
-#: tactics that stand by by design: doing nothing, one shot, lying in wait, fighting only
-#: what comes within range
-WAITING = {"standby", "fire-once", "ambush", "cautious", "sniper"}
+#: tactics that do nothing by design (nothing at all; one shot, then nothing)
+PASSIVE = {"standby", "fire-once"}
+#: tactics that wait by design: those, and lying in wait, fighting only what comes in range
+WAITING = PASSIVE | {"ambush", "cautious", "sniper"}
 
 
 def starflight_findings(path: Path, seed: int) -> list[str]:
     from fracas.rulesets.starflight.actions import Move, Standby, StandUp
-    from fracas.rulesets.starflight.combat_states import range_zero
+    from fracas.rulesets.starflight.combat_states import range_one, range_zero
     from fracas.rulesets.starflight.conditions import can_move, can_strike, in_fight
     from fracas.rulesets.starflight.events import Displaced, Moved, Withdrew
     from fracas.rulesets.starflight.range import hostiles
@@ -84,10 +87,14 @@ def starflight_findings(path: Path, seed: int) -> list[str]:
         fight = session.state
         c = fight.fighter(actor)
         standing_by = isinstance(action, Standby) and c.tactics not in WAITING
-        if standing_by:
+        if isinstance(action, Standby) and c.tactics not in PASSIVE:
             free = c.swallowed_by is None and not c.grappling and in_fight(c, fight.options)
-            near = [o for o in hostiles(fight, c) if range_zero(c, o)]
-            if free and near and (can_strike(c) or can_move(c, fight)):
+            near = [o for o in hostiles(fight, c) if range_one(c, o)]
+            melee_to_draw = any(w.type == "melee" and not w.drawn for w in c.weapons)
+            reach_now = can_strike(c) and any(range_zero(c, o) for o in near)
+            options = can_move(c, fight) or reach_now or melee_to_draw
+            covering = c.prone and pinned_down(fight, c)  # no shot worth taking: 'cover_choice'
+            if free and near and options and not covering:
                 found.append(f"round {fight.round}: {c.name} stands by next to {near[0].name}")
         turn = (fight.round, fight.turn)
         if first_action.get(actor) != turn:
@@ -119,20 +126,10 @@ def starflight_findings(path: Path, seed: int) -> list[str]:
     return sorted(set(found))
 
 
-#: what the detectors still find, left open (issue 19): an acrobat whose circling flips
-#: direction when the foes move round it; asserted exactly, so a fix shows up here
-KNOWN: dict[str, dict[int, list[str]]] = {
-    "stunt-firefight": {
-        6: ["kkra goes back and forth through (12, 14)"],
-        11: ["zzix goes back and forth through (40, 5)"],
-    },
-}
-
-
 @pytest.mark.parametrize("path", examples("starflight"), ids=lambda p: p.stem)
 def test_starflight_tactics_play_like_players(path: Path) -> None:
     findings = {seed: starflight_findings(path, seed) for seed in SEEDS}
-    assert {s: f for s, f in findings.items() if f} == KNOWN.get(path.stem, {})
+    assert {s: f for s, f in findings.items() if f} == {}
 
 
 def test_the_ping_pong_detector_finds_a_charge_run_back_and_forth() -> None:
@@ -186,6 +183,34 @@ def exp_findings(path: Path, seed: int) -> list[str]:
                 found.append(f"{event.thrower} throws the {event.weapon} again")
             thrown.add(key)
     return found
+
+
+def exp_idle_findings(path: Path, seed: int) -> list[str]:
+    """A persona waiting (not declining a failed snatch's free attack) while the menu offers
+    it an attack, a grapple, a trip or a snatch on someone."""
+    from fracas.rulesets.exp.actions import Wait
+
+    found = []
+    for session, actor, action in steps(path, seed):
+        state = session.state
+        if not isinstance(action, Wait) or getattr(state, "free_attack", None) is not None:
+            continue
+        pending = session.pending()
+        assert pending is not None
+        offered = [
+            ch.label
+            for ch in session.ruleset.legal_actions(state, pending)
+            if type(ch.action).__name__ in {"Attack", "Grapple", "Trip", "Snatch"}
+        ]
+        if offered:
+            found.append(f"{actor} waits though it could: {offered[0]}")
+    return found
+
+
+@pytest.mark.parametrize("path", examples("exp"), ids=lambda p: p.stem)
+def test_exp_tactics_never_wait_with_an_attack_open(path: Path) -> None:
+    findings = {seed: exp_idle_findings(path, seed) for seed in SEEDS}
+    assert {s: f for s, f in findings.items() if f} == {}
 
 
 @pytest.mark.parametrize("path", examples("exp"), ids=lambda p: p.stem)

@@ -9,8 +9,8 @@ a player would make, each returning an action or None to let the tactic go on.
 - a melee fighter out of reach charges (a trampler tramples what is smaller) when it has the
   whole turn and did not charge on its last turn (a charge "moves the same distance" again
   afterwards: charging every turn would run it back and forth between the same two points);
-- a shooter whose every drawn gun an Opportunity Attack discharged, with a foe at Range Zero,
-  trips that foe or steps back out of its reach rather than stand there.
+- a shooter whose every drawn gun an Opportunity Attack discharged, with a foe close by,
+  draws a melee weapon, trips the foe or steps back rather than stand there.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from fracas.rulesets.starflight.actions import (
 )
 from fracas.rulesets.starflight.aid import aid_problem
 from fracas.rulesets.starflight.charge import melee_weapon_problem, plan_run, target_problem
-from fracas.rulesets.starflight.combat_states import pinner_of, range_zero
+from fracas.rulesets.starflight.combat_states import pinner_of, range_one, range_zero
 from fracas.rulesets.starflight.conditions import grapple_opponents
 from fracas.rulesets.starflight.constrict import constrict_problem
 from fracas.rulesets.starflight.disarm_sunder import disarm_problem
@@ -154,17 +154,19 @@ def rush_choice(fight: Fight, c: Fighter, target: Fighter) -> Action | None:
 
 def discharged_choice(fight: Fight, c: Fighter, foe: Fighter) -> Action | None:
     """Every drawn gun discharged by an Opportunity Attack this round ('Miscellaneous
-    Terms'), with ``foe`` at Range Zero: draw a melee weapon carried (a free hand allowing),
-    else trip the foe ('Trip': "in place of any regular attack", and a tripped foe drops what
-    it holds), else step back out of its reach, to shoot next round.
-    Standing there doing nothing is what no player would do. None otherwise."""
-    if discharged_reason(fight, c) is None or not range_zero(c, foe):
+    Terms'), with ``foe`` close (under two melee increments, where coming in provokes that
+    attack): draw a melee weapon carried (a free hand allowing); else, at Range Zero, trip the
+    foe ('Trip': "in place of any regular attack", and a tripped foe drops what it holds);
+    else step back away from it, so that it has to come in again (and face the gun) while
+    the gun is ready once more next round. Standing next to the foe doing nothing is what no
+    player would do. None otherwise."""
+    if discharged_reason(fight, c) is None or not range_one(c, foe):
         return None
     hands = len(free_hands(c))
     for i, w in enumerate(c.weapons):
         if not w.drawn and not w.dropped and w.type == "melee" and hands >= w.appendages:
             return Draw(actor=c.id, weapon=i)
-    if trip_problem(fight, c, foe) is None:
+    if range_zero(c, foe) and trip_problem(fight, c, foe) is None:
         return Trip(actor=c.id, target=foe.id)
     away = Move(actor=c.id, away_from=foe.id)
     return away if possible(fight, c, away) else None

@@ -350,6 +350,7 @@ class Moved(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         fight = state
         c = fight.fighter(self.who)
+        c.came_from = (c.x, c.y)
         c.x, c.y, c.facing = self.x, self.y, self.facing
         if c.mounted_on:  # 'they gain the movement benefits of that steed': they go together
             steed = fight.fighter(c.mounted_on)

@@ -145,11 +145,13 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     line first, facing it; stepping round what hides a target in reach, an ally in the line
     of fire say), else close in. A shot with no real chance of hitting
     (``shot_odds.hopeless``) is not taken: a foe it could hit from nearer is closed in on
-    like one out of reach; when every foe in reach and sight is out of it even from close
-    up, it takes cover instead (``cover_choice``)."""
+    like one out of reach (a tactic that does not close in takes it anyway at a foe under
+    two melee increments away: better than standing there); when every foe in reach and
+    sight is out of it even from close up, it takes cover instead (``cover_choice``)."""
     targets = targets_by_distance(fight, c)
     outclassed = too_far = False
     blocked: Move | None = None
+    long_shot: tuple[Fighter, list[Strike]] | None = None
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
             continue
@@ -166,6 +168,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
                 outclassed = True
             else:
                 too_far = True
+                if long_shot is None and distance_m(c, target) < IN_MELEE_M:
+                    long_shot = (target, strikes)
             continue
         if sight.through:
             around = step_around(fight, c, target)
@@ -194,6 +198,11 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         move = hold_short(fight, c, targets[0])
         if possible_move(fight, c, move):
             return move
+    if long_shot is not None:  # it will not walk up, and the foe is close: better than nothing
+        target, strikes = long_shot
+        if arc_of(fight, c, target) != "optimal":
+            return Face(actor=c.id, target=target.id)
+        return Attack(actor=c.id, strikes=strikes)
     return stand_by(fight, c)
 
 
@@ -261,10 +270,13 @@ def hold_short(fight: Fight, c: Fighter, target: Fighter) -> Move:
     return move if best is None else best[1]
 
 
-def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
+def step_around(
+    fight: Fight, c: Fighter, target: Fighter, headings: set[int] | None = None
+) -> Move | None:
     """The shortest move (a free step first) to a point from which nothing that costs the
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
-    its weapons; None if there is none (or it already moved this phase's worth)."""
+    its weapons; None if there is none (or it already moved this phase's worth).
+    ``headings``: the only directions it may move in (an NPC's, 'Move Action Rules')."""
     reach = max(
         (
             reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
@@ -277,6 +289,8 @@ def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
     for move in grid_moves(fight, c):
         if move.to is None or distance_xy(move.to, target) > reach:
             continue  # out of reach there: no need to copy the fighter or ask the rules
+        if headings is not None and heading(c, *move.to) not in headings:
+            continue
         if not possible(fight, c, move):
             continue
         if there is None:
@@ -425,8 +439,9 @@ def npc(fight: Fight, c: Fighter) -> Action:
     """'Move Action Rules': "NPC combatants move in relation to their present target. Should
     the target have a lower SI than the current target, the NPC combatant will move towards
     it ... NPC characters will also keep their movements limited to 45-degree turns and
-    forward movement": attack the weakest hostile by SI (nearest among equals) when it can,
-    else walk forward or at 45 degrees, whichever ends nearest it."""
+    forward movement": attack the weakest hostile by SI (nearest among equals) when it can
+    (stepping forward or at 45 degrees round whoever hides it when it is in reach), else walk
+    forward or at 45 degrees, whichever ends nearest it."""
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
     chores = housekeeping(fight, c)
@@ -448,6 +463,10 @@ def npc(fight: Fight, c: Fighter) -> Action:
         closer = Move(actor=c.id, toward=weakest.id)
         return closer if possible(fight, c, closer) else stand_by(fight, c)
     turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
+    if in_range:  # in reach, but someone (an ally, say) stands in the way: step round them
+        around = step_around(fight, c, weakest, turns)
+        if around is not None:
+            return around
     best: tuple[int, Move] | None = None
     for move in grid_moves(fight, c):
         if move.to is None or heading(c, *move.to) not in turns or not possible(fight, c, move):
@@ -502,6 +521,7 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
 
 def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
+    one that does not just take it back where its last move started (``came_from``), then
     one that keeps the distance to the nearest foe (within half a stunt's increment) and
     circles the foes (round the middle of them) the same way each turn (counter-clockwise),
     so that turn after turn the acrobat works round them instead of tumbling back and forth
@@ -512,20 +532,21 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     # circled: the middle of the foes (the nearest one may change from turn to turn)
     mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
     my = sum(o.y for o in targets) / len(targets) if targets else 0.0
-    best: tuple[tuple[int, bool, bool, int], StuntMove] | None = None
+    best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
     for choice in stunt_choices(fight, c):
         move = choice.action
         assert isinstance(move, StuntMove)
         if 50 + modifier <= maneuver_dc(c, move.stunts):
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
+        x, y, _ = path(fight, c, move)[-1]
         drift, circling = 0, False
         if targets:
             foe = targets[0]
-            x, y, _ = path(fight, c, move)[-1]
             drift = abs(distance_xy((x, y), foe) - distance_m(c, foe))
             circling = (c.x - mx) * (y - c.y) - (c.y - my) * (x - c.x) > 0
-        key = (bonus, drift <= tolerance, circling, -drift)
+        back = (x, y) == c.came_from
+        key = (bonus, not back, drift <= tolerance, circling, -drift)
         if best is None or key > best[0]:
             best = (key, move)
     return None if best is None else best[1]
