@@ -42,8 +42,9 @@ from fracas.rulesets.starflight.combat_tactics import (
 )
 from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
+from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
+from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -53,6 +54,7 @@ from fracas.rulesets.starflight.medical_aid import (
 )
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
 from fracas.rulesets.starflight.move_action import destination, grid_moves, heading, possible
+from fracas.rulesets.starflight.movement import points_left
 from fracas.rulesets.starflight.range import (
     IN_MELEE_M,
     MELEE_INCREMENT_M,
@@ -270,13 +272,11 @@ def hold_short(fight: Fight, c: Fighter, target: Fighter) -> Move:
     return move if best is None else best[1]
 
 
-def step_around(
-    fight: Fight, c: Fighter, target: Fighter, headings: set[int] | None = None
-) -> Move | None:
+def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False) -> Move | None:
     """The shortest move (a free step first) to a point from which nothing that costs the
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
     its weapons; None if there is none (or it already moved this phase's worth).
-    ``headings``: the only directions it may move in (an NPC's, 'Move Action Rules')."""
+    ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
     reach = max(
         (
             reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
@@ -289,7 +289,7 @@ def step_around(
     for move in grid_moves(fight, c):
         if move.to is None or distance_xy(move.to, target) > reach:
             continue  # out of reach there: no need to copy the fighter or ask the rules
-        if headings is not None and heading(c, *move.to) not in headings:
+        if npc and not within_a_turn(heading(c, *move.to), c.facing):
             continue
         if not possible(fight, c, move):
             continue
@@ -462,30 +462,37 @@ def npc(fight: Fight, c: Fighter) -> Action:
     if not fight.options.grid:  # no grid: a move only changes the range to the target
         closer = Move(actor=c.id, toward=weakest.id)
         return closer if possible(fight, c, closer) else stand_by(fight, c)
-    turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
     if in_range:  # in reach, but someone (an ally, say) stands in the way: step round them
-        around = step_around(fight, c, weakest, turns)
+        around = step_around(fight, c, weakest, npc=True)
         if around is not None:
             return around
     best: tuple[int, Move] | None = None
     for move in grid_moves(fight, c):
-        if move.to is None or heading(c, *move.to) not in turns or not possible(fight, c, move):
+        if move.to is None or not within_a_turn(heading(c, *move.to), c.facing):
+            continue
+        if not possible(fight, c, move):
             continue
         gap = distance_m(replace(c, x=move.to[0], y=move.to[1]), weakest)
         if gap < metres and (best is None or gap < best[0]):
             best = (gap, move)
     if best is not None:
         return best[1]
-    if arc_of(fight, c, weakest) != "optimal":
+    if c.facing != bearing(c, weakest):
         return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
     return stand_by(fight, c)
+
+
+def within_a_turn(direction: int, facing: int) -> bool:
+    """Whether ``direction`` is forward or at most a 45-degree turn from ``facing`` (an
+    NPC's moves, 'Move Action Rules'); a facing turned to a foe need not be a grid heading."""
+    return abs((direction - facing + 180) % 360 - 180) <= 45
 
 
 @tactic("ambush")
 def ambush(fight: Fight, c: Fighter) -> Action:
     """Lie in wait: attack a hostile that is near (within the ambush distance of a drawn
     weapon) or that it may hit; otherwise ready a strike at the nearest hostile for when it
-    comes within that distance, and stand by."""
+    comes within that distance (facing it first), and stand by."""
     chores = housekeeping(fight, c)
     if chores is not None:
         return chores
@@ -499,10 +506,22 @@ def ambush(fight: Fight, c: Fighter) -> Action:
     if distance_m(c, nearest) <= reach or any(r.round < fight.round for r in c.readied):
         return engage(fight, c, close_in=False)
     if not c.readied:
+        if arc_of(fight, c, nearest) != "optimal":  # turned away (it stepped back, say)
+            turn = face_choice(fight, c, nearest)
+            if turn is not None:
+                return turn
         attack = readied_attack(fight, c, nearest, weapon)
         trigger = Trigger(kind="within", who=nearest.id, metres=reach)
         return Ready(actor=c.id, readied=attack, trigger=trigger)
     return stand_by(fight, c)
+
+
+def face_choice(fight: Fight, c: Fighter, target: Fighter) -> Face | None:
+    """Turn to face ``target`` ('Move Action Rules': a free action at the option's movement
+    cost), when it does not already and has the points."""
+    if bearing(c, target) == c.facing or facing_points(fight) > points_left(fight, c):
+        return None
+    return Face(actor=c.id, target=target.id)
 
 
 @tactic("acrobat")
