@@ -44,12 +44,11 @@ CASES = [
     ),
     (
         "disarm",
-        2,
+        45,  # issue 19: Grell trips Vey or steps back when his pistol is discharged
         [
             "Officer Vey tries to disarm Grell of the slug pistol",
             "lets go of the slug pistol (disarmed by Officer Vey)",
             "Grell picks up the slug pistol",
-            "keeps hold",
         ],
     ),
 ]
@@ -84,7 +83,7 @@ def test_no_seed_of_the_examples_stalls_or_ends_without_a_fight(name: str) -> No
     [
         ("charge-and-trip", 5, {"charge", "tripped"}),
         ("tunnel-wyrm", 7, {"grapple", "swallowed whole"}),
-        ("disarm", 2, {"disarmed"}),
+        ("disarm", 45, {"disarmed"}),
     ],
 )
 def test_fracas_sim_counts_the_combat_actions_as_notable(

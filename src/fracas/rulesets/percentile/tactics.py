@@ -211,7 +211,8 @@ def declaration(
 def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     """``stance`` for ``c``, adjusted for a dropped, missing or empty weapon. A stance ending
     in ``+dodge`` (``split_dodging``) dodges instead of parrying when it stays one of the
-    close-combat choices (an attack or all-out defence) and ``c`` has the skill."""
+    close-combat choices (an attack or all-out defence), ``c`` has the skill and a parry to
+    give up (``parry_to_give_up``)."""
     stance, dodge = split_dodging(stance)
     dodge = dodge and c.p.dodge is not None
     if stance == "first-aid":
@@ -242,6 +243,8 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
             index, enemy = way
         elif (hopeless := cannot_get_through(state, c, enemies)) is not None:
             return hopeless
+    if index >= 0 and not parry_to_give_up(arms[index]):
+        dodge = False
     w = c.wielded
     if index < 0:
         if w >= 0 and c.condition[w] == DROPPED:
@@ -354,6 +357,18 @@ def dodges_rather_than_parries(p: Profile) -> bool:
     if p.dodge is None:
         return False
     return all(p.dodge > a.skill for a in p.arms if a.klass == "melee")
+
+
+def parry_to_give_up(arm: Arm) -> bool:
+    """Whether declaring a dodge changes anything for a fighter about to hold ``arm``: Chapter
+    5, "Attacking and defending": "Dodging is useful against projectile and beam weapons,
+    whereas the normal parrying implied in a normal attack or all-out defence isn't" - a shot
+    is dodged whatever was declared, and a fighter holding a gun (which parries nothing,
+    ``attack.defence_skill``) dodges every close-combat attack too. Declaring "dodging" means
+    giving up the parry of a close-combat weapon in hand (body parts included), so it is
+    declared only then: a gunman is never said to be "dodging" instead of a parry it does
+    not have."""
+    return arm.klass == "melee"
 
 
 def dodging_if_better(c: Fighter, stance: str) -> str:

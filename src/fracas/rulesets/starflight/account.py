@@ -219,7 +219,16 @@ def _bled(e: ev.Bled, f: Fight) -> str:
 
 @line(ev.ComaHour)
 def _coma(e: ev.ComaHour, f: Fight) -> str:
-    return f"  {_n(f, e.who)}, comatose hour {e.hours}: NHP {e.nhp_after}, HP {e.hp_after}"
+    """The hour's NHP and HP, and after a failed save the points lost ('Non-Lethal Damage':
+    a Physique skill, Physique and Intellect lose what the HP lost)."""
+    line = f"  {_n(f, e.who)}, comatose hour {e.hours}: NHP {e.nhp_after}, HP {e.hp_after}"
+    if e.skill is None:
+        return line
+    skill = e.skill.replace("_", " ")
+    return (
+        f"{line}; points lost from {skill} (now {e.skill_after}), Physique (now "
+        f"{e.physique_after}) and Intellect (now {e.intellect_after})"
+    )
 
 
 @line(ev.Moved)
@@ -253,9 +262,14 @@ def _reload(e: ev.Reloading, f: Fight) -> str:
 
 
 @line(ev.StoodBy)
-def _standby(e: ev.StoodBy, f: Fight) -> str:
-    reason = e.reason or idle_reason(f, f.fighter(e.who))  # the tactic's, else the state's
-    return f"  {_n(f, e.who)} stands by" + (f" ({reason})" if reason else "")
+def _standby(e: ev.StoodBy, f: Fight) -> str | None:
+    """One line for a stand-by, however many action phases in a row it lasts (the second
+    phase of 'the G'Nunk stands by' is not news)."""
+    c = f.fighter(e.who)
+    if c.standby_again:
+        return None
+    reason = e.reason or idle_reason(f, c)  # the tactic's, else the state's
+    return f"  {c.name} stands by" + (f" ({reason})" if reason else "")
 
 
 @line(ev.Withdrew)
@@ -276,10 +290,20 @@ def _note(e: ev.GearCheck, f: Fight) -> str:
     return f"    {_n(f, e.target)}: {e.text}"
 
 
+def lost_parts(c: Fighter) -> list[str]:
+    """The parts the fighter has lost the use of ('Lethal Damage and Wounds': a failed part
+    "cannot use it at all"), maimed ones said so: 'left leg failed', 'right arm maimed'."""
+    return [
+        f"{c.part_names.get(p, p)} {'maimed' if p in c.maimed else 'failed'}"
+        for p in dict.fromkeys([*c.failed, *c.maimed])
+    ]
+
+
 def fighter_summary(fight: Fight, c: Fighter) -> str:
-    """One closing line: hit points, SI, Wounds and conditions."""
+    """One closing line: hit points, SI, Wounds, conditions and the parts it has lost the use
+    of; "fighting fit" only when there is none of them."""
     wounds = ", ".join(f"{c.part_names.get(p, p)} {n}" for p, n in c.wounds.items() if n)
-    conds = ", ".join(condition_names(c, fight)) or "fighting fit"
+    conds = ", ".join([*condition_names(c, fight), *lost_parts(c)]) or "fighting fit"
     si = strength_index(c, fight.options.si_formula)
     where = f" ({wounds})" if wounds else ""
     return (

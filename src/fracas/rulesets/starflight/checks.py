@@ -126,11 +126,16 @@ def skill_check(
     return check(ctx, c, what, skill_modifier(fight, c, skill, attribute), dc)
 
 
-def save(ctx: StarflightContext, c: Fighter, kind: str, dc: int, what: str) -> Outcome:
-    """A Fortitude/Reflex/Willpower save: d% + save modifier - save penalties against ``dc``.
+def save(
+    ctx: StarflightContext, c: Fighter, kind: str, dc: int, what: str, *, potential: bool = True
+) -> Outcome:
+    """A Fortitude/Reflex/Willpower save: d% + save modifier - save penalties against ``dc``;
+    ``potential``: whether the save has critical potential (chapter 9.2 names the ones that
+    do: the Reflex save on being hit and the Fortitude save in a coma among them; the
+    Fortitude save against a wound's pain is not one).
 
     Chapter 1.1 'Core Mechanic'.
     """
     modifier = c.saves[kind] - save_penalty(c, ctx.options)
     modifier += inspired_save_bonus(c, ctx.state.round)
-    return check(ctx, c, what, modifier, dc)
+    return check(ctx, c, what, modifier, dc, potential=potential)

@@ -7,7 +7,10 @@ a player would make, each returning an action or None to let the tactic go on.
 - a disarmed fighter picks its weapon back up;
 - a creature with Improved Grab grabs with its attack;
 - a melee fighter out of reach charges (a trampler tramples what is smaller) when it has the
-  whole turn.
+  whole turn and did not charge on its last turn (a charge "moves the same distance" again
+  afterwards: charging every turn would run it back and forth between the same two points);
+- a shooter whose every drawn gun an Opportunity Attack discharged, with a foe close by,
+  draws a melee weapon, trips the foe or steps back rather than stand there.
 """
 
 from __future__ import annotations
@@ -18,28 +21,35 @@ from fracas.rulesets.starflight.actions import (
     Charge,
     Constrict,
     Disarm,
+    Draw,
     GrabAttack,
     Grapple,
     GrappleCheck,
     ManipulateItem,
+    Move,
     SwallowWhole,
     Trample,
+    Trip,
 )
 from fracas.rulesets.starflight.aid import aid_problem
 from fracas.rulesets.starflight.charge import melee_weapon_problem, plan_run, target_problem
-from fracas.rulesets.starflight.combat_states import pinner_of
+from fracas.rulesets.starflight.combat_states import pinner_of, range_one, range_zero
 from fracas.rulesets.starflight.conditions import grapple_opponents
 from fracas.rulesets.starflight.constrict import constrict_problem
 from fracas.rulesets.starflight.disarm_sunder import disarm_problem
+from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.grapple import grapple_problem
+from fracas.rulesets.starflight.idle import discharged_reason
 from fracas.rulesets.starflight.improved_grab import grab_attack_problem
 from fracas.rulesets.starflight.manipulate_item import lying, pick_up_problem
+from fracas.rulesets.starflight.move_action import possible
 from fracas.rulesets.starflight.range import distance_m, reach_m
 from fracas.rulesets.starflight.run import next_streak, run_limit
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.swallow_whole import cut_choices, swallow_problem
 from fracas.rulesets.starflight.trample import trample_problem
+from fracas.rulesets.starflight.trip import trip_problem
 
 CREATURE = ("improved grab", "constrict", "swallow whole")
 
@@ -121,7 +131,10 @@ def melee_weapon(c: Fighter) -> tuple[bool, int | None]:
 def rush_choice(fight: Fight, c: Fighter, target: Fighter) -> Action | None:
     """Out of reach with the whole turn left: a trampler tramples a smaller target, a melee
     fighter charges; never on a run past half Durability turns in a row (it would hurt:
-    chapter 9.2, 'Run'), as no player would."""
+    chapter 9.2, 'Run'), as no player would; never on the turn after a charge either: the
+    charge's way back ('Charge': "the combatant moves the same distance they did before")
+    left it where it started, and charging again would only run it back and forth between the
+    same two points; it walks in instead."""
     if fight.phases_left < 2 or target_problem(fight, c, target.id) is not None:
         return None
     if next_streak(fight, c) > run_limit(c):
@@ -132,9 +145,31 @@ def rush_choice(fight: Fight, c: Fighter, target: Fighter) -> Action | None:
     w = None if weapon is None else c.weapons[weapon]
     if not melee or distance_m(c, target) <= reach_m(fight, w) or "improved grab" in c.abilities:
         return None  # a grabber walks in to stay at Range Zero (a charge takes it back out)
+    if c.charged_round and c.charged_round == fight.round - 1:
+        return None
     if _can_run(fight, c, target, back=True):
         return Charge(actor=c.id, target=target.id, weapon=weapon)
     return None
+
+
+def discharged_choice(fight: Fight, c: Fighter, foe: Fighter) -> Action | None:
+    """Every drawn gun discharged by an Opportunity Attack this round ('Miscellaneous
+    Terms'), with ``foe`` close (under two melee increments, where coming in provokes that
+    attack): draw a melee weapon carried (a free hand allowing); else, at Range Zero, trip the
+    foe ('Trip': "in place of any regular attack", and a tripped foe drops what it holds);
+    else step back away from it, so that it has to come in again (and face the gun) while
+    the gun is ready once more next round. Standing next to the foe doing nothing is what no
+    player would do. None otherwise."""
+    if discharged_reason(fight, c) is None or not range_one(c, foe):
+        return None
+    hands = len(free_hands(c))
+    for i, w in enumerate(c.weapons):
+        if not w.drawn and not w.dropped and w.type == "melee" and hands >= w.appendages:
+            return Draw(actor=c.id, weapon=i)
+    if range_zero(c, foe) and trip_problem(fight, c, foe) is None:
+        return Trip(actor=c.id, target=foe.id)
+    away = Move(actor=c.id, away_from=foe.id)
+    return away if possible(fight, c, away) else None
 
 
 def disarm_choice(fight: Fight, c: Fighter, target: Fighter) -> Action | None:

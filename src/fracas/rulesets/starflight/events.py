@@ -45,6 +45,7 @@ class TurnStarted(Event[Fight], frozen=True, kw_only=True):
         fight.current, fight.turn, fight.phases_left = self.actor, self.turn, self.phases
         c = fight.fighter(self.actor)
         c.steps_taken, c.mp_spent, c.phases_owed, c.stunt_hd = 0, 0, 0, 0
+        c.standby_at, c.standby_again = -2, False
 
 
 class TurnsOver(Event[Fight], frozen=True, kw_only=True):
@@ -351,6 +352,7 @@ class Moved(Event[Fight], frozen=True, kw_only=True):
     def apply(self, state: Fight) -> None:
         fight = state
         c = fight.fighter(self.who)
+        c.came_from = (c.x, c.y)
         c.x, c.y, c.facing = self.x, self.y, self.facing
         if c.mounted_on:  # 'they gain the movement benefits of that steed': they go together
             steed = fight.fighter(c.mounted_on)
@@ -442,10 +444,18 @@ class Reloading(Event[Fight], frozen=True, kw_only=True):
 
 
 class StoodBy(Event[Fight], frozen=True, kw_only=True):
-    """A Standby action: the phase passes; ``reason``: why, for the account."""
+    """A Standby action: the phase passes; ``reason``: why, for the account. The fighter
+    notes it (``standby_at``, ``standby_reason``), so the account tells a stand-by that
+    merely goes on from the phase before (``standby_again``) once, not once a phase."""
 
     who: str
     reason: str = ""
+
+    def apply(self, state: Fight) -> None:
+        c = state.fighter(self.who)
+        same = c.standby_at == c.actions_taken - 1 and c.standby_reason == self.reason
+        c.standby_again = same
+        c.standby_at, c.standby_reason = c.actions_taken, self.reason
 
 
 class Withdrew(Event[Fight], frozen=True, kw_only=True):

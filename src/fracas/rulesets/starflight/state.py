@@ -120,6 +120,12 @@ class Fighter(Combatant):
     stunt_attack_penalty: int = 0
     stunt_penalty_until: int = 0
     actions_taken: int = 0
+    # where its last move started (events.Moved): the tactics do not simply undo a move
+    came_from: tuple[int, int] | None = None
+    # the account's memory of a stand-by this turn (events.StoodBy)
+    standby_at: int = -2
+    standby_reason: str = ""
+    standby_again: bool = False
     mounted_on: str = ""
     steed: bool = False
     first_wound_round: int | None = None

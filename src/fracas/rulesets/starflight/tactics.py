@@ -33,6 +33,7 @@ from fracas.rulesets.starflight.attack_action import full_strikes
 from fracas.rulesets.starflight.combat_tactics import (
     blind_grab_choice,
     disarm_choice,
+    discharged_choice,
     grab_choice,
     held_choice,
     pick_up_choice,
@@ -41,8 +42,9 @@ from fracas.rulesets.starflight.combat_tactics import (
 )
 from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatigued
 from fracas.rulesets.starflight.draw_sheathe import free_hands
+from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, line_of_sight
+from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -52,6 +54,7 @@ from fracas.rulesets.starflight.medical_aid import (
 )
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
 from fracas.rulesets.starflight.move_action import destination, grid_moves, heading, possible
+from fracas.rulesets.starflight.movement import points_left
 from fracas.rulesets.starflight.range import (
     IN_MELEE_M,
     MELEE_INCREMENT_M,
@@ -68,7 +71,13 @@ from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
-from fracas.rulesets.starflight.stunts import STUNTS, maneuver_dc, path, stunt_choices
+from fracas.rulesets.starflight.stunts import (
+    STUNTS,
+    maneuver_dc,
+    path,
+    stunt_choices,
+    stunt_increment_m,
+)
 from fracas.rulesets.starflight.use_skill import skill_modifier
 
 Tactic = Callable[[Fight, Fighter], Action]
@@ -135,12 +144,16 @@ def housekeeping(fight: Fight, c: Fighter) -> Action | None:
 
 def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     """Attack the nearest target that can be attacked (stepping out of an obstacle's -25
-    line first, facing it), else close in. A shot with no real chance of hitting
+    line first, facing it; stepping round what hides a target in reach, an ally in the line
+    of fire say), else close in. A shot with no real chance of hitting
     (``shot_odds.hopeless``) is not taken: a foe it could hit from nearer is closed in on
-    like one out of reach; when every foe in reach and sight is out of it even from close
-    up, it takes cover instead (``cover_choice``)."""
+    like one out of reach (a tactic that does not close in takes it anyway at a foe under
+    two melee increments away: better than standing there); when every foe in reach and
+    sight is out of it even from close up, it takes cover instead (``cover_choice``)."""
     targets = targets_by_distance(fight, c)
     outclassed = too_far = False
+    blocked: Move | None = None
+    long_shot: tuple[Fighter, list[Strike]] | None = None
     for target in targets:
         if is_sniping_range(fight, distance_m(c, target)):
             continue
@@ -149,6 +162,7 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
             continue
         sight = line_of_sight(fight, c, target, any_facing=True)
         if not sight.visible:
+            blocked = blocked or step_around(fight, c, target)  # an ally in the way, say
             continue
         if hopeless(fight, c, target, strikes) and grab_choice(fight, c, target) is None:
             # a grab is its own roll: the weapon's odds do not rule it out
@@ -156,6 +170,8 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
                 outclassed = True
             else:
                 too_far = True
+                if long_shot is None and distance_m(c, target) < IN_MELEE_M:
+                    long_shot = (target, strikes)
             continue
         if sight.through:
             around = step_around(fight, c, target)
@@ -164,12 +180,17 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         if arc_of(fight, c, target) != "optimal":
             return Face(actor=c.id, target=target.id)
         return grab_choice(fight, c, target) or Attack(actor=c.id, strikes=strikes)
+    if blocked is not None:
+        return blocked
     if outclassed and not too_far:
         return cover_choice(fight, c)
     if targets:
         grab = blind_grab_choice(fight, c, targets[0])
         if grab is not None:
             return grab
+    close = discharged_choice(fight, c, targets[0]) if targets else None
+    if close is not None:
+        return close
     if targets and waiting_to_fire(fight, c, targets[0]):
         return stand_by(fight, c)
     if close_in and targets:
@@ -179,6 +200,11 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
         move = hold_short(fight, c, targets[0])
         if possible_move(fight, c, move):
             return move
+    if long_shot is not None:  # it will not walk up, and the foe is close: better than nothing
+        target, strikes = long_shot
+        if arc_of(fight, c, target) != "optimal":
+            return Face(actor=c.id, target=target.id)
+        return Attack(actor=c.id, strikes=strikes)
     return stand_by(fight, c)
 
 
@@ -246,10 +272,11 @@ def hold_short(fight: Fight, c: Fighter, target: Fighter) -> Move:
     return move if best is None else best[1]
 
 
-def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
+def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False) -> Move | None:
     """The shortest move (a free step first) to a point from which nothing that costs the
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
-    its weapons; None if there is none (or it already moved this phase's worth)."""
+    its weapons; None if there is none (or it already moved this phase's worth).
+    ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
     reach = max(
         (
             reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
@@ -262,6 +289,8 @@ def step_around(fight: Fight, c: Fighter, target: Fighter) -> Move | None:
     for move in grid_moves(fight, c):
         if move.to is None or distance_xy(move.to, target) > reach:
             continue  # out of reach there: no need to copy the fighter or ask the rules
+        if npc and not within_a_turn(heading(c, *move.to), c.facing):
+            continue
         if not possible(fight, c, move):
             continue
         if there is None:
@@ -358,13 +387,15 @@ def withdrawal(fight: Fight, c: Fighter, away: Fighter) -> Action | None:
 
 
 def wants_out(c: Fighter) -> bool:
-    """Shaken, fatigued, wounded, or already on its way out."""
-    return c.shaken or is_fatigued(c) or c.total_wounds() > 0 or c.withdrawing
+    """Shaken, fatigued, hurt (Wounds, or any Lethal or Non-Lethal points lost: a stunner's
+    hit hurts too), or already on its way out."""
+    hurt = c.total_wounds() > 0 or c.hp < c.hp_max or c.nhp < c.nhp_max
+    return c.shaken or is_fatigued(c) or hurt or c.withdrawing
 
 
 @tactic("cautious")
 def cautious(fight: Fight, c: Fighter) -> Action:
-    """Fight from the ground; once Shaken, fatigued or wounded, withdraw - and keep
+    """Fight from the ground; once Shaken, fatigued or hurt, withdraw - and keep
     withdrawing (running while it can) until out of the fight."""
     targets = targets_by_distance(fight, c)
     if wants_out(c) and targets and can_move(c, fight):
@@ -408,8 +439,9 @@ def npc(fight: Fight, c: Fighter) -> Action:
     """'Move Action Rules': "NPC combatants move in relation to their present target. Should
     the target have a lower SI than the current target, the NPC combatant will move towards
     it ... NPC characters will also keep their movements limited to 45-degree turns and
-    forward movement": attack the weakest hostile by SI (nearest among equals) when it can,
-    else walk forward or at 45 degrees, whichever ends nearest it."""
+    forward movement": attack the weakest hostile by SI (nearest among equals) when it can
+    (stepping forward or at 45 degrees round whoever hides it when it is in reach), else walk
+    forward or at 45 degrees, whichever ends nearest it."""
     if c.prone and can_move(c, fight):
         return StandUp(actor=c.id)
     chores = housekeeping(fight, c)
@@ -430,26 +462,37 @@ def npc(fight: Fight, c: Fighter) -> Action:
     if not fight.options.grid:  # no grid: a move only changes the range to the target
         closer = Move(actor=c.id, toward=weakest.id)
         return closer if possible(fight, c, closer) else stand_by(fight, c)
-    turns = {c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360}
+    if in_range:  # in reach, but someone (an ally, say) stands in the way: step round them
+        around = step_around(fight, c, weakest, npc=True)
+        if around is not None:
+            return around
     best: tuple[int, Move] | None = None
     for move in grid_moves(fight, c):
-        if move.to is None or heading(c, *move.to) not in turns or not possible(fight, c, move):
+        if move.to is None or not within_a_turn(heading(c, *move.to), c.facing):
+            continue
+        if not possible(fight, c, move):
             continue
         gap = distance_m(replace(c, x=move.to[0], y=move.to[1]), weakest)
         if gap < metres and (best is None or gap < best[0]):
             best = (gap, move)
     if best is not None:
         return best[1]
-    if arc_of(fight, c, weakest) != "optimal":
+    if c.facing != bearing(c, weakest):
         return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
     return stand_by(fight, c)
+
+
+def within_a_turn(direction: int, facing: int) -> bool:
+    """Whether ``direction`` is forward or at most a 45-degree turn from ``facing`` (an
+    NPC's moves, 'Move Action Rules'); a facing turned to a foe need not be a grid heading."""
+    return abs((direction - facing + 180) % 360 - 180) <= 45
 
 
 @tactic("ambush")
 def ambush(fight: Fight, c: Fighter) -> Action:
     """Lie in wait: attack a hostile that is near (within the ambush distance of a drawn
     weapon) or that it may hit; otherwise ready a strike at the nearest hostile for when it
-    comes within that distance, and stand by."""
+    comes within that distance (facing it first), and stand by."""
     chores = housekeeping(fight, c)
     if chores is not None:
         return chores
@@ -463,10 +506,22 @@ def ambush(fight: Fight, c: Fighter) -> Action:
     if distance_m(c, nearest) <= reach or any(r.round < fight.round for r in c.readied):
         return engage(fight, c, close_in=False)
     if not c.readied:
+        if arc_of(fight, c, nearest) != "optimal":  # turned away (it stepped back, say)
+            turn = face_choice(fight, c, nearest)
+            if turn is not None:
+                return turn
         attack = readied_attack(fight, c, nearest, weapon)
         trigger = Trigger(kind="within", who=nearest.id, metres=reach)
         return Ready(actor=c.id, readied=attack, trigger=trigger)
     return stand_by(fight, c)
+
+
+def face_choice(fight: Fight, c: Fighter, target: Fighter) -> Face | None:
+    """Turn to face ``target`` ('Move Action Rules': a free action at the option's movement
+    cost), when it does not already and has the points."""
+    if bearing(c, target) == c.facing or facing_points(fight) > points_left(fight, c):
+        return None
+    return Face(actor=c.id, target=target.id)
 
 
 @tactic("acrobat")
@@ -485,24 +540,35 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
 
 def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
-    the one that changes the distance to the nearest foe least."""
+    one that does not just take it back where its last move started (``came_from``), then
+    one that keeps the distance to the nearest foe (within half a stunt's increment) and
+    circles the foes (round the middle of them) the same way each turn (counter-clockwise),
+    so that turn after turn the acrobat works round them instead of tumbling back and forth
+    between the same two points; then the one that changes the distance least."""
     modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
     targets = targets_by_distance(fight, c)
-    best: tuple[int, int, StuntMove] | None = None
+    tolerance = stunt_increment_m(fight) // 2
+    # circled: the middle of the foes (the nearest one may change from turn to turn)
+    mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
+    my = sum(o.y for o in targets) / len(targets) if targets else 0.0
+    best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
     for choice in stunt_choices(fight, c):
         move = choice.action
         assert isinstance(move, StuntMove)
         if 50 + modifier <= maneuver_dc(c, move.stunts):
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
-        drift = 0
+        x, y, _ = path(fight, c, move)[-1]
+        drift, circling = 0, False
         if targets:
-            end = path(fight, c, move)[-1]
-            there = replace(c, x=end[0], y=end[1])
-            drift = abs(distance_m(there, targets[0]) - distance_m(c, targets[0]))
-        if best is None or (bonus, -drift) > (best[0], -best[1]):
-            best = (bonus, drift, move)
-    return None if best is None else best[2]
+            foe = targets[0]
+            drift = abs(distance_xy((x, y), foe) - distance_m(c, foe))
+            circling = (c.x - mx) * (y - c.y) - (c.y - my) * (x - c.x) > 0
+        back = (x, y) == c.came_from
+        key = (bonus, not back, drift <= tolerance, circling, -drift)
+        if best is None or key > best[0]:
+            best = (key, move)
+    return None if best is None else best[1]
 
 
 def success_chance(modifier: int, dc: int) -> float:

@@ -73,8 +73,10 @@ def wound_fortitude_dc(c: Fighter) -> int:
 
 def wound_fortitude(ctx: StarflightContext, c: Fighter) -> Outcome:
     """'A character must make a Fortitude Save ... If the save fails, the character is
-    immediately rendered Unconscious, and they are reduced to zero NHP.'"""
-    outcome = save(ctx, c, "fortitude", wound_fortitude_dc(c), "Fortitude save (wounded)")
+    immediately rendered Unconscious, and they are reduced to zero NHP.' It has no critical
+    potential (not among the chapter's rolls that have it), so the account names none."""
+    dc = wound_fortitude_dc(c)
+    outcome = save(ctx, c, "fortitude", dc, "Fortitude save (wounded)", potential=False)
     if not outcome.success:
         ctx.emit(KnockedOut(who=c.id, reason="the pain of the wound", nhp_after=min(c.nhp, 0)))
     return outcome
