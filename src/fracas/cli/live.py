@@ -96,6 +96,25 @@ class DurableRoller:
         return inner.remaining if isinstance(inner, ScriptedRoller) else 0
 
 
+def check_kept_rolls(kept: list[PendingRoll]) -> None:
+    """Refuse rolls kept in a store that no die could give (``150`` for a ``D100``): the
+    store was changed by hand or damaged, and such a roll would make a log no replay takes."""
+    for n, roll in enumerate(kept, start=1):
+        try:
+            e = parse(roll.dice)
+        except DiceError:
+            raise FracasError(
+                f"typed roll {n} kept for the action in progress ({roll.purpose}) is for "
+                f"{roll.dice!r}, which is not dice: the store is damaged; nothing was done"
+            ) from None
+        if not e.minimum <= roll.value <= e.maximum:
+            raise FracasError(
+                f"typed roll {n} kept for the action in progress ({roll.purpose}) is "
+                f"{roll.value}, but {e.text} rolls {e.minimum} to {e.maximum}: the store "
+                "is damaged; nothing was done"
+            )
+
+
 def _pending(dice: str, purpose: str, value: int) -> PendingRoll:
     from fracas.store import PendingRoll
 

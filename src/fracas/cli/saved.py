@@ -9,7 +9,15 @@ import msgspec
 
 from fracas.cli.control import action_text, parse_control
 from fracas.cli.errors import reported_errors
-from fracas.cli.live import DurableRoller, begin, finish, make_roller, play, tell_where_saved
+from fracas.cli.live import (
+    DurableRoller,
+    begin,
+    check_kept_rolls,
+    finish,
+    make_roller,
+    play,
+    tell_where_saved,
+)
 from fracas.cli.render import LiveAccount, Narrator, print_summary, state_lines, write_utf8
 from fracas.dice import ScriptedRoller
 from fracas.engine import Event, LogDecoder, Session, encode_log
@@ -98,8 +106,10 @@ def resume(
             raise click.UsageError("--rolls - reads standard input, which --ask/--control use")
         with open_store(db) as store:
             record = _record(store, encounter, "resuming")
+            lines, kept = store.snapshot(record.id)  # the log and its typed rolls, at once
             try:
-                ruleset, events = checked_events(_store_text(store, record.id))
+                ruleset, events = checked_events("\n".join(lines) + "\n")
+                check_kept_rolls(kept)
             except FracasError as exc:
                 raise _named(db, exc) from None
             head = events[0]
@@ -113,8 +123,7 @@ def resume(
                 )
             control = parse_control(controls, probe.state)
             live = LiveAccount(ruleset, scenario, as_json=False)
-            recorder = Recorder.resume(store, record.id)
-            kept = store.pending_rolls(record.id)
+            recorder = Recorder.resume(store, record.id, len(lines))
             roller = DurableRoller(make_roller(seed, rolls, ask, live), recorder, kept)
             began = len(events) > 1
             if began:

@@ -50,10 +50,19 @@ class Recorder:
         return cls(store, name, head.ruleset, encounter_id, 1)
 
     @classmethod
-    def resume(cls, store: SqliteStore, encounter_id: int) -> Recorder:
-        """Go on recording a stored encounter from its last event."""
+    def resume(cls, store: SqliteStore, encounter_id: int, length: int | None = None) -> Recorder:
+        """Go on recording a stored encounter from the ``length`` events the session was
+        loaded from. Pass it whenever a session was loaded: the length the store has now
+        (the default) may already hold another writer's events, which would then be mixed
+        in rather than refused."""
         record = store.get(encounter_id)
-        return cls(store, record.name, record.ruleset, encounter_id, record.events)
+        return cls(
+            store,
+            record.name,
+            record.ruleset,
+            encounter_id,
+            record.events if length is None else length,
+        )
 
     def __call__(self, events: Sequence[Event[Any]]) -> None:
         if self.encounter_id is None:

@@ -15,6 +15,7 @@ becomes a ``StoreError`` naming the file (a damaged file, a full disk, a read-on
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -109,6 +110,22 @@ def _explain(path: Path, exc: sqlite3.Error) -> str:
     return f"{path}: cannot use this SQLite file ({text})"
 
 
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection: ``mode=ro`` (which sees other programs' writes), or, where
+    even that cannot open the file (a store in WAL mode on a read-only filesystem, whose
+    shared-memory file cannot be made), ``immutable=1``: nothing can change the file there."""
+    uri = path.resolve().as_uri()
+    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError as exc:
+        db.close()
+        if "unable to open" not in str(exc) and "readonly" not in str(exc):
+            raise
+    return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=BUSY_TIMEOUT)
+
+
 class SqliteStore:
     """Encounters and their event logs in the SQLite file at ``path``."""
 
@@ -121,19 +138,44 @@ class SqliteStore:
         self._db: sqlite3.Connection | None = None
         try:
             if read_only:
-                uri = f"{self.path.resolve().as_uri()}?mode=ro"
-                self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT)
+                self._db = _connect_read_only(self.path)
                 self._check_schema(empty_ok=False)
             else:
                 self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
-                self._check_schema(empty_ok=True)
-                self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA foreign_keys = ON")
-                self._db.executescript(_SCHEMA)
-                self._add_updated_column()
+                self._create_schema()
+                self._use_wal()
+        except StoreError:
+            self.close()
+            raise
         except sqlite3.Error as exc:
             self.close()
             raise StoreError(_explain(self.path, exc)) from None
+
+    def _create_schema(self) -> None:
+        """Check and create the tables in one write transaction: two programs creating the
+        same new store at once both find it whole (the second waits for the first), never
+        half made."""
+        with self._write():
+            self._check_schema(empty_ok=True)
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            self._add_updated_column()
+
+    def _use_wal(self) -> None:
+        """WAL mode (readers never block the writer). Switching needs the file to itself
+        for a moment: while another connection holds it, try again until ``BUSY_TIMEOUT``;
+        a store still in its first mode is correct, only slower to read while written."""
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -148,16 +190,14 @@ class SqliteStore:
         } - {"sqlite_sequence"}
         if (empty_ok and not tables) or {"encounters", "events"} <= tables:
             return
-        self.close()
         raise StoreError(f"{self.path}: an SQLite file, but not a fracas store")
 
     def _add_updated_column(self) -> None:
         """Stores made before ``updated`` existed get the column (the time of the last
-        change, shown by ``fracas list``)."""
+        change, shown by ``fracas list``); called inside the schema's write transaction."""
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(encounters)")}
         if "updated" not in columns:
-            with self.db:
-                self.db.execute("ALTER TABLE encounters ADD COLUMN updated TEXT")
+            self.db.execute("ALTER TABLE encounters ADD COLUMN updated TEXT")
 
     def close(self) -> None:
         if self._db is not None:
@@ -271,7 +311,24 @@ class SqliteStore:
             "SELECT dice, purpose, value FROM pending_rolls WHERE encounter_id = ? ORDER BY seq",
             (encounter_id,),
         )
-        return [PendingRoll(str(d), str(p), int(v)) for d, p, v in rows]
+        out = []
+        for dice, purpose, value in rows:
+            if not isinstance(value, int) or not isinstance(dice, str):
+                raise StoreError(
+                    f"{self.path}: encounter {encounter_id} holds a typed roll that is not a "
+                    f"number ({value!r} for {purpose!r}): the store is damaged"
+                )
+            out.append(PendingRoll(dice, str(purpose), value))
+        return out
+
+    @_sqlite_errors
+    def snapshot(self, encounter_id: int) -> tuple[list[str], list[PendingRoll]]:
+        """The encounter's log and the rolls typed for its action in progress, read in one
+        transaction: both as they were at one moment, whatever other writers do."""
+        db = self.db
+        with db:
+            db.execute("BEGIN")
+            return self.lines(encounter_id), self.pending_rolls(encounter_id)
 
     @_sqlite_errors
     def clear_pending_rolls(self, encounter_id: int) -> None:
