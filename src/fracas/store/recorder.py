@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from fracas.engine.errors import FracasError
 from fracas.engine.events import EncounterStarted, Event
 from fracas.store.sqlite import PendingRoll, SqliteStore
@@ -81,6 +83,12 @@ class Recorder:
     def rolled(self, roll: PendingRoll) -> None:
         """Keep a roll typed for the action in progress (committed when this returns)."""
         self.store.add_pending_roll(self._id(), self.length or 0, roll)
+
+    def decided(self, action: object) -> None:
+        """Keep the action a person chose for the action in progress, before its dice are
+        rolled (committed when this returns), so that after a stop the same action goes on."""
+        data = msgspec.json.encode(action).decode()
+        self.store.keep_decision(self._id(), self.length or 0, data)
 
     def set_aside(self) -> None:
         """Drop the kept rolls of the action in progress (they were for another action)."""

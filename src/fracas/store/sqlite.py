@@ -3,8 +3,9 @@
 Each encounter is a row in ``encounters``; its log is rows of ``events`` in order, each the
 event's JSON line. Appends commit before they return, so an event that was acknowledged is
 never lost. ``pending_rolls`` holds the dice typed in for the action in progress (live play),
-each committed as it is entered; an append that commits the action clears them in the same
-transaction.
+each committed as it is entered, and ``pending_actions`` the action a person chose for it
+(``--control``), committed when chosen; an append that commits the action clears both in
+the same transaction.
 
 The file is in WAL mode (readers never block the writer). A connection waits up to
 ``BUSY_TIMEOUT`` seconds for another one's lock, then the operation fails with a
@@ -50,6 +51,11 @@ CREATE TABLE IF NOT EXISTS pending_rolls (
     value INTEGER NOT NULL,
     PRIMARY KEY (encounter_id, seq)
 );
+CREATE TABLE IF NOT EXISTS pending_actions (
+    encounter_id INTEGER PRIMARY KEY REFERENCES encounters(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
 """
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
@@ -76,6 +82,16 @@ class PendingRoll:
     dice: str
     purpose: str
     value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """An encounter as read at one moment: its log's JSON lines, the rolls typed for the
+    action in progress, and the decision kept for it (its JSON, or ``None``)."""
+
+    lines: list[str]
+    rolls: list[PendingRoll]
+    action: str | None = None
 
 
 P = ParamSpec("P")
@@ -242,11 +258,11 @@ class SqliteStore:
         log has another length, another writer moved the encounter on, and ``StaleWrite``
         is raised with nothing written. The rolls pending for the action are cleared in the
         same transaction (they are now in the log). Returns the log's new length."""
-        with self._write() as db:
+        with self._write():
             count = self._length(encounter_id, expected)
             batch = list(events)
             self._insert(encounter_id, count, batch)
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._clear_pending(encounter_id)
             self._touch(encounter_id)
         return count + len(batch)
 
@@ -263,6 +279,20 @@ class SqliteStore:
             )
         return int(count)
 
+    def _clear_pending(self, encounter_id: int) -> None:
+        """Drop what was kept for the action in progress (its rolls and its decision)."""
+        self.db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+        if self._has_pending_actions():
+            self.db.execute("DELETE FROM pending_actions WHERE encounter_id = ?", (encounter_id,))
+
+    def _has_pending_actions(self) -> bool:
+        """Whether the file has ``pending_actions`` (a store opened read-only that was made
+        before it existed has not)."""
+        row = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='pending_actions'"
+        ).fetchone()
+        return row is not None
+
     def _touch(self, encounter_id: int) -> None:
         self.db.execute(f"UPDATE encounters SET updated = {_NOW} WHERE id = ?", (encounter_id,))
 
@@ -276,7 +306,7 @@ class SqliteStore:
             db.execute(
                 "DELETE FROM events WHERE encounter_id = ? AND seq >= ?", (encounter_id, length)
             )
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._clear_pending(encounter_id)
             self._touch(encounter_id)
 
     @_sqlite_errors
@@ -284,7 +314,7 @@ class SqliteStore:
         """Remove an encounter, its whole log and its pending rolls."""
         self.get(encounter_id)
         with self._write() as db:
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._clear_pending(encounter_id)
             db.execute("DELETE FROM events WHERE encounter_id = ?", (encounter_id,))
             db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,))
 
@@ -322,16 +352,40 @@ class SqliteStore:
         return out
 
     @_sqlite_errors
-    def snapshot(self, encounter_id: int) -> tuple[list[str], list[PendingRoll]]:
-        """The encounter's log and the rolls typed for its action in progress, read in one
-        transaction: both as they were at one moment, whatever other writers do."""
+    def snapshot(self, encounter_id: int) -> Snapshot:
+        """The encounter's log, the rolls typed for its action in progress and the decision
+        kept for it, read in one transaction: all as they were at one moment, whatever other
+        writers do."""
         db = self.db
         with db:
             db.execute("BEGIN")
-            return self.lines(encounter_id), self.pending_rolls(encounter_id)
+            lines = self.lines(encounter_id)
+            rolls = self.pending_rolls(encounter_id)
+            action = None
+            if self._has_pending_actions():
+                row = db.execute(
+                    "SELECT seq, data FROM pending_actions WHERE encounter_id = ?",
+                    (encounter_id,),
+                ).fetchone()
+                if row is not None and row[0] == len(lines) and isinstance(row[1], str):
+                    action = row[1]  # kept for the action in progress, not an older one
+        return Snapshot(lines, rolls, action)
+
+    @_sqlite_errors
+    def keep_decision(self, encounter_id: int, expected: int, data: str) -> None:
+        """Keep the action chosen (as JSON) for the action in progress, before its dice are
+        rolled; committed when this returns. ``expected`` is the log length it starts from
+        (a stale writer is refused)."""
+        with self._write() as db:
+            self._length(encounter_id, expected)
+            db.execute(
+                "INSERT OR REPLACE INTO pending_actions (encounter_id, seq, data) VALUES (?, ?, ?)",
+                (encounter_id, expected, data),
+            )
 
     @_sqlite_errors
     def clear_pending_rolls(self, encounter_id: int) -> None:
+        """Drop the rolls kept for the action in progress (not the decision kept for it)."""
         with self._write() as db:
             db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
 
