@@ -139,3 +139,24 @@ def test_a_fight_account_does_not_start_with_an_empty_line() -> None:
         result = run("fight", str(example), "--seed", "1")
         assert result.exit_code == 0, result.output
         assert result.stdout.strip() and not result.stdout.startswith("\n"), example
+
+
+def test_rest_ask_into_a_store_keeps_the_typed_rolls_through_a_stop(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    medic = ROOT / "examples" / "starflight" / "field-medic.yaml"
+    assert run("fight", str(medic), "--seed", "2", "--db", str(db)).exit_code == 0
+    with SqliteStore(db, read_only=True) as store:
+        before = len(store.lines(1))
+    stopped = run("rest", str(db), "--hours", "24", "--ask", input="50\n60\n")
+    assert stopped.exit_code == 2 and "Traceback" not in stopped.output
+    with SqliteStore(db, read_only=True) as store:
+        assert [r.value for r in store.pending_rolls(1)] == [50, 60]  # kept as typed
+        assert len(store.lines(1)) == before  # the rest is not half written
+    again = run("rest", str(db), "--hours", "24", "--ask", input="70\n" * 500)
+    assert again.exit_code == 0, again.output
+    assert "(2 roll(s) typed before the stop are used first)" in again.stderr
+    with SqliteStore(db, read_only=True) as store:
+        rest = [msgspec.json.decode(line) for line in store.lines(1)[before:]]
+        assert store.pending_rolls(1) == []
+    assert [e["value"] for e in rest if e["type"] == "Rolled"][:3] == [50, 60, 70]
+    assert run("replay", str(db)).exit_code == 0
