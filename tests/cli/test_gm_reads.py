@@ -160,3 +160,26 @@ def test_rest_ask_into_a_store_keeps_the_typed_rolls_through_a_stop(tmp_path: Pa
         assert store.pending_rolls(1) == []
     assert [e["value"] for e in rest if e["type"] == "Rolled"][:3] == [50, 60, 70]
     assert run("replay", str(db)).exit_code == 0
+
+
+def test_rest_says_times_naturally_stands_people_up_and_says_why_anyone_is_down(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "r.db"
+    medic = ROOT / "examples" / "starflight" / "field-medic.yaml"
+    assert run("fight", str(medic), "--seed", "2", "--db", str(db)).exit_code == 0
+    result = run("rest", str(db), "--hours", "96", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "[1 day after the fight]" in out and "[1 day 8 h after the fight]" in out
+    assert "[day " not in out and " 0 h " not in out
+    # Recuperation 0: a success for Lethal damage heals nothing, and says so
+    assert "Vask heals no HP: one per point of Recuperation, and Vask has none" in out
+    lines = out.splitlines()
+    for i, line in enumerate(lines):
+        if "Recuperation (Lethal damage)" in line and line.endswith("success"):
+            assert lines[i + 1].startswith("    "), line  # every success has its effect line
+    assert "Vask stands up" in out and "Brin stands up" in out
+    assert "Vask is still Dazed (NHP 2/80)" in out
+    summary = out.split("Doc Amara (Interstel)", 1)[1]
+    assert "prone" not in summary

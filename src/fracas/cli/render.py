@@ -10,7 +10,7 @@ import click
 
 from fracas.engine import Encounter, Event
 from fracas.engine.codec import encode_log
-from fracas.engine.events import Acted, EncounterEnded, RoundStarted
+from fracas.engine.events import Acted, EncounterEnded, Note, RoundStarted
 from fracas.engine.overrides import as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 
@@ -94,6 +94,8 @@ def _override_line(event: Event[Any], state: Encounter[Any]) -> str | None:
 def _default_line(event: Event[Any]) -> str | None:
     if isinstance(event, RoundStarted):
         return f"\n— Round {event.round} —"
+    if isinstance(event, Note):  # a rule's explanation, or a GM's remark
+        return event.text
     if isinstance(event, EncounterEnded):
         winner = f"side {event.winner} wins" if event.winner else "no winner"
         return f"\nThe fight is over: {winner} ({event.reason})."
