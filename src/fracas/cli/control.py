@@ -125,7 +125,11 @@ class Table:
     names, for whom ``ask`` puts the menu to a person (``say`` shows it).
 
     ``on_undo(length, what)`` is told the log's new length and what was dropped after an
-    undo (a store truncates, the account says so)."""
+    undo (a store truncates, and it says what was undone: the menu does not say it again).
+    ``on_decision(action)`` is told each action a person chose, before it is carried out
+    (a store keeps it, so a stop while its dice are typed does not lose it); ``kept`` is
+    such an action from before a stop, taken for the first decision without asking again.
+    """
 
     def __init__(
         self,
@@ -135,6 +139,8 @@ class Table:
         say: Callable[[str], None],
         on_undo: Callable[[int, str], None],
         status: Callable[[], list[str]],
+        on_decision: Callable[[Action], None] | None = None,
+        kept: Action | None = None,
     ) -> None:
         self.session = session
         self.control = control
@@ -142,6 +148,8 @@ class Table:
         self.say = say
         self.on_undo = on_undo
         self.status = status
+        self.on_decision = on_decision
+        self.kept = kept
 
     def play(self) -> None:
         session = self.session
@@ -160,13 +168,20 @@ class Table:
                     f"{ruleset.round_word} {state.round} did not end within "
                     f"{MAX_ACTIONS_PER_ROUND} actions"
                 )
-            if not self.control.decides(state, pending.actor):
+            kept, self.kept = self.kept, None
+            if kept is None and not self.control.decides(state, pending.actor):
                 session.act(ruleset.choose(state, pending))
                 continue
-            try:
-                action = self.decide(pending)
-            except Undone:
-                continue
+            if kept is not None:  # chosen before a stop: it goes on, whoever decides now
+                self.say(f"{action_text(ruleset, state, kept)} (chosen before the stop)")
+                action = kept
+            else:
+                try:
+                    action = self.decide(pending)
+                except Undone:
+                    continue
+                if self.on_decision is not None:
+                    self.on_decision(action)
             try:
                 session.act(action)
             except IllegalAction as exc:  # a ruleset listed an action it then refused
@@ -249,9 +264,7 @@ class Table:
         first = dropped[0]
         assert isinstance(first, Acted)
         what = f"{action_text(session.ruleset, session.state, first.action)} and what followed"
-        self.on_undo(len(log), what)
-        back = f"{session.ruleset.round_word} {session.state.round}"
-        self.say(f"undone: {what} ({len(dropped)} events); back to {back}")
+        self.on_undo(len(log), f"{what} ({len(dropped)} events)")
         return True
 
     def _controlled(self, event: Event[Any]) -> bool:

@@ -16,6 +16,7 @@ from fracas.dice import AskRoller, DiceError, Expr, Roller, ScriptedRoller, Seed
 from fracas.dice.errors import ScriptExhausted
 from fracas.dice.readings import read_rolls
 from fracas.engine.errors import FracasError
+from fracas.engine.ruleset import Action
 from fracas.engine.session import Session
 from fracas.scenario.files import STDIN, read_text
 
@@ -38,8 +39,13 @@ def ask_line(live: LiveAccount) -> Callable[[str], str]:
     def ask(question: str) -> str:
         live.flush()
         click.echo(question, err=True, nl=False)
-        line = sys.stdin.readline()
+        try:
+            line = sys.stdin.readline()
+        except KeyboardInterrupt:
+            click.echo(err=True)  # end the prompt's line: what is said next has its own
+            raise
         if not line:
+            click.echo(err=True)
             raise EOFError
         answer = line.rstrip("\n")
         if not _interactive():  # a pipe or a file: show the answer, as a terminal echoes it
@@ -94,6 +100,25 @@ class DurableRoller:
     def remaining(self) -> int:
         inner = self.inner
         return inner.remaining if isinstance(inner, ScriptedRoller) else 0
+
+
+def check_kept_rolls(kept: list[PendingRoll]) -> None:
+    """Refuse rolls kept in a store that no die could give (``150`` for a ``D100``): the
+    store was changed by hand or damaged, and such a roll would make a log no replay takes."""
+    for n, roll in enumerate(kept, start=1):
+        try:
+            e = parse(roll.dice)
+        except DiceError:
+            raise FracasError(
+                f"typed roll {n} kept for the action in progress ({roll.purpose}) is for "
+                f"{roll.dice!r}, which is not dice: the store is damaged; nothing was done"
+            ) from None
+        if not e.minimum <= roll.value <= e.maximum:
+            raise FracasError(
+                f"typed roll {n} kept for the action in progress ({roll.purpose}) is "
+                f"{roll.value}, but {e.text} rolls {e.minimum} to {e.maximum}: the store "
+                "is damaged; nothing was done"
+            )
 
 
 def _pending(dice: str, purpose: str, value: int) -> PendingRoll:
@@ -155,25 +180,39 @@ def play(
     control: Control,
     recorder: Recorder | None,
     source: str | None,
+    kept: Action | None = None,
 ) -> None:
-    """Play the session to its end (the tactics, or a person through ``control``)."""
+    """Play the session to its end (the tactics, or a person through ``control``); ``kept``
+    is the action a person chose before a stop, for the first decision."""
 
     def on_undo(length: int, what: str) -> None:
         if recorder is not None:
             recorder.truncated(length)
         live.follow(session.log, shown=len(session.log))
-        if not live.as_json:
-            back = f"{session.ruleset.round_word} {session.state.round}"
-            click.echo(f"\n(undone: {what}; back to {back})")
+        text = f"undone: {what}; back to {session.ruleset.round_word} {session.state.round}"
+        if not live.as_json:  # the account showed what is undone: it says so
+            click.echo(f"\n({text})")
+        if live.as_json or not same_terminal():  # and the person at the menu, once
+            click.echo(text, err=True)
 
     def status() -> list[str]:
         return state_lines(session.ruleset, session.state)
 
-    table = Table(session, control, _menu_answer(live), _say, on_undo, status)
+    decided = recorder.decided if recorder is not None else None
+    table = Table(session, control, _menu_answer(live), _say, on_undo, status, decided, kept)
     try:
         table.play()
     except ScriptExhausted as exc:
         raise DiceError(f"{source}: {exc}" if source else str(exc)) from None
+
+
+def same_terminal() -> bool:
+    """Whether standard output and standard error are one terminal (a line written to
+    both would be seen twice)."""
+    try:
+        return os.isatty(1) and os.isatty(2) and os.ttyname(1) == os.ttyname(2)
+    except OSError:
+        return False
 
 
 def _menu_answer(live: LiveAccount) -> Callable[[str], str]:

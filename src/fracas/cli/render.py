@@ -10,7 +10,7 @@ import click
 
 from fracas.engine import Encounter, Event
 from fracas.engine.codec import encode_log
-from fracas.engine.events import Acted, EncounterEnded, RoundStarted
+from fracas.engine.events import Acted, EncounterEnded, Note, RoundStarted
 from fracas.engine.overrides import as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 
@@ -49,12 +49,14 @@ class LiveAccount:
         self.as_json = as_json
         self.log: list[Event[Any]] = []
         self.shown = 0
+        self.started = False  # a line printed: the account does not start with a blank one
 
     def follow(self, log: list[Event[Any]], shown: int = 0) -> None:
         """Print from ``log``; its first ``shown`` events are already told (they are folded
         afresh, so this also serves after an undo has cut the log back)."""
         self.log = log
         self.shown = shown
+        self.started = self.started or shown > 0
         self.narrator.reset()
         for _ in self.narrator.feed(log[:shown]):
             pass
@@ -66,7 +68,17 @@ class LiveAccount:
             write_utf8(encode_log(new))
             return
         for line in self.narrator.feed(new):
-            click.echo(line)
+            click.echo(line if self.started else line.lstrip("\n"))
+            self.started = True
+
+
+def account_lines(lines: Iterable[str]) -> Iterator[str]:
+    """``lines`` of an account, the first without the blank line a heading has above it
+    (``"\\n— Round 1 —"``): an account does not start with an empty line."""
+    first = True
+    for line in lines:
+        yield line.lstrip("\n") if first else line
+        first = False
 
 
 def _override_line(event: Event[Any], state: Encounter[Any]) -> str | None:
@@ -82,6 +94,8 @@ def _override_line(event: Event[Any], state: Encounter[Any]) -> str | None:
 def _default_line(event: Event[Any]) -> str | None:
     if isinstance(event, RoundStarted):
         return f"\n— Round {event.round} —"
+    if isinstance(event, Note):  # a rule's explanation, or a GM's remark
+        return event.text
     if isinstance(event, EncounterEnded):
         winner = f"side {event.winner} wins" if event.winner else "no winner"
         return f"\nThe fight is over: {winner} ({event.reason})."

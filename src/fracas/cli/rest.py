@@ -9,17 +9,17 @@ from pathlib import Path
 import click
 
 from fracas.cli.errors import reported_errors
-from fracas.cli.live import make_roller
+from fracas.cli.live import DurableRoller, check_kept_rolls, make_roller
 from fracas.cli.render import LiveAccount, print_summary
 from fracas.cli.saved import checked_events
-from fracas.dice import DiceError, ScriptedRoller
+from fracas.dice import DiceError, Roller, ScriptedRoller
 from fracas.dice.errors import ScriptExhausted
 from fracas.engine import Session, encode_log
 from fracas.engine.errors import FracasError
 from fracas.engine.events import EncounterStarted
 from fracas.engine.session import scenario_of
 from fracas.scenario.files import read_text
-from fracas.store import SqliteStore
+from fracas.store import PendingRoll, Recorder, SqliteStore
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
@@ -78,10 +78,19 @@ def _named(path: str, exc: FracasError) -> FracasError:
 
 
 def _run_rest(
-    path: str, text: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice
+    path: str,
+    text: str,
+    hours: int,
+    medic: str | None,
+    vehicle: str,
+    dice: DiceChoice,
+    recorder: Recorder | None = None,
+    kept: list[PendingRoll] | None = None,
 ) -> tuple[Session, int]:
     """Fold the saved log, refuse a fight not over, rest; the session and the old length.
-    A problem with the saved fight or the rest asked for names ``path``."""
+    A problem with the saved fight or the rest asked for names ``path``. With a
+    ``recorder`` (a store), each roll is kept as it is made (``kept``: those of a rest that
+    was stopped, used first) and the rest is appended by the recorder when it is done."""
     try:
         ruleset, events = checked_events(text)
         head = events[0]
@@ -93,7 +102,12 @@ def _run_rest(
     except FracasError as exc:
         raise _named(path, exc) from None
     live = LiveAccount(ruleset, scenario_of(ruleset, head), as_json=False)
-    session = Session.from_log(ruleset, events, make_roller(*dice, live))
+    roller: Roller = make_roller(*dice, live)
+    if recorder is not None:
+        roller = DurableRoller(roller, recorder, kept or [])
+    session = Session.from_log(ruleset, events, roller)
+    if recorder is not None:
+        session.subscribe(recorder)
     live.follow(session.log, shown=len(events))
     try:
         session.act(action)
@@ -114,9 +128,20 @@ def _rest_in_store(
     try:
         with SqliteStore(path) as store:
             record = store.get(encounter) if encounter is not None else store.latest()
-            text = "\n".join(store.lines(record.id)) + "\n"
-            session, before = _run_rest(path, text, hours, medic, vehicle, dice)
-            store.append(record.id, session.log[before:], expected=before)
+            snap = store.snapshot(record.id)  # the log and the rolls of a stopped rest
+            try:
+                check_kept_rolls(snap.rolls)
+            except FracasError as exc:
+                raise _named(path, exc) from None
+            if snap.rolls:
+                click.echo(
+                    f"({len(snap.rolls)} roll(s) typed before the stop are used first)", err=True
+                )
+            text = "\n".join(snap.lines) + "\n"
+            recorder = Recorder(store, record.name, record.ruleset, record.id, len(snap.lines))
+            session, _ = _run_rest(
+                path, text, hours, medic, vehicle, dice, recorder, snap.rolls
+            )  # each roll kept as typed; the rest appended when done, against that length
     except sqlite3.Error as exc:
         raise FracasError(f"{path}: cannot save the rest in this SQLite file: {exc}") from None
     click.echo(f"rest saved in encounter {record.id} of {path}", err=True)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 BAR_WIDTH = 40
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True})
 @click.argument("expression")
 @click.option(
     "--times",
@@ -29,8 +29,8 @@ BAR_WIDTH = 40
 @click.option("--seed", type=int, default=None, help="Seed for repeatable rolls.")
 @click.option("--stats", is_flag=True, help="Show the exact distribution, mean and deviation.")
 def roll(expression: str, times: int | None, seed: int | None, stats: bool) -> None:
-    """Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1"), one total per line;
-    with --stats, show its exact distribution instead (add --times N to roll as well)."""
+    """Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1", -2, -D4), one total per
+    line; with --stats, show its exact distribution instead (add --times N to roll as well)."""
     if times is None:
         times = 0 if stats else 1
     if times == 0 and not stats:

@@ -9,15 +9,30 @@ import msgspec
 
 from fracas.cli.control import action_text, parse_control
 from fracas.cli.errors import reported_errors
-from fracas.cli.live import DurableRoller, begin, finish, make_roller, play, tell_where_saved
-from fracas.cli.render import LiveAccount, Narrator, print_summary, state_lines, write_utf8
+from fracas.cli.live import (
+    DurableRoller,
+    begin,
+    check_kept_rolls,
+    finish,
+    make_roller,
+    play,
+    tell_where_saved,
+)
+from fracas.cli.render import (
+    LiveAccount,
+    Narrator,
+    account_lines,
+    print_summary,
+    state_lines,
+    write_utf8,
+)
 from fracas.dice import ScriptedRoller
 from fracas.engine import Event, LogDecoder, Session, encode_log
 from fracas.engine.codec import peek_ruleset
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterEnded, EncounterStarted
-from fracas.engine.replay import verify_log
-from fracas.engine.ruleset import Ruleset
+from fracas.engine.replay import decode_action, verify_log
+from fracas.engine.ruleset import Action, Ruleset
 from fracas.engine.session import scenario_of
 from fracas.rulesets import get_ruleset
 from fracas.scenario.files import STDIN, is_regular_file, read_bytes
@@ -66,6 +81,20 @@ def _store_text(store: SqliteStore, encounter_id: int) -> str:
     return "\n".join(store.lines(encounter_id)) + "\n"
 
 
+def _kept_decision(ruleset: Ruleset[Any, Any, Any], data: str | None) -> Action | None:
+    """The action a person chose before a stop (kept as JSON in the store), or ``None``."""
+    if data is None:
+        return None
+    try:
+        raw = msgspec.json.decode(data)
+        return decode_action(ruleset, raw)
+    except (msgspec.DecodeError, InconsistentLog) as exc:
+        raise FracasError(
+            f"the decision kept for the action in progress is not an action ({exc}): the "
+            "store is damaged; nothing was done"
+        ) from None
+
+
 def _named(path: str, exc: FracasError) -> InconsistentLog:
     message = str(exc)
     return InconsistentLog(message if message.startswith(str(path)) else f"{path}: {message}")
@@ -98,8 +127,12 @@ def resume(
             raise click.UsageError("--rolls - reads standard input, which --ask/--control use")
         with open_store(db) as store:
             record = _record(store, encounter, "resuming")
+            snap = store.snapshot(record.id)  # the log, its typed rolls and decision, at once
+            lines, kept = snap.lines, snap.rolls
             try:
-                ruleset, events = checked_events(_store_text(store, record.id))
+                ruleset, events = checked_events("\n".join(lines) + "\n")
+                check_kept_rolls(kept)
+                decision = _kept_decision(ruleset, snap.action)
             except FracasError as exc:
                 raise _named(db, exc) from None
             head = events[0]
@@ -113,8 +146,7 @@ def resume(
                 )
             control = parse_control(controls, probe.state)
             live = LiveAccount(ruleset, scenario, as_json=False)
-            recorder = Recorder.resume(store, record.id)
-            kept = store.pending_rolls(record.id)
+            recorder = Recorder.resume(store, record.id, len(lines))
             roller = DurableRoller(make_roller(seed, rolls, ask, live), recorder, kept)
             began = len(events) > 1
             if began:
@@ -136,7 +168,7 @@ def resume(
             try:
                 if not began:
                     begin(session, rolls)
-                play(session, live, control, recorder, rolls)
+                play(session, live, control, recorder, rolls, decision)
             finally:
                 tell_where_saved(recorder, session)
             finish(session, as_json=False)
@@ -158,7 +190,7 @@ def replay(log: str, encounter: int | None, as_json: bool) -> None:
         if as_json:
             write_utf8(encode_log(session.log))
             return
-        for line in Narrator(ruleset, session.scenario).feed(events):
+        for line in account_lines(Narrator(ruleset, session.scenario).feed(events)):
             click.echo(line)
         if not any(isinstance(e, EncounterEnded) for e in events):
             click.echo("\n(The log ends here: the fight is not over.)")

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 from fracas.engine.errors import FracasError
 from fracas.engine.events import EncounterStarted, Event
 from fracas.store.sqlite import PendingRoll, SqliteStore
@@ -50,10 +52,19 @@ class Recorder:
         return cls(store, name, head.ruleset, encounter_id, 1)
 
     @classmethod
-    def resume(cls, store: SqliteStore, encounter_id: int) -> Recorder:
-        """Go on recording a stored encounter from its last event."""
+    def resume(cls, store: SqliteStore, encounter_id: int, length: int | None = None) -> Recorder:
+        """Go on recording a stored encounter from the ``length`` events the session was
+        loaded from. Pass it whenever a session was loaded: the length the store has now
+        (the default) may already hold another writer's events, which would then be mixed
+        in rather than refused."""
         record = store.get(encounter_id)
-        return cls(store, record.name, record.ruleset, encounter_id, record.events)
+        return cls(
+            store,
+            record.name,
+            record.ruleset,
+            encounter_id,
+            record.events if length is None else length,
+        )
 
     def __call__(self, events: Sequence[Event[Any]]) -> None:
         if self.encounter_id is None:
@@ -72,6 +83,12 @@ class Recorder:
     def rolled(self, roll: PendingRoll) -> None:
         """Keep a roll typed for the action in progress (committed when this returns)."""
         self.store.add_pending_roll(self._id(), self.length or 0, roll)
+
+    def decided(self, action: object) -> None:
+        """Keep the action a person chose for the action in progress, before its dice are
+        rolled (committed when this returns), so that after a stop the same action goes on."""
+        data = msgspec.json.encode(action).decode()
+        self.store.keep_decision(self._id(), self.length or 0, data)
 
     def set_aside(self) -> None:
         """Drop the kept rolls of the action in progress (they were for another action)."""

@@ -3,8 +3,9 @@
 Each encounter is a row in ``encounters``; its log is rows of ``events`` in order, each the
 event's JSON line. Appends commit before they return, so an event that was acknowledged is
 never lost. ``pending_rolls`` holds the dice typed in for the action in progress (live play),
-each committed as it is entered; an append that commits the action clears them in the same
-transaction.
+each committed as it is entered, and ``pending_actions`` the action a person chose for it
+(``--control``), committed when chosen; an append that commits the action clears both in
+the same transaction.
 
 The file is in WAL mode (readers never block the writer). A connection waits up to
 ``BUSY_TIMEOUT`` seconds for another one's lock, then the operation fails with a
@@ -15,6 +16,7 @@ becomes a ``StoreError`` naming the file (a damaged file, a full disk, a read-on
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -49,6 +51,11 @@ CREATE TABLE IF NOT EXISTS pending_rolls (
     value INTEGER NOT NULL,
     PRIMARY KEY (encounter_id, seq)
 );
+CREATE TABLE IF NOT EXISTS pending_actions (
+    encounter_id INTEGER PRIMARY KEY REFERENCES encounters(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
 """
 
 _NOW = "strftime('%Y-%m-%dT%H:%M:%SZ', 'now')"
@@ -75,6 +82,16 @@ class PendingRoll:
     dice: str
     purpose: str
     value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    """An encounter as read at one moment: its log's JSON lines, the rolls typed for the
+    action in progress, and the decision kept for it (its JSON, or ``None``)."""
+
+    lines: list[str]
+    rolls: list[PendingRoll]
+    action: str | None = None
 
 
 P = ParamSpec("P")
@@ -109,6 +126,22 @@ def _explain(path: Path, exc: sqlite3.Error) -> str:
     return f"{path}: cannot use this SQLite file ({text})"
 
 
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A read-only connection: ``mode=ro`` (which sees other programs' writes), or, where
+    even that cannot open the file (a store in WAL mode on a read-only filesystem, whose
+    shared-memory file cannot be made), ``immutable=1``: nothing can change the file there."""
+    uri = path.resolve().as_uri()
+    db = sqlite3.connect(f"{uri}?mode=ro", uri=True, timeout=BUSY_TIMEOUT)
+    try:
+        db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+        return db
+    except sqlite3.OperationalError as exc:
+        db.close()
+        if "unable to open" not in str(exc) and "readonly" not in str(exc):
+            raise
+    return sqlite3.connect(f"{uri}?immutable=1", uri=True, timeout=BUSY_TIMEOUT)
+
+
 class SqliteStore:
     """Encounters and their event logs in the SQLite file at ``path``."""
 
@@ -121,19 +154,44 @@ class SqliteStore:
         self._db: sqlite3.Connection | None = None
         try:
             if read_only:
-                uri = f"{self.path.resolve().as_uri()}?mode=ro"
-                self._db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT)
+                self._db = _connect_read_only(self.path)
                 self._check_schema(empty_ok=False)
             else:
                 self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
-                self._check_schema(empty_ok=True)
-                self._db.execute("PRAGMA journal_mode = WAL")
                 self._db.execute("PRAGMA foreign_keys = ON")
-                self._db.executescript(_SCHEMA)
-                self._add_updated_column()
+                self._create_schema()
+                self._use_wal()
+        except StoreError:
+            self.close()
+            raise
         except sqlite3.Error as exc:
             self.close()
             raise StoreError(_explain(self.path, exc)) from None
+
+    def _create_schema(self) -> None:
+        """Check and create the tables in one write transaction: two programs creating the
+        same new store at once both find it whole (the second waits for the first), never
+        half made."""
+        with self._write():
+            self._check_schema(empty_ok=True)
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            self._add_updated_column()
+
+    def _use_wal(self) -> None:
+        """WAL mode (readers never block the writer). Switching needs the file to itself
+        for a moment: while another connection holds it, try again until ``BUSY_TIMEOUT``;
+        a store still in its first mode is correct, only slower to read while written."""
+        deadline = time.monotonic() + BUSY_TIMEOUT
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+                return
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01)
 
     @property
     def db(self) -> sqlite3.Connection:
@@ -148,16 +206,14 @@ class SqliteStore:
         } - {"sqlite_sequence"}
         if (empty_ok and not tables) or {"encounters", "events"} <= tables:
             return
-        self.close()
         raise StoreError(f"{self.path}: an SQLite file, but not a fracas store")
 
     def _add_updated_column(self) -> None:
         """Stores made before ``updated`` existed get the column (the time of the last
-        change, shown by ``fracas list``)."""
+        change, shown by ``fracas list``); called inside the schema's write transaction."""
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(encounters)")}
         if "updated" not in columns:
-            with self.db:
-                self.db.execute("ALTER TABLE encounters ADD COLUMN updated TEXT")
+            self.db.execute("ALTER TABLE encounters ADD COLUMN updated TEXT")
 
     def close(self) -> None:
         if self._db is not None:
@@ -202,11 +258,11 @@ class SqliteStore:
         log has another length, another writer moved the encounter on, and ``StaleWrite``
         is raised with nothing written. The rolls pending for the action are cleared in the
         same transaction (they are now in the log). Returns the log's new length."""
-        with self._write() as db:
+        with self._write():
             count = self._length(encounter_id, expected)
             batch = list(events)
             self._insert(encounter_id, count, batch)
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._clear_pending(encounter_id)
             self._touch(encounter_id)
         return count + len(batch)
 
@@ -223,6 +279,20 @@ class SqliteStore:
             )
         return int(count)
 
+    def _clear_pending(self, encounter_id: int) -> None:
+        """Drop what was kept for the action in progress (its rolls and its decision)."""
+        self.db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+        if self._has_pending_actions():
+            self.db.execute("DELETE FROM pending_actions WHERE encounter_id = ?", (encounter_id,))
+
+    def _has_pending_actions(self) -> bool:
+        """Whether the file has ``pending_actions`` (a store opened read-only that was made
+        before it existed has not)."""
+        row = self.db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='pending_actions'"
+        ).fetchone()
+        return row is not None
+
     def _touch(self, encounter_id: int) -> None:
         self.db.execute(f"UPDATE encounters SET updated = {_NOW} WHERE id = ?", (encounter_id,))
 
@@ -236,7 +306,7 @@ class SqliteStore:
             db.execute(
                 "DELETE FROM events WHERE encounter_id = ? AND seq >= ?", (encounter_id, length)
             )
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._clear_pending(encounter_id)
             self._touch(encounter_id)
 
     @_sqlite_errors
@@ -244,7 +314,7 @@ class SqliteStore:
         """Remove an encounter, its whole log and its pending rolls."""
         self.get(encounter_id)
         with self._write() as db:
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._clear_pending(encounter_id)
             db.execute("DELETE FROM events WHERE encounter_id = ?", (encounter_id,))
             db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,))
 
@@ -271,10 +341,51 @@ class SqliteStore:
             "SELECT dice, purpose, value FROM pending_rolls WHERE encounter_id = ? ORDER BY seq",
             (encounter_id,),
         )
-        return [PendingRoll(str(d), str(p), int(v)) for d, p, v in rows]
+        out = []
+        for dice, purpose, value in rows:
+            if not isinstance(value, int) or not isinstance(dice, str):
+                raise StoreError(
+                    f"{self.path}: encounter {encounter_id} holds a typed roll that is not a "
+                    f"number ({value!r} for {purpose!r}): the store is damaged"
+                )
+            out.append(PendingRoll(dice, str(purpose), value))
+        return out
+
+    @_sqlite_errors
+    def snapshot(self, encounter_id: int) -> Snapshot:
+        """The encounter's log, the rolls typed for its action in progress and the decision
+        kept for it, read in one transaction: all as they were at one moment, whatever other
+        writers do."""
+        db = self.db
+        with db:
+            db.execute("BEGIN")
+            lines = self.lines(encounter_id)
+            rolls = self.pending_rolls(encounter_id)
+            action = None
+            if self._has_pending_actions():
+                row = db.execute(
+                    "SELECT seq, data FROM pending_actions WHERE encounter_id = ?",
+                    (encounter_id,),
+                ).fetchone()
+                if row is not None and row[0] == len(lines) and isinstance(row[1], str):
+                    action = row[1]  # kept for the action in progress, not an older one
+        return Snapshot(lines, rolls, action)
+
+    @_sqlite_errors
+    def keep_decision(self, encounter_id: int, expected: int, data: str) -> None:
+        """Keep the action chosen (as JSON) for the action in progress, before its dice are
+        rolled; committed when this returns. ``expected`` is the log length it starts from
+        (a stale writer is refused)."""
+        with self._write() as db:
+            self._length(encounter_id, expected)
+            db.execute(
+                "INSERT OR REPLACE INTO pending_actions (encounter_id, seq, data) VALUES (?, ?, ?)",
+                (encounter_id, expected, data),
+            )
 
     @_sqlite_errors
     def clear_pending_rolls(self, encounter_id: int) -> None:
+        """Drop the rolls kept for the action in progress (not the decision kept for it)."""
         with self._write() as db:
             db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
 

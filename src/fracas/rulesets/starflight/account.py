@@ -324,10 +324,14 @@ def summary(fight: Fight) -> list[str]:
 
 
 def _clock(minutes: int) -> str:
+    """Time since the fight as one says it: ``30 min``, ``1 h``, ``1 h 30 min``,
+    ``1 day``, ``1 day 8 h``, ``2 days 30 min``."""
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
-    text = f"{hours} h {mins:02d} min" if mins else f"{hours} h"
-    return f"day {days + 1}, {text}" if days else text
+    parts = [f"{days} day{'s' if days > 1 else ''}"] if days else []
+    parts += [f"{hours} h"] if hours else []
+    parts += [f"{mins} min"] if mins or not parts else []
+    return " ".join(parts)
 
 
 @line(ev.NonlethalChanged)

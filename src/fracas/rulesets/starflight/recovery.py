@@ -7,6 +7,7 @@ medic's Long-Term Care (plus the patient's Recuperation bonus and the technology
 
 from __future__ import annotations
 
+from fracas.engine.events import Note
 from fracas.rulesets.starflight.checks import (
     CRITICAL_FAILURE,
     CRITICAL_SUCCESS,
@@ -222,6 +223,13 @@ def natural_lethal(ctx: StarflightContext, c: Fighter, medic: Fighter | None) ->
     if out.success:
         if not c.total_wounds():
             change_lethal(ctx, c, rec(c) + bonus, "Recuperation")
+            if rec(c) + bonus <= 0:  # a success that heals nothing says so
+                ctx.emit(
+                    Note(
+                        text=f"    {c.name} heals no HP: one per point of Recuperation, "
+                        f"and {c.name} has none"
+                    )
+                )
         else:
             change_lethal(ctx, c, 1 + rec(c) // 10 + bonus, "Recuperation")
             extra = tenths_up(margin(out)) if out.critical == CRITICAL_SUCCESS else 0

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fracas.engine import IllegalAction
+from fracas.engine.events import Note
 from fracas.rulesets.starflight.actions import Rest
 from fracas.rulesets.starflight.checks import CRITICAL_FAILURE, save
 from fracas.rulesets.starflight.conditions import is_unconscious
@@ -445,3 +446,45 @@ def rest(ctx: StarflightContext, action: Rest) -> None:
             m = medic_for(fight, c, care)
             if not c.brain_dead and due(ctx, c, m, minute):
                 run(ctx, c, m, care)
+    _after_rest(ctx, care)
+
+
+def _after_rest(ctx: StarflightContext, care: Care) -> None:
+    """The end of a rest: whoever is awake and lying down has stood up, and the account says
+    why anyone is still down (Unconscious, or Dazed with no NHP healing).
+
+    Chapter 9.2, 'Healing and Recuperation': "Any type of healing requires resting ...
+    Sleep is best, but any type of light activity will be sufficient for healing": a
+    character awake through a rest of light activity is not lying where they fell.
+    """
+    fight = ctx.state
+    for c in fight.fighters():
+        if not alive(c) or c.in_stasis or c.brain_dead:
+            continue
+        if is_unconscious(c, ctx.options):
+            ctx.emit(Note(text=f"  {c.name} is still down: {_why_unconscious(c)}"))
+            continue
+        if c.prone:
+            ctx.emit(ConditionEnded(who=c.id, condition="prone", voluntary=True))
+        m = medic_for(fight, c, care)
+        if c.nhp * 2 <= c.nhp_max and rec(c) + medic_bonus(ctx, m) <= 0:
+            ctx.emit(
+                Note(
+                    text=f"  {c.name} is still Dazed (NHP {c.nhp}/{c.nhp_max}): awake, NHP "
+                    f"heal one an hour per point of Recuperation, and {c.name} has none; "
+                    "a medic's care (--medic) heals them"
+                )
+            )
+
+
+def _why_unconscious(c: Fighter) -> str:
+    impact = impact_damage(c)
+    if impact > 0:
+        return (
+            f"Unconscious with {impact} Impact Damage (NHP {c.nhp}/{c.nhp_max}), lost one "
+            "point plus one per ten of Recuperation at each hourly Recuperation Check that "
+            "succeeds"
+        )
+    if c.nhp <= 0:
+        return f"Unconscious at NHP {c.nhp}/{c.nhp_max}"
+    return "Unconscious (a failed cognitive organ)"
