@@ -57,8 +57,23 @@ def _check_port(host: str, port: int) -> None:
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice (repeatable).")
+@click.option(
+    "--scenarios",
+    "scenario_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A folder the GM's page may read scenario files from by path (repeatable; "
+    "default: the current folder).",
+)
 @click.option("--check", is_flag=True, help="Open the database, print the GM's URL, and exit.")
-def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -> None:
+def serve(
+    db: str | None,
+    host: str,
+    port: int,
+    seed: int | None,
+    scenario_dirs: tuple[str, ...],
+    check: bool,
+) -> None:
     """Run the live tracker: the GM's page and the players' pages, in your browser."""
     with reported_errors():
         try:
@@ -77,13 +92,16 @@ def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -
             except OSError as exc:
                 msg = f"{path.parent}: cannot create the folder: {exc.strerror}"
                 raise FracasError(msg) from None
+        for folder in scenario_dirs:
+            if not Path(folder).is_dir():
+                raise FracasError(f"--scenarios {folder}: no such folder")
         _check_port(host, port)
         from fracas.web import create_app
 
         everywhere = host in ("0.0.0.0", "::")
         lan = lan_address() if everywhere else None
         public = f"http://{lan}:{port}" if lan else None
-        app = create_app(path, seed, public)
+        app = create_app(path, seed, public, [Path(d) for d in scenario_dirs] or None)
         shown = "127.0.0.1" if everywhere else host
         url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
         click.echo(f"fracas tracker: {path}")

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -48,12 +48,20 @@ from fracas.web.tracker import (
 
 
 # -- the app -----------------------------------------------------------------------------------
-def create_app(db: str | Path, seed: int | None = None, public_url: str | None = None) -> Starlette:
+def create_app(
+    db: str | Path,
+    seed: int | None = None,
+    public_url: str | None = None,
+    scenario_dirs: Sequence[str | Path] | None = None,
+) -> Starlette:
     """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
     ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`);
     ``public_url`` (``http://192.168.1.20:8000``) is where players reach the server, for the
-    join links (default: the address the GM's page was opened with)."""
-    tracker = Tracker(Path(db), seed, public_url)
+    join links (default: the address the GM's page was opened with); ``scenario_dirs`` are
+    the folders a scenario may be read from by its path on the server (default: the current
+    folder)."""
+    dirs = [Path(d) for d in scenario_dirs] if scenario_dirs is not None else [Path.cwd()]
+    tracker = Tracker(Path(db), seed, public_url, dirs)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
-import yaml
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from fracas.engine import Action
-from fracas.engine.errors import FracasError
+from fracas.engine.errors import FracasError, InvalidField
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -22,6 +22,7 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
+from fracas.scenario.yaml_input import YamlProblem, check_names, load_yaml
 from fracas.web.live import LiveEncounter, MovedOn
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.tracker import (
@@ -181,6 +182,21 @@ async def redo(tracker: Tracker, request: Request) -> Response:
     return board_response(tracker, live, visitor)
 
 
+def read_spec(text: str) -> dict[str, Any]:
+    """A new combatant's entry, read and its names checked as a scenario file's are (this
+    blocks: run it off the event loop)."""
+    try:
+        spec = load_yaml(text)
+    except YamlProblem as exc:
+        raise Problem(400, f"spec: not valid YAML: {exc}") from None
+    if not isinstance(spec, dict):
+        raise Problem(400, "spec: expected a mapping (one combatant, as in a scenario file)")
+    bad = check_names(spec)
+    if bad:
+        raise InvalidField(f"spec.{bad[0]}")
+    return spec
+
+
 def _override(form: FormData, live: LiveEncounter) -> Override:
     kind = text_field(form, "kind")
     state = live.session.state
@@ -202,14 +218,7 @@ def _override(form: FormData, live: LiveEncounter) -> Override:
             return GmRemoveCondition(target=target, condition=condition)
         return GmAddCondition(target=target, condition=condition)
     if kind == "add-combatant":
-        text = text_field(form, "spec", limit=20_000)
-        try:
-            spec = yaml.safe_load(text)
-        except yaml.YAMLError:
-            raise Problem(400, "spec: not valid YAML") from None
-        if not isinstance(spec, dict):
-            raise Problem(400, "spec: expected a mapping (one combatant, as in a scenario file)")
-        return GmAddCombatant(spec=spec)
+        raise AssertionError("read by read_spec, off the event loop")
     if kind == "remove-combatant":
         return GmRemoveCombatant(target=target_field(form, live))
     if kind == "end":
@@ -232,7 +241,12 @@ async def override(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = tracker.live(request, visitor)
     expected = expected_field(form)
-    action = _override(form, live)
+    action: Override
+    if text_field(form, "kind") == "add-combatant":
+        text = text_field(form, "spec", limit=20_000)
+        action = GmAddCombatant(spec=await tracker.read_input("spec", lambda: read_spec(text)))
+    else:
+        action = _override(form, live)
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
     live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)

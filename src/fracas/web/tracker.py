@@ -11,9 +11,9 @@ gets a 4xx with a message naming the field, and changes nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.datastructures import FormData
@@ -25,8 +25,11 @@ from fracas.engine.errors import FracasError, IllegalAction, InvalidField
 from fracas.store import SqliteStore
 from fracas.web.access import Access, Visitor
 from fracas.web.live import Hub, LiveEncounter, MovedOn
+from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop
 from fracas.web.rolls import MAX_ANSWERS
 from fracas.web.views import board
+
+T = TypeVar("T")
 
 GM_COOKIE = "fracas_gm"
 PLAYER_COOKIE = "fracas_player"
@@ -59,10 +62,20 @@ def render(template: str, /, **context: Any) -> str:
 class Tracker:
     """The app's state: the store, the access tables, the live encounters."""
 
-    def __init__(self, db: Path, seed: int | None = None, public_url: str | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        seed: int | None = None,
+        public_url: str | None = None,
+        scenario_dirs: Sequence[Path] = (),
+    ) -> None:
         self.db = db
         self.seed = seed
         self.public_url = public_url
+        #: where a scenario named by a path on the server may be read from
+        self.scenario_dirs = tuple(scenario_dirs)
+        #: how long reading and checking one input may take (seconds)
+        self.input_seconds = INPUT_SECONDS
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
         self.hub = Hub(self.store)
@@ -114,6 +127,18 @@ class Tracker:
         if not self.access.csrf_ok(visitor, given):
             raise Problem(403, "csrf: the page's security token is missing or wrong; reload it")
         return form
+
+    async def read_input(self, name: str, read: Callable[[], T]) -> T:
+        """``read()`` (parsing and validating the input field ``name``) off the event loop,
+        within :attr:`input_seconds` (see :mod:`fracas.web.offload`)."""
+        try:
+            return await off_loop(read, self.input_seconds)
+        except TooSlow:
+            raise Problem(
+                422,
+                f"{name}: took longer than {self.input_seconds:g} s to read and check, "
+                "so it was refused (nested aliases, or far too large?)",
+            ) from None
 
     # -- rendering ----------------------------------------------------------------------------
     def board_html(self, live: LiveEncounter, visitor: Visitor) -> str:
@@ -185,7 +210,7 @@ def answers_field(form: FormData) -> list[str]:
     else:
         try:
             answers = json.loads(raw)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise Problem(400, "answers: not a JSON list of the rolls so far") from None
     if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
         raise Problem(400, "answers: must be a list of rolls, as text")
