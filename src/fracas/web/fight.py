@@ -23,6 +23,7 @@ from fracas.engine.overrides import (
     Override,
 )
 from fracas.scenario.yaml_input import YamlProblem, check_names, load_yaml
+from fracas.web.hidden import offered, scrub, unseen_names
 from fracas.web.live import LiveEncounter, MovedOn
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.tracker import (
@@ -38,7 +39,7 @@ from fracas.web.tracker import (
     target_field,
     text_field,
 )
-from fracas.web.views import account_lines, legal_choices
+from fracas.web.views import account_lines
 
 
 async def fight_page(tracker: Tracker, request: Request) -> Response:
@@ -124,18 +125,23 @@ async def act(tracker: Tracker, request: Request) -> Response:
             "the fight has moved on since this page was shown "
             f"(it has {live.length} events, the page saw {expected}); look again"
         )
+    decision = text_field(form, "decision", required=False, limit=100)
+    if decision:  # the page always names it; a bare HTTP client may rely on expected alone
+        live.check_decision(decision)
     state = live.session.state
     pending = live.session.pending()
     if pending is None:
         raise Problem(409, "the fight is over: nothing to act on")
     if not visitor.is_gm and (pending.actor is None or pending.actor not in visitor.combatants):
         raise Problem(403, "not your turn: you may act only for your own combatants, on their turn")
+    hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
+    unseen = unseen_names(state, hidden)
     choice = text_field(form, "choice")
     action: Action
     if choice == "tactics":
         action = live.ruleset.choose(state, pending)
-    else:
-        listed = legal_choices(live.ruleset, state, pending)
+    else:  # a player's number is read against the player's own list (hidden ones left out)
+        listed = offered(live.ruleset, state, pending, visitor.is_gm, hidden)
         if listed is None:
             raise Problem(400, "choice: this ruleset lists no actions; let the tactics choose")
         if not listed:
@@ -152,10 +158,12 @@ async def act(tracker: Tracker, request: Request) -> Response:
     try:
         live.act(action, roller, expected)
     except NeedRoll as need:
+        need.purpose = scrub(need.purpose, unseen)
         html = render(
             "roll.html",
             eid=live.id,
             expected=expected,
+            decision=decision,
             choice=choice,
             need=need,
             answers=json.dumps(need.answers),
@@ -163,6 +171,10 @@ async def act(tracker: Tracker, request: Request) -> Response:
         )
         status = 422 if need.problem else 200
         return HTMLResponse(html, status_code=status, headers={"HX-Retarget": "#panel"})
+    except FracasError as exc:  # a refusal the rules wrote may name a hidden combatant
+        if unseen:
+            exc.args = (scrub(str(exc), unseen),)
+        raise
     return board_response(tracker, live, visitor)
 
 

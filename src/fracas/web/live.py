@@ -12,6 +12,7 @@ inside a change.
 from __future__ import annotations
 
 import asyncio
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -41,9 +42,15 @@ class Outcome:
 class LiveEncounter:
     """One encounter's session, its store record and its change signal."""
 
-    def __init__(self, store: SqliteStore, encounter_id: int) -> None:
+    def __init__(self, store: SqliteStore, encounter_id: int, generation: str = "") -> None:
         self.store = store
         self.id = encounter_id
+        #: this server's instance (a new one on every start): a page's board from another
+        #: instance is never taken for the current one, whatever its version
+        self.generation = generation
+        #: how many times the log was cut back (undo) in this instance: with the log length,
+        #: it names the state the log is in (the log only grows between two cuts)
+        self.cuts = 0
         self.record = store.get(encounter_id)
         self.ruleset: Ruleset[Any, Any, Any] = get_ruleset(self.record.ruleset)
         self.roller = SwitchRoller()
@@ -58,9 +65,36 @@ class LiveEncounter:
         events = LogDecoder(self.ruleset.event_types()).decode("\n".join(lines) + "\n")
         return Session.from_log(self.ruleset, events, self.roller)
 
+    def _refold(self) -> None:
+        """Fold the session again from the store (its log may differ from memory's)."""
+        self.session = self._fold()
+        self.cuts += 1
+
     @property
     def length(self) -> int:
         return len(self.session.log)
+
+    @property
+    def board_key(self) -> str:
+        """What a board shows, named: encounter, server instance and version."""
+        return f"{self.id}.{self.generation}.{self.version}"
+
+    def decision(self) -> str:
+        """The decision the fight waits for, named: the server instance, the log's cuts and
+        length, and the pending actor. An action names the one it answers; any other is
+        stale (see :meth:`check_decision`)."""
+        pending = self.session.pending()
+        actor = "" if pending is None or pending.actor is None else pending.actor
+        return f"{self.generation}.{self.cuts}.{self.length}.{actor}"
+
+    def check_decision(self, given: str) -> None:
+        """Refuse (:class:`MovedOn`) an action that answers a decision other than the one
+        the fight waits for."""
+        if given != self.decision():
+            raise MovedOn(
+                "the fight has moved on since this page was shown (another page acted, or "
+                "the server restarted): the board now shows where it is; look again"
+            )
 
     # -- changes ----------------------------------------------------------------------------
     def _check(self, expected: int | None) -> None:
@@ -95,17 +129,18 @@ class LiveEncounter:
         self._check(expected)
         before = self.length
         dropped = self.session.undo()
+        self.cuts += 1
         try:
             self.store.truncate(self.id, self.length, expected=before)
         except StaleWrite:
-            self.session = self._fold()
+            self._refold()
             self.changed()
             raise MovedOn(
                 "another writer changed this fight (its log on disk moved on); "
                 "the page now shows the log as it is"
             ) from None
         except BaseException:
-            self.session = self._fold()
+            self._refold()
             raise
         self.changed()
         return Outcome(list(dropped))
@@ -121,14 +156,14 @@ class LiveEncounter:
         try:
             self.store.append(self.id, events, expected=before)
         except StaleWrite:
-            self.session = self._fold()
+            self._refold()
             self.changed()
             raise MovedOn(
                 "another writer changed this fight (its log on disk moved on); "
                 "the page now shows the log as it is"
             ) from None
         except BaseException:
-            self.session = self._fold()
+            self._refold()
             raise
         self.changed()
 
@@ -156,11 +191,13 @@ class Hub:
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
         self._live: dict[int, LiveEncounter] = {}
+        #: names this server instance in every board and decision
+        self.generation = secrets.token_hex(4)
 
     def get(self, encounter_id: int) -> LiveEncounter:
         live = self._live.get(encounter_id)
         if live is None:
-            live = LiveEncounter(self.store, encounter_id)
+            live = LiveEncounter(self.store, encounter_id, self.generation)
             self._live[encounter_id] = live
         return live
 

@@ -113,9 +113,11 @@ class Tracker:
         if not visitor.may_see(raw):
             raise Problem(403, "this link is for another encounter")
         try:
-            return self.hub.get(raw)
+            live = self.hub.get(raw)
         except FracasError:
             raise Problem(404, f"no encounter with id {raw}") from None
+        request.state.board_of = (live, visitor)  # a stale page's refusal brings the board
+        return live
 
     async def form(self, request: Request, visitor: Visitor) -> FormData:
         """The request's form, once its CSRF token is checked."""
@@ -246,6 +248,23 @@ def _problem_response(request: Request, problem: Problem) -> Response:
     return HTMLResponse(page, status_code=problem.status)
 
 
+def _moved_on(tracker: Tracker, request: Request, message: str) -> Response:
+    """409 for a page that acted on a fight that has moved on: the message, and (to a page
+    of the fight) the board as it is now, swapped in at once, so the page never stays
+    stale."""
+    seen = getattr(request.state, "board_of", None)
+    if seen is not None and request.headers.get("hx-request"):
+        live, visitor = seen
+        extra = oob("board", tracker.board_html(live, visitor)) + oob("panel", "")
+        html = render("problem.html", message=message) + extra
+        return HTMLResponse(
+            html,
+            status_code=409,
+            headers={"HX-Retarget": "#message", "HX-Reswap": "innerHTML"},
+        )
+    return _problem_response(request, Problem(409, message))
+
+
 Handler = Callable[[Tracker, Request], Awaitable[Response]]
 
 
@@ -257,7 +276,7 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         except Problem as problem:
             return _problem_response(request, problem)
         except MovedOn as exc:
-            return _problem_response(request, Problem(409, str(exc)))
+            return _moved_on(tracker, request, str(exc))
         except InvalidField as exc:  # a field of the form is wrong: bad input, not a conflict
             return _problem_response(request, Problem(422, str(exc)))
         except (IllegalAction, DiceError) as exc:
