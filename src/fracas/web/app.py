@@ -53,8 +53,12 @@ def create_app(
     seed: int | None = None,
     public_url: str | None = None,
     scenario_dirs: Sequence[str | Path] | None = None,
+    session_days: float | None = None,
+    login_link: bool = True,
 ) -> Starlette:
-    """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
+    """The tracker for the SQLite file ``db``; its login link's token is
+    ``app.state.gm_token`` (none with ``login_link=False``); GM sessions last
+    ``session_days`` (default :data:`fracas.web.access.SESSION_DAYS`).
     ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`);
     ``public_url`` (``http://192.168.1.20:8000``) is where players reach the server, for the
     join links (default: the address the GM's page was opened with); ``scenario_dirs`` are
@@ -103,5 +107,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
     app.state.tracker = tracker
-    app.state.gm_token = tracker.access.new_gm_token()
+    if session_days is not None:
+        tracker.session_days = session_days
+    app.state.gm_token = tracker.access.new_login_link() if login_link else ""
     return app

@@ -15,7 +15,7 @@ from fracas.engine.codec import encode_log
 from fracas.engine.errors import FracasError
 from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario.loader import LoadedScenario, ScenarioError
-from fracas.web.access import Visitor
+from fracas.web.access import LOGIN_MINUTES, Visitor
 from fracas.web.builder import MAX_COMBATANTS, Draft, build, combatant_template, option_fields
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.scenario_input import read_path, read_upload
@@ -34,13 +34,18 @@ from fracas.web.tracker import (
 
 # -- pages -----------------------------------------------------------------------------------
 async def login(tracker: Tracker, request: Request) -> Response:
-    """``/login?token=...``: the GM's URL; keeps the token in a cookie and goes home."""
-    token = request.query_params.get("token", "")
-    visitor = tracker.access.visitor(token)
-    if visitor is None or not visitor.is_gm:
-        raise Problem(403, "token: not a GM token of this server")
+    """``/login?token=...``: the login link the server printed; starts a GM session (a
+    token of its own, in a cookie, that expires) and goes home."""
+    session = tracker.access.login(request.query_params.get("token"), tracker.session_days)
+    if session is None:
+        raise Problem(
+            403,
+            "token: not a working login link of this server (a link works for "
+            f"{LOGIN_MINUTES} minutes and the next start replaces it: see the server's output)",
+        )
     response = RedirectResponse("/", status_code=303)
-    response.set_cookie(GM_COOKIE, token, httponly=True, samesite="strict", max_age=3600 * 24 * 90)
+    max_age = int(tracker.session_days * 86400)
+    response.set_cookie(GM_COOKIE, session, httponly=True, samesite="strict", max_age=max_age)
     return response
 
 

@@ -23,7 +23,7 @@ from starlette.responses import HTMLResponse, Response
 from fracas.dice import DiceError
 from fracas.engine.errors import FracasError, IllegalAction, InvalidField
 from fracas.store import SqliteStore
-from fracas.web.access import Access, Visitor
+from fracas.web.access import SESSION_DAYS, Access, Visitor
 from fracas.web.live import Hub, LiveEncounter, MovedOn
 from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop
 from fracas.web.rolls import MAX_ANSWERS
@@ -74,6 +74,8 @@ class Tracker:
         self.public_url = public_url
         #: where a scenario named by a path on the server may be read from
         self.scenario_dirs = tuple(scenario_dirs)
+        #: how long a GM session started on this server lasts (days)
+        self.session_days: float = SESSION_DAYS
         #: how long reading and checking one input may take (seconds)
         self.input_seconds = INPUT_SECONDS
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
