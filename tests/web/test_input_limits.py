@@ -188,3 +188,67 @@ async def test_a_new_combatant_is_refused_a_name_a_scenario_file_refuses(
         assert "spec.name:" in unescape(response.text), name
     assert len(lines(app, eid)) == n
     assert json.dumps(lines(app, eid)).count("Zed") == 0
+
+
+async def test_a_body_declared_too_large_is_refused_before_it_is_read() -> None:
+    from fracas.web.limits import FORM_LIMIT, BodyLimit
+
+    called: list[str] = []
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        called.append("app")
+
+    async def receive() -> Any:
+        called.append("receive")
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    sent: list[Any] = []
+
+    async def send(message: Any) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http",
+        "path": "/e/1/act",
+        "headers": [(b"content-length", str(300 * 1024 * 1024).encode())],
+    }
+    await BodyLimit(app)(scope, receive, send)
+    assert called == []  # neither the app nor a byte of the body
+    assert sent[0]["status"] == 413 and (b"connection", b"close") in sent[0]["headers"]
+    assert f"{FORM_LIMIT // 1024} KB".encode() in sent[1]["body"]
+
+
+@pytest.mark.parametrize(
+    ("url", "size"), [("/e/1/act", 300 * 1024), ("/encounters", 4 * 1024 * 1024)]
+)
+async def test_a_body_streamed_past_its_limit_is_a_413_and_changes_nothing(
+    app_and_gm: Any, tmp_path: Path, url: str, size: int
+) -> None:
+    app, gm = app_and_gm
+    eid = await create_toy(gm, tmp_path)
+    n = len(lines(app, eid))
+
+    boundary = "fracas-test-boundary"
+
+    async def chunks() -> Any:  # no Content-Length: counted as it comes
+        fields = {"csrf": gm.csrf, "expected": str(n), "choice": "0"}
+        for name, value in fields.items():
+            yield (
+                f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+            ).encode()
+        yield (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+            'filename="big.yaml"\r\nContent-Type: application/yaml\r\n\r\n'
+        ).encode()
+        for _ in range(size // 65536 + 1):
+            yield b"#" * 65536
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    response = await gm.client.post(
+        url.replace("/1/", f"/{eid}/"),
+        content=chunks(),
+        headers={"content-type": f"multipart/form-data; boundary={boundary}"},
+    )
+    assert response.status_code == 413, response.text[-500:]
+    assert len(lines(app, eid)) == n
+    assert [r.id for r in app.state.tracker.store.encounters()] == [eid]

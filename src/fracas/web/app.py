@@ -39,6 +39,7 @@ from fracas.web.fight import (
     stream,
     undo,
 )
+from fracas.web.limits import BodyLimit
 from fracas.web.security import SecurityHeaders
 from fracas.web.tracker import (
     Handler,
@@ -105,7 +106,11 @@ def create_app(
         post("/e/{eid:int}/delete", delete),
         Mount("/static", StaticFiles(packages=[("fracas.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders), Middleware(BodyLimit)],
+    )
     app.state.tracker = tracker
     if session_days is not None:
         tracker.session_days = session_days

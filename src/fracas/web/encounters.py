@@ -17,6 +17,7 @@ from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario.loader import LoadedScenario, ScenarioError
 from fracas.web.access import LOGIN_MINUTES, Visitor
 from fracas.web.builder import MAX_COMBATANTS, Draft, build, combatant_template, option_fields
+from fracas.web.live import checked_log
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.scenario_input import read_path, read_upload
 from fracas.web.tracker import (
@@ -257,7 +258,9 @@ async def import_log(tracker: Tracker, request: Request) -> Response:
         except UnicodeDecodeError as exc:
             raise FracasError(f"not a fracas log (byte {exc.start} is not UTF-8 text)") from None
         name = text_field(form, "name", required=False) or Path(upload.filename).stem
-        eid = tracker.hub.import_log(name, text)
+        # a log is re-run to be checked: it may take longer than a scenario to read
+        checked = await tracker.read_input("log", lambda: checked_log(text), scale=12)
+        eid = tracker.hub.import_log(name, checked)
     except FracasError as exc:
         return await home(tracker, request, [f"{upload.filename}: {exc}"], 400)
     return RedirectResponse(f"/e/{eid}", status_code=303)

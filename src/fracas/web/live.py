@@ -214,14 +214,21 @@ class Hub:
         session.begin()
         return self.store.create(name, ruleset.name, session.log)
 
-    def import_log(self, name: str, text: str) -> int:
-        """Store a log after checking it as ``fracas replay`` does."""
-        from fracas.engine.codec import peek_ruleset
+    def import_log(self, name: str, checked: tuple[str, list[Event[Any]]]) -> int:
+        """Store a log checked by :func:`checked_log` (its ruleset's name and events)."""
+        ruleset_name, events = checked
+        return self.store.create(name, ruleset_name, events)
 
-        ruleset = get_ruleset(peek_ruleset(text))
-        events = LogDecoder(ruleset.event_types()).decode(text)
-        verify_log(ruleset, events)
-        head = events[0]
-        assert isinstance(head, EncounterStarted)
-        scenario_of(ruleset, head)
-        return self.store.create(name, ruleset.name, events)
+
+def checked_log(text: str) -> tuple[str, list[Event[Any]]]:
+    """A log's ruleset and events, checked as ``fracas replay`` checks it (this re-runs the
+    fight: the tracker runs it off the event loop)."""
+    from fracas.engine.codec import peek_ruleset
+
+    ruleset = get_ruleset(peek_ruleset(text))
+    events = LogDecoder(ruleset.event_types()).decode(text)
+    verify_log(ruleset, events)
+    head = events[0]
+    assert isinstance(head, EncounterStarted)
+    scenario_of(ruleset, head)
+    return ruleset.name, events

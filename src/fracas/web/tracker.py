@@ -132,15 +132,16 @@ class Tracker:
             raise Problem(403, "csrf: the page's security token is missing or wrong; reload it")
         return form
 
-    async def read_input(self, name: str, read: Callable[[], T]) -> T:
+    async def read_input(self, name: str, read: Callable[[], T], scale: float = 1) -> T:
         """``read()`` (parsing and validating the input field ``name``) off the event loop,
-        within :attr:`input_seconds` (see :mod:`fracas.web.offload`)."""
+        within ``scale`` times :attr:`input_seconds` (see :mod:`fracas.web.offload`)."""
+        seconds = self.input_seconds * scale
         try:
-            return await off_loop(read, self.input_seconds)
+            return await off_loop(read, seconds)
         except TooSlow:
             raise Problem(
                 422,
-                f"{name}: took longer than {self.input_seconds:g} s to read and check, "
+                f"{name}: took longer than {seconds:g} s to read and check, "
                 "so it was refused (nested aliases, or far too large?)",
             ) from None
 
