@@ -79,31 +79,33 @@ async def account_page(tracker: Tracker, request: Request) -> Response:
 
 
 async def stream(tracker: Tracker, request: Request) -> Response:
-    """Server-sent events: the visitor's board now, and again after every change. A page
-    that reconnects gets the current board at once, so it catches up from the log."""
+    """Server-sent events: the visitor's board now, and every board after it, in order (or
+    an explicit "skipped to": see :mod:`fracas.web.delivery`). A page that reconnects gets
+    the current board at once, so it catches up from the log."""
     visitor = tracker.need_visitor(request)
     live = tracker.live(request, visitor)
     eid = live.id
 
     async def events() -> AsyncIterator[str]:
-        version = -1
-        current = live
-        while True:
-            if current.version != version:
-                version = current.version
+        feed = tracker.delivery.subscribe(live, visitor)
+        try:
+            while True:
+                if not await feed.wait(KEEPALIVE_SECONDS):
+                    yield ": keep-alive\n\n"
+                    continue
                 try:
-                    current = tracker.hub.get(eid)
+                    tracker.hub.get(eid)
                 except FracasError:
                     yield "event: gone\ndata: the encounter was deleted\n\n"
                     return
                 if not tracker.access.known(visitor.token_hash):
                     yield "event: gone\ndata: this link was revoked\n\n"
                     return
-                html = tracker.board_html(current, visitor)
-                data = "\n".join(f"data: {line}" for line in html.splitlines() or [""])
-                yield f"retry: 1000\nevent: board\nid: {version}\n{data}\n\n"
-            if not await current.wait(version, KEEPALIVE_SECONDS):
-                yield ": keep-alive\n\n"
+                frames = feed.take()
+                if frames:
+                    yield frames
+        finally:
+            tracker.delivery.unsubscribe(feed)
 
     return StreamingResponse(
         events(),

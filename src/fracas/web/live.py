@@ -12,6 +12,7 @@ inside a change.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,6 +59,8 @@ class LiveEncounter:
         self.scenario: Any = self.session.scenario
         self.version = 0
         self.narration: Any = None  # the GM's account, kept by fracas.web.views
+        #: told of every change, after the version moved on (the tracker's delivery)
+        self.on_change: Callable[[LiveEncounter], None] | None = None
         self._changed = asyncio.Event()
 
     def _fold(self) -> Session:
@@ -79,12 +82,15 @@ class LiveEncounter:
         """What a board shows, named: encounter, server instance and version."""
         return f"{self.id}.{self.generation}.{self.version}"
 
-    def decision(self) -> str:
+    def decision(self, hidden: frozenset[str] = frozenset()) -> str:
         """The decision the fight waits for, named: the server instance, the log's cuts and
-        length, and the pending actor. An action names the one it answers; any other is
-        stale (see :meth:`check_decision`)."""
+        length, and the pending actor (left out if it is in ``hidden``: a player's page never
+        names a hidden combatant, and cannot act for one). An action names the one it
+        answers; any other is stale (see :meth:`check_decision`)."""
         pending = self.session.pending()
         actor = "" if pending is None or pending.actor is None else pending.actor
+        if actor in hidden:
+            actor = ""
         return f"{self.generation}.{self.cuts}.{self.length}.{actor}"
 
     def check_decision(self, given: str) -> None:
@@ -173,6 +179,11 @@ class LiveEncounter:
         self.version += 1
         old, self._changed = self._changed, asyncio.Event()
         old.set()
+        if self.on_change is not None:
+            try:
+                self.on_change(self)
+            except Exception:  # the change is committed: telling the pages must not undo it
+                logging.getLogger(__name__).exception("telling the pages of a change failed")
 
     async def wait(self, version: int, timeout: float) -> bool:
         """Wait until the version is past ``version`` (True) or ``timeout`` passes (False)."""
@@ -193,11 +204,14 @@ class Hub:
         self._live: dict[int, LiveEncounter] = {}
         #: names this server instance in every board and decision
         self.generation = secrets.token_hex(4)
+        #: told of every change of every live encounter
+        self.on_change: Callable[[LiveEncounter], None] | None = None
 
     def get(self, encounter_id: int) -> LiveEncounter:
         live = self._live.get(encounter_id)
         if live is None:
             live = LiveEncounter(self.store, encounter_id, self.generation)
+            live.on_change = self.on_change
             self._live[encounter_id] = live
         return live
 

@@ -24,6 +24,7 @@ from fracas.dice import DiceError
 from fracas.engine.errors import FracasError, IllegalAction, InvalidField
 from fracas.store import SqliteStore
 from fracas.web.access import SESSION_DAYS, Access, Visitor
+from fracas.web.delivery import Delivery
 from fracas.web.live import Hub, LiveEncounter, MovedOn
 from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop
 from fracas.web.rolls import MAX_ANSWERS
@@ -81,6 +82,8 @@ class Tracker:
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
         self.hub = Hub(self.store)
+        self.delivery = Delivery(self.board_html)
+        self.hub.on_change = self.delivery.publish
         self._boards: dict[tuple[int, str], tuple[int, str]] = {}
 
     def close(self) -> None:

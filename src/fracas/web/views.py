@@ -134,7 +134,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         length=live.length,
         version=live.version,
         key=live.board_key,
-        decision=live.decision(),
+        decision=live.decision(frozenset() if gm else hidden),
         gm=gm,
         pending_actor=actor,
         pending_prompt=prompt,
