@@ -86,7 +86,7 @@ async def stream(tracker: Tracker, request: Request) -> Response:
     live = tracker.live(request, visitor)
     eid = live.id
 
-    async def events() -> AsyncIterator[str]:
+    async def events() -> AsyncIterator[str | bytes]:
         feed = tracker.delivery.subscribe(live, visitor)
         try:
             while True:
@@ -98,7 +98,7 @@ async def stream(tracker: Tracker, request: Request) -> Response:
                 except FracasError:
                     yield "event: gone\ndata: the encounter was deleted\n\n"
                     return
-                if not tracker.access.known(visitor.token_hash):
+                if not tracker.still_known(visitor):
                     yield "event: gone\ndata: this link was revoked\n\n"
                     return
                 frames = feed.take()
@@ -177,6 +177,7 @@ async def act(tracker: Tracker, request: Request) -> Response:
         if unseen:
             exc.args = (scrub(str(exc), unseen),)
         raise
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
 
@@ -185,6 +186,7 @@ async def undo(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = tracker.live(request, visitor)
     live.undo(expected_field(form))
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
 
@@ -193,6 +195,7 @@ async def redo(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = tracker.live(request, visitor)
     live.redo(expected_field(form))
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
 
@@ -264,6 +267,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
     live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor, oob("tools", tracker.tools_html(live, visitor)))
 
 
@@ -289,6 +293,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
     if revoke:
         if not tracker.access.revoke(live.id, revoke):
             raise Problem(400, "revoke: no such join link")
+        tracker.forget(revoke)  # its open pages are told at once, not a second later
         live.changed()
         return HTMLResponse(tracker.tools_html(live, visitor))
     label = text_field(form, "label", limit=60)

@@ -11,6 +11,7 @@ gets a 4xx with a message naming the field, and changes nothing.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,6 +37,8 @@ GM_COOKIE = "fracas_gm"
 PLAYER_COOKIE = "fracas_player"
 #: the largest scenario or log a form may send
 MAX_UPLOAD = 2_000_000
+#: how long an open stream trusts its token's last look-up (seconds)
+KNOWN_SECONDS = 1.0
 #: how long the stream waits before a keep-alive comment
 KEEPALIVE_SECONDS = 15.0
 
@@ -85,6 +88,7 @@ class Tracker:
         self.delivery = Delivery(self.board_html)
         self.hub.on_change = self.delivery.publish
         self._boards: dict[tuple[int, str], tuple[int, str]] = {}
+        self._known: dict[str, tuple[float, bool]] = {}
 
     def close(self) -> None:
         self.store.close()
@@ -100,6 +104,23 @@ class Tracker:
             if found is not None:
                 return found
         return None
+
+    def still_known(self, visitor: Visitor) -> bool:
+        """Whether ``visitor``'s token still works (not revoked, not expired), looked up
+        at most once a second per token (an open stream asks after every change)."""
+        now = time.monotonic()
+        seen = self._known.get(visitor.token_hash)
+        if seen is not None and now - seen[0] < KNOWN_SECONDS:
+            return seen[1]
+        known = self.access.known(visitor.token_hash)
+        if len(self._known) > 4096:
+            self._known.clear()
+        self._known[visitor.token_hash] = (now, known)
+        return known
+
+    def forget(self, token_hash: str) -> None:
+        """Drop what :meth:`still_known` remembers of a token (it was just revoked)."""
+        self._known.pop(token_hash, None)
 
     def need_visitor(self, request: Request) -> Visitor:
         found = self.visitor(request)
