@@ -38,16 +38,6 @@ class _Interrupted(BaseException):
     """Raised inside a worker that ran out of time (never seen outside this module)."""
 
 
-_limiter: anyio.CapacityLimiter | None = None
-
-
-def _workers() -> anyio.CapacityLimiter:
-    global _limiter
-    if _limiter is None:
-        _limiter = anyio.CapacityLimiter(WORKERS)
-    return _limiter
-
-
 def _interrupt(thread_id: int) -> None:
     """Raise :class:`_Interrupted` in the thread ``thread_id`` at its next bytecode."""
     ctypes.pythonapi.PyThreadState_SetAsyncExc(
@@ -55,9 +45,19 @@ def _interrupt(thread_id: int) -> None:
     )
 
 
-async def off_loop(fn: Callable[[], T], seconds: float = INPUT_SECONDS) -> T:
-    """``fn()`` run in a worker thread of its own; :class:`TooSlow` if it takes more than
-    ``seconds`` (the worker is then interrupted). Exceptions ``fn`` raises are raised here."""
+def workers() -> anyio.CapacityLimiter:
+    """The limiter a server's inputs share (make it inside the server's event loop)."""
+    return anyio.CapacityLimiter(WORKERS)
+
+
+async def off_loop(
+    fn: Callable[[], T],
+    seconds: float = INPUT_SECONDS,
+    limiter: anyio.CapacityLimiter | None = None,
+) -> T:
+    """``fn()`` run in a worker thread of its own, at most ``limiter``'s count at a time;
+    :class:`TooSlow` if it takes more than ``seconds`` (the worker is then interrupted).
+    Exceptions ``fn`` raises are raised here."""
     result: Future[T] = Future()
 
     def run() -> None:
@@ -72,7 +72,7 @@ async def off_loop(fn: Callable[[], T], seconds: float = INPUT_SECONDS) -> T:
         else:
             result.set_result(value)
 
-    async with _workers():
+    async with limiter or workers():
         worker = threading.Thread(target=run, name="fracas-input", daemon=True)
         worker.start()
         try:

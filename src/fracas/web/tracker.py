@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.datastructures import FormData
 from starlette.requests import Request
@@ -27,7 +28,7 @@ from fracas.store import SqliteStore
 from fracas.web.access import SESSION_DAYS, Access, Visitor
 from fracas.web.delivery import Delivery
 from fracas.web.live import Hub, LiveEncounter, MovedOn
-from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop
+from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop, workers
 from fracas.web.rolls import MAX_ANSWERS
 from fracas.web.views import board
 
@@ -89,6 +90,7 @@ class Tracker:
         self.hub.on_change = self.delivery.publish
         self._boards: dict[tuple[int, str], tuple[int, str]] = {}
         self._known: dict[str, tuple[float, bool]] = {}
+        self._workers: anyio.CapacityLimiter | None = None  # made in the server's loop
 
     def close(self) -> None:
         self.store.close()
@@ -160,8 +162,10 @@ class Tracker:
         """``read()`` (parsing and validating the input field ``name``) off the event loop,
         within ``scale`` times :attr:`input_seconds` (see :mod:`fracas.web.offload`)."""
         seconds = self.input_seconds * scale
+        if self._workers is None:
+            self._workers = workers()
         try:
-            return await off_loop(read, seconds)
+            return await off_loop(read, seconds, self._workers)
         except TooSlow:
             raise Problem(
                 422,
