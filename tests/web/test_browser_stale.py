@@ -5,6 +5,7 @@ on the next combatant's decision by accident."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -140,4 +141,45 @@ def test_the_gm_tab_that_loses_a_race_shows_its_409_and_the_fight_as_it_is(
         assert len(acted) == 1
     finally:
         context.close()
+        server.stop()
+
+
+def test_a_players_phone_never_shows_a_hidden_enemy_among_its_choices(
+    browser: Browser, tmp_path: Path
+) -> None:
+    server = start(tmp_path / "table.db", seed=0)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        gm = Browserless(server.url)
+        gm.get(f"/login?token={server.gm_token}")
+        eid = gm.create(ROOT / "examples/starflight/firefight.yaml")
+        gm.post(f"/e/{eid}/hide", {"target": "sskar", "hidden": "1"})
+        tools = gm.post(f"/e/{eid}/players", {"label": "Tom", "combatants": ["tomas"]}).text
+        link = re.search(r'value="(http://[^"]+/join/[^"]+)"', tools)
+        assert link
+        player = phone.new_page()
+        player.goto(link.group(1))
+        expect(player.locator("#live")).to_have_text("● live")
+        for _ in range(40):  # the GM lets the tactics act until it is Tomas's turn
+            if player.locator("#act").count():
+                break
+            n = length_of(gm.get(f"/e/{eid}/board").text)
+            gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+            player.wait_for_timeout(100)
+        expect(player.locator("#act")).to_be_visible(timeout=5000)
+        settled(player)
+        assert "Sskar" not in player.locator("body").inner_text()
+        values = player.eval_on_selector_all(
+            "#act button.choice", "buttons => buttons.map(b => Number(b.value))"
+        )
+        assert sorted(values) == list(range(len(values)))
+        n = length_of(player.locator("#board").inner_html())
+        with player.expect_response(lambda r: r.url.endswith("/act")) as answer:
+            player.locator("#act .choice-group > .choices button").last.click()
+        assert answer.value.status == 200
+        log = gm.get(f"/e/{eid}/log.jsonl").text.splitlines()
+        assert len(log) > n and "sskar" not in log[n]
+        gm.close()
+    finally:
+        phone.close()
         server.stop()
