@@ -45,15 +45,22 @@ class LogDecoder:
         text = text.lstrip("\ufeff")  # a byte-order mark some editors add
         return [
             self.decode_line(line, n)
-            for n, line in enumerate(text.splitlines(), start=1)
+            for n, line in enumerate(_lines(text), start=1)
             if line.strip()
         ]
+
+
+def _lines(text: str) -> list[str]:
+    """The JSON lines of ``text``, split on line feeds only (a carriage return before one
+    is dropped): ``str.splitlines`` would also split on U+2028, U+2029, U+0085 and others,
+    which JSON keeps unescaped inside strings."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
 
 
 def peek_ruleset(data: bytes | str) -> str:
     """The ruleset named by a log's first line (an ``EncounterStarted`` event)."""
     text = data.decode() if isinstance(data, bytes) else data
-    first = next((line for line in text.lstrip("\ufeff").splitlines() if line.strip()), "")
+    first = next((line for line in _lines(text.lstrip("\ufeff")) if line.strip()), "")
     if not first:
         raise InconsistentLog("the log is empty")
     try:

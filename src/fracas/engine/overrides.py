@@ -16,6 +16,7 @@ import msgspec
 from pydantic import BaseModel, ValidationError
 
 from fracas.engine.errors import InvalidField
+from fracas.engine.names import label_problems
 from fracas.engine.ruleset import Action
 
 
@@ -122,7 +123,12 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 def validated_spec(model: type[ModelT], spec: dict[str, Any]) -> ModelT:
     """A combatant added mid-fight (``GmAddCombatant.spec``), validated by the ruleset's
     scenario model for one combatant; ``InvalidField`` names the first bad field
-    (``spec.skills.dagger: ...``) and how many more there are."""
+    (``spec.skills.dagger: ...``) and how many more there are. Its names and sides are
+    checked as a scenario file's are (:func:`fracas.engine.names.label_problems`)."""
+    labels = label_problems(spec)
+    if labels:
+        more = f" (and {len(labels) - 1} more)" if len(labels) > 1 else ""
+        raise InvalidField(f"spec.{labels[0]}{more}")
     try:
         return model.model_validate(spec)
     except ValidationError as exc:

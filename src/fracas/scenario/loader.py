@@ -67,15 +67,18 @@ def _without_losing_branches(errors: list[Any]) -> list[Any]:
                 return i
         return None
 
+    located = [(err, tuple(err["loc"])) for err in errors]
+    places = {loc[:i] for _, loc in located if (i := branch_at(loc)) is not None}
+    # what follows each union's place in any error (linear: a loc is a few parts long)
+    following: dict[tuple[Any, ...], set[Any]] = {}
+    for _, loc in located:
+        for j in range(len(loc) + 1):
+            if loc[:j] in places:
+                following.setdefault(loc[:j], set()).add(loc[j] if j < len(loc) else None)
     kept = []
-    for err in errors:
-        loc = tuple(err["loc"])
+    for err, loc in located:
         i = branch_at(loc)
-        rivals = i is not None and any(
-            tuple(o["loc"])[:i] == loc[:i] and tuple(o["loc"])[i : i + 1] != loc[i : i + 1]
-            for o in errors
-        )
-        if not rivals:
+        if i is None or not (following[loc[:i]] - {loc[i]}):
             kept.append(err)
     return kept
 

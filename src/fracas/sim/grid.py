@@ -17,9 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
 from fracas.engine.errors import FracasError
+from fracas.scenario.yaml_input import YamlProblem, load_yaml
 
 #: most grid points one sweep may have
 MAX_POINTS = 100_000
@@ -74,9 +73,10 @@ def parse_path(path: str) -> tuple[str | int, ...]:
 
 def _load(text: str, spec: str) -> Any:
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError:
-        raise VaryError(f"--vary {spec}: cannot read the value {text!r}") from None
+        return load_yaml(text)
+    except YamlProblem as exc:
+        shown = repr(text) if len(text) <= 60 else repr(text[:60]) + "..."
+        raise VaryError(f"--vary {spec}: cannot read the value {shown}: {exc}") from None
 
 
 def parse_values(text: str, spec: str) -> tuple[Any, ...]:

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-import yaml
 
 from fracas.engine.errors import FracasError
 from fracas.scenario import ScenarioError, load_scenario, parse_scenario
+from fracas.scenario.files import read_text
+from fracas.scenario.yaml_input import load_yaml
 from fracas.sim.api import check_run, citation, run_all
 from fracas.sim.figures import Rate, SimResult, figures, rate
 from fracas.sim.grid import Vary, grid, parse_vary
@@ -23,11 +24,11 @@ def _raw(path: str | Path, overrides: Sequence[str]) -> Any:
     """The scenario file's YAML data with the ``-o`` overrides in its ``options`` (the file
     is validated first, so a bad file is reported as ``fight`` reports it)."""
     load_scenario(path, overrides)
-    data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+    data = load_yaml(read_text(str(path), "scenario"))
     options = dict(data.get("options") or {})
     for item in overrides:
         key, _, value = item.partition("=")
-        options[key.strip()] = yaml.safe_load(value)
+        options[key.strip()] = load_yaml(value)
     if options:
         data["options"] = options
     return data

@@ -4,6 +4,7 @@ Every problem names its field: ``combatants[1].weapons[0]: ...``."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, get_args
 
@@ -343,16 +344,19 @@ class ExpScenario(_Model):
     @model_validator(mode="after")
     def _sides_and_names(self) -> ExpScenario:
         names = [c.name for c in self.combatants]
+        seen: set[str] = set()
         for i, name in enumerate(names):
-            if name in names[:i]:
+            if name in seen:
                 raise field_error(
                     "ExpScenario", ("combatants", i, "name"), name, f"{name!r} is used twice"
                 )
+            seen.add(name)
         if len({c.side for c in self.combatants}) < 2:
             raise field_error(
                 "ExpScenario", ("combatants",), names, "a fight needs at least two sides"
             )
         strike_only = self.options.nonlethal_attacks == "strike-only"
+        sizes = _sizes_by_side(self.combatants)
         for i, c in enumerate(self.combatants):
             problem = c.brawl_weapon_problem(strike_only)
             if problem is not None:
@@ -365,7 +369,7 @@ class ExpScenario(_Model):
                     "snatch, but the referee does not allow weapon snatching "
                     "(option allow_weapon_snatching is false)",
                 )
-            self._someone_to_fight(i, c)
+            self._someone_to_fight(i, c, sizes)
             self._bonuses_used(i, c)
         return self
 
@@ -396,18 +400,40 @@ class ExpScenario(_Model):
                         "proficiency)",
                     )
 
-    def _someone_to_fight(self, i: int, c: PersonaModel) -> None:
-        """A grapple, snatch or trip tactic needs an enemy of comparable size."""
+    def _someone_to_fight(
+        self, i: int, c: PersonaModel, sizes: tuple[Counter[str], dict[str, Counter[str]]]
+    ) -> None:
+        """A grapple, snatch or trip tactic needs an enemy of comparable size (``sizes``:
+        how many combatants have each size, in all and by side, so this is one look per
+        size, not one per combatant)."""
         name = c.tactic().name
         if name not in ("grapple", "snatch", "trip"):
             return
         steps = self.options.comparable_size_steps
-        foes = [o for o in self.combatants if o.side != c.side]
-        if not any(abs(SIZES.index(o.size) - SIZES.index(c.size)) <= steps for o in foes):
-            sizes = ", ".join(f"{o.name} {o.size}" for o in foes)
+        everyone, by_side = sizes
+        mine = SIZES.index(c.size)
+        if not any(
+            everyone[size] - by_side[c.side][size] > 0
+            for n, size in enumerate(SIZES)
+            if abs(n - mine) <= steps
+        ):
+            foes = [o for o in self.combatants if o.side != c.side]
+            sizes_text = ", ".join(f"{o.name} {o.size}" for o in foes)
             raise field_error(
                 "ExpScenario",
                 ("combatants", i, "tactics"),
                 c.tactics,
-                f"{c.name} ({c.size}) cannot {name}: no enemy is of comparable size ({sizes})",
+                f"{c.name} ({c.size}) cannot {name}: no enemy is of comparable size ({sizes_text})",
             )
+
+
+def _sizes_by_side(
+    combatants: list[PersonaModel],
+) -> tuple[Counter[str], dict[str, Counter[str]]]:
+    """How many combatants have each size: in all, and on each side."""
+    everyone: Counter[str] = Counter()
+    by_side: dict[str, Counter[str]] = {}
+    for c in combatants:
+        everyone[c.size] += 1
+        by_side.setdefault(c.side, Counter())[c.size] += 1
+    return everyone, by_side

@@ -98,17 +98,21 @@ class StarflightScenario(BaseModel):
         ids = [c.id for c in self.combatants]
         names = [c.name or c.id for c in self.combatants]
         problems: list[tuple[Loc, str, Any]] = []
+        seen_ids: set[str] = set()
+        seen_names: set[str] = set()
         for n, cid in enumerate(ids):
-            if cid in ids[:n]:
+            if cid in seen_ids:
                 problems.append(
                     (("combatants", n, "id"), f"two combatants have the id {cid!r}", cid)
                 )
-            elif names[n] in names[:n]:
+            elif names[n] in seen_names:
                 problem = (
                     f"two combatants have the name {names[n]!r} "
                     "(the account could not tell them apart)"
                 )
                 problems.append((("combatants", n, "name"), problem, names[n]))
+            seen_ids.add(cid)
+            seen_names.add(names[n])
         if len({c.side for c in self.combatants}) < 2:
             problems.append((("combatants",), "a fight needs at least two sides", None))
         for key, sp in self.species.items():
