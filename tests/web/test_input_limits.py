@@ -60,15 +60,38 @@ async def test_an_alias_bomb_is_refused_with_a_message_and_changes_nothing(
     app_and_gm: Any, tmp_path: Path, where: str
 ) -> None:
     app, gm = app_and_gm
-    app.state.tracker.input_seconds = 0.5  # the default is seconds; the refusal comes sooner
     eid = await create_toy(gm, tmp_path)
     before = lines(app, eid)
     response = await _send_bomb(gm, where, eid, tmp_path)
     assert 400 <= response.status_code < 500, response.text[:300]
     text = unescape(response.text)
-    assert any(word in text for word in ("alias", "took longer than")), text[:2000]
+    assert "the aliases (here *" in text, text[:2000]  # the shared reader's alias budget
     assert [r.id for r in app.state.tracker.store.encounters()] == [eid]
     assert lines(app, eid) == before
+
+
+async def test_input_that_takes_too_long_is_refused_and_its_worker_stopped(
+    app_and_gm: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last line behind the size limits and the reader's budgets: a reading that runs
+    past its time is refused, and its worker thread is interrupted (it does not go on)."""
+    app, gm = app_and_gm
+    app.state.tracker.input_seconds = 0.3
+
+    def endless(text: str) -> Any:
+        while True:
+            pass
+
+    monkeypatch.setattr("fracas.scenario.loader.load_yaml", endless)
+    response = await gm.client.post(
+        "/encounters", files={"file": ("toy.yaml", TOY_SCENARIO.encode())}, data={"csrf": gm.csrf}
+    )
+    assert response.status_code == 422
+    assert "file: took longer than 0.3 s to read and check" in unescape(response.text)
+    with anyio.fail_after(10):
+        while any(t.name == "fracas-input" for t in threading.enumerate()):
+            await anyio.sleep(0.01)
+    assert app.state.tracker.store.encounters() == []
 
 
 @pytest.mark.parametrize("where", ["upload", "builder", "add-combatant"])

@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from fracas.engine import Action
 from fracas.engine.errors import FracasError, InvalidField
+from fracas.engine.names import label_problems
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -22,7 +23,7 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
-from fracas.scenario.yaml_input import YamlProblem, check_names, load_yaml
+from fracas.scenario.yaml_input import YamlProblem, load_yaml
 from fracas.web.hidden import offered, scrub, unseen_names
 from fracas.web.live import LiveEncounter, MovedOn
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
@@ -208,7 +209,7 @@ def read_spec(text: str) -> dict[str, Any]:
         raise Problem(400, f"spec: not valid YAML: {exc}") from None
     if not isinstance(spec, dict):
         raise Problem(400, "spec: expected a mapping (one combatant, as in a scenario file)")
-    bad = check_names(spec)
+    bad = label_problems(spec)  # the one check of names and sides (validated_spec asks it too)
     if bad:
         raise InvalidField(f"spec.{bad[0]}")
     return spec
