@@ -2,7 +2,8 @@
 
 A real ``fracas serve`` on 127.0.0.1 (with the engine's toy ruleset, whose fight of two
 million-HP fighters never ends, via tests/web/serve_toy.py); ``--viewers`` event streams held
-open (half GM pages, half a player's pages), all in one process of their own; the GM
+open (half GM pages, half a player's pages), all in one process of their own, read as plain
+HTTP on asyncio connections; the GM
 resolves ``--actions`` actions one after another over HTTP. Reported:
 
 - action latency: from sending the POST to its answer (which comes after the commit), p50
@@ -33,8 +34,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-import httpx
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT))
@@ -56,31 +56,46 @@ class Viewer:
 
 
 async def follow(url: str, cookies: dict[str, str], viewer: Viewer, until: Any) -> None:
-    """Read one page's stream until it has had version ``until.value``. Frames are split on
-    their blank line and only their head is read (the board itself is not parsed)."""
-    timeout = httpx.Timeout(10, read=120)
-    async with (
-        httpx.AsyncClient(cookies=cookies, timeout=timeout) as client,
-        client.stream("GET", url) as response,
-    ):
-        buffer = b""
-        async for chunk in response.aiter_raw():
-            buffer += chunk
+    """Read one page's stream until it has had version ``until.value``: plain HTTP/1.1 over
+    an asyncio connection (a browser reads its stream in native code; a Python HTTP client
+    for each of 50 streams would measure itself more than the server). The chunked body is
+    decoded as it comes, frames are split on their blank line and only their head is read."""
+    parsed = urlsplit(url)
+    reader, writer = await asyncio.open_connection(parsed.hostname, parsed.port)
+    cookie = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    writer.write(
+        f"GET {parsed.path} HTTP/1.1\r\nHost: {parsed.netloc}\r\nCookie: {cookie}\r\n"
+        "Accept: text/event-stream\r\n\r\n".encode()
+    )
+    await writer.drain()
+    head = await reader.readuntil(b"\r\n\r\n")
+    if not head.startswith(b"HTTP/1.1 200") or b"chunked" not in head.lower():
+        raise SystemExit(f"the stream did not open: {head[:200]!r}")
+    buffer = b""
+    try:
+        while True:
+            size = int((await reader.readline()).strip() or b"0", 16)
+            if size == 0:
+                return
+            buffer += await reader.readexactly(size)
+            await reader.readexactly(2)
             *frames, buffer = buffer.split(b"\n\n")
             now = time.time()
             for frame in frames:
-                head = frame[:200].decode("utf-8", "replace")
-                if "event: board" in head:
-                    version = re.search(r"^id: (\d+)$", head, re.M)
-                    at = re.search(r"^: at ([\d.]+)$", head, re.M)
+                top = frame[:200].decode("utf-8", "replace")
+                if "event: board" in top:
+                    version = re.search(r"^id: (\d+)$", top, re.M)
+                    at = re.search(r"^: at ([\d.]+)$", top, re.M)
                     if version and at:
                         viewer.boards.append((int(version.group(1)), float(at.group(1)), now))
-                elif "event: skipped" in head:
-                    found = re.search(r"from (\d+) to (\d+)", head)
+                elif "event: skipped" in top:
+                    found = re.search(r"from (\d+) to (\d+)", top)
                     if found:
                         viewer.skipped.append((int(found.group(1)), int(found.group(2))))
             if viewer.boards and viewer.boards[-1][0] >= until.value:
                 return
+    finally:
+        writer.close()
 
 
 def viewers_process(
