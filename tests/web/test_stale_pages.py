@@ -70,3 +70,27 @@ async def test_boards_are_named_by_encounter_server_instance_and_version(
     assert key and int(key.group(1)) == eid
     assert key.group(2) == app.state.tracker.hub.generation
     assert decision_of(page).startswith(f"{app.state.tracker.hub.generation}.")
+
+
+async def test_a_players_choice_numbered_before_the_gm_hid_someone_is_refused(
+    app_and_gm: Any, tmp_path: Path
+) -> None:
+    """A player's choices are numbered in a list that leaves the hidden out: once the GM
+    hides or shows someone, a number from the page before may name another choice."""
+    from tests.web.test_api import player_tab
+
+    app, gm = app_and_gm
+    eid = await create_toy(gm, tmp_path)
+    player = await player_tab(app, gm, eid, ["Ann"])
+    page = (await player.get(f"/e/{eid}/board")).text
+    n, decision = length_of(page), decision_of(page)
+    assert "Bob" in unescape(page)
+    await gm.post(f"/e/{eid}/hide", {"target": "Bob", "hidden": "1"})
+    stale = await player.post(f"/e/{eid}/act", {"expected": n, "decision": decision, "choice": "0"})
+    assert stale.status_code == 409 and "moved on" in unescape(stale.text)
+    assert len(lines(app, eid)) == n
+    fresh = decision_of((await player.get(f"/e/{eid}/board")).text)
+    done = await player.post(f"/e/{eid}/act", {"expected": n, "decision": fresh, "choice": "0"})
+    assert done.status_code == 200
+    assert lines(app, eid)[n]["action"]["target"] == "Cat"  # the first choice the player saw
+    await player.client.aclose()

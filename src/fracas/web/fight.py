@@ -128,16 +128,16 @@ async def act(tracker: Tracker, request: Request) -> Response:
             "the fight has moved on since this page was shown "
             f"(it has {live.length} events, the page saw {expected}); look again"
         )
+    hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
     decision = text_field(form, "decision", required=False, limit=100)
     if decision:  # the page always names it; a bare HTTP client may rely on expected alone
-        live.check_decision(decision)
+        live.check_decision(decision, hidden)
     state = live.session.state
     pending = live.session.pending()
     if pending is None:
         raise Problem(409, "the fight is over: nothing to act on")
     if not visitor.is_gm and (pending.actor is None or pending.actor not in visitor.combatants):
         raise Problem(403, "not your turn: you may act only for your own combatants, on their turn")
-    hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
     unseen = unseen_names(state, hidden)
     choice = text_field(form, "choice")
     action: Action

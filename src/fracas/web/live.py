@@ -12,6 +12,7 @@ inside a change.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import secrets
 from collections.abc import Callable
@@ -84,19 +85,25 @@ class LiveEncounter:
 
     def decision(self, hidden: frozenset[str] = frozenset()) -> str:
         """The decision the fight waits for, named: the server instance, the log's cuts and
-        length, and the pending actor (left out if it is in ``hidden``: a player's page never
-        names a hidden combatant, and cannot act for one). An action names the one it
-        answers; any other is stale (see :meth:`check_decision`)."""
+        length, and the pending actor. For a player, ``hidden`` is what the GM hides: the
+        actor is left out if hidden (a player's page never names a hidden combatant), and a
+        digest of the hidden set is added (a player's choices are numbered in a list that
+        leaves the hidden out: when the set changes, so may the numbering). An action names
+        the decision it answers; any other is stale (see :meth:`check_decision`)."""
         pending = self.session.pending()
         actor = "" if pending is None or pending.actor is None else pending.actor
         if actor in hidden:
             actor = ""
-        return f"{self.generation}.{self.cuts}.{self.length}.{actor}"
+        name = f"{self.generation}.{self.cuts}.{self.length}.{actor}"
+        if hidden:
+            digest = hashlib.sha256("\n".join(sorted(hidden)).encode()).hexdigest()[:8]
+            name += f".{digest}"
+        return name
 
-    def check_decision(self, given: str) -> None:
+    def check_decision(self, given: str, hidden: frozenset[str] = frozenset()) -> None:
         """Refuse (:class:`MovedOn`) an action that answers a decision other than the one
-        the fight waits for."""
-        if given != self.decision():
+        the fight waits for (``hidden``: as for :meth:`decision`)."""
+        if given != self.decision(hidden):
             raise MovedOn(
                 "the fight has moved on since this page was shown (another page acted, or "
                 "the server restarted): the board now shows where it is; look again"
