@@ -12,13 +12,37 @@ from click.testing import CliRunner
 from fracas.cli import main
 
 
-def test_check_opens_the_database_and_prints_the_gms_url(tmp_path: Path) -> None:
+def gm_rows(db: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(db) as con:
+        return list(con.execute("SELECT label, expires FROM web_tokens WHERE role = 'gm'"))
+
+
+def test_check_opens_the_database_and_mints_no_gm_token(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
-    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
-    assert result.exit_code == 0, result.output
-    assert "GM: http://127.0.0.1:0/login?token=" in result.output
+    for _ in range(3):
+        result = CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
+        assert result.exit_code == 0, result.output
+        assert "login?token=" not in result.output
+        assert "GM: a login link is printed when the server starts" in result.output
     journal = sqlite3.connect(db).execute("PRAGMA journal_mode").fetchone()
     assert journal == ("wal",)
+    assert gm_rows(db) == []
+
+
+def test_revoke_gm_ends_every_gm_login_and_link(tmp_path: Path) -> None:
+    from fracas.web.access import Access
+
+    db = tmp_path / "t.db"
+    CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
+    access = Access(db)
+    session = access.login(access.new_login_link())
+    assert session is not None and access.visitor(session) is not None
+    result = CliRunner().invoke(main, ["serve", "--db", str(db), "--revoke-gm"])
+    assert result.exit_code == 0, result.output
+    assert "2 GM login(s) and link(s) ended" in result.output
+    assert access.visitor(session) is None  # a running server's next request is refused
+    access.close()
+    assert gm_rows(db) == []
 
 
 def test_players_on_the_network_are_told_to_use_the_computers_address(tmp_path: Path) -> None:

@@ -13,6 +13,8 @@ import pytest
 from fracas.rulesets import RULESETS
 from fracas.web import create_app
 
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
 TOY_SCENARIO = """\
 ruleset: toy
 fighters:
@@ -57,7 +59,7 @@ class Tab:
 
 @pytest.fixture
 async def app_and_gm(tmp_path: Path, toy: None) -> AsyncIterator[tuple[object, Tab]]:
-    app = create_app(tmp_path / "t.db")
+    app = create_app(tmp_path / "t.db", scenario_dirs=[tmp_path, EXAMPLES])
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
         gm = Tab(client)

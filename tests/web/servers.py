@@ -45,7 +45,8 @@ class Server:
 
 def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -> Server:
     port = port or free_port()
-    args = ["--db", str(db), "--port", str(port)]
+    args = ["--db", str(db), "--port", str(port), "--scenarios", str(db.parent)]
+    args += ["--scenarios", str(ROOT / "examples")]
     if seed is not None:
         args += ["--seed", str(seed)]
     if toy:

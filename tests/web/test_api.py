@@ -424,7 +424,9 @@ async def test_initiative_typed_in_from_the_table_one_die_at_a_time(
 async def test_join_links_point_where_players_reach_the_server(tmp_path: Path, toy: None) -> None:
     from fracas.web import create_app
 
-    app = create_app(tmp_path / "lan.db", public_url="http://192.168.1.20:8000")
+    app = create_app(
+        tmp_path / "lan.db", public_url="http://192.168.1.20:8000", scenario_dirs=[tmp_path]
+    )
     async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://t") as c:
         gm = Tab(c)
         await gm.get(f"/login?token={app.state.gm_token}")

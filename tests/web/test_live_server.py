@@ -158,6 +158,8 @@ def test_load_50_viewers_while_the_gm_resolves_500_actions(tmp_path: Path) -> No
         player = Browserless(server.url)
         player.get(link.group(1).replace(server.url, ""))
         final: dict[int, int] = {}
+        seen: dict[int, list[int]] = {i: [] for i in range(50)}
+        skipped: dict[int, list[tuple[int, int]]] = {i: [] for i in range(50)}
         ready = threading.Event()
         done = threading.Event()
 
@@ -170,6 +172,11 @@ def test_load_50_viewers_while_the_gm_resolves_500_actions(tmp_path: Path) -> No
                 if len(opened) == 50:
                     ready.set()
                 async for line in response.aiter_lines():
+                    if line.startswith("id: "):
+                        seen[i].append(int(line[4:]))
+                    gap = re.match(r"data: skipped to \d+ \(from (\d+) to (\d+)\)", line)
+                    if gap:
+                        skipped[i].append((int(gap.group(1)), int(gap.group(2))))
                     found = re.search(r'data-length="(\d+)"', line)
                     if found:
                         final[i] = int(found.group(1))
@@ -202,6 +209,11 @@ def test_load_50_viewers_while_the_gm_resolves_500_actions(tmp_path: Path) -> No
         thread.join(60)
         assert not thread.is_alive(), "some viewers never saw the last board"
         assert len(final) == 50 and set(final.values()) == {n}
+        for i in range(50):  # every board reached every page, or the page was told it skipped
+            told = set(seen[i])
+            for a, b in skipped[i]:
+                told |= set(range(a, b + 1))
+            assert set(range(seen[i][0], seen[i][-1] + 1)) <= told, f"viewer {i}"
         cuts = statistics.quantiles(latencies, n=100)
         print(
             f"\n500 actions, 50 viewers: p50 {cuts[49] * 1000:.1f} ms, "

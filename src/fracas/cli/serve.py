@@ -57,9 +57,43 @@ def _check_port(host: str, port: int) -> None:
 )
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice (repeatable).")
-@click.option("--check", is_flag=True, help="Open the database, print the GM's URL, and exit.")
-def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -> None:
-    """Run the live tracker: the GM's page and the players' pages, in your browser."""
+@click.option(
+    "--scenarios",
+    "scenario_dirs",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A folder the GM's page may read scenario files from by path (repeatable; "
+    "default: the current folder).",
+)
+@click.option(
+    "--session-days",
+    type=click.FloatRange(min=0, min_open=True),
+    default=7,
+    show_default=True,
+    help="How long a GM's login lasts before the login link is needed again.",
+)
+@click.option(
+    "--check", is_flag=True, help="Open the database, check the options, and exit (no link)."
+)
+@click.option(
+    "--revoke-gm",
+    is_flag=True,
+    help="End every GM login and login link of the database (a running server too), and exit.",
+)
+def serve(
+    db: str | None,
+    host: str,
+    port: int,
+    seed: int | None,
+    scenario_dirs: tuple[str, ...],
+    session_days: float,
+    check: bool,
+    revoke_gm: bool,
+) -> None:
+    """Run the live tracker: the GM's page and the players' pages, in your browser.
+
+    Each start prints a login link for the GM: it works for 15 minutes (the next start
+    replaces it), and opening it logs that browser in for --session-days."""
     with reported_errors():
         try:
             ipaddress.ip_address(host)
@@ -77,17 +111,41 @@ def serve(db: str | None, host: str, port: int, seed: int | None, check: bool) -
             except OSError as exc:
                 msg = f"{path.parent}: cannot create the folder: {exc.strerror}"
                 raise FracasError(msg) from None
+        if revoke_gm:
+            from fracas.store import SqliteStore
+            from fracas.web.access import Access
+
+            SqliteStore(path).close()  # refuses a file that is not a fracas store
+            access = Access(path)
+            ended = access.revoke_gm()
+            access.close()
+            click.echo(f"fracas tracker: {path}: {ended} GM login(s) and link(s) ended")
+            return
+        for folder in scenario_dirs:
+            if not Path(folder).is_dir():
+                raise FracasError(f"--scenarios {folder}: no such folder")
         _check_port(host, port)
         from fracas.web import create_app
+        from fracas.web.access import LOGIN_MINUTES
 
         everywhere = host in ("0.0.0.0", "::")
         lan = lan_address() if everywhere else None
         public = f"http://{lan}:{port}" if lan else None
-        app = create_app(path, seed, public)
+        app = create_app(
+            path,
+            seed,
+            public,
+            [Path(d) for d in scenario_dirs] or None,
+            session_days=session_days,
+            login_link=not check,
+        )
         shown = "127.0.0.1" if everywhere else host
-        url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
         click.echo(f"fracas tracker: {path}")
-        click.echo(f"GM: {url}")
+        if check:
+            click.echo("GM: a login link is printed when the server starts")
+        else:
+            url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
+            click.echo(f"GM: {url} (works for {LOGIN_MINUTES} minutes)")
         if public:
             click.echo(f"players on your network: the GM's join links point to {public}")
         elif everywhere:

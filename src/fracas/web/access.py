@@ -6,6 +6,13 @@ one encounter and acts for the combatants it names. The CSRF token of a page is 
 the visitor's token hash under a random secret kept in the database: a page from another site
 cannot know it, so it cannot make a state-changing request in the visitor's name.
 
+GM access comes in two steps. Each start of the server prints a *login link*
+(:meth:`Access.new_login_link`): it works for :data:`LOGIN_MINUTES` minutes, and the next
+start's link replaces it. Opening it starts a *GM session* (:meth:`Access.login`): a token
+of its own in a cookie, which expires after :data:`SESSION_DAYS` days (``fracas serve
+--session-days``). ``fracas serve --revoke-gm`` ends every GM session and link at once
+(:meth:`Access.revoke_gm`), a running server included: every request looks its token up.
+
 These tables live in the same SQLite file as the event store (WAL mode), beside its tables.
 """
 
@@ -16,6 +23,7 @@ import hmac
 import json
 import secrets
 import sqlite3
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +49,16 @@ CREATE TABLE IF NOT EXISTS web_encounters (
     hidden TEXT NOT NULL DEFAULT '[]'
 );
 """
+
+
+#: how long a login link printed on start works (minutes)
+LOGIN_MINUTES = 15
+#: how long a GM session lasts (days), unless ``fracas serve --session-days`` says otherwise
+SESSION_DAYS = 7
+#: the ``label`` of the two kinds of GM token (rows with another label are from before GM
+#: sessions expired: no longer valid)
+LOGIN_LINK = "login link"
+GM_SESSION = "session"
 
 
 def digest(token: str) -> str:
@@ -84,6 +102,14 @@ class Access:
         self._db.execute("PRAGMA busy_timeout=5000")
         with self._db:
             self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._db.execute("PRAGMA table_info(web_tokens)")}
+            if "expires" not in columns:  # a database from before GM sessions expired
+                self._db.execute("ALTER TABLE web_tokens ADD COLUMN expires REAL")
+            self._db.execute(
+                "DELETE FROM web_tokens WHERE role = 'gm' AND "
+                "(expires IS NULL OR expires <= ? OR label NOT IN (?, ?))",
+                (time.time(), LOGIN_LINK, GM_SESSION),
+            )
             row = self._db.execute("SELECT secret FROM web_secret WHERE id = 1").fetchone()
             if row is None:
                 secret = secrets.token_hex(32)
@@ -96,14 +122,42 @@ class Access:
         self._db.close()
 
     # -- tokens -----------------------------------------------------------------------------
-    def new_gm_token(self) -> str:
-        """A new GM token (the server prints a URL with it on start)."""
+    def new_login_link(self, minutes: float = LOGIN_MINUTES) -> str:
+        """A login link's token, working for ``minutes``; it replaces the links before it."""
         token = secrets.token_urlsafe(32)
         with self._db:
             self._db.execute(
-                "INSERT INTO web_tokens (hash, role) VALUES (?, 'gm')", (digest(token),)
+                "DELETE FROM web_tokens WHERE role = 'gm' AND label = ?", (LOGIN_LINK,)
+            )
+            self._db.execute(
+                "INSERT INTO web_tokens (hash, role, label, expires) VALUES (?, 'gm', ?, ?)",
+                (digest(token), LOGIN_LINK, time.time() + minutes * 60),
             )
         return token
+
+    def login(self, link: str | None, days: float = SESSION_DAYS) -> str | None:
+        """A new GM session's token, for a login link that still works (else ``None``)."""
+        if not link or len(link) > 200:
+            return None
+        row = self._db.execute(
+            "SELECT 1 FROM web_tokens WHERE hash = ? AND role = 'gm' AND label = ? AND expires > ?",
+            (digest(link), LOGIN_LINK, time.time()),
+        ).fetchone()
+        if row is None:
+            return None
+        token = secrets.token_urlsafe(32)
+        with self._db:
+            self._db.execute(
+                "INSERT INTO web_tokens (hash, role, label, expires) VALUES (?, 'gm', ?, ?)",
+                (digest(token), GM_SESSION, time.time() + days * 86400),
+            )
+        return token
+
+    def revoke_gm(self) -> int:
+        """End every GM session and login link; how many there were."""
+        with self._db:
+            cur = self._db.execute("DELETE FROM web_tokens WHERE role = 'gm'")
+        return cur.rowcount
 
     def new_player_token(self, encounter_id: int, label: str, combatants: list[str]) -> str:
         """A join token for a player of ``encounter_id`` who controls ``combatants``."""
@@ -130,7 +184,9 @@ class Access:
             return None
         h = digest(token)
         row = self._db.execute(
-            "SELECT role, encounter_id, label, combatants FROM web_tokens WHERE hash = ?", (h,)
+            "SELECT role, encounter_id, label, combatants FROM web_tokens WHERE hash = ? "
+            "AND (role = 'player' OR (label = ? AND expires > ?))",
+            (h, GM_SESSION, time.time()),
         ).fetchone()
         if row is None:
             return None
@@ -139,7 +195,10 @@ class Access:
 
     def known(self, token_hash: str) -> bool:
         """Whether a token (by its hash) is still valid (not revoked, not deleted)."""
-        row = self._db.execute("SELECT 1 FROM web_tokens WHERE hash = ?", (token_hash,))
+        row = self._db.execute(
+            "SELECT 1 FROM web_tokens WHERE hash = ? AND (role = 'player' OR expires > ?)",
+            (token_hash, time.time()),
+        )
         return row.fetchone() is not None
 
     def players(self, encounter_id: int) -> list[PlayerLink]:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -39,6 +39,7 @@ from fracas.web.fight import (
     stream,
     undo,
 )
+from fracas.web.limits import BodyLimit
 from fracas.web.security import SecurityHeaders
 from fracas.web.tracker import (
     Handler,
@@ -48,12 +49,24 @@ from fracas.web.tracker import (
 
 
 # -- the app -----------------------------------------------------------------------------------
-def create_app(db: str | Path, seed: int | None = None, public_url: str | None = None) -> Starlette:
-    """The tracker for the SQLite file ``db``; its GM token is ``app.state.gm_token``.
+def create_app(
+    db: str | Path,
+    seed: int | None = None,
+    public_url: str | None = None,
+    scenario_dirs: Sequence[str | Path] | None = None,
+    session_days: float | None = None,
+    login_link: bool = True,
+) -> Starlette:
+    """The tracker for the SQLite file ``db``; its login link's token is
+    ``app.state.gm_token`` (none with ``login_link=False``); GM sessions last
+    ``session_days`` (default :data:`fracas.web.access.SESSION_DAYS`).
     ``seed`` makes the engine's dice repeatable (see :func:`fracas.web.rolls.engine_roller`);
     ``public_url`` (``http://192.168.1.20:8000``) is where players reach the server, for the
-    join links (default: the address the GM's page was opened with)."""
-    tracker = Tracker(Path(db), seed, public_url)
+    join links (default: the address the GM's page was opened with); ``scenario_dirs`` are
+    the folders a scenario may be read from by its path on the server (default: the current
+    folder)."""
+    dirs = [Path(d) for d in scenario_dirs] if scenario_dirs is not None else [Path.cwd()]
+    tracker = Tracker(Path(db), seed, public_url, dirs)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -93,7 +106,13 @@ def create_app(db: str | Path, seed: int | None = None, public_url: str | None =
         post("/e/{eid:int}/delete", delete),
         Mount("/static", StaticFiles(packages=[("fracas.web", "static")]), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(SecurityHeaders), Middleware(BodyLimit)],
+    )
     app.state.tracker = tracker
-    app.state.gm_token = tracker.access.new_gm_token()
+    if session_days is not None:
+        tracker.session_days = session_days
+    app.state.gm_token = tracker.access.new_login_link() if login_link else ""
     return app

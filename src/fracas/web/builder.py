@@ -17,6 +17,7 @@ from pydantic import BaseModel
 
 from fracas.engine.ruleset import Ruleset
 from fracas.scenario.loader import LoadedScenario, ScenarioError, parse_scenario
+from fracas.scenario.yaml_input import YamlProblem, load_yaml
 
 #: the largest number of combatants one form may hold
 MAX_COMBATANTS = 60
@@ -105,17 +106,19 @@ _AT = re.compile(r"^(combatants)\[(\d+)\]|^(options)\.(\w+)")
 
 def build(draft: Draft, ruleset: Ruleset[Any, Any, Any]) -> LoadedScenario | None:
     """The scenario the draft describes, or ``None`` with ``draft.problems`` filled in (keyed
-    ``combatants[1]``, ``options.NAME``, ``name``, ``extra`` or ``""`` for the whole form)."""
+    ``combatants[1]``, ``options.NAME``, ``name``, ``extra`` or ``""`` for the whole form).
+    Every box is read by the shared YAML reader, as a scenario file is; this blocks (the
+    tracker runs it off the event loop)."""
     data: dict[str, Any] = {"ruleset": ruleset.name}
     if draft.name:
         data["name"] = draft.name
     problems: dict[str, list[str]] = {}
     if draft.extra.strip():
         try:
-            extra = yaml.safe_load(draft.extra)
-        except yaml.YAMLError:
+            extra = load_yaml(draft.extra)
+        except YamlProblem as exc:
             extra = None
-            problems.setdefault("extra", []).append("not valid YAML")
+            problems.setdefault("extra", []).append(str(exc))
         if extra is not None and not isinstance(extra, dict):
             problems.setdefault("extra", []).append("expected a mapping of scenario fields")
         elif isinstance(extra, dict):
@@ -127,19 +130,17 @@ def build(draft: Draft, ruleset: Ruleset[Any, Any, Any]) -> LoadedScenario | Non
             problems.setdefault("", []).append(f"options.{name}: not an option of {ruleset.name}")
         elif text.strip() and text.strip() != defaults[name]:
             try:
-                options[name] = yaml.safe_load(text)
-            except yaml.YAMLError:
-                problems.setdefault(f"options.{name}", []).append("cannot read the value")
+                options[name] = load_yaml(text)
+            except YamlProblem as exc:
+                problems.setdefault(f"options.{name}", []).append(f"cannot read the value: {exc}")
     if options:
         data["options"] = options
     combatants = []
     for i, text in enumerate(draft.combatants):
         try:
-            one = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None)
-            where = f"line {mark.line + 1}: " if mark is not None else ""
-            problems.setdefault(f"combatants[{i}]", []).append(f"{where}not valid YAML")
+            one = load_yaml(text)
+        except YamlProblem as exc:
+            problems.setdefault(f"combatants[{i}]", []).append(str(exc))
             one = None
         combatants.append(one)
     data["combatants"] = combatants

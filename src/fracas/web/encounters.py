@@ -5,7 +5,6 @@ archiving and deleting."""
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 
 from starlette.datastructures import FormData, UploadFile
@@ -15,11 +14,12 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from fracas.engine.codec import encode_log
 from fracas.engine.errors import FracasError
 from fracas.rulesets import RULESETS, get_ruleset
-from fracas.scenario import load_scenario
 from fracas.scenario.loader import LoadedScenario, ScenarioError
-from fracas.web.access import Visitor
+from fracas.web.access import LOGIN_MINUTES, Visitor
 from fracas.web.builder import MAX_COMBATANTS, Draft, build, combatant_template, option_fields
+from fracas.web.live import checked_log
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
+from fracas.web.scenario_input import read_path, read_upload
 from fracas.web.tracker import (
     GM_COOKIE,
     MAX_UPLOAD,
@@ -35,13 +35,18 @@ from fracas.web.tracker import (
 
 # -- pages -----------------------------------------------------------------------------------
 async def login(tracker: Tracker, request: Request) -> Response:
-    """``/login?token=...``: the GM's URL; keeps the token in a cookie and goes home."""
-    token = request.query_params.get("token", "")
-    visitor = tracker.access.visitor(token)
-    if visitor is None or not visitor.is_gm:
-        raise Problem(403, "token: not a GM token of this server")
+    """``/login?token=...``: the login link the server printed; starts a GM session (a
+    token of its own, in a cookie, that expires) and goes home."""
+    session = tracker.access.login(request.query_params.get("token"), tracker.session_days)
+    if session is None:
+        raise Problem(
+            403,
+            "token: not a working login link of this server (a link works for "
+            f"{LOGIN_MINUTES} minutes and the next start replaces it: see the server's output)",
+        )
     response = RedirectResponse("/", status_code=303)
-    response.set_cookie(GM_COOKIE, token, httponly=True, samesite="strict", max_age=3600 * 24 * 90)
+    max_age = int(tracker.session_days * 86400)
+    response.set_cookie(GM_COOKIE, session, httponly=True, samesite="strict", max_age=max_age)
     return response
 
 
@@ -111,21 +116,20 @@ async def create(tracker: Tracker, request: Request) -> Response:
             if len(data) > MAX_UPLOAD:
                 raise Problem(413, f"file: larger than {MAX_UPLOAD} bytes")
             filename = Path(upload.filename).name or "scenario.yaml"
-            with tempfile.TemporaryDirectory() as tmp:
-                target = Path(tmp) / filename
-                target.write_bytes(data)
-                loaded = load_scenario(target, overrides)
+            loaded = await tracker.read_input(
+                "file", lambda: read_upload(data, filename, overrides)
+            )
             source = filename
         elif path_text:
-            loaded = load_scenario(path_text, overrides)
+            roots = tracker.scenario_dirs
+            loaded = await tracker.read_input(
+                "path", lambda: read_path(path_text, roots, overrides)
+            )
             source = path_text
         else:
             raise Problem(400, "file: choose a scenario file (or give a path on the server)")
     except ScenarioError as exc:
-        problems = [p.replace(str(Path(tempfile.gettempdir())), "") for p in exc.problems]
-        return await home(
-            tracker, request, [f"{Path(exc.source).name}: {p}" for p in problems], 400
-        )
+        return await home(tracker, request, [f"{exc.source}: {p}" for p in exc.problems], 400)
     except Problem as problem:
         return await home(tracker, request, [problem.message], problem.status)
     name = text_field(form, "name", required=False) or str(
@@ -231,7 +235,7 @@ async def build_encounter(tracker: Tracker, request: Request) -> Response:
     if drop is not None:
         del draft.combatants[drop : drop + 1]
         return _builder_page(tracker, visitor, draft, 200)
-    loaded = build(draft, ruleset)
+    loaded = await tracker.read_input("combatant", lambda: build(draft, ruleset))
     if loaded is None:
         return _builder_page(tracker, visitor, draft, 400)
     title = draft.name or str(getattr(loaded.scenario, "name", None) or f"{name} encounter")
@@ -254,7 +258,9 @@ async def import_log(tracker: Tracker, request: Request) -> Response:
         except UnicodeDecodeError as exc:
             raise FracasError(f"not a fracas log (byte {exc.start} is not UTF-8 text)") from None
         name = text_field(form, "name", required=False) or Path(upload.filename).stem
-        eid = tracker.hub.import_log(name, text)
+        # a log is re-run to be checked: it may take longer than a scenario to read
+        checked = await tracker.read_input("log", lambda: checked_log(text), scale=12)
+        eid = tracker.hub.import_log(name, checked)
     except FracasError as exc:
         return await home(tracker, request, [f"{upload.filename}: {exc}"], 400)
     return RedirectResponse(f"/e/{eid}", status_code=303)

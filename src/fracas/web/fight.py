@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
-import yaml
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from fracas.engine import Action
-from fracas.engine.errors import FracasError
+from fracas.engine.errors import FracasError, InvalidField
+from fracas.engine.names import label_problems
 from fracas.engine.overrides import (
     GmAddCombatant,
     GmAddCondition,
@@ -22,6 +23,8 @@ from fracas.engine.overrides import (
     GmRemoveCondition,
     Override,
 )
+from fracas.scenario.yaml_input import YamlProblem, load_yaml
+from fracas.web.hidden import offered, scrub, unseen_names
 from fracas.web.live import LiveEncounter, MovedOn
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.tracker import (
@@ -37,7 +40,7 @@ from fracas.web.tracker import (
     target_field,
     text_field,
 )
-from fracas.web.views import account_lines, legal_choices
+from fracas.web.views import account_lines
 
 
 async def fight_page(tracker: Tracker, request: Request) -> Response:
@@ -77,31 +80,33 @@ async def account_page(tracker: Tracker, request: Request) -> Response:
 
 
 async def stream(tracker: Tracker, request: Request) -> Response:
-    """Server-sent events: the visitor's board now, and again after every change. A page
-    that reconnects gets the current board at once, so it catches up from the log."""
+    """Server-sent events: the visitor's board now, and every board after it, in order (or
+    an explicit "skipped to": see :mod:`fracas.web.delivery`). A page that reconnects gets
+    the current board at once, so it catches up from the log."""
     visitor = tracker.need_visitor(request)
     live = tracker.live(request, visitor)
     eid = live.id
 
-    async def events() -> AsyncIterator[str]:
-        version = -1
-        current = live
-        while True:
-            if current.version != version:
-                version = current.version
+    async def events() -> AsyncIterator[str | bytes]:
+        feed = tracker.delivery.subscribe(live, visitor)
+        try:
+            while True:
+                if not await feed.wait(KEEPALIVE_SECONDS):
+                    yield ": keep-alive\n\n"
+                    continue
                 try:
-                    current = tracker.hub.get(eid)
+                    tracker.hub.get(eid)
                 except FracasError:
                     yield "event: gone\ndata: the encounter was deleted\n\n"
                     return
-                if not tracker.access.known(visitor.token_hash):
+                if not tracker.still_known(visitor):
                     yield "event: gone\ndata: this link was revoked\n\n"
                     return
-                html = tracker.board_html(current, visitor)
-                data = "\n".join(f"data: {line}" for line in html.splitlines() or [""])
-                yield f"retry: 1000\nevent: board\nid: {version}\n{data}\n\n"
-            if not await current.wait(version, KEEPALIVE_SECONDS):
-                yield ": keep-alive\n\n"
+                frames = feed.take()
+                if frames:
+                    yield frames
+        finally:
+            tracker.delivery.unsubscribe(feed)
 
     return StreamingResponse(
         events(),
@@ -123,18 +128,23 @@ async def act(tracker: Tracker, request: Request) -> Response:
             "the fight has moved on since this page was shown "
             f"(it has {live.length} events, the page saw {expected}); look again"
         )
+    hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
+    decision = text_field(form, "decision", required=False, limit=100)
+    if decision:  # the page always names it; a bare HTTP client may rely on expected alone
+        live.check_decision(decision, hidden)
     state = live.session.state
     pending = live.session.pending()
     if pending is None:
         raise Problem(409, "the fight is over: nothing to act on")
     if not visitor.is_gm and (pending.actor is None or pending.actor not in visitor.combatants):
         raise Problem(403, "not your turn: you may act only for your own combatants, on their turn")
+    unseen = unseen_names(state, hidden)
     choice = text_field(form, "choice")
     action: Action
     if choice == "tactics":
         action = live.ruleset.choose(state, pending)
-    else:
-        listed = legal_choices(live.ruleset, state, pending)
+    else:  # a player's number is read against the player's own list (hidden ones left out)
+        listed = offered(live.ruleset, state, pending, visitor.is_gm, hidden)
         if listed is None:
             raise Problem(400, "choice: this ruleset lists no actions; let the tactics choose")
         if not listed:
@@ -151,10 +161,12 @@ async def act(tracker: Tracker, request: Request) -> Response:
     try:
         live.act(action, roller, expected)
     except NeedRoll as need:
+        need.purpose = scrub(need.purpose, unseen)
         html = render(
             "roll.html",
             eid=live.id,
             expected=expected,
+            decision=decision,
             choice=choice,
             need=need,
             answers=json.dumps(need.answers),
@@ -162,6 +174,11 @@ async def act(tracker: Tracker, request: Request) -> Response:
         )
         status = 422 if need.problem else 200
         return HTMLResponse(html, status_code=status, headers={"HX-Retarget": "#panel"})
+    except FracasError as exc:  # a refusal the rules wrote may name a hidden combatant
+        if unseen:
+            exc.args = (scrub(str(exc), unseen),)
+        raise
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
 
@@ -170,6 +187,7 @@ async def undo(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = tracker.live(request, visitor)
     live.undo(expected_field(form))
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
 
@@ -178,7 +196,23 @@ async def redo(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = tracker.live(request, visitor)
     live.redo(expected_field(form))
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
+
+
+def read_spec(text: str) -> dict[str, Any]:
+    """A new combatant's entry, read and its names checked as a scenario file's are (this
+    blocks: run it off the event loop)."""
+    try:
+        spec = load_yaml(text)
+    except YamlProblem as exc:
+        raise Problem(400, f"spec: not valid YAML: {exc}") from None
+    if not isinstance(spec, dict):
+        raise Problem(400, "spec: expected a mapping (one combatant, as in a scenario file)")
+    bad = label_problems(spec)  # the one check of names and sides (validated_spec asks it too)
+    if bad:
+        raise InvalidField(f"spec.{bad[0]}")
+    return spec
 
 
 def _override(form: FormData, live: LiveEncounter) -> Override:
@@ -202,14 +236,7 @@ def _override(form: FormData, live: LiveEncounter) -> Override:
             return GmRemoveCondition(target=target, condition=condition)
         return GmAddCondition(target=target, condition=condition)
     if kind == "add-combatant":
-        text = text_field(form, "spec", limit=20_000)
-        try:
-            spec = yaml.safe_load(text)
-        except yaml.YAMLError:
-            raise Problem(400, "spec: not valid YAML") from None
-        if not isinstance(spec, dict):
-            raise Problem(400, "spec: expected a mapping (one combatant, as in a scenario file)")
-        return GmAddCombatant(spec=spec)
+        raise AssertionError("read by read_spec, off the event loop")
     if kind == "remove-combatant":
         return GmRemoveCombatant(target=target_field(form, live))
     if kind == "end":
@@ -232,10 +259,16 @@ async def override(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = tracker.live(request, visitor)
     expected = expected_field(form)
-    action = _override(form, live)
+    action: Override
+    if text_field(form, "kind") == "add-combatant":
+        text = text_field(form, "spec", limit=20_000)
+        action = GmAddCombatant(spec=await tracker.read_input("spec", lambda: read_spec(text)))
+    else:
+        action = _override(form, live)
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
     live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)
+    await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor, oob("tools", tracker.tools_html(live, visitor)))
 
 
@@ -261,6 +294,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
     if revoke:
         if not tracker.access.revoke(live.id, revoke):
             raise Problem(400, "revoke: no such join link")
+        tracker.forget(revoke)  # its open pages are told at once, not a second later
         live.changed()
         return HTMLResponse(tracker.tools_html(live, visitor))
     label = text_field(form, "label", limit=60)

@@ -12,6 +12,9 @@ inside a change.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import logging
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -41,9 +44,15 @@ class Outcome:
 class LiveEncounter:
     """One encounter's session, its store record and its change signal."""
 
-    def __init__(self, store: SqliteStore, encounter_id: int) -> None:
+    def __init__(self, store: SqliteStore, encounter_id: int, generation: str = "") -> None:
         self.store = store
         self.id = encounter_id
+        #: this server's instance (a new one on every start): a page's board from another
+        #: instance is never taken for the current one, whatever its version
+        self.generation = generation
+        #: how many times the log was cut back (undo) in this instance: with the log length,
+        #: it names the state the log is in (the log only grows between two cuts)
+        self.cuts = 0
         self.record = store.get(encounter_id)
         self.ruleset: Ruleset[Any, Any, Any] = get_ruleset(self.record.ruleset)
         self.roller = SwitchRoller()
@@ -51,6 +60,8 @@ class LiveEncounter:
         self.scenario: Any = self.session.scenario
         self.version = 0
         self.narration: Any = None  # the GM's account, kept by fracas.web.views
+        #: told of every change, after the version moved on (the tracker's delivery)
+        self.on_change: Callable[[LiveEncounter], None] | None = None
         self._changed = asyncio.Event()
 
     def _fold(self) -> Session:
@@ -58,9 +69,45 @@ class LiveEncounter:
         events = LogDecoder(self.ruleset.event_types()).decode("\n".join(lines) + "\n")
         return Session.from_log(self.ruleset, events, self.roller)
 
+    def _refold(self) -> None:
+        """Fold the session again from the store (its log may differ from memory's)."""
+        self.session = self._fold()
+        self.cuts += 1
+
     @property
     def length(self) -> int:
         return len(self.session.log)
+
+    @property
+    def board_key(self) -> str:
+        """What a board shows, named: encounter, server instance and version."""
+        return f"{self.id}.{self.generation}.{self.version}"
+
+    def decision(self, hidden: frozenset[str] = frozenset()) -> str:
+        """The decision the fight waits for, named: the server instance, the log's cuts and
+        length, and the pending actor. For a player, ``hidden`` is what the GM hides: the
+        actor is left out if hidden (a player's page never names a hidden combatant), and a
+        digest of the hidden set is added (a player's choices are numbered in a list that
+        leaves the hidden out: when the set changes, so may the numbering). An action names
+        the decision it answers; any other is stale (see :meth:`check_decision`)."""
+        pending = self.session.pending()
+        actor = "" if pending is None or pending.actor is None else pending.actor
+        if actor in hidden:
+            actor = ""
+        name = f"{self.generation}.{self.cuts}.{self.length}.{actor}"
+        if hidden:
+            digest = hashlib.sha256("\n".join(sorted(hidden)).encode()).hexdigest()[:8]
+            name += f".{digest}"
+        return name
+
+    def check_decision(self, given: str, hidden: frozenset[str] = frozenset()) -> None:
+        """Refuse (:class:`MovedOn`) an action that answers a decision other than the one
+        the fight waits for (``hidden``: as for :meth:`decision`)."""
+        if given != self.decision(hidden):
+            raise MovedOn(
+                "the fight has moved on since this page was shown (another page acted, or "
+                "the server restarted): the board now shows where it is; look again"
+            )
 
     # -- changes ----------------------------------------------------------------------------
     def _check(self, expected: int | None) -> None:
@@ -95,17 +142,18 @@ class LiveEncounter:
         self._check(expected)
         before = self.length
         dropped = self.session.undo()
+        self.cuts += 1
         try:
             self.store.truncate(self.id, self.length, expected=before)
         except StaleWrite:
-            self.session = self._fold()
+            self._refold()
             self.changed()
             raise MovedOn(
                 "another writer changed this fight (its log on disk moved on); "
                 "the page now shows the log as it is"
             ) from None
         except BaseException:
-            self.session = self._fold()
+            self._refold()
             raise
         self.changed()
         return Outcome(list(dropped))
@@ -121,14 +169,14 @@ class LiveEncounter:
         try:
             self.store.append(self.id, events, expected=before)
         except StaleWrite:
-            self.session = self._fold()
+            self._refold()
             self.changed()
             raise MovedOn(
                 "another writer changed this fight (its log on disk moved on); "
                 "the page now shows the log as it is"
             ) from None
         except BaseException:
-            self.session = self._fold()
+            self._refold()
             raise
         self.changed()
 
@@ -138,6 +186,11 @@ class LiveEncounter:
         self.version += 1
         old, self._changed = self._changed, asyncio.Event()
         old.set()
+        if self.on_change is not None:
+            try:
+                self.on_change(self)
+            except Exception:  # the change is committed: telling the pages must not undo it
+                logging.getLogger(__name__).exception("telling the pages of a change failed")
 
     async def wait(self, version: int, timeout: float) -> bool:
         """Wait until the version is past ``version`` (True) or ``timeout`` passes (False)."""
@@ -156,11 +209,16 @@ class Hub:
     def __init__(self, store: SqliteStore) -> None:
         self.store = store
         self._live: dict[int, LiveEncounter] = {}
+        #: names this server instance in every board and decision
+        self.generation = secrets.token_hex(4)
+        #: told of every change of every live encounter
+        self.on_change: Callable[[LiveEncounter], None] | None = None
 
     def get(self, encounter_id: int) -> LiveEncounter:
         live = self._live.get(encounter_id)
         if live is None:
-            live = LiveEncounter(self.store, encounter_id)
+            live = LiveEncounter(self.store, encounter_id, self.generation)
+            live.on_change = self.on_change
             self._live[encounter_id] = live
         return live
 
@@ -177,14 +235,21 @@ class Hub:
         session.begin()
         return self.store.create(name, ruleset.name, session.log)
 
-    def import_log(self, name: str, text: str) -> int:
-        """Store a log after checking it as ``fracas replay`` does."""
-        from fracas.engine.codec import peek_ruleset
+    def import_log(self, name: str, checked: tuple[str, list[Event[Any]]]) -> int:
+        """Store a log checked by :func:`checked_log` (its ruleset's name and events)."""
+        ruleset_name, events = checked
+        return self.store.create(name, ruleset_name, events)
 
-        ruleset = get_ruleset(peek_ruleset(text))
-        events = LogDecoder(ruleset.event_types()).decode(text)
-        verify_log(ruleset, events)
-        head = events[0]
-        assert isinstance(head, EncounterStarted)
-        scenario_of(ruleset, head)
-        return self.store.create(name, ruleset.name, events)
+
+def checked_log(text: str) -> tuple[str, list[Event[Any]]]:
+    """A log's ruleset and events, checked as ``fracas replay`` checks it (this re-runs the
+    fight: the tracker runs it off the event loop)."""
+    from fracas.engine.codec import peek_ruleset
+
+    ruleset = get_ruleset(peek_ruleset(text))
+    events = LogDecoder(ruleset.event_types()).decode(text)
+    verify_log(ruleset, events)
+    head = events[0]
+    assert isinstance(head, EncounterStarted)
+    scenario_of(ruleset, head)
+    return ruleset.name, events

@@ -11,10 +11,12 @@ gets a 4xx with a message naming the field, and changes nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.datastructures import FormData
 from starlette.requests import Request
@@ -23,15 +25,21 @@ from starlette.responses import HTMLResponse, Response
 from fracas.dice import DiceError
 from fracas.engine.errors import FracasError, IllegalAction, InvalidField
 from fracas.store import SqliteStore
-from fracas.web.access import Access, Visitor
+from fracas.web.access import SESSION_DAYS, Access, Visitor
+from fracas.web.delivery import Delivery
 from fracas.web.live import Hub, LiveEncounter, MovedOn
+from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop, workers
 from fracas.web.rolls import MAX_ANSWERS
 from fracas.web.views import board
+
+T = TypeVar("T")
 
 GM_COOKIE = "fracas_gm"
 PLAYER_COOKIE = "fracas_player"
 #: the largest scenario or log a form may send
 MAX_UPLOAD = 2_000_000
+#: how long an open stream trusts its token's last look-up (seconds)
+KNOWN_SECONDS = 1.0
 #: how long the stream waits before a keep-alive comment
 KEEPALIVE_SECONDS = 15.0
 
@@ -59,14 +67,30 @@ def render(template: str, /, **context: Any) -> str:
 class Tracker:
     """The app's state: the store, the access tables, the live encounters."""
 
-    def __init__(self, db: Path, seed: int | None = None, public_url: str | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        seed: int | None = None,
+        public_url: str | None = None,
+        scenario_dirs: Sequence[Path] = (),
+    ) -> None:
         self.db = db
         self.seed = seed
         self.public_url = public_url
+        #: where a scenario named by a path on the server may be read from
+        self.scenario_dirs = tuple(scenario_dirs)
+        #: how long a GM session started on this server lasts (days)
+        self.session_days: float = SESSION_DAYS
+        #: how long reading and checking one input may take (seconds)
+        self.input_seconds = INPUT_SECONDS
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
         self.hub = Hub(self.store)
+        self.delivery = Delivery(self.board_html)
+        self.hub.on_change = self.delivery.publish
         self._boards: dict[tuple[int, str], tuple[int, str]] = {}
+        self._known: dict[str, tuple[float, bool]] = {}
+        self._workers: anyio.CapacityLimiter | None = None  # made in the server's loop
 
     def close(self) -> None:
         self.store.close()
@@ -82,6 +106,23 @@ class Tracker:
             if found is not None:
                 return found
         return None
+
+    def still_known(self, visitor: Visitor) -> bool:
+        """Whether ``visitor``'s token still works (not revoked, not expired), looked up
+        at most once a second per token (an open stream asks after every change)."""
+        now = time.monotonic()
+        seen = self._known.get(visitor.token_hash)
+        if seen is not None and now - seen[0] < KNOWN_SECONDS:
+            return seen[1]
+        known = self.access.known(visitor.token_hash)
+        if len(self._known) > 4096:
+            self._known.clear()
+        self._known[visitor.token_hash] = (now, known)
+        return known
+
+    def forget(self, token_hash: str) -> None:
+        """Drop what :meth:`still_known` remembers of a token (it was just revoked)."""
+        self._known.pop(token_hash, None)
 
     def need_visitor(self, request: Request) -> Visitor:
         found = self.visitor(request)
@@ -100,9 +141,11 @@ class Tracker:
         if not visitor.may_see(raw):
             raise Problem(403, "this link is for another encounter")
         try:
-            return self.hub.get(raw)
+            live = self.hub.get(raw)
         except FracasError:
             raise Problem(404, f"no encounter with id {raw}") from None
+        request.state.board_of = (live, visitor)  # a stale page's refusal brings the board
+        return live
 
     async def form(self, request: Request, visitor: Visitor) -> FormData:
         """The request's form, once its CSRF token is checked."""
@@ -114,6 +157,21 @@ class Tracker:
         if not self.access.csrf_ok(visitor, given):
             raise Problem(403, "csrf: the page's security token is missing or wrong; reload it")
         return form
+
+    async def read_input(self, name: str, read: Callable[[], T], scale: float = 1) -> T:
+        """``read()`` (parsing and validating the input field ``name``) off the event loop,
+        within ``scale`` times :attr:`input_seconds` (see :mod:`fracas.web.offload`)."""
+        seconds = self.input_seconds * scale
+        if self._workers is None:
+            self._workers = workers()
+        try:
+            return await off_loop(read, seconds, self._workers)
+        except TooSlow:
+            raise Problem(
+                422,
+                f"{name}: took longer than {seconds:g} s to read and check, "
+                "so it was refused (nested aliases, or far too large?)",
+            ) from None
 
     # -- rendering ----------------------------------------------------------------------------
     def board_html(self, live: LiveEncounter, visitor: Visitor) -> str:
@@ -185,7 +243,7 @@ def answers_field(form: FormData) -> list[str]:
     else:
         try:
             answers = json.loads(raw)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
             raise Problem(400, "answers: not a JSON list of the rolls so far") from None
     if not isinstance(answers, list) or not all(isinstance(a, str) for a in answers):
         raise Problem(400, "answers: must be a list of rolls, as text")
@@ -221,6 +279,23 @@ def _problem_response(request: Request, problem: Problem) -> Response:
     return HTMLResponse(page, status_code=problem.status)
 
 
+def _moved_on(tracker: Tracker, request: Request, message: str) -> Response:
+    """409 for a page that acted on a fight that has moved on: the message, and (to a page
+    of the fight) the board as it is now, swapped in at once, so the page never stays
+    stale."""
+    seen = getattr(request.state, "board_of", None)
+    if seen is not None and request.headers.get("hx-request"):
+        live, visitor = seen
+        extra = oob("board", tracker.board_html(live, visitor)) + oob("panel", "")
+        html = render("problem.html", message=message) + extra
+        return HTMLResponse(
+            html,
+            status_code=409,
+            headers={"HX-Retarget": "#message", "HX-Reswap": "innerHTML"},
+        )
+    return _problem_response(request, Problem(409, message))
+
+
 Handler = Callable[[Tracker, Request], Awaitable[Response]]
 
 
@@ -232,7 +307,7 @@ def endpoint(handler: Handler) -> Callable[[Request], Awaitable[Response]]:
         except Problem as problem:
             return _problem_response(request, problem)
         except MovedOn as exc:
-            return _problem_response(request, Problem(409, str(exc)))
+            return _moved_on(tracker, request, str(exc))
         except InvalidField as exc:  # a field of the form is wrong: bad input, not a conflict
             return _problem_response(request, Problem(422, str(exc)))
         except (IllegalAction, DiceError) as exc:

@@ -14,12 +14,13 @@ from typing import Any
 
 import msgspec
 
-from fracas.engine import Choice, Encounter, Event, Pending
+from fracas.engine import Choice, Encounter, Event
 from fracas.engine.events import Acted, EncounterEnded, RoundStarted
 from fracas.engine.overrides import GmEndFight, as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.view import Card
 from fracas.web.access import Visitor
+from fracas.web.hidden import offered, scrub, unseen_names
 from fracas.web.live import LiveEncounter
 
 
@@ -46,6 +47,8 @@ class Board:
     winner: str | None
     length: int
     version: int
+    key: str
+    decision: str
     gm: bool
     pending_actor: str | None
     pending_prompt: str
@@ -87,25 +90,13 @@ def scrubbed(card: Card, unseen: list[str]) -> Card:
     out, for a player's page."""
 
     def clean(text: str) -> str:
-        for name in unseen:
-            text = text.replace(name, "someone unseen")
-        return text
+        return scrub(text, unseen)
 
     return replace(
         card,
         conditions=tuple(clean(k) for k in card.conditions),
         details=tuple((clean(k), clean(v)) for k, v in card.details),
     )
-
-
-def legal_choices(
-    ruleset: Ruleset[Any, Any, Any], state: Encounter[Any], pending: Pending
-) -> list[Choice] | None:
-    """The ruleset's legal actions now, or ``None`` if it does not list them."""
-    try:
-        return ruleset.legal_actions(state, pending)
-    except NotImplementedError:
-        return None
 
 
 def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Board:
@@ -118,7 +109,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     ordered += [cid for cid in state.combatants if cid not in ordered]
     seen = [cid for cid in ordered if gm or cid not in hidden]
     cards: list[Card | PublicCard] = []
-    unseen = [state.combatants[cid].name for cid in hidden if cid in state.combatants]
+    unseen = unseen_names(state, hidden)
     for cid in seen:
         card = ruleset.card(state, cid)
         if not gm and unseen:
@@ -130,6 +121,8 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         actor, prompt = None, "waiting for the GM"
     else:
         prompt = pending.prompt if pending else ""
+        if not gm and unseen:
+            prompt = scrub(prompt, unseen)
     may_act = pending is not None and (gm or (actor is not None and actor in own))
     b = Board(
         encounter_id=live.id,
@@ -140,6 +133,8 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         winner=state.winner,
         length=live.length,
         version=live.version,
+        key=live.board_key,
+        decision=live.decision(frozenset() if gm else hidden),
         gm=gm,
         pending_actor=actor,
         pending_prompt=prompt,
@@ -152,13 +147,9 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         names={cid: state.combatants[cid].name for cid in seen},
     )
     if may_act and pending is not None:
-        listed = legal_choices(ruleset, state, pending)
+        listed = offered(ruleset, state, pending, gm, hidden)
         b.lists_actions = listed is not None
-        b.choices = [
-            (i, c)
-            for i, c in enumerate(listed or [])
-            if gm or not (mentions(c.action, state) & hidden)
-        ]
+        b.choices = list(enumerate(listed or []))
         kinds: dict[str, list[tuple[int, Choice]]] = {}
         for i, c in b.choices:
             kinds.setdefault(c.kind or "actions", []).append((i, c))
@@ -172,18 +163,6 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     else:
         b.account = player_feed(session.log[-SHOWN_LINES * 3 :], state, hidden)[-SHOWN_LINES:]
     return b
-
-
-def mentions(action: Any, state: Encounter[Any]) -> set[str]:
-    """The combatants an action names (its actor and any field holding a combatant id)."""
-    raw = msgspec.to_builtins(action)
-    if not isinstance(raw, dict):
-        return set()
-    found: set[str] = set()
-    for value in raw.values():
-        items = value if isinstance(value, list) else [value]
-        found |= {v for v in items if isinstance(v, str) and v in state.combatants}
-    return found
 
 
 #: how many lines of the account a board shows (the printable account has them all)

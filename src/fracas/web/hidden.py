@@ -1,0 +1,88 @@
+"""What a player may know of the combatants the GM hides: nothing.
+
+A player's page is built from the player view alone: hidden combatants are left out of the
+cards, the order and the feed (:mod:`fracas.web.views`), and here out of the choices and the
+words around them. A choice that names a hidden combatant anywhere in its action (a target,
+a readied attack's target, a trigger's subject) is not offered; the rest are numbered
+densely in the order the ruleset lists them, so no gap hints at a hidden target, and a
+player's posted number is read against that same list, so nothing outside it can be acted
+on. Any text a player is shown that the rules wrote (the pending prompt, a die's purpose, a
+refusal) has the hidden combatants' names replaced by :data:`UNSEEN`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
+
+from fracas.engine import Choice, Encounter, Pending
+from fracas.engine.ruleset import Ruleset
+
+#: what a player reads where the rules name a hidden combatant
+UNSEEN = "someone unseen"
+
+
+def mentions(action: Any, state: Encounter[Any]) -> set[str]:
+    """The combatants an action names anywhere in its fields (nested ones too: an attack's
+    strikes, a readied action and its trigger)."""
+    found: set[str] = set()
+    stack: list[Any] = [msgspec.to_builtins(action)]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and item in state.combatants:
+            found.add(item)
+    return found
+
+
+def unseen_names(state: Encounter[Any], hidden: Iterable[str]) -> list[str]:
+    """The names (and ids) of the hidden combatants, longest first (for :func:`scrub`)."""
+    words = set()
+    for cid in hidden:
+        c = state.combatants.get(cid)
+        if c is not None:
+            words |= {c.name, cid}
+    return sorted((w for w in words if w), key=len, reverse=True)
+
+
+def scrub(text: str, names: list[str]) -> str:
+    """``text`` with every name in ``names`` replaced by :data:`UNSEEN`."""
+    for name in names:
+        text = text.replace(name, UNSEEN)
+    return text
+
+
+def legal_choices(
+    ruleset: Ruleset[Any, Any, Any], state: Encounter[Any], pending: Pending
+) -> list[Choice] | None:
+    """The ruleset's legal actions now, or ``None`` if it does not list them."""
+    try:
+        return ruleset.legal_actions(state, pending)
+    except NotImplementedError:
+        return None
+
+
+def offered(
+    ruleset: Ruleset[Any, Any, Any],
+    state: Encounter[Any],
+    pending: Pending,
+    gm: bool,
+    hidden: frozenset[str],
+) -> list[Choice] | None:
+    """The choices a visitor is offered, in order (a posted choice is an index into this
+    list): the GM's are the ruleset's list; a player's leave out every choice that names a
+    hidden combatant, and their labels are scrubbed."""
+    listed = legal_choices(ruleset, state, pending)
+    if listed is None or gm or not hidden:
+        return listed
+    names = unseen_names(state, hidden)
+    return [
+        Choice(scrub(c.label, names), c.action, c.kind)
+        for c in listed
+        if not (mentions(c.action, state) & hidden)
+    ]
