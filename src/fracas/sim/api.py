@@ -205,6 +205,9 @@ def run_all(
     variants = [v for job in jobs_ for v in job.variants]
     backend = choose_backend(engine, variants)
     prepare(variants)  # a policy for tactics: optimal, before any worker starts
+    warm_up = getattr(backend, "warm_up", None)
+    if warm_up is not None:  # compiled (or loaded from the cache) here, once, not per worker
+        warm_up(variants)
     t0 = time.perf_counter()
     with executor_for(jobs, scheduler) as executor:
         results = run_jobs(jobs_, seed, backend.name, executor, progress)

@@ -36,6 +36,10 @@ class Backend(Protocol):
         ...
 
 
+# A backend may also have ``warm_up(variants)``: called once in the parent process before
+# any worker starts (the batch kernels compile there, once, instead of in every worker).
+
+
 #: engine name -> "module:Class", imported on first use (also inside workers)
 BACKENDS: dict[str, str] = {
     "event": "fracas.sim.event_backend:EventBackend",

@@ -41,6 +41,15 @@ class BatchBackend:
         ruleset, scenario = variant.load()
         return batch.engine_label(ruleset, scenario)
 
+    def warm_up(self, variants: Sequence[Variant]) -> None:
+        """One fight of one variant per ruleset (one kernel each) in this process, before any
+        worker starts: the kernels are compiled (or loaded from numba's cache) once, here,
+        where the compilation is announced, and forked workers inherit them; spawned or Dask
+        workers on this machine load what this process cached instead of each compiling its
+        own."""
+        for v in {v.ruleset: v for v in variants}.values():
+            self.run_chunk(v, [0])
+
     def run_chunk(self, variant: Variant, seeds: Sequence[int]) -> Tally:
         ruleset, scenario = variant.load()
         found, spec = batch.compiled(ruleset, scenario)

@@ -15,11 +15,15 @@ cache lives in a directory named after a hash of every source the kernels are bu
 (``sim/batch`` and every ruleset's ``fast/``): any edit there starts a fresh cache
 (``src/fracas/__pycache__/numba/<hash>``, or under ``NUMBA_CACHE_DIR`` when that is set).
 
-A big kernel split into helpers compiles quicker with its helpers as :func:`callee` or
-:func:`inlined_callee` (each compiled once, then linked into its callers, where LLVM inlines
-it) than as :func:`inline` (numba inlines the helper's code and types, lowers and optimises it
-again at every call site, nested helpers included): ``exchange_kernel`` went from ~13 s to
-~4.5 s with the same run time.
+A big kernel split into helpers compiles quicker with its helpers compiled once each
+(:func:`callee`, :func:`inlined_callee`, :func:`inline`), then linked into its callers, where
+LLVM inlines them, than with numba's own ``inline="always"`` (which inlines the helper's
+code and types, lowers and optimises it again at every call site, nested helpers included):
+``exchange_kernel`` went from ~13 s to ~4.5 s, the percentile duel kernel from 100 s to
+8.5 s of CPU, with the same run time within 5%.
+
+The first call of a kernel with an empty cache compiles it; :mod:`fracas.sim.compiling`
+says so on stderr while it lasts.
 """
 
 from __future__ import annotations
@@ -57,6 +61,9 @@ def _numba() -> Any:
     if not _configured:
         config: Any = numba.config  # (CACHE_DIR is not in numba's type information)
         config.CACHE_DIR = str(cache_dir())
+        from fracas.sim.compiling import install
+
+        install()  # a first run's compilation is announced on stderr
         _configured = True
     return numba
 
@@ -81,18 +88,21 @@ def inlined_callee(func: F) -> F:
     return _callee(func, forceinline=True)
 
 
-def _callee(func: F, forceinline: bool) -> F:
+def _callee(func: F, forceinline: bool, python: bool = False) -> F:
     if DISABLED:
         return func
     options = {k: v for k, v in _OPTIONS.items() if k != "cache"}
     options.update(
         nopython=True,
         boundscheck=None,
-        no_cpython_wrapper=True,
+        no_cpython_wrapper=not python,
         no_cfunc_wrapper=True,
         forceinline=forceinline,
     )
-    return cast(F, _callee_dispatcher()(py_func=func, locals={}, targetoptions=options))
+    dispatcher = _callee_dispatcher()(py_func=func, locals={}, targetoptions=options)
+    if python:
+        dispatcher.enable_caching()
+    return cast(F, dispatcher)
 
 
 _CALLEE_DISPATCHER: Any = None
@@ -118,7 +128,15 @@ def _callee_dispatcher() -> Any:
 
 
 def inline(func: F) -> F:
-    """Like :func:`njit`, for small helpers inlined into their callers (no call overhead)."""
+    """Like :func:`njit`, for helpers inlined into their callers (no call overhead): an
+    :func:`inlined_callee` (compiled once per argument types, LLVM inlines it) that Python
+    may call too (the odds chain calls the tactics' ``declare``), cached.
+
+    Not numba's own ``inline="always"``, which types, lowers and optimises the helper's code
+    again at every call site, nested helpers included: the percentile duel kernel took
+    100 s of CPU and 1.3 GB to compile with it, 8.5 s and 230 MB this way, for the same
+    arrays from the same seeds and about 5% less speed (docs/batch-and-odds.md, "Cold
+    start")."""
     if DISABLED:
         return func
-    return cast(F, _numba().njit(inline="always", **_OPTIONS)(func))
+    return _callee(func, forceinline=True, python=True)

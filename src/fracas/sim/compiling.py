@@ -1,0 +1,117 @@
+"""Saying so on stderr while numba compiles a kernel, so no first run sits silent.
+
+The fast paths' kernels are compiled on their first call with an empty cache (then loaded
+from numba's cache in a fraction of a second). numba fires a ``numba:compile`` event around
+each real compilation (never around a load from the cache); :func:`install` listens for the
+outermost one and, once it has lasted :data:`DELAY` seconds, shows what is being compiled and
+for how long on stderr (a spinner with the elapsed time on a terminal, else one line when it
+starts and one when it ends). Never on stdout: ``--json`` output stays clean. A compilation
+shorter than the delay prints nothing.
+
+Game-neutral: it names the kernel by its module and function, whatever the ruleset.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import Any
+
+#: seconds a compilation lasts before it is announced
+DELAY = 0.5
+
+_installed = False
+
+
+class _Announcer:
+    """Tracks the nesting of ``numba:compile`` events (a kernel's helpers are compiled
+    inside its own compilation) and announces the outermost one."""
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.name = ""
+        self.started = 0.0
+        self.timer: threading.Timer | None = None
+        self.status: Any = None
+        self.shown = False
+        self.lock = threading.Lock()
+
+    def start(self, name: str) -> None:
+        self.depth += 1
+        if self.depth > 1:
+            return
+        self.name, self.started, self.shown = name, time.perf_counter(), False
+        self.timer = threading.Timer(DELAY, self.show)
+        self.timer.daemon = True
+        self.timer.start()
+
+    def show(self) -> None:
+        with self.lock:
+            if self.depth == 0 or self.shown:
+                return
+            self.shown = True
+            what = f"compiling {self.name} (first run with an empty cache; cached after)"
+            stream = sys.stderr
+            if stream.isatty():
+                from rich.console import Console
+
+                console = Console(stderr=True)
+                started = self.started
+
+                class Elapsed:
+                    def __rich__(self) -> str:
+                        return f"{what}: {time.perf_counter() - started:.0f} s"
+
+                self.status = console.status(Elapsed())
+                self.status.start()
+            else:
+                print(f"fracas: {what} ...", file=stream, flush=True)
+
+    def end(self) -> None:
+        self.depth -= 1
+        if self.depth > 0:
+            return
+        timer, self.timer = self.timer, None
+        if timer is not None:
+            timer.cancel()
+            timer.join()
+        with self.lock:
+            if self.status is not None:
+                self.status.stop()
+                self.status = None
+            if self.shown:
+                took = time.perf_counter() - self.started
+                print(f"fracas: compiled {self.name} in {took:.1f} s", file=sys.stderr, flush=True)
+                self.shown = False
+
+
+_ANNOUNCER = _Announcer()
+
+
+def kernel_name(dispatcher: Any) -> str:
+    """``percentile_kernel.duels``: the compiled function's module (last part) and name."""
+    func = getattr(dispatcher, "py_func", None)
+    if func is None:
+        return "a kernel"
+    return f"{func.__module__.rsplit('.', 1)[-1]}.{func.__name__}"
+
+
+def install() -> None:
+    """Listen for numba's compilations in this process (once; numba already imported)."""
+    global _installed
+    if _installed:
+        return
+    from numba.core import event as numba_event
+
+    event: Any = numba_event  # (numba has no type information)
+
+    class Listener(event.Listener):  # type: ignore[misc]
+        def on_start(self, ev: Any) -> None:
+            _ANNOUNCER.start(kernel_name(ev.data.get("dispatcher")))
+
+        def on_end(self, ev: Any) -> None:
+            _ANNOUNCER.end()
+
+    event.register("numba:compile", Listener())
+    _installed = True
