@@ -22,18 +22,23 @@ EXP_ENGINE = "batch (EXP brawl)"
 def scope(ruleset: Any, scenario: Any) -> str | None:
     """Why no batch kernel covers ``scenario`` (to print after ``engine: event``), or None."""
     name = getattr(ruleset, "name", "")
+    people = len(getattr(scenario, "combatants", ()))
     if name == "percentile":
+        if people != 2:  # said before the spec (and numba with it) is imported
+            return f"{people} combatants; the batch kernel covers duels"
         from fracas.sim.batch.percentile_spec import scope as percentile_scope
 
         return percentile_scope(scenario, ruleset)
     if name == "exp":
-        from fracas.sim.batch.exp_spec import scope as exp_scope
-
         if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
             return (
                 "tactics 'optimal' follows advise's policy over the whole brawl state (holds, "
                 "trips, turn order); the brawl kernel reads a table by HPS only"
             )
+        if people != 2:  # said before the spec (and numba with it) is imported
+            return f"{people} combatants; the batch kernel covers one-on-one brawls"
+        from fracas.sim.batch.exp_spec import scope as exp_scope
+
         return exp_scope(scenario, ruleset, lethal=True)
     return f"no batch kernel for the {name} ruleset"
 

@@ -22,7 +22,6 @@ import numpy.typing as npt
 from fracas.engine.errors import FracasError
 from fracas.sim import batch
 from fracas.sim.batch.results import BatchResult
-from fracas.sim.batch.tally_kernel import summarise
 from fracas.sim.tally import DRAW, Tally
 from fracas.sim.variant import Variant
 
@@ -95,6 +94,8 @@ def tally_of(r: BatchResult, ruleset: str) -> Tally:
     """The ``Tally`` of a batch of fights (what ``event_backend.add_fight`` adds up, fight by
     fight, done over the arrays): bincounts and one compiled pass over the counters
     (``tally_kernel.summarise``), not one NumPy reduction per figure."""
+    from fracas.sim.batch.tally_kernel import summarise  # (numba: only once fights ran)
+
     names = tuple(r.names)
     tally = Tally(sides=tuple(r.sides), combatants=names, names=names, combatant_sides=r.sides)
     n = r.n
