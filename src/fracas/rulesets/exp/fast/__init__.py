@@ -94,6 +94,9 @@ class BrawlKernel:
                 "tactics 'optimal' follows advise's policy over the whole brawl state (holds, "
                 "trips, turn order); the brawl kernel reads a table by HPS only"
             )
+        people = len(_theirs(scenario).combatants)
+        if people != 2:  # said before the spec (and numba with it) is imported
+            return f"{people} combatants; the batch kernel covers one-on-one brawls"
         return scope(_theirs(scenario), _mine(ruleset), lethal=True)
 
     def compile(self, ruleset: AnyRuleset, scenario: object) -> ExpSpec:

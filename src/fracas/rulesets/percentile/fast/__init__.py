@@ -78,6 +78,9 @@ class DuelKernel:
         return END_NAMES
 
     def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
+        people = len(_theirs(scenario).combatants)
+        if people != 2:  # said before the spec (and numba with it) is imported
+            return f"{people} combatants; the batch kernel covers duels"
         from fracas.rulesets.percentile.fast.spec import scope
 
         return scope(_theirs(scenario), _mine(ruleset))
