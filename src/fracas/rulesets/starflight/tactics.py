@@ -466,20 +466,29 @@ def npc(fight: Fight, c: Fighter) -> Action:
         around = step_around(fight, c, weakest, npc=True)
         if around is not None:
             return around
-    best: tuple[int, Move] | None = None
-    for move in grid_moves(fight, c):
-        if move.to is None or not within_a_turn(heading(c, *move.to), c.facing):
-            continue
-        if not possible(fight, c, move):
-            continue
-        gap = distance_m(replace(c, x=move.to[0], y=move.to[1]), weakest)
-        if gap < metres and (best is None or gap < best[0]):
-            best = (gap, move)
-    if best is not None:
-        return best[1]
+    forward = nearest_forward_move(fight, c, weakest, metres)
+    if forward is not None:
+        return forward
     if c.facing != bearing(c, weakest):
         return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
     return stand_by(fight, c)
+
+
+def nearest_forward_move(fight: Fight, c: Fighter, target: Fighter, metres: int) -> Move | None:
+    """The grid move forward or at 45 degrees (``within_a_turn``) that ends nearest
+    ``target``, nearer than ``metres`` (the first in ``grid_moves`` order among equals); None
+    if there is none. Nearest first, so the rules are asked (``possible``) only until one
+    will do."""
+    nearer = [
+        (gap, i, move)
+        for i, move in enumerate(grid_moves(fight, c))
+        if move.to is not None and (gap := distance_xy(move.to, target)) < metres
+    ]
+    for _, _, move in sorted(nearer, key=lambda t: t[:2]):
+        assert move.to is not None
+        if within_a_turn(heading(c, *move.to), c.facing) and possible(fight, c, move):
+            return move
+    return None
 
 
 def within_a_turn(direction: int, facing: int) -> bool:
