@@ -284,11 +284,9 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
         ),
         default=0,
     )
-    best: tuple[int, Move] | None = None
     there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
-    for move in grid_moves(fight, c):
-        if move.to is None or distance_xy(move.to, target) > reach:
-            continue  # out of reach there: no need to copy the fighter or ask the rules
+    for move in in_reach_moves(fight, c, target, reach):
+        assert move.to is not None
         if npc and not within_a_turn(heading(c, *move.to), c.facing):
             continue
         if not possible(fight, c, move):
@@ -297,12 +295,20 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
             there = replace(c)
         there.x, there.y = move.to
         sight = line_of_sight(fight, there, target, any_facing=True)
-        if not sight.visible or sight.through:
-            continue
-        metres = distance_xy(move.to, c)
-        if best is None or metres < best[0]:
-            best = (metres, move)
-    return None if best is None else best[1]
+        if sight.visible and not sight.through:
+            return move
+    return None
+
+
+def in_reach_moves(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[Move]:
+    """The grid moves that end within ``reach`` of ``target``, the shortest first (in
+    ``grid_moves`` order among equals)."""
+    keyed = [
+        (distance_xy(move.to, c), i, move)
+        for i, move in enumerate(grid_moves(fight, c))
+        if move.to is not None and distance_xy(move.to, target) <= reach
+    ]
+    return [move for _, _, move in sorted(keyed, key=lambda t: t[:2])]
 
 
 def distance_xy(point: tuple[int, int], b: Fighter) -> int:
