@@ -73,9 +73,9 @@ from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
 from fracas.rulesets.starflight.stunts import (
     STUNTS,
+    SUGGESTED,
     maneuver_dc,
-    path,
-    stunt_choices,
+    stunt_end,
     stunt_increment_m,
 )
 from fracas.rulesets.starflight.use_skill import skill_modifier
@@ -567,13 +567,15 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
     my = sum(o.y for o in targets) / len(targets) if targets else 0.0
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
-    for choice in stunt_choices(fight, c):
-        move = choice.action
-        assert isinstance(move, StuntMove)
-        if 50 + modifier <= maneuver_dc(c, move.stunts):
+    for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
+        if 50 + modifier <= maneuver_dc(c, stunts):
+            continue
+        move = StuntMove(actor=c.id, stunts=stunts)
+        end = stunt_end(fight, c, move)
+        if end is None:
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
-        x, y, _ = path(fight, c, move)[-1]
+        x, y = end
         drift, circling = 0, False
         if targets:
             foe = targets[0]
