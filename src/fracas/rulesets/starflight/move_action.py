@@ -239,16 +239,16 @@ def possible(fight: Fight, c: Fighter, move: Move) -> bool:
 COMPASS = tuple(range(0, 360, 45))
 
 
-def headings(c: Fighter) -> list[int]:
+def headings(facing: int) -> list[int]:
     """The eight compass headings, and straight ahead and 45 degrees either side."""
-    ahead = [c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360]
+    ahead = [facing, (facing + 45) % 360, (facing - 45) % 360]
     return list(dict.fromkeys([*ahead, *COMPASS]))
 
 
-def point_at(c: Fighter, heading_deg: int, metres: int) -> tuple[int, int]:
-    """The whole-metre point ``metres`` from c along ``heading_deg``."""
+def point_at(x: int, y: int, heading_deg: int, metres: int) -> Point:
+    """The whole-metre point ``metres`` from (x, y) along ``heading_deg``."""
     a = radians(heading_deg)
-    return round(c.x + metres * cos(a)), round(c.y + metres * sin(a))
+    return round(x + metres * cos(a)), round(y + metres * sin(a))
 
 
 def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
@@ -262,14 +262,11 @@ def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
 @lru_cache(maxsize=4096)
 def grid_points(x: int, y: int, facing: int, distances: tuple[int, ...]) -> tuple[Point, ...]:
     """The distinct whole-metre points ``distances`` from (x, y) along each of ``headings``
-    (as ``point_at``; not (x, y) itself), in heading order then distance order (pure
-    geometry: cached)."""
-    ahead = [facing, (facing + 45) % 360, (facing - 45) % 360]
+    (not (x, y) itself), in heading order then distance order (pure geometry: cached)."""
     out: dict[Point, None] = {}
-    for h in dict.fromkeys([*ahead, *COMPASS]):
-        a = radians(h)
+    for h in headings(facing):
         for metres in dict.fromkeys(distances):
-            p = round(x + metres * cos(a)), round(y + metres * sin(a))
+            p = point_at(x, y, h, metres)
             if p != (x, y):
                 out.setdefault(p)
     return tuple(out)

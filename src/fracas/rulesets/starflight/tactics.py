@@ -277,13 +277,7 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
     its weapons; None if there is none (or it already moved this phase's worth).
     ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
-    reach = max(
-        (
-            reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
-            for s in strikes_at(fight, c, target)
-        ),
-        default=0,
-    )
+    reach = strike_reach(fight, c, target)
     there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
     for move in in_reach_moves(fight, c, target, reach):
         assert move.to is not None
@@ -298,6 +292,17 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
         if sight.visible and not sight.through:
             return move
     return None
+
+
+def strike_reach(fight: Fight, c: Fighter, target: Fighter) -> int:
+    """The longest reach of the strikes ``c`` has at ``target`` (0 when it has none)."""
+    return max(
+        (
+            reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
+            for s in strikes_at(fight, c, target)
+        ),
+        default=0,
+    )
 
 
 def in_reach_moves(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[Move]:
