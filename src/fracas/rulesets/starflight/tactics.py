@@ -353,8 +353,10 @@ def nothing_to_strike_with(c: Fighter) -> bool:
 def leave_unarmed(fight: Fight, c: Fighter) -> Action | None:
     """With nothing left to strike with, withdraw from the nearest foe rather than stand
     there (when it can move)."""
+    if not nothing_to_strike_with(c):
+        return None
     targets = targets_by_distance(fight, c)
-    if nothing_to_strike_with(c) and targets and can_move(c, fight):
+    if targets and can_move(c, fight):
         return withdrawal(fight, c, targets[0])
     return None
 
