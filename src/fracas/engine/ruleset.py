@@ -17,6 +17,7 @@ from fracas.engine.state import Encounter
 from fracas.engine.view import UNHURT, Card
 
 if TYPE_CHECKING:
+    from fracas.engine.battlefield import Battlefield
     from fracas.engine.overrides import Override
 
 
@@ -149,6 +150,17 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
     def turn_order(self, state: StateT) -> list[str]:
         """Combatant ids in the order they act this round (default: scenario order)."""
         return list(state.combatants)
+
+    def battlefield(self, state: StateT, log: Sequence[Event[Any]]) -> Battlefield | None:
+        """The field as a battle map (:mod:`fracas.engine.battlefield`): where each combatant
+        stands and faces, its reach, the obstacles, the last attack in ``log`` (the events so
+        far). ``None`` (the default) for a ruleset or scenario without positions."""
+        return None
+
+    def lands_at(self, state: StateT, action: Action) -> tuple[float, float] | None:
+        """Where ``action`` (one of ``legal_actions``) would leave its actor on the battle
+        map, or ``None`` when it does not move it (or the ruleset has no positions)."""
+        return None
 
     def gm_conditions(self) -> Sequence[str]:
         """The conditions a GM may put on or take off a combatant by hand (``GmAddCondition``)."""

@@ -20,6 +20,7 @@ from fracas.engine.overrides import GmEndFight, as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.view import Card
 from fracas.web.access import Visitor
+from fracas.web.battlemap import MapView, battle_map
 from fracas.web.live import LiveEncounter
 
 
@@ -62,6 +63,7 @@ class Board:
     can_redo: bool = False
     own: tuple[str, ...] = ()
     names: dict[str, str] = field(default_factory=dict)
+    map: MapView | None = None
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
@@ -163,6 +165,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         for i, c in b.choices:
             kinds.setdefault(c.kind or "actions", []).append((i, c))
         b.groups = list(kinds.items())
+    b.map = battle_map(ruleset, state, session.log, b)
     if gm:
         if live.narration is None:
             live.narration = Narration(ruleset, live.scenario)

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
+from fracas.engine.battlefield import Battlefield
 from fracas.engine.errors import FracasError
 from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo, Hit
@@ -17,6 +18,7 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     analysis,
     attack_action,
     attack_item,
+    battlefield,
     charge,
     constrict,
     coup_de_grace,
@@ -139,6 +141,12 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
 
     def turn_order(self, state: Fight) -> list[str]:
         return player_view.turn_order(state)
+
+    def battlefield(self, state: Fight, log: Sequence[Event[Any]]) -> Battlefield:
+        return battlefield.battlefield(state, log)
+
+    def lands_at(self, state: Fight, action: Action) -> tuple[float, float] | None:
+        return battlefield.lands_at(state, action)
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS

@@ -1,0 +1,162 @@
+"""The tracker's table features in a real browser (Debian's chromium, as test_browser.py):
+the battle map, at desktop and phone sizes.
+
+Screenshots go to ``$FRACAS_SCREENSHOTS`` when it is set (``docs/``), else to the test's
+temporary folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.web.servers import ROOT, Server, start
+from tests.web.test_browser import ARGS, CHROMIUM, settled, shots
+
+playwright = pytest.importorskip("playwright.sync_api")
+from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
+
+pytestmark = pytest.mark.skipif(
+    shutil.which(CHROMIUM) is None, reason="Debian's chromium is not installed (see .ci/run)"
+)
+FIREFIGHT = ROOT / "examples/starflight/firefight.yaml"
+DESKTOP = {"width": 1280, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    s = start(tmp_path / "table.db", seed=3)
+    yield s
+    s.stop()
+
+
+def log_of(page: Page, eid: int) -> list[dict[str, object]]:
+    text = page.request.get(f"/e/{eid}/log.jsonl").text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def open_gm(
+    browser: Browser, server: Server, path: Path, viewport: dict[str, int]
+) -> tuple[Page, int]:
+    context = browser.new_context(base_url=server.url, viewport=viewport)  # type: ignore[arg-type]
+    gm = context.new_page()
+    gm.goto(f"/login?token={server.gm_token}")
+    gm.fill("#create input[name=path]", str(path))
+    gm.click("#create button.primary")
+    gm.wait_for_url("**/e/*")
+    expect(gm.locator("#live")).to_have_text("● live")
+    return gm, int(gm.url.rsplit("/", 1)[1])
+
+
+#: the key of the move spot farthest from every token (a tap there is on the ground)
+FAR_SPOT = """() => {
+  const tokens = [...document.querySelectorAll('g.token')].map(
+      t => [parseFloat(t.dataset.x), parseFloat(t.dataset.y)]);
+  let best = null, far = -1;
+  for (const s of document.querySelectorAll('circle.spot')) {
+    const x = parseFloat(s.getAttribute('cx')), y = parseFloat(s.getAttribute('cy'));
+    const d = Math.min(...tokens.map(([tx, ty]) => Math.hypot(tx - x, ty - y)));
+    if (d > far) { far = d; best = s.dataset.spot; }
+  }
+  return best;
+}"""
+
+
+def csrf(page: Page) -> str:
+    """The page's CSRF token (htmx sends it as a header with every request)."""
+    headers = page.locator("body").get_attribute("hx-headers")
+    assert headers
+    token: str = json.loads(headers)["X-CSRF-Token"]
+    return token
+
+
+def tap(page: Page, selector: str) -> None:
+    """A tap a little off the centre of ``selector``: the map finds what is nearest."""
+    page.locator("svg.field").scroll_into_view_if_needed()
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2 + 2, box["y"] + box["height"] / 2 + 2)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_gm_moves_by_tapping_the_map(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    gm, eid = open_gm(browser, server, FIREFIGHT, viewport)
+    svg = gm.locator("svg.field")
+    expect(svg.locator("g.token")).to_have_count(4)
+    box = svg.bounding_box()
+    assert box is not None and box["width"] <= viewport["width"]
+    # a few turns by the tactics, until someone has shot at someone: its line is drawn
+    for _ in range(10):
+        if gm.locator("line.attack").count():
+            break
+        settled(gm)
+        gm.click("#tactics")
+        gm.wait_for_timeout(150)
+    expect(gm.locator("line.attack")).to_have_count(1)
+    settled(gm)
+    actor = gm.locator("section.map").get_attribute("data-actor")
+    assert actor
+    key = gm.evaluate(FAR_SPOT)
+    tap(gm, f'circle.spot[data-spot="{key}"]')
+    menu = gm.locator(".map-menu[data-spot]:not([hidden])")
+    expect(menu).to_have_count(1)
+    expect(gm.locator("line.ghost")).to_have_attribute("visibility", "visible")
+    if viewport is DESKTOP:
+        gm.locator("section.map").screenshot(path=str(shots(tmp_path) / "tracker-map.png"))
+    label = menu.locator("button").first.inner_text()
+    before = len(log_of(gm, eid))
+    with gm.expect_response(lambda r: r.url.endswith("/act")):
+        menu.locator("button").first.click()
+    log = log_of(gm, eid)
+    assert log[before]["type"] == "Acted" and log[before]["actor"] == actor, label
+    assert any(e["type"] == "Moved" and e["who"] == actor for e in log[before:])
+    # a tap on another combatant lists the actions aimed at it
+    settled(gm)
+    actor = gm.locator("section.map").get_attribute("data-actor")
+    other = gm.locator(f'g.token.aimable:not([data-id="{actor}"])').first
+    if other.count():
+        tap(gm, f'g.token[data-id="{other.get_attribute("data-id")}"] circle.disc')
+        expect(gm.locator(".map-menu[data-for]:not([hidden])")).to_have_count(1)
+        gm.keyboard.press("Escape")
+        expect(gm.locator(".map-menu:not([hidden])")).to_have_count(0)
+
+
+def test_a_player_sees_the_map_through_their_view_on_a_phone(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    gm, eid = open_gm(browser, server, FIREFIGHT, DESKTOP)
+    hidden = gm.request.post(
+        f"/e/{eid}/hide",
+        form={"target": "ikkit", "hidden": "1"},
+        headers={"X-CSRF-Token": csrf(gm)},
+    )
+    assert hidden.ok, hidden.text()
+    gm.fill("#new-player input[name=label]", "Sam")
+    gm.check("#new-player input[value=rhea]")
+    gm.click("#new-player button")
+    phone = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=2)  # type: ignore[arg-type]
+    player = phone.new_page()
+    player.goto(gm.locator("#join-link").input_value())
+    expect(player.locator("#live")).to_have_text("● live")
+    svg = player.locator("svg.field")
+    expect(svg.locator("g.token")).to_have_count(3)
+    expect(svg.locator('g.token[data-id="ikkit"]')).to_have_count(0)
+    expect(svg.locator("g.token.mine")).to_have_count(1)
+    box = svg.bounding_box()
+    assert box is not None and box["width"] <= PHONE["width"]
+    player.locator("section.map").screenshot(path=str(shots(tmp_path) / "tracker-map-player.png"))
+    phone.close()
