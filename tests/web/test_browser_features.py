@@ -160,3 +160,27 @@ def test_a_player_sees_the_map_through_their_view_on_a_phone(
     assert box is not None and box["width"] <= PHONE["width"]
     player.locator("section.map").screenshot(path=str(shots(tmp_path) / "tracker-map-player.png"))
     phone.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_gm_sees_live_odds_and_shares_them(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    gm, _ = open_gm(browser, server, FIREFIGHT, viewport)
+    expect(gm.locator("section.odds ul.chances li")).to_have_count(2, timeout=120_000)
+    expect(gm.locator("section.odds .advice")).to_contain_text("advised")
+    if viewport is DESKTOP:
+        gm.locator("section.odds").screenshot(path=str(shots(tmp_path) / "tracker-odds.png"))
+    gm.fill("#new-player input[name=label]", "Sam")
+    gm.check("#new-player input[value=rhea]")
+    gm.click("#new-player button")
+    phone = browser.new_context(viewport=PHONE, is_mobile=True)  # type: ignore[arg-type]
+    player = phone.new_page()
+    player.goto(gm.locator("#join-link").input_value())
+    expect(player.locator("#live")).to_have_text("● live")
+    expect(player.locator("section.odds")).to_have_count(0)
+    settled(gm)
+    gm.click("section.odds button.share")
+    expect(player.locator("section.odds ul.chances li")).to_have_count(2, timeout=10_000)
+    expect(player.locator("section.odds .advice")).to_have_count(0)
+    phone.close()

@@ -22,6 +22,7 @@ from fracas.engine.view import Card
 from fracas.web.access import Visitor
 from fracas.web.battlemap import MapView, battle_map
 from fracas.web.live import LiveEncounter
+from fracas.web.odds_panel import OddsView, panel
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +65,7 @@ class Board:
     own: tuple[str, ...] = ()
     names: dict[str, str] = field(default_factory=dict)
     map: MapView | None = None
+    odds: OddsView | None = None
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
@@ -166,6 +168,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
             kinds.setdefault(c.kind or "actions", []).append((i, c))
         b.groups = list(kinds.items())
     b.map = battle_map(ruleset, state, session.log, b)
+    b.odds = panel(live, gm)
     if gm:
         if live.narration is None:
             live.narration = Narration(ruleset, live.scenario)

@@ -1,0 +1,127 @@
+"""The GM's live odds panel: off the request path, cached per log.
+
+A board asks :func:`panel` for the odds of the fight as it stands. If they are known for this
+log (keyed by a hash of its events) they are shown; if not, the computation
+(:func:`fracas.web.odds_work.estimate`) is handed to a worker process and the panel says it
+is being worked out; when it is done the encounter is marked changed, so every page gets a
+board with the figures. An action never waits for it. A few logs' figures are kept, so an
+undo or redo shows them at once. Players see the panel only when the GM shares it (kept in
+the server's memory, per encounter); they get the side chances, never the recommended move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import hashlib
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from fracas.engine.codec import encode_log
+from fracas.web.live import LiveEncounter
+from fracas.web.odds_work import Estimate, estimate
+
+#: how many logs' figures an encounter keeps
+KEPT = 16
+#: the worker's seed: the same log gives the same figures
+SEED = 20_261_201
+
+
+@dataclass
+class Desk:
+    """One encounter's odds: figures by log key, the key being worked on, shared or not."""
+
+    shared: bool = False
+    known: dict[str, Estimate] = field(default_factory=dict)
+    working: str | None = None
+    failed: dict[str, str] = field(default_factory=dict)
+    keyed: tuple[int, str] = (-1, "")
+
+
+@dataclass(frozen=True, slots=True)
+class OddsView:
+    """What the panel shows one visitor."""
+
+    gm: bool
+    shared: bool
+    estimate: Estimate | None
+    working: bool
+    problem: str = ""
+
+
+_desks: WeakKeyDictionary[LiveEncounter, Desk] = WeakKeyDictionary()
+_pool: ProcessPoolExecutor | None = None
+
+
+def desk(live: LiveEncounter) -> Desk:
+    found = _desks.get(live)
+    if found is None:
+        found = _desks[live] = Desk()
+    return found
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # spawn: a fork of a server with threads and an event loop is not safe
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
+    return _pool
+
+
+def key_of(live: LiveEncounter) -> tuple[str, bytes]:
+    """The log's key (its length and a hash of every event) and the log itself."""
+    d = desk(live)
+    text = encode_log(live.session.log)
+    if d.keyed[0] != live.version:
+        d.keyed = (live.version, f"{live.length}-{hashlib.sha256(text).hexdigest()[:16]}")
+    return d.keyed[1], text
+
+
+def panel(live: LiveEncounter, gm: bool) -> OddsView | None:
+    """The odds panel for a GM's board, or a player's when shared (``None``: not shown).
+    Starts the computation for this log if it is neither known nor under way."""
+    d = desk(live)
+    if not gm and not d.shared:
+        return None
+    key, text = key_of(live)
+    found = d.known.get(key)
+    if found is None and key in d.failed:
+        return OddsView(gm, d.shared, None, False, d.failed[key])
+    if found is None and d.working is None:
+        _start(live, d, key, text)
+    return OddsView(gm, d.shared, found, found is None)
+
+
+def _start(live: LiveEncounter, d: Desk, key: str, text: bytes) -> None:
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return  # not inside the server (a board rendered by a script): no odds
+    d.working = key
+    future = _executor().submit(estimate, live.ruleset.name, text.decode(), key, SEED)
+
+    def done(f: Future[Estimate]) -> None:
+        d.working = None
+        try:
+            result = f.result()
+        except Exception as exc:  # the worker's failure is told in the panel, not raised
+            d.failed[key] = f"the odds could not be worked out ({type(exc).__name__}: {exc})"
+        else:
+            d.known[key] = result
+            while len(d.known) > KEPT:
+                d.known.pop(next(iter(d.known)))
+        live.changed()
+
+    future.add_done_callback(lambda f: loop.call_soon_threadsafe(done, f))
+
+
+def share(live: LiveEncounter, shared: bool) -> None:
+    desk(live).shared = shared
+    live.changed()
+
+
+def percent(p: float) -> str:
+    return f"{100 * p:.0f}%" if 0.005 <= p <= 0.995 or p in (0.0, 1.0) else f"{100 * p:.1f}%"
