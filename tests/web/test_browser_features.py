@@ -184,3 +184,35 @@ def test_the_gm_sees_live_odds_and_shares_them(
     expect(player.locator("section.odds ul.chances li")).to_have_count(2, timeout=10_000)
     expect(player.locator("section.odds .advice")).to_have_count(0)
     phone.close()
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_gm_puts_on_timed_conditions_and_they_show_on_the_card(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    gm, _ = open_gm(browser, server, ROOT / "examples/exp/bar-brawl.yaml", viewport)
+    first = gm.locator(".card").first.get_attribute("data-id")
+    assert first
+    for name, rounds, note in (("blessed", "3", "by Father Tuck"), ("stunned", "1", "")):
+        settled(gm)
+        gm.select_option("#mark-form select[name=target]", first)
+        gm.fill("#mark-form input[name=name]", name)
+        gm.fill("#mark-form input[name=rounds]", rounds)
+        gm.fill("#mark-form input[name=note]", note)
+        with gm.expect_response(lambda r: r.url.endswith("/mark")):
+            gm.click("#mark-form button")
+    card = gm.locator(f'.card[data-id="{first}"]')
+    expect(card.locator('li.mark[data-mark="blessed"]')).to_contain_text("3 rounds left")
+    expect(card.locator('li.mark[data-mark="blessed"]')).to_contain_text("by Father Tuck")
+    expect(card.locator('li.mark.rules[data-mark="stunned"]')).to_contain_text("1 round left")
+    expect(card.locator("ul.conditions")).to_contain_text("stunned")  # the rules' own, on
+    if viewport is DESKTOP:
+        gm.locator(".cards").screenshot(path=str(shots(tmp_path) / "tracker-conditions.png"))
+    # taken off on the card, and back with undo
+    settled(gm)
+    with gm.expect_response(lambda r: r.url.endswith("/mark")):
+        card.locator('li.mark[data-mark="blessed"] button').click()
+    expect(card.locator('li.mark[data-mark="blessed"]')).to_have_count(0)
+    settled(gm)
+    gm.click("#undo")
+    expect(card.locator('li.mark[data-mark="blessed"]')).to_contain_text("3 rounds left")

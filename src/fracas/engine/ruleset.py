@@ -177,8 +177,11 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         the change, or raise ``IllegalAction`` before any emit. The default ends the fight
         and refuses everything else."""
         from fracas.engine.events import EncounterEnded
+        from fracas.engine.marks import carry_out
         from fracas.engine.overrides import GmEndFight
 
+        if carry_out(self, ctx, action):
+            return
         if isinstance(action, GmEndFight):
             if ctx.state.over:
                 raise IllegalAction("the fight is already over")

@@ -39,6 +39,7 @@ from fracas.web.fight import (
     stream,
     undo,
 )
+from fracas.web.marks_routes import mark
 from fracas.web.odds_routes import share_odds
 from fracas.web.security import SecurityHeaders
 from fracas.web.tracker import (
@@ -90,6 +91,7 @@ def create_app(db: str | Path, seed: int | None = None, public_url: str | None =
         post("/e/{eid:int}/override", override),
         post("/e/{eid:int}/hide", hide),
         post("/e/{eid:int}/odds", share_odds),
+        post("/e/{eid:int}/mark", mark),
         post("/e/{eid:int}/players", players),
         post("/e/{eid:int}/archive", archive),
         post("/e/{eid:int}/delete", delete),

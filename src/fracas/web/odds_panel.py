@@ -115,7 +115,13 @@ def _start(live: LiveEncounter, d: Desk, key: str, text: bytes) -> None:
                 d.known.pop(next(iter(d.known)))
         live.changed()
 
-    future.add_done_callback(lambda f: loop.call_soon_threadsafe(done, f))
+    def back_on_the_loop(f: Future[Estimate]) -> None:
+        try:
+            loop.call_soon_threadsafe(done, f)
+        except RuntimeError:  # the server stopped meanwhile: nobody is left to tell
+            d.working = None
+
+    future.add_done_callback(back_on_the_loop)
 
 
 def share(live: LiveEncounter, shared: bool) -> None:

@@ -16,6 +16,7 @@ import msgspec
 
 from fracas.engine import Choice, Encounter, Event, Pending
 from fracas.engine.events import Acted, EncounterEnded, RoundStarted
+from fracas.engine.marks import Mark, marks_of
 from fracas.engine.overrides import GmEndFight, as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.view import Card
@@ -66,6 +67,7 @@ class Board:
     names: dict[str, str] = field(default_factory=dict)
     map: MapView | None = None
     odds: OddsView | None = None
+    marks: dict[str, list[Mark]] = field(default_factory=dict)
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
@@ -169,6 +171,9 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         b.groups = list(kinds.items())
     b.map = battle_map(ruleset, state, session.log, b)
     b.odds = panel(live, gm)
+    for mark in marks_of(session.log, state.round):
+        if mark.target in b.names and (gm or not mark.ended):
+            b.marks.setdefault(mark.target, []).append(mark)
     if gm:
         if live.narration is None:
             live.narration = Narration(ruleset, live.scenario)
