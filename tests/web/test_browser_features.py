@@ -216,3 +216,20 @@ def test_the_gm_puts_on_timed_conditions_and_they_show_on_the_card(
     settled(gm)
     gm.click("#undo")
     expect(card.locator('li.mark[data-mark="blessed"]')).to_contain_text("3 rounds left")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_gm_skips_a_turn_and_sees_initiative_in_the_order(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    gm, eid = open_gm(browser, server, ROOT / "examples/exp/bar-brawl.yaml", viewport)
+    expect(gm.locator("ol.order li .init")).to_have_count(4)
+    actor = gm.locator("ol.order li.current").get_attribute("data-id")
+    before = len(log_of(gm, eid))
+    settled(gm)
+    with gm.expect_response(lambda r: r.url.endswith("/act")):
+        gm.click("#skip-turn")
+    log = log_of(gm, eid)
+    assert log[before]["actor"] == actor
+    assert log[before]["action"]["action"] == "Wait"  # type: ignore[index]
+    expect(gm.locator("ol.order li.current")).not_to_have_attribute("data-id", actor or "")

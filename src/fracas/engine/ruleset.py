@@ -63,6 +63,17 @@ class Pending:
     prompt: str
 
 
+@dataclass(frozen=True, slots=True)
+class TurnControl:
+    """What the pending actor may do with its turn besides acting, as the rules allow:
+    ``skip`` (let the turn pass) and ``delay`` (act later), each one of ``legal_actions``
+    or ``None``; ``rule`` says in the chapter's words who decides the order."""
+
+    skip: Choice | None = None
+    delay: Choice | None = None
+    rule: str = "the rules decide the order"
+
+
 StateT = TypeVar("StateT", bound=Encounter[Any])
 ActionT = TypeVar("ActionT", bound=Action)
 OptionsT = TypeVar("OptionsT")
@@ -161,6 +172,16 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         """Where ``action`` (one of ``legal_actions``) would leave its actor on the battle
         map, or ``None`` when it does not move it (or the ruleset has no positions)."""
         return None
+
+    def turn_control(self, state: StateT, pending: Pending) -> TurnControl:
+        """Skip or delay the pending actor's turn where the rules allow it (default:
+        neither; the rules decide the order)."""
+        return TurnControl()
+
+    def initiatives(self, state: StateT, log: Sequence[Event[Any]]) -> dict[str, int]:
+        """Each combatant's initiative total as last rolled (``log``: the events so far),
+        for the turn order; empty before it is rolled or when the ruleset has none."""
+        return {}
 
     def gm_conditions(self) -> Sequence[str]:
         """The conditions a GM may put on or take off a combatant by hand (``GmAddCondition``)."""

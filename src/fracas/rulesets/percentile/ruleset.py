@@ -10,7 +10,7 @@ from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo, Hit
+from fracas.engine.ruleset import Demo, Hit, TurnControl
 from fracas.engine.view import Card
 from fracas.rulesets.percentile import account, analysis, overrides, player_view
 from fracas.rulesets.percentile.account import RESULT_TEXT
@@ -295,6 +295,14 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS
+
+    def turn_control(self, state: PercentileEncounter, pending: Pending) -> TurnControl:
+        """Chapter 5, "The round": "roll for initiative (PER+AGL+D20), highest score goes
+        first"; no delaying or passing a turn is given."""
+        return TurnControl(rule="initiative (PER+AGL+D20) decides the order")
+
+    def initiatives(self, state: PercentileEncounter, log: Sequence[Event[Any]]) -> dict[str, int]:
+        return {cid: c.initiative for cid, c in state.combatants.items()} if state.order else {}
 
     def override_types(self) -> Sequence[type[Override]]:
         return overrides.OVERRIDE_TYPES
