@@ -233,3 +233,32 @@ def test_the_gm_skips_a_turn_and_sees_initiative_in_the_order(
     assert log[before]["actor"] == actor
     assert log[before]["action"]["action"] == "Wait"  # type: ignore[index]
     expect(gm.locator("ol.order li.current")).not_to_have_attribute("data-id", actor or "")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_typed_dice_stick_and_survive_a_reload(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    gm, _ = open_gm(browser, server, ROOT / "examples/percentile/joanne-vs-ondkille.yaml", viewport)
+    for _ in range(6):
+        settled(gm)
+        with gm.expect_response(lambda r: r.url.endswith("/dice")):
+            gm.check("input[name=dice][value=table]")
+        gm.reload()
+        expect(gm.locator("input[name=dice][value=table]")).to_be_checked()
+        settled(gm)
+        gm.click("#tactics")
+        if gm.locator("#roll").count() or gm.wait_for_timeout(300) or gm.locator("#roll").count():
+            break
+    expect(gm.locator("#roll")).to_be_visible()
+    purpose = gm.locator("#roll .purpose").inner_text()
+    gm.reload()  # the die asked for is still asked for: the server kept it
+    expect(gm.locator("#roll .purpose")).to_have_text(purpose)
+    settled(gm)
+    gm.fill("#answer", "3")
+    with gm.expect_response(lambda r: r.url.endswith("/act")):
+        gm.press("#answer", "Enter")
+    if gm.locator("#roll .so-far").count():  # a second die: the first answer is kept too
+        so_far = gm.locator("#roll .so-far").inner_text()
+        gm.reload()
+        expect(gm.locator("#roll .so-far")).to_have_text(so_far)

@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from fracas.web.dice_routes import cancel_roll, dice_mode
 from fracas.web.encounters import (
     archive,
     build_encounter,
@@ -92,6 +93,8 @@ def create_app(db: str | Path, seed: int | None = None, public_url: str | None =
         post("/e/{eid:int}/hide", hide),
         post("/e/{eid:int}/odds", share_odds),
         post("/e/{eid:int}/mark", mark),
+        post("/e/{eid:int}/dice", dice_mode),
+        post("/e/{eid:int}/roll/cancel", cancel_roll),
         post("/e/{eid:int}/players", players),
         post("/e/{eid:int}/archive", archive),
         post("/e/{eid:int}/delete", delete),

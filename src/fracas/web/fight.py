@@ -24,6 +24,7 @@ from fracas.engine.overrides import (
 )
 from fracas.web.live import LiveEncounter, MovedOn
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
+from fracas.web.table_dice import save_roll, saved_roll
 from fracas.web.tracker import (
     KEEPALIVE_SECONDS,
     Problem,
@@ -50,6 +51,7 @@ async def fight_page(tracker: Tracker, request: Request) -> Response:
         gm=visitor.is_gm,
         label=visitor.label,
         board=tracker.board_html(live, visitor),
+        panel=saved_roll(live, visitor),
         tools=tracker.tools_html(live, visitor) if visitor.is_gm else "",
     )
     return HTMLResponse(html)
@@ -160,6 +162,7 @@ async def act(tracker: Tracker, request: Request) -> Response:
             answers=json.dumps(need.answers),
             actor=state.combatants[pending.actor].name if pending.actor else "the round",
         )
+        save_roll(live, expected, pending.actor, html)
         status = 422 if need.problem else 200
         return HTMLResponse(html, status_code=status, headers={"HX-Retarget": "#panel"})
     return board_response(tracker, live, visitor)

@@ -24,6 +24,7 @@ from fracas.web.access import Visitor
 from fracas.web.battlemap import MapView, battle_map
 from fracas.web.live import LiveEncounter
 from fracas.web.odds_panel import OddsView, panel
+from fracas.web.table_dice import mode_of
 from fracas.web.turns import TurnView, turn_view
 
 
@@ -72,6 +73,7 @@ class Board:
     turns: TurnView | None = None
     initiative: dict[str, int] = field(default_factory=dict)
     standing: dict[str, str] = field(default_factory=dict)
+    dice_mode: str = "engine"
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
@@ -176,6 +178,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     b.map = battle_map(ruleset, state, session.log, b)
     b.odds = panel(live, gm)
     turn_view(ruleset, state, session.log, pending, b)
+    b.dice_mode = mode_of(live, actor)
     for mark in marks_of(session.log, state.round):
         if mark.target in b.names and (gm or not mark.ended):
             b.marks.setdefault(mark.target, []).append(mark)
