@@ -7,6 +7,7 @@ temporary folder."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -262,3 +263,28 @@ def test_typed_dice_stick_and_survive_a_reload(
         so_far = gm.locator("#roll .so-far").inner_text()
         gm.reload()
         expect(gm.locator("#roll .so-far")).to_have_text(so_far)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_player_reads_what_happened_in_the_tables_words(
+    browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    gm, _ = open_gm(browser, server, FIREFIGHT, DESKTOP)
+    gm.fill("#new-player input[name=label]", "Sam")
+    gm.check("#new-player input[value=rhea]")
+    gm.click("#new-player button")
+    context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE)  # type: ignore[arg-type]
+    player = context.new_page()
+    player.goto(gm.locator("#join-link").input_value())
+    expect(player.locator("#live")).to_have_text("● live")
+    for _ in range(8):
+        if player.locator("#log li", has_text=" with the ").count():
+            break
+        settled(gm)
+        gm.click("#tactics")
+        gm.wait_for_timeout(200)
+    shot = player.locator("#log li", has_text=" with the ").first
+    expect(shot).to_have_text(
+        re.compile(r".+ attacks .+ with the .+: (hit|miss|all miss|\d of \d shots hit)")
+    )
+    context.close()

@@ -145,6 +145,13 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         """One line of the readable account for ``event`` (``state`` is after it), or None."""
         return None
 
+    def table_words(self, event: Event[Any], state: StateT) -> tuple[str, tuple[str, ...]] | None:
+        """What the table sees of ``event`` (``state`` is after it), for the players' feed:
+        a line in names and the table's words (hit, miss, a parry), never a number from the
+        rules, and the ids of the combatants it names (the feed leaves out a line that names
+        a hidden one). ``None`` (the default) for an event the table does not see as such."""
+        return None
+
     def summary(self, state: StateT) -> list[str]:
         """Closing lines of the account: each combatant's condition at the end."""
         return []

@@ -22,6 +22,7 @@ from fracas.engine.ruleset import Ruleset
 from fracas.engine.view import Card
 from fracas.web.access import Visitor
 from fracas.web.battlemap import MapView, battle_map
+from fracas.web.feed import player_lines
 from fracas.web.live import LiveEncounter
 from fracas.web.odds_panel import OddsView, panel
 from fracas.web.table_dice import mode_of
@@ -74,6 +75,7 @@ class Board:
     initiative: dict[str, int] = field(default_factory=dict)
     standing: dict[str, str] = field(default_factory=dict)
     dice_mode: str = "engine"
+    round_word: str = "round"
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
@@ -179,6 +181,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     b.odds = panel(live, gm)
     turn_view(ruleset, state, session.log, pending, b)
     b.dice_mode = mode_of(live, actor)
+    b.round_word = ruleset.round_word
     for mark in marks_of(session.log, state.round):
         if mark.target in b.names and (gm or not mark.ended):
             b.marks.setdefault(mark.target, []).append(mark)
@@ -189,7 +192,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         b.can_undo = session.can_undo
         b.can_redo = session.can_redo
     else:
-        b.account = player_feed(session.log[-SHOWN_LINES * 3 :], state, hidden)[-SHOWN_LINES:]
+        b.account = player_lines(live, hidden, SHOWN_LINES)
     return b
 
 

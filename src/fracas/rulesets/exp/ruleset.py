@@ -20,7 +20,7 @@ from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo, Hit, TurnControl
 from fracas.engine.view import Card
 from fracas.rulesets.exp import actions as act
-from fracas.rulesets.exp import analysis, overrides, player_view
+from fracas.rulesets.exp import analysis, overrides, player_view, table_words
 from fracas.rulesets.exp.account import describe
 from fracas.rulesets.exp.attack import attack
 from fracas.rulesets.exp.demo import worked_example
@@ -195,6 +195,11 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
             if isinstance(event, InitiativeRolled):
                 return dict(event.rolls)
         return {}
+
+    def table_words(
+        self, event: Event[Any], state: ExpEncounter
+    ) -> tuple[str, tuple[str, ...]] | None:
+        return table_words.table_words(event, state)
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS

@@ -12,7 +12,7 @@ from fracas.engine.events import RoundStarted
 from fracas.engine.overrides import Override
 from fracas.engine.ruleset import Demo, Hit, TurnControl
 from fracas.engine.view import Card
-from fracas.rulesets.percentile import account, analysis, overrides, player_view
+from fracas.rulesets.percentile import account, analysis, overrides, player_view, table_words
 from fracas.rulesets.percentile.account import RESULT_TEXT
 from fracas.rulesets.percentile.actions import Declare, Defend, PercentileAction
 from fracas.rulesets.percentile.armour import (
@@ -292,6 +292,11 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
 
     def turn_order(self, state: PercentileEncounter) -> list[str]:
         return player_view.turn_order(state)
+
+    def table_words(
+        self, event: Event[Any], state: PercentileEncounter
+    ) -> tuple[str, tuple[str, ...]] | None:
+        return table_words.table_words(event, state)
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS

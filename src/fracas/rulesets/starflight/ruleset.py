@@ -48,6 +48,7 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     standby,
     stunts,
     swallow_whole,
+    table_words,
     trample,
     trip,
     use_skill,
@@ -157,6 +158,9 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
 
     def lands_at(self, state: Fight, action: Action) -> tuple[float, float] | None:
         return battlefield.lands_at(state, action)
+
+    def table_words(self, event: Event[Any], state: Fight) -> tuple[str, tuple[str, ...]] | None:
+        return table_words.table_words(event, state)
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS
