@@ -288,3 +288,37 @@ def test_a_player_reads_what_happened_in_the_tables_words(
         re.compile(r".+ attacks .+ with the .+: (hit|miss|all miss|\d of \d shots hit)")
     )
     context.close()
+
+
+def test_the_gms_phone_shows_one_pane_at_a_time(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    gm, _ = open_gm(browser, server, FIREFIGHT, PHONE)
+    tabs = gm.locator("nav.phone-tabs")
+    expect(tabs).to_be_visible()
+    bar = tabs.bounding_box()
+    assert bar is not None
+    # the pending decision is on screen at once, above the tab bar, without scrolling
+    tactics = gm.locator("#tactics").bounding_box()
+    assert tactics is not None and tactics["y"] + tactics["height"] <= bar["y"]
+    expect(gm.locator("section.map")).to_be_hidden()
+    expect(gm.locator("aside#tools")).to_be_hidden()
+    height = gm.evaluate("document.scrollingElement.scrollHeight")
+    gm.screenshot(path=str(shots(tmp_path) / "tracker-gm-phone.png"))
+    tabs.locator("button[data-tab=tools]").click()
+    expect(gm.locator("#mark-form")).to_be_visible()
+    expect(gm.locator("#act")).to_be_hidden()
+    tabs.locator("button[data-tab=field]").click()
+    expect(gm.locator("svg.field")).to_be_visible()
+    tabs.locator("button[data-tab=act]").click()
+    expect(gm.locator("#tactics")).to_be_in_viewport()
+    print(f"GM phone page, decision pane: {height} px high")
+
+
+def test_the_gms_desktop_shows_every_pane_and_no_tab_bar(
+    browser: Browser, server: Server, tmp_path: Path
+) -> None:
+    gm, _ = open_gm(browser, server, FIREFIGHT, DESKTOP)
+    expect(gm.locator("nav.phone-tabs")).to_be_hidden()
+    for selector in ("#act", "section.map", ".cards", "section.log", "aside#tools"):
+        expect(gm.locator(selector)).to_be_visible()

@@ -41,6 +41,7 @@ from fracas.web.fight import (
     undo,
 )
 from fracas.web.marks_routes import mark
+from fracas.web.odds_panel import shutdown as odds_shutdown
 from fracas.web.odds_routes import share_odds
 from fracas.web.security import SecurityHeaders
 from fracas.web.tracker import (
@@ -61,6 +62,7 @@ def create_app(db: str | Path, seed: int | None = None, public_url: str | None =
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        odds_shutdown()
         tracker.close()
 
     def get(path: str, handler: Handler) -> Route:

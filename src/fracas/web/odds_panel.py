@@ -15,13 +15,14 @@ import asyncio
 import atexit
 import hashlib
 import multiprocessing
+import os
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from weakref import WeakKeyDictionary
 
 from fracas.engine.codec import encode_log
 from fracas.web.live import LiveEncounter
-from fracas.web.odds_work import Estimate, estimate
+from fracas.web.odds_work import Estimate, estimate, follow_parent
 
 #: how many logs' figures an encounter keeps
 KEPT = 16
@@ -66,9 +67,22 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         # spawn: a fork of a server with threads and an event loop is not safe
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
+        _pool = ProcessPoolExecutor(
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=follow_parent,
+            initargs=(os.getpid(),),
+        )
+        atexit.register(shutdown)
     return _pool
+
+
+def shutdown() -> None:
+    """Stop the worker (the server is stopping)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
 
 
 def key_of(live: LiveEncounter) -> tuple[str, bytes]:

@@ -15,6 +15,8 @@ Nothing here knows a game: everything goes through the ``Ruleset`` interface and
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -67,6 +69,18 @@ class Estimate:
     advice: Advice | None
     seconds: float
     note: str = ""
+
+
+def follow_parent(parent: int) -> None:
+    """In the worker: exit as soon as the server that started it is gone (killed, even with
+    SIGKILL), so no worker outlives its server."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
 
 
 def estimate(ruleset_name: str, text: str, key: str, seed: int) -> Estimate:
