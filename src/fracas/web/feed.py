@@ -2,7 +2,7 @@
 (``Ruleset.table_words``), each change of a combatant's wound level as the table sees it
 ("Ondkille is badly wounded", from the public card) and of how it stands ("fled",
 "unconscious": ``Ruleset.outcome``), the rounds in the ruleset's own word
-(``Ruleset.round_word``: EXP's "unit"), the end. Never a number from the rules.
+(``Ruleset.round_word``: "round", or "unit"), the end. Never a number from the rules.
 
 Built once per encounter as the log grows (folded again only after an undo), with the
 combatants each line names, so that each player's feed leaves out every line naming a
@@ -34,7 +34,7 @@ class Line:
 
 
 def named(raw: Any, ids: dict[str, Any]) -> list[str]:
-    """Every combatant id anywhere in an action's fields (nested too: Starflight's strikes),
+    """Every combatant id anywhere in an action's fields (nested too: a list of strikes),
     in the order they appear, the actor's field left out."""
     found: list[str] = []
 
