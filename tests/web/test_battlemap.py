@@ -45,7 +45,7 @@ def the_map(html: str) -> str:
 
 
 def tokens(svg: str) -> list[str]:
-    return re.findall(r'<g class="token[^"]*" data-id="([^"]+)"', svg)
+    return re.findall(r'<g class="token[^"]*" data-token="([^"]+)"', svg)
 
 
 async def test_a_starflight_field_is_drawn_with_every_combatant_and_obstacle(gm: Tab) -> None:
@@ -56,7 +56,7 @@ async def test_a_starflight_field_is_drawn_with_every_combatant_and_obstacle(gm:
     assert svg.count('class="facing"') == 4
     # Rhea at (0, 0) faces 0°: her facing line runs along +x from her centre
     rhea = re.search(
-        r'data-id="rhea".*?<line class="facing" x1="([-\d.]+)" y1="([-\d.]+)" '
+        r'data-token="rhea".*?<line class="facing" x1="([-\d.]+)" y1="([-\d.]+)" '
         r'x2="([-\d.]+)" y2="([-\d.]+)"',
         svg,
         re.S,

@@ -75,6 +75,13 @@ FAR_SPOT = """() => {
 }"""
 
 
+def pane(page: Page, tab: str) -> None:
+    """On a phone, the GM's page shows one pane at a time: pick ``tab`` (no-op on a desktop)."""
+    bar = page.locator("nav.phone-tabs")
+    if bar.is_visible():
+        bar.locator(f"button[data-tab={tab}]").click()
+
+
 def csrf(page: Page) -> str:
     """The page's CSRF token (htmx sends it as a header with every request)."""
     headers = page.locator("body").get_attribute("hx-headers")
@@ -96,6 +103,7 @@ def test_the_gm_moves_by_tapping_the_map(
     browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     gm, eid = open_gm(browser, server, FIREFIGHT, viewport)
+    pane(gm, "field")
     svg = gm.locator("svg.field")
     expect(svg.locator("g.token")).to_have_count(4)
     box = svg.bounding_box()
@@ -105,8 +113,10 @@ def test_the_gm_moves_by_tapping_the_map(
         if gm.locator("line.attack").count():
             break
         settled(gm)
+        pane(gm, "act")
         gm.click("#tactics")
         gm.wait_for_timeout(150)
+        pane(gm, "field")
     expect(gm.locator("line.attack")).to_have_count(1)
     settled(gm)
     actor = gm.locator("section.map").get_attribute("data-actor")
@@ -128,9 +138,9 @@ def test_the_gm_moves_by_tapping_the_map(
     # a tap on another combatant lists the actions aimed at it
     settled(gm)
     actor = gm.locator("section.map").get_attribute("data-actor")
-    other = gm.locator(f'g.token.aimable:not([data-id="{actor}"])').first
+    other = gm.locator(f'g.token.aimable:not([data-token="{actor}"])').first
     if other.count():
-        tap(gm, f'g.token[data-id="{other.get_attribute("data-id")}"] circle.disc')
+        tap(gm, f'g.token[data-token="{other.get_attribute("data-token")}"] circle.disc')
         expect(gm.locator(".map-menu[data-for]:not([hidden])")).to_have_count(1)
         gm.keyboard.press("Escape")
         expect(gm.locator(".map-menu:not([hidden])")).to_have_count(0)
@@ -155,7 +165,7 @@ def test_a_player_sees_the_map_through_their_view_on_a_phone(
     expect(player.locator("#live")).to_have_text("● live")
     svg = player.locator("svg.field")
     expect(svg.locator("g.token")).to_have_count(3)
-    expect(svg.locator('g.token[data-id="ikkit"]')).to_have_count(0)
+    expect(svg.locator('g.token[data-token="ikkit"]')).to_have_count(0)
     expect(svg.locator("g.token.mine")).to_have_count(1)
     box = svg.bounding_box()
     assert box is not None and box["width"] <= PHONE["width"]
@@ -168,13 +178,16 @@ def test_the_gm_sees_live_odds_and_shares_them(
     browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     gm, _ = open_gm(browser, server, FIREFIGHT, viewport)
+    pane(gm, "field")
     expect(gm.locator("section.odds ul.chances li")).to_have_count(2, timeout=120_000)
     expect(gm.locator("section.odds .advice")).to_contain_text("advised")
     if viewport is DESKTOP:
         gm.locator("section.odds").screenshot(path=str(shots(tmp_path) / "tracker-odds.png"))
+    pane(gm, "tools")
     gm.fill("#new-player input[name=label]", "Sam")
     gm.check("#new-player input[value=rhea]")
     gm.click("#new-player button")
+    pane(gm, "field")
     phone = browser.new_context(viewport=PHONE, is_mobile=True)  # type: ignore[arg-type]
     player = phone.new_page()
     player.goto(gm.locator("#join-link").input_value())
@@ -196,12 +209,14 @@ def test_the_gm_puts_on_timed_conditions_and_they_show_on_the_card(
     assert first
     for name, rounds, note in (("blessed", "3", "by Father Tuck"), ("stunned", "1", "")):
         settled(gm)
+        pane(gm, "tools")
         gm.select_option("#mark-form select[name=target]", first)
         gm.fill("#mark-form input[name=name]", name)
         gm.fill("#mark-form input[name=rounds]", rounds)
         gm.fill("#mark-form input[name=note]", note)
         with gm.expect_response(lambda r: r.url.endswith("/mark")):
             gm.click("#mark-form button")
+    pane(gm, "cards")
     card = gm.locator(f'.card[data-id="{first}"]')
     expect(card.locator('li.mark[data-mark="blessed"]')).to_contain_text("3 rounds left")
     expect(card.locator('li.mark[data-mark="blessed"]')).to_contain_text("by Father Tuck")
@@ -224,8 +239,8 @@ def test_the_gm_skips_a_turn_and_sees_initiative_in_the_order(
     browser: Browser, server: Server, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     gm, eid = open_gm(browser, server, ROOT / "examples/exp/bar-brawl.yaml", viewport)
-    expect(gm.locator("ol.order li .init")).to_have_count(4)
-    actor = gm.locator("ol.order li.current").get_attribute("data-id")
+    expect(gm.locator("ol.order li[data-init]")).to_have_count(4)
+    actor = gm.locator("ol.order li.current").get_attribute("data-cid")
     before = len(log_of(gm, eid))
     settled(gm)
     with gm.expect_response(lambda r: r.url.endswith("/act")):
@@ -233,7 +248,7 @@ def test_the_gm_skips_a_turn_and_sees_initiative_in_the_order(
     log = log_of(gm, eid)
     assert log[before]["actor"] == actor
     assert log[before]["action"]["action"] == "Wait"  # type: ignore[index]
-    expect(gm.locator("ol.order li.current")).not_to_have_attribute("data-id", actor or "")
+    expect(gm.locator("ol.order li.current")).not_to_have_attribute("data-cid", actor or "")
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

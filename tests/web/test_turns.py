@@ -59,9 +59,7 @@ async def test_the_turn_order_shows_each_initiative_total(gm: Tab, example: str)
     live = live_of(gm, eid)
     totals = live.ruleset.initiatives(live.session.state, live.session.log)
     assert totals, "rolled at the start"
-    shown = dict(
-        re.findall(r'data-id="([^"]+)">[^<]*<span class="init"[^>]*>(-?\d+)<', order(page))
-    )
+    shown = dict(re.findall(r'data-cid="([^"]+)" data-init="(-?\d+)"', order(page)))
     assert shown == {cid: str(v) for cid, v in totals.items()}
 
 
@@ -96,5 +94,5 @@ async def test_who_has_left_is_marked_in_the_turn_order(gm: Tab) -> None:
         {"expected": length_of(page), "kind": "remove-combatant", "target": "tomas"},
     )
     assert gone.status_code == 200, gone.text
-    li = re.search(r'<li class="[^"]*gone[^"]*" data-id="tomas">.*?</li>', order(gone.text))
-    assert li and "withdrawn" in li.group(0)
+    li = re.search(r'<li class="[^"]*gone[^"]*" data-cid="tomas"[^>]*>', order(gone.text))
+    assert li and 'data-standing="withdrawn"' in li.group(0)

@@ -43,7 +43,7 @@
       return [parseFloat(el.dataset.x), parseFloat(el.dataset.y)];
     });
     if (token && token.d <= r * 1.4) {
-      var id = token.el.dataset.id;
+      var id = token.el.dataset.token;
       token.el.classList.add("selected");
       var ring = map.querySelector('circle.reach[data-for="' + id + '"]');
       if (ring) { ring.classList.add("selected"); }
@@ -56,7 +56,7 @@
     if (!spot) { return; }
     spot.el.classList.add("selected");
     show(map, '.map-menu[data-spot="' + spot.el.dataset.spot + '"]');
-    var actor = map.dataset.actor && map.querySelector('g.token[data-id="' + map.dataset.actor + '"]');
+    var actor = map.dataset.actor && map.querySelector('g.token[data-token="' + map.dataset.actor + '"]');
     var ghost = map.querySelector("line.ghost");
     if (actor && ghost) {
       ghost.setAttribute("x1", actor.dataset.x); ghost.setAttribute("y1", actor.dataset.y);
