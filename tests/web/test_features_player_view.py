@@ -288,3 +288,22 @@ async def test_the_new_routes_refuse_an_expired_gm_session(tmp_path: Path, route
         assert refused.status_code == 401, refused.text
         assert len(app.state.tracker.hub.get(eid).session.log) == n
     app.state.tracker.close()
+
+
+async def test_a_condition_naming_a_hidden_combatant_reaches_players_scrubbed(
+    seeded: Any,
+) -> None:
+    app, gm = seeded
+    eid = await create(gm, "starflight/firefight.yaml")
+    await gm.post(f"/e/{eid}/hide", {"target": "sskar", "hidden": "1"})
+    player = await player_tab(app, gm, eid, ["rhea"])
+    n = length_of((await gm.get(f"/e/{eid}")).text)
+    marked = await gm.post(
+        f"/e/{eid}/mark",
+        {"expected": n, "target": "rhea", "name": "pinned by Sskar", "note": "Sskar's ambush"},
+    )
+    assert marked.status_code == 200, marked.text
+    assert "pinned by Sskar" in unescape(marked.text)  # the GM's own page names him
+    page = unescape((await player.get(f"/e/{eid}/board")).text)
+    assert "pinned by someone unseen" in page and "Sskar" not in page
+    await player.client.aclose()

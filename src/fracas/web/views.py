@@ -173,6 +173,8 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
     b.round_word = ruleset.round_word
     for mark in marks_of(session.log, state.round):
         if mark.target in b.names and (gm or not mark.ended):
+            if not gm:  # the GM's note stays the GM's; a name may name a hidden combatant
+                mark = replace(mark, name=scrub(mark.name, unseen), note="")
             b.marks.setdefault(mark.target, []).append(mark)
     if gm:
         if live.narration is None:
