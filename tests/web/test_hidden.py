@@ -62,7 +62,9 @@ async def until_the_player_acts(
 
 
 def choice_values(page: str) -> list[int]:
-    return [int(v) for v in re.findall(r'name="choice" value="(\d+)"', page)]
+    """The numbers the page's choices post (the turn control's skip or delay posts the
+    same number as its own action button: counted once)."""
+    return sorted({int(v) for v in re.findall(r'name="choice" value="(\d+)"', page)})
 
 
 async def test_a_players_choices_never_name_a_hidden_enemy_and_are_numbered_densely(

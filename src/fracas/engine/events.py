@@ -95,6 +95,27 @@ class Note(EngineEvent, frozen=True, kw_only=True):
     text: str
 
 
+class Marked(EngineEvent, frozen=True, kw_only=True):
+    """The GM puts a condition with a duration on ``target``: ``name``, a ``note``, and the
+    round it ends at the start of (``until``; ``None``: until taken off). ``rules``: the
+    name is one of the ruleset's own conditions (put on by the ruleset's own events before
+    this one). Changes no state: what remains is derived from the log and the current round
+    (:mod:`fracas.engine.marks`), so undo and rewinding need nothing more."""
+
+    target: str
+    name: str
+    note: str = ""
+    until: int | None = None
+    rules: bool = False
+
+
+class Unmarked(EngineEvent, frozen=True, kw_only=True):
+    """The GM takes the condition ``name`` off ``target`` before it ends by itself."""
+
+    target: str
+    name: str
+
+
 ENGINE_EVENTS: tuple[type[Event[Any]], ...] = (
     EncounterStarted,
     Acted,
@@ -102,4 +123,6 @@ ENGINE_EVENTS: tuple[type[Event[Any]], ...] = (
     RoundStarted,
     EncounterEnded,
     Note,
+    Marked,
+    Unmarked,
 )

@@ -68,6 +68,24 @@ class GmEndFight(Override, frozen=True, kw_only=True):
     reason: str = "the GM ended the fight"
 
 
+class GmMark(Override, frozen=True, kw_only=True):
+    """Put a condition with a duration on ``target``: ``name`` (one of the ruleset's
+    :meth:`Ruleset.gm_conditions`, or the GM's own), a ``note``, and ``rounds`` (``None``:
+    until taken off). Any ruleset carries it out (:mod:`fracas.engine.marks`)."""
+
+    target: str
+    name: str
+    note: str = ""
+    rounds: int | None = None
+
+
+class GmUnmark(Override, frozen=True, kw_only=True):
+    """Take the condition ``name`` (put on with :class:`GmMark`) off ``target``."""
+
+    target: str
+    name: str
+
+
 OVERRIDE_TYPES: tuple[type[Override], ...] = (
     GmAdjustHp,
     GmAddCondition,
@@ -75,6 +93,8 @@ OVERRIDE_TYPES: tuple[type[Override], ...] = (
     GmAddCombatant,
     GmRemoveCombatant,
     GmEndFight,
+    GmMark,
+    GmUnmark,
 )
 
 
@@ -97,6 +117,12 @@ def describe_override(action: Override, names: dict[str, str]) -> str:
         return f"GM: {name(action.target)} leaves the fight"
     if isinstance(action, GmEndFight):
         return f"GM ends the fight: {action.reason}"
+    if isinstance(action, GmMark):
+        lasting = "until taken off" if action.rounds is None else f"for {action.rounds} round(s)"
+        note = f" ({action.note})" if action.note else ""
+        return f"GM: {name(action.target)} is {action.name} {lasting}{note}"
+    if isinstance(action, GmUnmark):
+        return f"GM: {name(action.target)} is no longer {action.name}"
     return f"GM: {type(action).__name__}"
 
 

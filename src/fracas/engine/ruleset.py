@@ -18,9 +18,10 @@ from fracas.engine.state import Encounter
 from fracas.engine.view import UNHURT, Card
 
 if TYPE_CHECKING:
+    from fracas.engine.battlefield import Battlefield
     from fracas.engine.overrides import Override
 
-__all__ = ["Action", "Choice", "Demo", "Hit", "Pending", "Ruleset"]
+__all__ = ["Action", "Choice", "Demo", "Hit", "Pending", "Ruleset", "TurnControl"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,17 @@ def words(tag: str) -> str:
             out.append(" ")
         out.append(ch.lower())
     return "".join(out).replace("_", " ")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnControl:
+    """What the pending actor may do with its turn besides acting, as the rules allow:
+    ``skip`` (let the turn pass) and ``delay`` (act later), each one of ``legal_actions``
+    or ``None``; ``rule`` says in the chapter's words who decides the order."""
+
+    skip: Choice | None = None
+    delay: Choice | None = None
+    rule: str = "the rules decide the order"
 
 
 StateT = TypeVar("StateT", bound=Encounter[Any])
@@ -156,6 +168,13 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         """One line of the readable account for ``event`` (``state`` is after it), or None."""
         return None
 
+    def table_words(self, event: Event[Any], state: StateT) -> tuple[str, tuple[str, ...]] | None:
+        """What the table sees of ``event`` (``state`` is after it), for the players' feed:
+        a line in names and the table's words (hit, miss, a parry), never a number from the
+        rules, and the ids of the combatants it names (the feed leaves out a line that names
+        a hidden one). ``None`` (the default) for an event the table does not see as such."""
+        return None
+
     def summary(self, state: StateT) -> list[str]:
         """Closing lines of the account: each combatant's condition at the end."""
         return []
@@ -173,6 +192,27 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         """Combatant ids in the order they act this round (default: scenario order)."""
         return list(state.combatants)
 
+    def battlefield(self, state: StateT, log: Sequence[Event[Any]]) -> Battlefield | None:
+        """The field as a battle map (:mod:`fracas.engine.battlefield`): where each combatant
+        stands and faces, its reach, the obstacles, the last attack in ``log`` (the events so
+        far). ``None`` (the default) for a ruleset or scenario without positions."""
+        return None
+
+    def lands_at(self, state: StateT, action: Action) -> tuple[float, float] | None:
+        """Where ``action`` (one of ``legal_actions``) would leave its actor on the battle
+        map, or ``None`` when it does not move it (or the ruleset has no positions)."""
+        return None
+
+    def turn_control(self, state: StateT, pending: Pending) -> TurnControl:
+        """Skip or delay the pending actor's turn where the rules allow it (default:
+        neither; the rules decide the order)."""
+        return TurnControl()
+
+    def initiatives(self, state: StateT, log: Sequence[Event[Any]]) -> dict[str, int]:
+        """Each combatant's initiative total as last rolled (``log``: the events so far),
+        for the turn order; empty before it is rolled or when the ruleset has none."""
+        return {}
+
     def gm_conditions(self) -> Sequence[str]:
         """The conditions a GM may put on or take off a combatant by hand (``GmAddCondition``)."""
         return ()
@@ -188,8 +228,11 @@ class Ruleset(ABC, Generic[StateT, ActionT, OptionsT]):
         the change, or raise ``IllegalAction`` before any emit. The default ends the fight
         and refuses everything else."""
         from fracas.engine.events import EncounterEnded
+        from fracas.engine.marks import carry_out
         from fracas.engine.overrides import GmEndFight
 
+        if carry_out(self, ctx, action):
+            return
         if isinstance(action, GmEndFight):
             if ctx.state.over:
                 raise IllegalAction("the fight is already over")

@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from fracas.web.dice_routes import cancel_roll, dice_mode
 from fracas.web.encounters import (
     archive,
     build_encounter,
@@ -40,6 +41,9 @@ from fracas.web.fight import (
     undo,
 )
 from fracas.web.limits import BodyLimit
+from fracas.web.marks_routes import mark
+from fracas.web.odds_panel import shutdown as odds_shutdown
+from fracas.web.odds_routes import share_odds
 from fracas.web.security import SecurityHeaders
 from fracas.web.tracker import (
     Handler,
@@ -71,6 +75,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        odds_shutdown()
         tracker.close()
 
     def get(path: str, handler: Handler) -> Route:
@@ -101,6 +106,10 @@ def create_app(
         post("/e/{eid:int}/redo", redo),
         post("/e/{eid:int}/override", override),
         post("/e/{eid:int}/hide", hide),
+        post("/e/{eid:int}/odds", share_odds),
+        post("/e/{eid:int}/mark", mark),
+        post("/e/{eid:int}/dice", dice_mode),
+        post("/e/{eid:int}/roll/cancel", cancel_roll),
         post("/e/{eid:int}/players", players),
         post("/e/{eid:int}/archive", archive),
         post("/e/{eid:int}/delete", delete),

@@ -24,9 +24,11 @@ from fracas.engine.overrides import (
     Override,
 )
 from fracas.scenario.yaml_input import YamlProblem, load_yaml
+from fracas.web.access import Visitor
 from fracas.web.hidden import offered, scrub, unseen_names
 from fracas.web.live import LiveEncounter, MovedOn
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
+from fracas.web.table_dice import save_roll, saved_roll
 from fracas.web.tracker import (
     KEEPALIVE_SECONDS,
     Problem,
@@ -53,6 +55,7 @@ async def fight_page(tracker: Tracker, request: Request) -> Response:
         gm=visitor.is_gm,
         label=visitor.label,
         board=tracker.board_html(live, visitor),
+        panel=roll_panel(tracker, live, visitor),
         tools=tracker.tools_html(live, visitor) if visitor.is_gm else "",
     )
     return HTMLResponse(html)
@@ -161,17 +164,8 @@ async def act(tracker: Tracker, request: Request) -> Response:
     try:
         live.act(action, roller, expected)
     except NeedRoll as need:
-        need.purpose = scrub(need.purpose, unseen)
-        html = render(
-            "roll.html",
-            eid=live.id,
-            expected=expected,
-            decision=decision,
-            choice=choice,
-            need=need,
-            answers=json.dumps(need.answers),
-            actor=state.combatants[pending.actor].name if pending.actor else "the round",
-        )
+        save_roll(live, expected, pending.actor, None if choice == "tactics" else action, need)
+        html = roll_panel(tracker, live, visitor)
         status = 422 if need.problem else 200
         return HTMLResponse(html, status_code=status, headers={"HX-Retarget": "#panel"})
     except FracasError as exc:  # a refusal the rules wrote may name a hidden combatant
@@ -180,6 +174,39 @@ async def act(tracker: Tracker, request: Request) -> Response:
         raise
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
+
+
+def roll_panel(tracker: Tracker, live: LiveEncounter, visitor: Visitor) -> str:
+    """The die the pending action waits for, as ``visitor`` may see it ('' if none): built
+    from their own view, so it posts their decision and their number for the chosen action
+    (not shown if their list does not hold it), and its purpose names no hidden combatant."""
+    roll = saved_roll(live, visitor)
+    pending = live.session.pending()
+    if roll is None or pending is None:
+        return ""
+    state = live.session.state
+    hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
+    choice = "tactics"
+    if roll.action is not None:
+        listed = offered(live.ruleset, state, pending, visitor.is_gm, hidden) or []
+        numbers = [i for i, c in enumerate(listed) if c.action == roll.action]
+        if not numbers:
+            return ""
+        choice = str(numbers[0])
+    unseen = unseen_names(state, hidden)
+    need = roll.need
+    return render(
+        "roll.html",
+        eid=live.id,
+        expected=roll.length,
+        decision=live.decision(hidden),
+        choice=choice,
+        need=need,
+        purpose=scrub(need.purpose, unseen),
+        problem=scrub(need.problem, unseen),
+        answers=json.dumps(need.answers),
+        actor=state.combatants[roll.actor].name if roll.actor in state.combatants else "the round",
+    )
 
 
 async def undo(tracker: Tracker, request: Request) -> Response:

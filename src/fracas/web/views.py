@@ -12,16 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-import msgspec
-
 from fracas.engine import Choice, Encounter, Event
 from fracas.engine.events import Acted, EncounterEnded, RoundStarted
-from fracas.engine.overrides import GmEndFight, as_override, describe_override
+from fracas.engine.marks import Mark, marks_of
+from fracas.engine.overrides import as_override, describe_override
 from fracas.engine.ruleset import Ruleset
 from fracas.engine.view import Card
 from fracas.web.access import Visitor
+from fracas.web.battlemap import MapView, battle_map
+from fracas.web.feed import player_lines
 from fracas.web.hidden import offered, scrub, unseen_names
 from fracas.web.live import LiveEncounter
+from fracas.web.odds_panel import OddsView, panel
+from fracas.web.table_dice import mode_of
+from fracas.web.turns import TurnView, turn_view
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +69,14 @@ class Board:
     can_redo: bool = False
     own: tuple[str, ...] = ()
     names: dict[str, str] = field(default_factory=dict)
+    map: MapView | None = None
+    odds: OddsView | None = None
+    marks: dict[str, list[Mark]] = field(default_factory=dict)
+    turns: TurnView | None = None
+    initiative: dict[str, int] = field(default_factory=dict)
+    standing: dict[str, str] = field(default_factory=dict)
+    dice_mode: str = "engine"
+    round_word: str = "round"
 
     def is_full(self, card: Card | PublicCard) -> bool:
         return isinstance(card, Card)
@@ -154,6 +166,16 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         for i, c in b.choices:
             kinds.setdefault(c.kind or "actions", []).append((i, c))
         b.groups = list(kinds.items())
+    b.map = battle_map(ruleset, state, session.log, b)
+    b.odds = panel(live, gm, hidden)
+    turn_view(ruleset, state, session.log, pending, b)
+    b.dice_mode = mode_of(live, actor)
+    b.round_word = ruleset.round_word
+    for mark in marks_of(session.log, state.round):
+        if mark.target in b.names and (gm or not mark.ended):
+            if not gm:  # the GM's note stays the GM's; a name may name a hidden combatant
+                mark = replace(mark, name=scrub(mark.name, unseen), note="")
+            b.marks.setdefault(mark.target, []).append(mark)
     if gm:
         if live.narration is None:
             live.narration = Narration(ruleset, live.scenario)
@@ -161,7 +183,7 @@ def board(live: LiveEncounter, visitor: Visitor, hidden: frozenset[str]) -> Boar
         b.can_undo = session.can_undo
         b.can_redo = session.can_redo
     else:
-        b.account = player_feed(session.log[-SHOWN_LINES * 3 :], state, hidden)[-SHOWN_LINES:]
+        b.account = player_lines(live, hidden, SHOWN_LINES)
     return b
 
 
@@ -223,41 +245,3 @@ def default_line(event: Event[Any]) -> str | None:
         winner = f"side {event.winner} wins" if event.winner else "no winner"
         return f"The fight is over: {winner} ({event.reason})."
     return None
-
-
-def player_feed(log: list[Event[Any]], state: Encounter[Any], hidden: frozenset[str]) -> list[str]:
-    """What the players see happen: who did what to whom, rounds, the end. No numbers from
-    the rules' account (it tells hit points), nothing by or about a hidden combatant."""
-    names = {cid: c.name for cid, c in state.combatants.items() if cid not in hidden}
-    lines: list[str] = []
-    for event in log:
-        if isinstance(event, RoundStarted):
-            lines.append(f"— Round {event.round} —")
-        elif isinstance(event, EncounterEnded):
-            lines.append(default_line(event) or "")
-        elif isinstance(event, Acted) and event.actor is None:
-            override = as_override(event.action)
-            if isinstance(override, GmEndFight):
-                lines.append("The GM ends the fight.")
-        elif isinstance(event, Acted) and event.actor is not None:
-            if event.actor not in names:
-                continue
-            raw = msgspec.to_builtins(event.action)
-            kind = str(raw.get("action", "acts")) if isinstance(raw, dict) else "acts"
-            targets = [
-                v
-                for k, v in (raw.items() if isinstance(raw, dict) else ())
-                if k != "actor" and isinstance(v, str) and v in state.combatants
-            ]
-            if any(t not in names for t in targets):
-                continue
-            words = _words(kind)
-            to = f" → {', '.join(names[t] for t in targets)}" if targets else ""
-            lines.append(f"{names[event.actor]}: {words}{to}")
-    return lines
-
-
-def _words(tag: str) -> str:
-    """``FullAttack`` -> ``full attack``."""
-    out = "".join(" " + ch.lower() if ch.isupper() else ch for ch in tag).strip()
-    return out or tag

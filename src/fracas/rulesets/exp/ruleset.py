@@ -17,10 +17,10 @@ from fracas.engine import (
     Ruleset,
 )
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo, Hit
+from fracas.engine.ruleset import Demo, Hit, TurnControl
 from fracas.engine.view import Card
 from fracas.rulesets.exp import actions as act
-from fracas.rulesets.exp import analysis, overrides, player_view
+from fracas.rulesets.exp import analysis, overrides, player_view, table_words
 from fracas.rulesets.exp.account import describe
 from fracas.rulesets.exp.attack import attack
 from fracas.rulesets.exp.demo import worked_example
@@ -28,6 +28,7 @@ from fracas.rulesets.exp.events import (
     EXP_EVENTS,
     ConditionChanged,
     Held,
+    InitiativeRolled,
     StoodUp,
     TurnEnded,
     Yelled,
@@ -182,6 +183,25 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
 
     def turn_order(self, state: ExpEncounter) -> list[str]:
         return player_view.turn_order(state)
+
+    def turn_control(self, state: ExpEncounter, pending: Pending) -> TurnControl:
+        """A persona may spend its action on the simplest of tasks ("keep hold": ``Wait``),
+        which lets its turn pass; the unit's initiative decides the order."""
+        listed = self.legal_actions(state, pending)
+        wait = next((c for c in listed if isinstance(c.action, act.Wait)), None)
+        return TurnControl(skip=wait, rule="each unit's initiative roll decides the order")
+
+    def initiatives(self, state: ExpEncounter, log: Sequence[Event[Any]]) -> dict[str, int]:
+        """The totals of the unit's last initiative roll (none when it was not rolled)."""
+        for event in reversed(log):
+            if isinstance(event, InitiativeRolled):
+                return dict(event.rolls)
+        return {}
+
+    def table_words(
+        self, event: Event[Any], state: ExpEncounter
+    ) -> tuple[str, tuple[str, ...]] | None:
+        return table_words.table_words(event, state)
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS

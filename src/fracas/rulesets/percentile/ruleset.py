@@ -10,9 +10,9 @@ from fracas.dice import parse
 from fracas.engine import Action, Choice, Event, IllegalAction, Note, Pending, Ruleset
 from fracas.engine.events import RoundStarted
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo, Hit, action_fields
+from fracas.engine.ruleset import Demo, Hit, TurnControl, action_fields
 from fracas.engine.view import Card
-from fracas.rulesets.percentile import account, analysis, overrides, player_view
+from fracas.rulesets.percentile import account, analysis, overrides, player_view, table_words
 from fracas.rulesets.percentile.account import RESULT_TEXT
 from fracas.rulesets.percentile.actions import Declare, Defend, PercentileAction
 from fracas.rulesets.percentile.armour import (
@@ -294,8 +294,21 @@ class PercentileRuleset(Ruleset[PercentileEncounter, PercentileAction, Percentil
     def turn_order(self, state: PercentileEncounter) -> list[str]:
         return player_view.turn_order(state)
 
+    def table_words(
+        self, event: Event[Any], state: PercentileEncounter
+    ) -> tuple[str, tuple[str, ...]] | None:
+        return table_words.table_words(event, state)
+
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS
+
+    def turn_control(self, state: PercentileEncounter, pending: Pending) -> TurnControl:
+        """Chapter 5, "The round": "roll for initiative (PER+AGL+D20), highest score goes
+        first"; no delaying or passing a turn is given."""
+        return TurnControl(rule="initiative (PER+AGL+D20) decides the order")
+
+    def initiatives(self, state: PercentileEncounter, log: Sequence[Event[Any]]) -> dict[str, int]:
+        return {cid: c.initiative for cid, c in state.combatants.items()} if state.order else {}
 
     def override_types(self) -> Sequence[type[Override]]:
         return overrides.OVERRIDE_TYPES

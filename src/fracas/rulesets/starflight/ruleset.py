@@ -6,9 +6,10 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
+from fracas.engine.battlefield import Battlefield
 from fracas.engine.errors import FracasError
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Demo, Hit
+from fracas.engine.ruleset import Demo, Hit, TurnControl
 from fracas.engine.view import Card
 from fracas.rulesets.starflight import (  # noqa: F401  (each registers its actions)
     account,
@@ -17,6 +18,7 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     analysis,
     attack_action,
     attack_item,
+    battlefield,
     charge,
     constrict,
     coup_de_grace,
@@ -46,6 +48,7 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
     standby,
     stunts,
     swallow_whole,
+    table_words,
     trample,
     trip,
     use_skill,
@@ -140,6 +143,25 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
 
     def turn_order(self, state: Fight) -> list[str]:
         return player_view.turn_order(state)
+
+    def turn_control(self, state: Fight, pending: Pending) -> TurnControl:
+        """'Standby': "they declare to not do anything during the course of that action
+        phase" (the phase passes); the order of battle is rolled once ('Initiative')."""
+        wait = next((c for c in self.legal_actions(state, pending) if c.kind == "wait"), None)
+        return TurnControl(skip=wait, rule="the order of battle (rolled once) decides the order")
+
+    def initiatives(self, state: Fight, log: Sequence[Event[Any]]) -> dict[str, int]:
+        """Each fighter's order-of-battle score (none before it is rolled)."""
+        return {c.id: c.order_score for c in state.fighters()} if state.order else {}
+
+    def battlefield(self, state: Fight, log: Sequence[Event[Any]]) -> Battlefield:
+        return battlefield.battlefield(state, log)
+
+    def lands_at(self, state: Fight, action: Action) -> tuple[float, float] | None:
+        return battlefield.lands_at(state, action)
+
+    def table_words(self, event: Event[Any], state: Fight) -> tuple[str, tuple[str, ...]] | None:
+        return table_words.table_words(event, state)
 
     def gm_conditions(self) -> Sequence[str]:
         return overrides.GM_CONDITIONS

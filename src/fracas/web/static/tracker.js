@@ -22,7 +22,8 @@
     var act = document.getElementById("act");
     if (!act) { return; }
     act.classList.add("moved-on");
-    var buttons = act.querySelectorAll("button");
+    // the act form's buttons and the map's menus (they post the same decision)
+    var buttons = document.querySelectorAll("#act button, #map .map-menus button");
     buttons.forEach(function (b) { b.disabled = true; });
     clearTimeout(movedTimer);
     movedTimer = setTimeout(function () {
