@@ -18,7 +18,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fracas.engine.errors import IllegalAction, InvalidField
 from fracas.engine.events import Event, Marked, Unmarked
@@ -26,7 +26,14 @@ from fracas.engine.overrides import GmAddCondition, GmMark, GmRemoveCondition, G
 
 if TYPE_CHECKING:
     from fracas.engine.context import Context
-    from fracas.engine.ruleset import Ruleset
+
+
+class Rules(Protocol):
+    """What marking reads of the ruleset (``engine.ruleset.Ruleset``, which calls this)."""
+
+    def gm_conditions(self) -> Sequence[str]: ...
+    def override(self, ctx: Context[Any, Any], action: Override) -> None: ...
+
 
 #: the longest name and note, and the most rounds, a mark may have
 MAX_NAME, MAX_NOTE, MAX_ROUNDS = 40, 200, 10_000
@@ -77,7 +84,7 @@ def _text(value: str, field: str, limit: int, blank: bool) -> str:
     return value
 
 
-def carry_out(ruleset: Ruleset[Any, Any, Any], ctx: Context[Any, Any], action: Override) -> bool:
+def carry_out(ruleset: Rules, ctx: Context[Any, Any], action: Override) -> bool:
     """Carry out a :class:`GmMark` or :class:`GmUnmark` (``False`` for any other override)."""
     if not isinstance(action, GmMark | GmUnmark):
         return False

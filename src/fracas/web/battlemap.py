@@ -12,9 +12,10 @@ token the actions aimed at it. Nothing here knows a game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from math import ceil, cos, floor, hypot, log10, radians, sin
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fracas.engine import Choice, Encounter
 from fracas.engine.battlefield import Battlefield
@@ -22,7 +23,23 @@ from fracas.engine.ruleset import Ruleset
 from fracas.web.hidden import mentions
 
 if TYPE_CHECKING:
-    from fracas.web.views import Board
+    from fracas.engine.view import Card
+
+
+class Board(Protocol):
+    """What the map reads of a visitor's board (``web.views.Board``)."""
+
+    @property
+    def order(self) -> list[str]: ...
+    @property
+    def cards(self) -> Sequence[Card | Any]: ...
+    @property
+    def choices(self) -> list[tuple[int, Choice]]: ...
+    @property
+    def pending_actor(self) -> str | None: ...
+    @property
+    def own(self) -> tuple[str, ...]: ...
+
 
 #: one colour per side, in the order sides first appear
 PALETTE = ("#2f6db3", "#b3402f", "#3c8a4a", "#8a5bb3", "#c0841e", "#2f9a9a")

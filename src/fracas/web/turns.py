@@ -6,13 +6,21 @@ is undo: it takes back the last decision (one ``Acted`` and everything it caused
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from fracas.engine import Encounter, Event, Pending
+from fracas.engine import Choice, Encounter, Event, Pending
 from fracas.engine.ruleset import Ruleset
 
-if TYPE_CHECKING:
-    from fracas.web.views import Board
+
+class Board(Protocol):
+    """What the turn buttons read and fill of a visitor's board (``web.views.Board``)."""
+
+    order: list[str]
+    choices: list[tuple[int, Choice]]
+    may_act: bool
+    initiative: dict[str, int]
+    standing: dict[str, str]
+    turns: TurnView | None
 
 
 @dataclass(frozen=True, slots=True)
