@@ -47,7 +47,12 @@ from fracas.sim.odds.grid_kernel import (
     stance_table,
     tally,
 )
-from fracas.sim.odds.percentile_exchange import ExchangeModel, Kit
+from fracas.sim.odds.percentile_exchange import (
+    ExchangeModel,
+    Kit,
+    defenceless_code,
+    defenceless_now,
+)
 from fracas.sim.odds.percentile_plan import Planner
 
 Grid = npt.NDArray[np.float64]
@@ -611,7 +616,7 @@ class DuelChain:
                 kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
                 kg.but(
                     bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
-                    defenceless=-1 if kg.defenceless == 1 else None,
+                    defenceless=defenceless_code(defenceless_now(kg.defenceless), False),
                 ),
             )
         bare_f, bare_g = bare

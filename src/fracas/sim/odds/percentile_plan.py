@@ -29,7 +29,12 @@ from fracas.sim.batch.percentile_tactics import (
     S_RECOVER,
     S_SURRENDER,
 )
-from fracas.sim.odds.percentile_exchange import Kit
+from fracas.sim.odds.percentile_exchange import (
+    Kit,
+    defenceless_code,
+    defenceless_next,
+    defenceless_now,
+)
 
 if TYPE_CHECKING:
     from fracas.sim.odds.percentile_chain import DuelChain, Key
@@ -208,10 +213,10 @@ class Planner:
     def _lumped_half(self, half: Half) -> int:
         (order, k0, k1), s0, s1, ctx = half
         k0, k1 = self._lump(k0), self._lump(k1)
-        if ctx[1] == 1 and k0.defenceless == 0:
-            k0 = k0.but(defenceless=-1)
-        elif ctx[1] == 0 and k1.defenceless == 0:
-            k1 = k1.but(defenceless=-1)
+        if ctx[1] == 1 and defenceless_now(k0.defenceless):
+            k0 = k0.but(defenceless=defenceless_code(False, defenceless_next(k0.defenceless)))
+        elif ctx[1] == 0 and defenceless_now(k1.defenceless):
+            k1 = k1.but(defenceless=defenceless_code(False, defenceless_next(k1.defenceless)))
         # the second attack reads neither the stance tables nor whether scripts are over
         half = ((order, k0, k1), s0, s1, (ctx[0], ctx[1], 0, ctx[3], ctx[4], False))
         hit = self.half_index.get(half)
