@@ -327,11 +327,11 @@ class Planner:
         def swap(nk: Kit) -> Key:
             return (order, nk, kg) if f == 0 else (order, kg, nk)
 
-        if sf in (S_SURRENDER, S_FLEE):
+        if sf in (S_SURRENDER, S_FLEE):  # whatever became of its target (``_yields``)
             nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
-            unchanged(acts, swap(nk))
-            if idle is not None:
-                unchanged(idle, key)
+            unchanged(chain._all if first else chain._yields[f, simultaneous], swap(nk))
+            if not first:
+                unchanged(chain._stays[f, simultaneous], key)
             return
         if sf == S_RECOVER:
             if chain.recover_mode != ps.RECOVER_START and (
