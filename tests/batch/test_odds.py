@@ -169,3 +169,34 @@ def test_odds_prints_each_sides_win_and_the_draw_in_one_column() -> None:
     ]
     assert len({len(line) for line in figures}) == 1  # right-aligned, one column
     assert figures[0].endswith("57.6445%")
+
+
+def test_odds_follows_tactics_optimal_as_advise_solves_it(tmp_path: Path) -> None:
+    """``tactics: optimal`` is advise's policy: ``fracas odds`` solves it and gives the
+    figure advise reports for it (it ended in a ValueError traceback)."""
+    data = yaml.safe_load((EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml").read_text())
+    data["combatants"][0]["tactics"] = "optimal"
+    path = tmp_path / "optimal.yaml"
+    path.write_text(yaml.safe_dump(data))
+    result = CliRunner().invoke(main, ["odds", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    result = CliRunner().invoke(
+        main, ["advise", str(EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml"), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    advice = json.loads(result.output)
+    assert out["win"][0] == pytest.approx(advice["win_optimal"], abs=1e-12)
+
+
+def test_odds_refuses_tactics_optimal_on_both_sides_naming_the_field(tmp_path: Path) -> None:
+    data = yaml.safe_load((EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml").read_text())
+    for c in data["combatants"]:
+        c["tactics"] = "optimal"
+        c.pop("script", None)
+        c.pop("then", None)
+    path = tmp_path / "both.yaml"
+    path.write_text(yaml.safe_dump(data))
+    result = CliRunner().invoke(main, ["odds", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "tactics 'optimal'" in result.output and "Traceback" not in result.output

@@ -82,6 +82,15 @@ def odds(ruleset: Any, scenario: Any, policy: Any = None, model: Any = None) -> 
     why = scope(ruleset, scenario)
     if why is not None:
         raise OutOfScope(why)
+    if (
+        policy is None
+        and ruleset.name == "percentile"
+        and any(c.tactics == "optimal" for c in scenario.combatants)
+    ):
+        # ``tactics: optimal`` is advise's policy: solved on this chain, then followed
+        from fracas.sim.odds.advise import install_policy
+
+        policy = install_policy(ruleset, scenario)
     if ruleset.name == "percentile":
         from fracas.sim.odds.percentile_chain import load_kernels
 
