@@ -107,5 +107,13 @@ def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json:
         f"{a.optimal.win[a.fighter]:.2%} with this policy ({a.gain * 100:+.2f} points); "
         f"exact, truncation error <= {max(a.own.error, a.optimal.error):.1e}"
     )
+    checked = ", ".join(f"{short.get(s, s)} {p:.4%}" for s, p in a.fixed)
+    lines.append(
+        f"value iteration maximises {me}'s chance in a model without kit changes (fumbles, "
+        f"breakage) or fatigue; in the full fight each fixed stance wins {checked}"
+    )
+    if a.source != "value iteration":
+        lines.append(f"the {a.source} stance wins more than that table: it is the advice")
+    lines.append("(the best of these; a table by kit or round might do better still)")
     lines.append(f"computed in {a.seconds:.2f} s CPU; put `tactics: optimal` on {me} to fight it")
     click.echo("\n".join(lines))
