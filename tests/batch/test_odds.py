@@ -131,6 +131,38 @@ def test_odds_let_a_fighter_surrender_after_its_target_fell_that_round(
     assert abs(slow.draw - o.draw) <= o.error + slow.error  # each prunes its own way
 
 
+@pytest.mark.slow
+def test_odds_agree_on_a_duel_that_reaches_a_second_41_60_fumble_while_defenceless(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two clumsy swordsmen (test_percentile_agreement's ``defenceless-twice``): the chain
+    meets kits defenceless this round and the next (code 2), and its figures lie in the
+    simultaneous 99.9% intervals of the kernel's and the event engine's fights."""
+    from fracas.sim.odds import percentile_exchange as pe
+    from tests.batch.test_percentile_agreement import CLUMSY
+
+    loaded = parse_scenario({"ruleset": "percentile", "name": "clumsy", **CLUMSY}, "clumsy")
+    codes: set[int] = set()
+    real = pe.Kit.__new__
+
+    def spy(cls: type[pe.Kit], *fields: Any) -> pe.Kit:
+        kit = real(cls, *fields)
+        codes.add(kit.defenceless)
+        return kit
+
+    monkeypatch.setattr(pe.Kit, "__new__", staticmethod(spy))
+    o = odds(loaded.ruleset, loaded.scenario)
+    assert pe.DEFENCELESS_BOTH in codes
+    assert o.error < 1e-6
+    fast = batch.run(loaded.ruleset, loaded.scenario, 200_000, seed=23)
+    event = event_batch(loaded.ruleset, loaded.scenario, range(2000))
+    z = simultaneous_z(6)
+    for sample in (fast, event):
+        assert within(o.win[0], sample.winner == 0, z)
+        assert within(o.win[1], sample.winner == 1, z)
+        assert within(o.draw, sample.winner == -1, z)
+
+
 def test_odds_refuses_what_the_chain_does_not_cover_with_exit_2() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["odds", str(EXAMPLES / "exp" / "bar-brawl.yaml")])
