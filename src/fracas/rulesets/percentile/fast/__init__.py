@@ -121,6 +121,11 @@ class DuelOdds:
     def solve(self, ruleset: AnyRuleset, scenario: Any, policy: object | None) -> Solution:
         from fracas.rulesets.percentile.fast.chain import duel_odds
 
+        if policy is None and any(c.tactics == "optimal" for c in scenario.combatants):
+            # ``tactics: optimal`` is advise's policy: solved on this chain, then followed
+            from fracas.rulesets.percentile.fast.advise import install_policy
+
+            policy = install_policy(_mine(ruleset), scenario)
         return duel_odds(_mine(ruleset), scenario, policy)
 
 
