@@ -5,7 +5,7 @@ ruleset's name, and never name a game, in code, strings, comments or templates.
 A game's name is any ruleset's registry name (``fracas.rulesets.RULESETS``) standing as a word
 of its own; an underscore or a dot is a word boundary here (``percentile_kernel``,
 ``EXP_ENGINE``, ``rulesets.exp``). The statistics word is allowed after an ordinal
-("5th-95th percentile").
+("5th-95th percentile"), and so is the exponential function (``math.exp``, ``np.exp``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ LAYERS = ("sim", "web", "cli")
 
 def _pattern() -> re.Pattern[str]:
     names = "|".join(sorted(RULESETS, key=len, reverse=True))
-    return re.compile(rf"(?<![A-Za-z0-9])(?<!th )({names})(?![A-Za-z0-9])", re.IGNORECASE)
+    return re.compile(
+        rf"(?<![A-Za-z0-9])(?<!th )(?<!math\.)(?<!np\.)({names})(?![A-Za-z0-9])", re.IGNORECASE
+    )
 
 
 def files() -> list[Path]:
@@ -57,6 +59,7 @@ def test_the_pattern_finds_a_game_in_every_disguise_but_the_statistic() -> None:
         ):
             assert mentions(text), text
     assert mentions("5th-95th percentile, expected, expect_branches, np.expm1") == []
+    assert mentions("math.exp(top) * np.exp(t)") == []
 
 
 @pytest.mark.parametrize("layer", LAYERS)

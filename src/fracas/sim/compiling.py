@@ -90,7 +90,7 @@ _ANNOUNCER = _Announcer()
 
 
 def kernel_name(dispatcher: Any) -> str:
-    """``percentile_kernel.duels``: the compiled function's module (last part) and name."""
+    """``kernel.duels``: the compiled function's module (last part) and name."""
     func = getattr(dispatcher, "py_func", None)
     if func is None:
         return "a kernel"
