@@ -82,6 +82,17 @@ def _without_seconds(value: Any) -> Any:
     return value
 
 
+def _plain(value: Any) -> Any:
+    """``value`` with NumPy arrays and scalars as lists and Python numbers (for JSON)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "tolist"):  # an array or a NumPy scalar
+        return value.tolist()
+    return value
+
+
 def _refused(exc: Exception) -> dict[str, str]:
     return {"refused": f"{type(exc).__name__}: {exc}"}
 
@@ -111,6 +122,9 @@ def figures(loaded: LoadedScenario) -> dict[str, Any]:
         fields = dataclasses.asdict(tally)
         winners = bytes(fields.pop("winners"))
         fields["winners_sha256"] = hashlib.sha256(winners).hexdigest()
+        # each fight's length, damage and ending (``Tally.rows``, arrays from the kernel)
+        rows = json.dumps(_plain(fields.pop("rows")), sort_keys=True)
+        fields["rows_sha256"] = hashlib.sha256(rows.encode()).hexdigest()
         fields["rounds"] = {str(k): v for k, v in sorted(fields["rounds"].items())}
         out["sim"] = {"label": backend.label(variant), **fields}
     # a JSON round trip: what is compared is what the file holds (tuples become lists)
