@@ -47,6 +47,7 @@ LIBRARIES = (
 #: (label, command line, target ratio or None)
 COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("fracas roll 2D6", [*FRACAS, "roll", "2D6", "--seed", "1"], 5.0),
+    ("fracas --help", [*FRACAS, "--help"], 5.0),
     ("fracas fight (percentile example)", [*FRACAS, "fight", str(EXAMPLE), "--seed", "1"], 10.0),
     ("fracas check (percentile example)", [*FRACAS, "check", str(EXAMPLE)], None),
     ("fracas fight (exp example)", [*FRACAS, "fight", str(EXP), "--seed", "1"], None),

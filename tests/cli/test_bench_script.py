@@ -38,6 +38,7 @@ def test_the_startup_bench_prints_each_commands_ratio_to_python() -> None:
     assert lines[0].startswith("python -c pass: ")
     assert [line.split(":")[0] for line in lines[1:]] == [
         "fracas roll 2D6",
+        "fracas --help",
         "fracas fight (percentile example)",
         "fracas check (percentile example)",
         "fracas fight (exp example)",

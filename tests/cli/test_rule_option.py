@@ -15,7 +15,7 @@ from fracas.cli import main
 from fracas.cli.rule_options import rule_option
 
 DUEL = Path(__file__).parents[2] / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
-COMMANDS = ("fight", "check", "sim", "compare", "sweep", "odds", "advise")
+COMMANDS = ("fight", "check", "sim", "compare", "sweep", "balance", "odds", "advise")
 
 
 def declared(name: str) -> list[click.Option]:

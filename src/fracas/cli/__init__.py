@@ -38,11 +38,47 @@ COMMANDS: dict[str, str] = {
 }
 
 
+#: command name -> the start of its help, for ``fracas --help`` (which then imports no
+#: command: numpy, pydantic and the rulesets stay unloaded); ``tests/cli`` checks each is how
+#: the command's own help begins
+SHORT_HELP: dict[str, str] = {
+    "fight": "Run the fight in SCENARIO (a YAML file, - for standard input) and print a "
+    "round-by-round account",
+    "resume": "Go on with an unfinished fight saved in the SQLite file DB, saving as it goes.",
+    "replay": "Re-fold and re-run a saved fight (a JSONL log, - for stdin, or an SQLite file)",
+    "undo": "Drop the last action of a fight saved in the SQLite file DB",
+    "list": "Show the encounters in the SQLite file DB: id, name, ruleset, round, whether it "
+    "is over",
+    "check": "Validate SCENARIO (a YAML file, - for standard input) and print who would fight whom",
+    "demo": "Replay a chapter's worked example from its own rolls, and save it.",
+    "roll": 'Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1"), one total per line',
+    "schema": "Print the JSON Schema that RULESET's scenario files follow.",
+    "rest": "After the fight in LOG (a JSONL log or an SQLite file), let HOURS of rest pass",
+    "odds": "Exact outcome probabilities of a one-on-one fight in SCENARIO",
+    "advise": "The stance (a percentile duel) or the move (an EXP one-on-one brawl",
+    "sim": "Run many fights of SCENARIO and report win rates, fight length, damage",
+    "compare": "Run two or more variants of a matchup (SCENARIOS) on the same fights",
+    "sweep": "Run SCENARIO at every point of a grid of varied fields",
+    "serve": "Run the live tracker: the GM's page and the players' pages, in your browser.",
+}
+
+
 class LazyGroup(click.Group):
-    """A group whose commands are imported when they are looked up, not at start."""
+    """A group whose commands are imported when they are looked up, not at start (nor for
+    the list of commands in ``--help``: :data:`SHORT_HELP`)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return list(COMMANDS)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from click import utils
+
+        make_default_short_help: Any = utils.make_default_short_help
+        width = formatter.width or 80
+        limit = width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, make_default_short_help(SHORT_HELP[name], limit)) for name in COMMANDS]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         target = COMMANDS.get(cmd_name)

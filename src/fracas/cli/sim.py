@@ -118,21 +118,21 @@ def _progress_bar(enabled: bool, what: str) -> Iterator[Callable[[Progress], Non
     def show(p: Progress) -> None:
         nonlocal started
         if not started:  # only now: worker processes are forked before this thread exists
+            # (the runner calls this once its first tasks are handed out, before any ends)
             bar.start()
             started = True
         elapsed = bar.tasks[0].elapsed or 0.0
-        speed = f"{p.fights_done / elapsed:,.0f}" if elapsed > 0 else "-"
+        speed = f"{p.fights_done / elapsed:,.0f}" if elapsed > 0 and p.fights_done else "-"
+        wide = f"{p.widest:.3f}" if p.fights_done else "-"
         if p.jobs_total > 1:
-            bar.update(
-                task, total=p.jobs_total, completed=p.jobs_done, rate=speed, wide=f"{p.widest:.3f}"
-            )
+            bar.update(task, total=p.jobs_total, completed=p.jobs_done, rate=speed, wide=wide)
         else:
             bar.update(
                 task,
                 total=p.fights_total,
                 completed=p.fights_done,
                 rate=speed,
-                wide=f"{p.widest:.3f}",
+                wide=wide,
             )
 
     try:

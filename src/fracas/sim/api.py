@@ -208,6 +208,9 @@ def run_all(
     warm_up = getattr(backend, "warm_up", None)
     if warm_up is not None:  # compiled (or loaded from the cache) here, once, not per worker
         warm_up(variants)
+    size = backend.task_size
+    if sum(-(-job.n // size) for job in jobs_) < 2:
+        jobs = 1  # one task: a pool of workers would only add its start-up
     t0 = time.perf_counter()
     with executor_for(jobs, scheduler) as executor:
         results = run_jobs(jobs_, seed, backend.name, executor, progress)

@@ -24,6 +24,9 @@ class Backend(Protocol):
     looked up in :data:`BACKENDS` there, never pickled)."""
 
     name: ClassVar[str]
+    #: fights per task: enough that a task's fixed costs (a call, a tally, a result shipped
+    #: back) are small against its fights, few enough to spread a run over the workers
+    task_size: ClassVar[int]
 
     def unsupported(self, variant: Variant) -> str | None:
         """Why this backend cannot run ``variant`` (``None``: it can)."""
@@ -37,7 +40,9 @@ class Backend(Protocol):
 
 
 # A backend may also have ``warm_up(variants)``: called once in the parent process before
-# any worker starts (the batch kernels compile there, once, instead of in every worker).
+# any worker starts (the batch kernels compile there, once, instead of in every worker);
+# and ``fight_seeds(seed, start, count)``: its own per-fight seeds (each a function of the
+# run's seed and the fight's index only), instead of ``variant.fight_seeds``.
 
 
 #: engine name -> "module:Class", imported on first use (also inside workers)

@@ -27,13 +27,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-import numpy as np
-import numpy.typing as npt
-
-from fracas.engine.events import Event
 from fracas.engine.ruleset import Ruleset
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from fracas.engine.events import Event
     from fracas.sim.batch.results import BatchResult
 
 AnyRuleset = Ruleset[Any, Any, Any]

@@ -2,16 +2,21 @@
 merging them in chunk order so the figures are the same whichever ran them.
 
 A *job* is a set of variants run on the same fights (one for ``sim`` and each grid point of
-``sweep``, several for ``compare``: fight ``i`` of every variant has the same seed). Its
-fights are split into chunks of :data:`~fracas.sim.variant.CHUNK`; chunk ``c`` of every job
-runs from the same per-fight seeds (``chunk_seeds(seed, c)``). Chunks are handed out in order
-with a bounded number in flight, and each job's chunks are merged in chunk order as they
-arrive (a later chunk waits in a buffer for the earlier ones); ``--precision`` is checked
-after each merge, so where a run stops depends on the seed only.
+``sweep``, several for ``compare``: fight ``i`` of every variant has the same seed). Fight
+``i`` of a run always has the same seed (``variant.fight_seeds``: the seeds come in blocks of
+:data:`~fracas.sim.variant.CHUNK`), whatever the task it runs in. A job's fights are cut into
+tasks sized to the engine (``Backend.task_size``: 500 fights for the event engine, tens of
+thousands for a batch kernel, whose per-call costs would otherwise outweigh its fights), so
+the figures of ``n`` fights do not depend on the task size, ``--jobs`` or the workers. Tasks
+are handed out in order with a bounded number in flight, and each job's tasks are merged in
+order as they arrive (a later one waits in a buffer for the earlier ones); ``--precision`` is
+checked after each merge, so where a run stops depends on the seed and the engine's task size
+only (never on ``--jobs`` or the scheduler).
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import sys
 from collections import Counter
@@ -25,7 +30,7 @@ from fracas.sim.backend import get_backend
 from fracas.sim.figures import widest
 from fracas.sim.pairing import PairSums, all_pair_sums
 from fracas.sim.tally import Tally
-from fracas.sim.variant import Variant, chunk_counts, chunk_seeds
+from fracas.sim.variant import Variant, fight_seeds, task_counts
 
 #: the joint results of a job's variants on the same fight: the winner index per variant
 Joint = dict[tuple[int, ...], int]
@@ -80,11 +85,13 @@ ProgressFn = Callable[[Progress], None]
 
 
 def run_chunk(
-    engine: str, variants: tuple[Variant, ...], seed: int, chunk: int, count: int
+    engine: str, variants: tuple[Variant, ...], seed: int, start: int, count: int
 ) -> ChunkOut:
-    """A chunk task (runs in a worker): each variant on the chunk's fights, paired."""
-    seeds = chunk_seeds(seed, chunk, count)
+    """A task (runs in a worker): each variant on fights ``start .. start + count - 1``,
+    paired."""
     backend = get_backend(engine)
+    own = getattr(backend, "fight_seeds", None)  # a backend may derive its own, per fight
+    seeds = own(seed, start, count) if own is not None else fight_seeds(seed, start, count)
     tallies = tuple(backend.run_chunk(v, seeds) for v in variants)
     joint: Joint = {}
     pairs: dict[tuple[int, int], PairSums] = {}
@@ -107,30 +114,37 @@ class Executor(Protocol):
 
 
 class InlineExecutor:
-    """Runs each task in this process when it is submitted (``--jobs 1``)."""
+    """Runs each task in this process when it is waited for (``--jobs 1``)."""
 
     slots = 1
 
+    def __init__(self) -> None:
+        self.pending: dict[Future[ChunkOut], tuple[Callable[..., ChunkOut], tuple[Any, ...]]] = {}
+
     def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Future[ChunkOut]:
         future: Future[ChunkOut] = Future()
+        self.pending[future] = (fn, args)
+        return future
+
+    def wait_any(self, futures: Sequence[Any]) -> list[Any]:
+        future = futures[0]
+        fn, args = self.pending.pop(future)
         try:
             future.set_result(fn(*args))
         except Exception as exc:
             future.set_exception(exc)
-        return future
-
-    def wait_any(self, futures: Sequence[Any]) -> list[Any]:
-        return list(futures)
+        return [future]
 
     def result(self, future: Any) -> ChunkOut:
         out: ChunkOut = future.result()
         return out
 
     def cancel(self, futures: Sequence[Any]) -> None:
-        pass
+        for f in futures:
+            self.pending.pop(f, None)
 
     def close(self) -> None:
-        pass
+        self.pending.clear()
 
 
 class ProcessExecutor:
@@ -171,12 +185,16 @@ class ProcessExecutor:
 class _JobState:
     job: Job
     counts: list[int]
+    starts: list[int] = field(default_factory=list)
     merged: int = 0
     done: bool = False
     tallies: list[Tally] = field(default_factory=list)
     joint: Counter[tuple[int, ...]] = field(default_factory=Counter)
     pairs: dict[tuple[int, int], PairSums] = field(default_factory=dict)
     buffer: dict[int, ChunkOut] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.starts = [sum(self.counts[:c]) for c in range(len(self.counts))]
 
     def take(self, out: ChunkOut) -> None:
         if not self.tallies:
@@ -205,21 +223,26 @@ def run_jobs(
     progress: ProgressFn | None = None,
 ) -> list[JobResult]:
     """Run every job's chunks on ``executor``; the merged results, in job order."""
-    states = [_JobState(job, chunk_counts(job.n)) for job in jobs]
+    size = get_backend(engine).task_size
+    states = [_JobState(job, task_counts(job.n, size)) for job in jobs]
     total = sum(job.n for job in jobs)
     tasks = _tasks(states)
     in_flight: dict[Any, tuple[int, int]] = {}
     fights_done = jobs_done = 0
+    started = False
     try:
         while True:
             for j, c in tasks:
                 state = states[j]
-                args = (engine, state.job.variants, seed, c, state.counts[c])
+                args = (engine, state.job.variants, seed, state.starts[c], state.counts[c])
                 in_flight[executor.submit(run_chunk, *args)] = (j, c)
                 if len(in_flight) >= executor.slots:
                     break
             if not in_flight:
                 break
+            if not started and progress is not None:  # at once (workers already started)
+                progress(Progress(0, total, 0, len(jobs), math.inf))
+            started = True
             for future in executor.wait_any(list(in_flight)):
                 j, c = in_flight.pop(future)
                 out = executor.result(future)

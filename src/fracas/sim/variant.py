@@ -83,6 +83,32 @@ def chunk_seeds(seed: int, chunk: int, count: int = CHUNK) -> list[int]:
     return seeds
 
 
+def fight_seeds(seed: int, start: int, count: int) -> Any:
+    """The per-fight seeds of fights ``start .. start + count - 1`` of a run, as a uint64
+    array: fight ``i`` has seed ``chunk_seeds(seed, i // CHUNK)[i % CHUNK]`` whatever task
+    it runs in, so a run's fights do not depend on how its work is cut into tasks."""
+    import numpy as np
+
+    out = np.empty(count, np.uint64)
+    done = 0
+    while done < count:
+        i = start + done
+        block, at = divmod(i, CHUNK)
+        child = np.random.SeedSequence(entropy=seed, spawn_key=(block,))
+        words = child.generate_state(CHUNK, dtype=np.uint64)
+        take = min(CHUNK - at, count - done)
+        out[done : done + take] = words[at : at + take]
+        done += take
+    return out
+
+
+def task_counts(n: int, size: int) -> list[int]:
+    """How many fights each task of an ``n``-fight run holds, ``size`` a task (the last
+    holds the rest)."""
+    full, rest = divmod(n, size)
+    return [size] * full + ([rest] if rest else [])
+
+
 def chunk_counts(n: int) -> list[int]:
     """How many fights each chunk of an ``n``-fight run holds (all CHUNK but the last)."""
     full, rest = divmod(n, CHUNK)

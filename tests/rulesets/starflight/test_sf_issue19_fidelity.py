@@ -31,6 +31,7 @@ from fracas.rulesets.starflight.actions import (
     Trample,
     Trip,
 )
+from fracas.rulesets.starflight.charge import charge_choices
 from fracas.rulesets.starflight.events import (
     AttackRolled,
     Bled,
@@ -471,3 +472,11 @@ def test_charge_in_ranged_scale(reading: str, refusal: str | None) -> None:
     else:
         with pytest.raises(IllegalAction, match=refusal):
             s.act(Charge(actor="a", target="t"))
+
+
+def test_no_bare_handed_charge_is_listed_when_every_arm_has_failed() -> None:
+    """Found by the legal-actions test on tunnel-wyrm seed 0 once the dice moved: the list
+    offered a bare-handed charge the resolution refuses."""
+    s, _ = begin([a(), t()])
+    who(s, "a").failed.extend(["left_arm", "right_arm"])
+    assert not charge_choices(fight_of(s), who(s, "a"))

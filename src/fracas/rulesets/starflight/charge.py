@@ -157,7 +157,7 @@ def charge_choices(fight: Fight, c: Fighter) -> list[Choice]:
     weapons: list[int | None] = [i for i, w in enumerate(c.weapons) if w.drawn]
     weapons = [w for w in weapons if melee_weapon_problem(c, w) is None]
     if not any(w.drawn for w in c.weapons):
-        weapons = [None]
+        weapons = [None] if melee_weapon_problem(c, None) is None else []
     out = []
     for o in hostiles(fight, c):
         if target_problem(fight, c, o.id) is not None:

@@ -131,6 +131,8 @@ def reseed(draws: U64, seed: np.uint64) -> None:
 
 def fight_seeds(seeds: Sequence[int]) -> U64:
     """Per-fight seeds as the kernels take them (any whole numbers, read modulo 2^64)."""
+    if isinstance(seeds, np.ndarray) and seeds.dtype == np.uint64:
+        return seeds
     return np.array([s % (1 << 64) for s in seeds], np.uint64)
 
 

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fracas.rulesets.exp.ruleset import ExpRuleset
+from fracas.rulesets.exp.scenario import ExpScenario
 from fracas.sim.fast import AnyRuleset, FastPaths, Solution
 
 if TYPE_CHECKING:
@@ -43,12 +44,12 @@ NOTABLE = {
 OUTCOMES = {"active": "standing"}
 
 
-def _optimal(scenario: Any) -> list[int]:
+def _optimal(scenario: ExpScenario) -> list[int]:
     """The combatants on ``tactics: optimal`` (a concession threshold after it allowed)."""
     return [
         i
         for i, c in enumerate(scenario.combatants)
-        if c.tactics.split(";", 1)[0].strip() == "optimal"
+        if str(c.tactics).split(";", 1)[0].strip() == "optimal"  # (validated to a str)
     ]
 
 
@@ -57,6 +58,13 @@ def _mine(ruleset: AnyRuleset) -> ExpRuleset:
     if not isinstance(ruleset, ExpRuleset):
         raise TypeError(f"{ruleset.name} is not this ruleset's")
     return ruleset
+
+
+def _theirs(scenario: object) -> ExpScenario:
+    """``scenario``, which the registry hands only with this ruleset (its model)."""
+    if not isinstance(scenario, ExpScenario):
+        raise TypeError(f"not a scenario of this ruleset: {type(scenario).__name__}")
+    return scenario
 
 
 class BrawlKernel:
@@ -78,20 +86,23 @@ class BrawlKernel:
 
         return END_NAMES
 
-    def scope(self, ruleset: AnyRuleset, scenario: Any) -> str | None:
+    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
         from fracas.rulesets.exp.fast.spec import scope
 
-        if _optimal(scenario):
+        if _optimal(_theirs(scenario)):
             return (
                 "tactics 'optimal' follows advise's policy over the whole brawl state (holds, "
                 "trips, turn order); the brawl kernel reads a table by HPS only"
             )
-        return scope(scenario, _mine(ruleset), lethal=True)
+        people = len(_theirs(scenario).combatants)
+        if people != 2:  # said before the spec (and numba with it) is imported
+            return f"{people} combatants; the batch kernel covers one-on-one brawls"
+        return scope(_theirs(scenario), _mine(ruleset), lethal=True)
 
-    def compile(self, ruleset: AnyRuleset, scenario: Any) -> ExpSpec:
+    def compile(self, ruleset: AnyRuleset, scenario: object) -> ExpSpec:
         from fracas.rulesets.exp.fast.spec import compile_brawl
 
-        return compile_brawl(scenario, _mine(ruleset), lethal=True)
+        return compile_brawl(_theirs(scenario), _mine(ruleset), lethal=True)
 
     def run(
         self, compiled: ExpSpec, n: int, seed: int, per_fight: Sequence[int] | None
@@ -117,18 +128,18 @@ class BrawlOdds:
     """The exact chain (``chain.py``): a fight the kernel covers, but a robot fighting on at
     0 HPS or below, or one whose state space is too big."""
 
-    def scope(self, ruleset: AnyRuleset, scenario: Any) -> str | None:
+    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
         from fracas.rulesets.exp.fast.chain import chain_scope
 
-        return chain_scope(scenario, _mine(ruleset))
+        return chain_scope(_theirs(scenario), _mine(ruleset))
 
     def load(self) -> None:
         """Nothing compiled to load."""
 
-    def solve(self, ruleset: AnyRuleset, scenario: Any, policy: object | None) -> Solution:
+    def solve(self, ruleset: AnyRuleset, scenario: object, policy: object | None) -> Solution:
         from fracas.rulesets.exp.fast.advise import brawl_odds
 
-        e = brawl_odds(scenario, _mine(ruleset), policy)
+        e = brawl_odds(_theirs(scenario), _mine(ruleset), policy)
         return Solution(
             names=(e.spec.names[0], e.spec.names[1]),
             sides=(e.spec.sides[0], e.spec.sides[1]),
@@ -146,19 +157,19 @@ class MoveAdvisor:
 
     covers = "EXP brawls"
 
-    def scope(self, ruleset: AnyRuleset, scenario: Any) -> str | None:
-        return BrawlOdds().scope(_mine(ruleset), scenario)
+    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
+        return BrawlOdds().scope(_mine(ruleset), _theirs(scenario))
 
-    def advise(self, ruleset: AnyRuleset, scenario: Any, side: str | None) -> ExpAdvice:
+    def advise(self, ruleset: AnyRuleset, scenario: object, side: str | None) -> ExpAdvice:
         from fracas.rulesets.exp.fast.advise import advise
 
-        return advise(_mine(ruleset), scenario, side)
+        return advise(_mine(ruleset), _theirs(scenario), side)
 
-    def policy(self, ruleset: AnyRuleset, scenario: Any) -> object | None:
+    def policy(self, ruleset: AnyRuleset, scenario: object) -> object | None:
         """Installed for the event engine only: the kernel refuses ``tactics: optimal``."""
         from fracas.rulesets.exp.fast.advise import install
 
-        install(_mine(ruleset), scenario)
+        install(_mine(ruleset), _theirs(scenario))
         return None
 
 

@@ -51,6 +51,9 @@ from fracas.rulesets.exp.fast.model import (
     Matrix,
     Move,
 )
+from fracas.rulesets.exp.ruleset import ExpRuleset
+from fracas.rulesets.exp.scenario import ExpScenario
+from fracas.rulesets.exp.state import ExpEncounter, Persona
 from fracas.sim.odds import Odds, OutOfScope, odds
 
 #: the moves advise chooses among, as the table shows them
@@ -67,12 +70,16 @@ SHORT = {
 }
 TIE = 1e-12
 
+#: what the event engine's ``optimal`` tactic reads: the move in a state, for a persona
+MoveOf = Callable[[ExpEncounter, Persona], str]
 
-def optimal_name(tactics: str) -> bool:
-    return tactics.split(";", 1)[0].strip() == "optimal"
+
+def optimal_name(tactics: object) -> bool:
+    """Whether a persona's ``tactics`` (validated to its text) are ``optimal``."""
+    return str(tactics).split(";", 1)[0].strip() == "optimal"
 
 
-def with_policy(scenario: Any, fighter: int) -> Any:
+def with_policy(scenario: ExpScenario, fighter: int) -> ExpScenario:
     """``scenario`` with the advised persona's tactics set to ``optimal`` (its concession
     threshold kept)."""
     data = scenario.model_dump(mode="json")
@@ -191,13 +198,15 @@ def solve(model: BrawlModel, fighter: int, tol: float = 1e-10) -> ExpPolicy:
     return ExpPolicy(fighter=fighter, table=best, start_value=reached)
 
 
-def solve_scenario(scenario: Any, ruleset: Any) -> ExpPolicy:
+def solve_scenario(scenario: ExpScenario, ruleset: ExpRuleset) -> ExpPolicy:
     """The policy of the scenario's persona with ``tactics: optimal``."""
     fighter = next(i for i, c in enumerate(scenario.combatants) if optimal_name(c.tactics))
     return solve(BrawlModel(compile_fight(scenario, ruleset)), fighter)
 
 
-def brawl_odds(scenario: Any, ruleset: Any, policy: object | None = None) -> BrawlOdds:
+def brawl_odds(
+    scenario: ExpScenario, ruleset: ExpRuleset, policy: object | None = None
+) -> BrawlOdds:
     """The exact odds of a fight inside :func:`chain_scope` (a persona with ``tactics:
     optimal`` follows ``policy``, or the policy :func:`solve_scenario` computes)."""
     spec = compile_fight(scenario, ruleset)
@@ -374,7 +383,7 @@ class ExpAdvice:
         }
 
 
-def advise(ruleset: Any, scenario: Any, side: str | None = None) -> ExpAdvice:
+def advise(ruleset: ExpRuleset, scenario: ExpScenario, side: str | None = None) -> ExpAdvice:
     """The best move table for ``side`` (default: the first combatant's) and its odds."""
     sides = [c.side for c in scenario.combatants]
     if side is None:
@@ -408,7 +417,7 @@ def advise(ruleset: Any, scenario: Any, side: str | None = None) -> ExpAdvice:
     )
 
 
-def install(ruleset: Any, scenario: Any) -> ExpPolicy | None:
+def install(ruleset: ExpRuleset, scenario: ExpScenario) -> ExpPolicy | None:
     """For an EXP brawl with a persona on ``tactics: optimal``: solve its policy (as
     ``advise`` does) and install it for the event engine (``tactics.OPTIMAL_POLICIES``, read
     by the persona's id); None when no persona uses it."""
@@ -436,19 +445,19 @@ def install(ruleset: Any, scenario: Any) -> ExpPolicy | None:
 
 #: policies solved, by scenario object (kept with it, so the id stays its own): a run that
 #: switches between variants whose personas share a name reinstalls each one's own
-_SOLVED: dict[int, tuple[Any, str, Callable[[Any, Any], str], ExpPolicy]] = {}
+_SOLVED: dict[int, tuple[ExpScenario, str, MoveOf, ExpPolicy]] = {}
 
 
 def situation_reader(
-    ruleset: Any, scenario: Any, model: BrawlModel, policy: ExpPolicy
-) -> Callable[[Any, Any], str]:
+    ruleset: ExpRuleset, scenario: ExpScenario, model: BrawlModel, policy: ExpPolicy
+) -> MoveOf:
     """The installed policy: the event engine's state read as the chain's (HPS, who holds
     whom, who is down, trip budgets, who holds which weapon, the +242 owed, first or second
     in the unit)."""
     names = model.spec.names
     inventories = {inv: i for i, inv in enumerate(model.spec.inventories)}
 
-    def move(state: Any, p: Any) -> str:
+    def move(state: ExpEncounter, p: Persona) -> str:
         f = names.index(p.id)
         two = [state.combatants[n] for n in names]
         hold = HOLD_NONE

@@ -13,6 +13,8 @@ import numpy as np
 
 from fracas.rulesets.exp.fast.kernel import COUNTER_NAMES, COUNTERS, END_NAMES, brawls
 from fracas.rulesets.exp.fast.spec import ExpSpec, IntArray, compile_brawl
+from fracas.rulesets.exp.ruleset import ExpRuleset
+from fracas.rulesets.exp.scenario import ExpScenario
 from fracas.sim.batch.results import BatchResult
 from fracas.sim.batch.rng import fight_seeds, new_draws
 
@@ -47,7 +49,7 @@ def run_spec(
 
 
 def run_brawls(
-    ruleset: Any, scenario: Any, n: int, seed: int, policy: IntArray | None = None
+    ruleset: ExpRuleset, scenario: ExpScenario, n: int, seed: int, policy: IntArray | None = None
 ) -> BatchResult:
     """``n`` brawls of ``scenario`` (inside ``spec.scope``)."""
     spec = compile_brawl(scenario, ruleset, policy, lethal=True)

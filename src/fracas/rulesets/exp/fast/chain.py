@@ -14,7 +14,6 @@ Held to the event engine by tests/batch/test_exp_odds.py.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
@@ -31,6 +30,8 @@ from fracas.rulesets.exp.fast.model import (
     Matrix,
     Move,
 )
+from fracas.rulesets.exp.ruleset import ExpRuleset
+from fracas.rulesets.exp.scenario import ExpScenario
 
 SETTLED = 1e-12
 
@@ -48,7 +49,7 @@ class BrawlOdds:
     states: int = 0
 
 
-def chain_scope(scenario: Any, ruleset: Any) -> str | None:
+def chain_scope(scenario: ExpScenario, ruleset: ExpRuleset) -> str | None:
     """Why a fight is outside the chain (the kernel's scope first, lethal fights included),
     or None. A persona still fighting at 0 HPS or below (a robot under option
     ``robot_at_zero_hps: fights-on``) is outside it: the chain's HPS start at 1."""
@@ -58,7 +59,7 @@ def chain_scope(scenario: Any, ruleset: Any) -> str | None:
     optimal = [
         i
         for i, c in enumerate(scenario.combatants)
-        if c.tactics.split(";", 1)[0].strip() == "optimal"
+        if str(c.tactics).split(";", 1)[0].strip() == "optimal"  # (validated to a str)
     ]
     if len(optimal) > 1:
         return "tactics 'optimal' for one side of a brawl only"
@@ -244,6 +245,6 @@ def chain_odds(spec: xs.ExpSpec, policy: ExpPolicy | None = None) -> BrawlOdds:
     )
 
 
-def compile_fight(scenario: Any, ruleset: Any) -> xs.ExpSpec:
+def compile_fight(scenario: ExpScenario, ruleset: ExpRuleset) -> xs.ExpSpec:
     """The kernel's arrays for a one-on-one fight (a brawl, or a lethal one)."""
     return xs.compile_brawl(scenario, ruleset, lethal=True)

@@ -32,6 +32,8 @@ from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.legality import tippable_problem
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.oops import oops_exemption
+from fracas.rulesets.exp.ruleset import ExpRuleset
+from fracas.rulesets.exp.scenario import ExpScenario
 from fracas.rulesets.exp.snatch import FUMBLED_GRAB_BONUS, check_snatch
 from fracas.rulesets.exp.state import (
     ACTIVE,
@@ -150,14 +152,14 @@ def _sides(name: str) -> int:
     return e.lone_sides
 
 
-def _fight(scenario: Any, ruleset: Any) -> tuple[ExpEncounter, Persona, Persona]:
+def _fight(scenario: ExpScenario, ruleset: ExpRuleset) -> tuple[ExpEncounter, Persona, Persona]:
     state = ruleset.build(scenario)
     assert isinstance(state, ExpEncounter)
     a, b = (state.personas[c.name] for c in scenario.combatants)
     return state, a, b
 
 
-def scope(scenario: Any, ruleset: Any, lethal: bool = False) -> str | None:
+def scope(scenario: ExpScenario, ruleset: ExpRuleset, lethal: bool = False) -> str | None:
     """Why the brawl kernel cannot run ``scenario`` exactly as the event engine would. With
     ``lethal`` (``batch.scope``, and the exact chain's) also one-on-one fights with lethal
     blows from the start: tactics ``lethal``, and kinds or sizes that cannot be subdued
@@ -278,7 +280,7 @@ def _moves(state: ExpEncounter, inv: Inventory, f: int) -> dict[str, Any]:
 
 
 def inventories(
-    scenario: Any, ruleset: Any, limit: int = MAX_INVENTORIES
+    scenario: ExpScenario, ruleset: ExpRuleset, limit: int = MAX_INVENTORIES
 ) -> dict[Inventory, dict[str, Any]]:
     """Every way the two personas' weapons can be shared out in the fight (from the start,
     by throws and snatches), at most ``limit``, each with both personas' moves in it
@@ -347,7 +349,7 @@ def _weapon_row(
 
 
 def compile_brawl(
-    scenario: Any, ruleset: Any, policy: IntArray | None = None, lethal: bool = False
+    scenario: ExpScenario, ruleset: ExpRuleset, policy: IntArray | None = None, lethal: bool = False
 ) -> ExpSpec:
     """The kernel's arrays for a brawl inside :func:`scope` (with ``lethal``, as there)."""
     why = scope(scenario, ruleset, lethal)

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
+from fracas.rulesets.percentile.scenario import PercentileScenario
 from fracas.sim.fast import AnyRuleset, FastPaths, Solution
 
 if TYPE_CHECKING:
@@ -50,6 +51,13 @@ def _mine(ruleset: AnyRuleset) -> PercentileRuleset:
     return ruleset
 
 
+def _theirs(scenario: object) -> PercentileScenario:
+    """``scenario``, which the registry hands only with this ruleset (its model)."""
+    if not isinstance(scenario, PercentileScenario):
+        raise TypeError(f"not a scenario of this ruleset: {type(scenario).__name__}")
+    return scenario
+
+
 class DuelKernel:
     """The batch kernel: one-on-one melee duels (``kernel.py``)."""
 
@@ -69,20 +77,23 @@ class DuelKernel:
 
         return END_NAMES
 
-    def scope(self, ruleset: AnyRuleset, scenario: Any) -> str | None:
+    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
+        people = len(_theirs(scenario).combatants)
+        if people != 2:  # said before the spec (and numba with it) is imported
+            return f"{people} combatants; the batch kernel covers duels"
         from fracas.rulesets.percentile.fast.spec import scope
 
-        return scope(scenario, _mine(ruleset))
+        return scope(_theirs(scenario), _mine(ruleset))
 
-    def compile(self, ruleset: AnyRuleset, scenario: Any) -> PercentileSpec:
+    def compile(self, ruleset: AnyRuleset, scenario: object) -> PercentileSpec:
         from fracas.rulesets.percentile.fast.spec import compile_duel
 
         policy = None
-        if any(c.tactics == "optimal" for c in scenario.combatants):
+        if any(c.tactics == "optimal" for c in _theirs(scenario).combatants):
             from fracas.rulesets.percentile.fast.advise import install_policy
 
-            policy = install_policy(_mine(ruleset), scenario)
-        return compile_duel(scenario, _mine(ruleset), policy)
+            policy = install_policy(_mine(ruleset), _theirs(scenario))
+        return compile_duel(_theirs(scenario), _mine(ruleset), policy)
 
     def run(
         self, compiled: PercentileSpec, n: int, seed: int, per_fight: Sequence[int] | None
@@ -108,25 +119,26 @@ class DuelOdds:
     """The exact chain (``chain.py``): a duel the kernel covers, but one where a weapon
     cannot get through the armour."""
 
-    def scope(self, ruleset: AnyRuleset, scenario: Any) -> str | None:
+    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
         from fracas.rulesets.percentile.fast.chain import chain_scope
 
-        return chain_scope(scenario, _mine(ruleset))
+        return chain_scope(_theirs(scenario), _mine(ruleset))
 
     def load(self) -> None:
         from fracas.rulesets.percentile.fast.chain import load_kernels
 
         load_kernels()
 
-    def solve(self, ruleset: AnyRuleset, scenario: Any, policy: object | None) -> Solution:
+    def solve(self, ruleset: AnyRuleset, scenario: object, policy: object | None) -> Solution:
         from fracas.rulesets.percentile.fast.chain import duel_odds
 
-        if policy is None and any(c.tactics == "optimal" for c in scenario.combatants):
+        mine, theirs = _mine(ruleset), _theirs(scenario)
+        if policy is None and any(c.tactics == "optimal" for c in theirs.combatants):
             # ``tactics: optimal`` is advise's policy: solved on this chain, then followed
             from fracas.rulesets.percentile.fast.advise import install_policy
 
-            policy = install_policy(_mine(ruleset), scenario)
-        return duel_odds(_mine(ruleset), scenario, policy)
+            policy = install_policy(mine, theirs)
+        return duel_odds(mine, theirs, policy)
 
 
 class StanceAdvisor:
@@ -134,18 +146,18 @@ class StanceAdvisor:
 
     covers = "percentile duels"
 
-    def scope(self, ruleset: AnyRuleset, scenario: Any) -> str | None:
-        return DuelOdds().scope(_mine(ruleset), scenario)
+    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
+        return DuelOdds().scope(_mine(ruleset), _theirs(scenario))
 
-    def advise(self, ruleset: AnyRuleset, scenario: Any, side: str | None) -> Advice:
+    def advise(self, ruleset: AnyRuleset, scenario: object, side: str | None) -> Advice:
         from fracas.rulesets.percentile.fast.advise import advise
 
-        return advise(_mine(ruleset), scenario, side)
+        return advise(_mine(ruleset), _theirs(scenario), side)
 
-    def policy(self, ruleset: AnyRuleset, scenario: Any) -> object | None:
+    def policy(self, ruleset: AnyRuleset, scenario: object) -> object | None:
         from fracas.rulesets.percentile.fast.advise import install_policy
 
-        return install_policy(_mine(ruleset), scenario)
+        return install_policy(_mine(ruleset), _theirs(scenario))
 
 
 FAST_PATHS = FastPaths(batch=DuelKernel(), odds=DuelOdds(), advisor=StanceAdvisor())

@@ -1,0 +1,88 @@
+"""The first run with an empty numba cache: how long the first ``fracas sim`` (and ``odds``)
+takes, and its peak memory, against the same command run again (warm cache) and
+``python -c pass``, all measured in this run.
+
+Each command runs as a new process with ``NUMBA_CACHE_DIR`` set to a fresh empty folder (cold)
+or to the folder the cold run filled (warm). Wall time and the child's CPU time and peak RSS
+(``resource.getrusage(RUSAGE_CHILDREN)`` around the run) are reported; on a shared machine,
+CPU time is the steadier figure. Targets (issue 23): the first ``fracas sim`` on any example
+within 15 s of wall time on an idle 2-core machine, peak under 500 MB; something printed on
+stderr within a second (the compilation is announced, ``fracas.sim.compiling``).
+
+    python bench/cold_start.py [--runs N] [--example FILE ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).parents[1]
+SCRIPT = Path(sys.executable).with_name("fracas")
+FRACAS = (
+    [sys.executable, str(SCRIPT)]
+    if SCRIPT.exists()
+    else [sys.executable, "-c", "import sys; from fracas.cli import main; sys.exit(main())"]
+)
+EXAMPLES = [
+    ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml",
+    ROOT / "examples" / "exp" / "grapple.yaml",
+]
+
+
+def run(command: list[str], cache: str) -> tuple[float, float, float, float]:
+    """(wall s, CPU s, peak MB, seconds to the first byte on stderr) of one run."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT
+    )
+    assert child.stderr is not None
+    first = child.stderr.read(1)
+    said = time.perf_counter() - start if first else float("nan")
+    child.stderr.read()
+    child.wait()
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu, after.ru_maxrss / 1024, said
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--example", type=Path, action="append")
+    args = parser.parse_args()
+    examples = [e.resolve() for e in args.example or EXAMPLES]
+    base = statistics.median(run([sys.executable, "-c", "pass"], "")[0] for _ in range(5))
+    print(f"python -c pass: {base * 1000:.0f} ms wall")
+    for example in examples:
+        for command in (["sim", str(example), "-n", "10000", "--seed", "1"],):
+            cold: list[tuple[float, float, float, float]] = []
+            warm: list[tuple[float, float, float, float]] = []
+            for _ in range(args.runs):
+                with tempfile.TemporaryDirectory() as cache:
+                    cold.append(run([*FRACAS, *command], cache))
+                    warm.append(run([*FRACAS, *command], cache))
+            c = [statistics.median(x[i] for x in cold) for i in range(4)]
+            w = [statistics.median(x[i] for x in warm) for i in range(4)]
+            name = f"fracas {command[0]} {example.relative_to(ROOT)}"
+            print(
+                f"{name}\n"
+                f"  cold: {c[0]:.1f} s wall, {c[1]:.1f} s CPU, peak {c[2]:.0f} MB, "
+                f"first word on stderr after {c[3]:.2f} s\n"
+                f"  warm: {w[0]:.2f} s wall ({w[0] / base:.0f}x python -c pass), "
+                f"{w[1]:.2f} s CPU; cold / warm: {c[0] / w[0]:.1f}x wall"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,38 @@
+"""``fracas --help`` lists the commands without importing them (their short help is kept in
+``SHORT_HELP``), and that short help is how each command's own help begins."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+
+import click
+
+from fracas.cli import COMMANDS, SHORT_HELP, main
+
+
+def test_every_short_help_is_how_the_commands_help_begins() -> None:
+    ctx = click.Context(main)
+    assert list(SHORT_HELP) == list(COMMANDS)
+    for name in COMMANDS:
+        command = main.get_command(ctx, name)
+        assert command is not None
+        full = " ".join((command.help or "").split())
+        assert full.startswith(SHORT_HELP[name]), name
+
+
+def test_help_imports_no_command_nor_numpy() -> None:
+    code = (
+        "import sys\n"
+        "from fracas.cli import main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "loaded = [m for m in sys.modules if m.startswith(('numpy', 'pydantic', 'fracas.cli.'))]\n"
+        "print(sorted(loaded), file=sys.stderr)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "fight" in done.stdout
+    assert [m for m in ast.literal_eval(done.stderr) if m != "fracas.cli.errors"] == []
