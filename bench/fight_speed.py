@@ -16,6 +16,11 @@ are reported; the ratio is the figure to compare between runs.
 
     python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
     python bench/fight_speed.py --scenario examples/exp/bar-brawl.yaml --fights 300
+    python bench/fight_speed.py --examples [--fights N] [--repeats R]
+
+``--examples`` times every ``examples/*/*.yaml`` (``seeded``, seeds 0 to N-1) and prints each
+one's fights/s and events/s, its time per event as a ratio to the baseline's time per round,
+all medians of R interleaved runs.
 
 ``--scenario`` times any scenario file instead (any ruleset); the baseline stays the same
 bare loop, a yardstick of the machine's speed in this run.
@@ -30,6 +35,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from fracas.dice import SeededRoller
@@ -117,6 +123,28 @@ def profile(kind: str, n: int, rules: Ruleset, scen: Any) -> None:
     pstats.Stats("/tmp/fight_speed.prof").sort_stats("tottime").print_stats(30)
 
 
+def examples(n: int, repeats: int) -> None:
+    """Each example's fights/s and events/s, and its time per event over the baseline's time
+    per round (one bare round of the percentile duel), measured in this run."""
+    paths = sorted(Path(__file__).parents[1].glob("examples/*/*.yaml"))
+    loaded = {p: load_scenario(str(p)) for p in paths}
+    fns: dict[str, Callable[[], object]] = {"baseline": lambda: baseline_fights(n * 10)}
+    events: dict[str, int] = {}
+    for p, sc in loaded.items():
+        name = f"{p.parent.name}/{p.stem}"
+        events[name] = seeded_fights(n, sc.ruleset, sc.scenario)[1]
+        fns[name] = lambda sc=sc: seeded_fights(n, sc.ruleset, sc.scenario)
+    t = interleaved(fns, repeats)
+    per_round = t["baseline"] / baseline_fights(n * 10)
+    print(f"baseline: {per_round * 1e6:.2f} us per bare round (median of {repeats})")
+    for name, e in events.items():
+        per_event = t[name] / e
+        print(
+            f"{name:34} {n / t[name]:8,.0f} fights/s {e / t[name]:9,.0f} events/s "
+            f"{per_event * 1e6:6.1f} us/event {per_event / per_round:6.1f}x baseline round"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=2000)
@@ -129,7 +157,11 @@ def main() -> None:
         help="cProfile the engine fights (stream by default) instead of timing them",
     )
     parser.add_argument("--scenario", help="a scenario file to time instead of the demo")
+    parser.add_argument("--examples", action="store_true", help="time every example file")
     args = parser.parse_args()
+    if args.examples:
+        examples(args.fights, args.repeats)
+        return
     rules, scen = scenario(args.scenario)
     n = args.fights
     if args.profile:

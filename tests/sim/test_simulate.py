@@ -72,34 +72,34 @@ def counted(result: SimResult) -> dict[str, object]:
 @pytest.mark.parametrize("path", ONE_PER_RULESET, ids=lambda p: p.stem)
 def test_figures_are_the_counts_of_a_plain_session_loop_over_the_same_seeds(path: Path) -> None:
     n = CHUNK + 40  # two chunks, the second partial
-    result = simulate(path, n=n, seed=11)
+    result = simulate(path, n=n, seed=11, engine="event")
     expected = plain_loop(path, n, 11)
     assert counted(result) == expected
     assert result.n == n
 
 
 def test_one_job_and_four_jobs_give_the_same_figures() -> None:
-    one = simulate(DUEL, n=3 * CHUNK + 7, seed=5, jobs=1)
-    four = simulate(DUEL, n=3 * CHUNK + 7, seed=5, jobs=4)
+    one = simulate(DUEL, n=3 * CHUNK + 7, seed=5, jobs=1, engine="event")
+    four = simulate(DUEL, n=3 * CHUNK + 7, seed=5, jobs=4, engine="event")
     assert one.figures() == four.figures()
     assert four.engine == "event"
 
 
 def test_a_precision_stops_after_the_same_chunk_whatever_the_jobs() -> None:
-    one = simulate(DUEL, n=20 * CHUNK, seed=2, jobs=1, precision=0.05)
-    two = simulate(DUEL, n=20 * CHUNK, seed=2, jobs=2, precision=0.05)
+    one = simulate(DUEL, n=20 * CHUNK, seed=2, jobs=1, precision=0.05, engine="event")
+    two = simulate(DUEL, n=20 * CHUNK, seed=2, jobs=2, precision=0.05, engine="event")
     assert one.figures() == two.figures()
     assert one.n < 20 * CHUNK and one.n % CHUNK == 0
     assert all(r.width < 0.05 for r in one.rates())
-    shorter = simulate(DUEL, n=one.n - CHUNK, seed=2)
+    shorter = simulate(DUEL, n=one.n - CHUNK, seed=2, engine="event")
     assert max(r.width for r in shorter.rates()) >= 0.05  # it did not stop too late
 
 
 def test_a_shorter_run_is_the_start_of_a_longer_one() -> None:
     """Chunk seeds do not depend on -n: the first 500 fights of a 1,000-fight run are the
     500-fight run, fight for fight."""
-    short = simulate(DUEL, n=CHUNK, seed=9)
-    long = simulate(DUEL, n=2 * CHUNK, seed=9)
+    short = simulate(DUEL, n=CHUNK, seed=9, engine="event")
+    long = simulate(DUEL, n=2 * CHUNK, seed=9, engine="event")
     assert chunk_seeds(9, 0) == chunk_seeds(9, 0, CHUNK) and len(set(chunk_seeds(9, 1))) == CHUNK
     wins_second = sum(
         Session.start(*_loaded(DUEL), SeededRoller(s)).run().winner == "Joanne"
@@ -114,7 +114,7 @@ def _loaded(path: Path) -> tuple[object, object]:
 
 
 def test_the_result_round_trips_through_json() -> None:
-    result = simulate(DUEL, n=50, seed=1)
+    result = simulate(DUEL, n=50, seed=1, engine="event")
     again = SimResult.from_json(result.to_json())
     assert again == result
     assert again.scenario_hash == result.scenario_hash and len(result.scenario_hash) == 64
@@ -160,7 +160,7 @@ def test_a_failing_fight_stops_the_sim_with_its_seed_and_reproduces(faulty_file:
 
 
 def test_rates_sum_to_one_for_each_side() -> None:
-    result = simulate(DUEL, n=300, seed=8)
+    result = simulate(DUEL, n=300, seed=8, engine="event")
     for s in result.sides:
         assert s.win.count + s.loss.count + s.draw.count == result.n
     for c in result.combatants:

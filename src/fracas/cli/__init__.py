@@ -51,14 +51,19 @@ SHORT_HELP: dict[str, str] = {
     "is over",
     "check": "Validate SCENARIO (a YAML file, - for standard input) and print who would fight whom",
     "demo": "Replay a chapter's worked example from its own rolls, and save it.",
-    "roll": 'Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1"), one total per line',
+    "roll": 'Roll EXPRESSION (for example 2D6-1, d%, d1000, "2 d 6 + 1", -2, -D4), one total '
+    "per line",
     "schema": "Print the JSON Schema that RULESET's scenario files follow.",
     "rest": "After the fight in LOG (a JSONL log or an SQLite file), let HOURS of rest pass",
-    "odds": "Exact outcome probabilities of a one-on-one fight in SCENARIO",
-    "advise": "The stance (a percentile duel) or the move (an EXP one-on-one brawl",
+    "odds": "Exact outcome probabilities of a fight in SCENARIO (where its ruleset has an exact "
+    "chain",
+    "advise": "The choice that maximises SIDE's chance to win in each state (value iteration over",
     "sim": "Run many fights of SCENARIO and report win rates, fight length, damage",
-    "compare": "Run two or more variants of a matchup (SCENARIOS) on the same fights",
+    "compare": "Run two or more variants of a matchup (SCENARIOS, and --variant edits of the "
+    "first)",
     "sweep": "Run SCENARIO at every point of a grid of varied fields",
+    "balance": "Find the value of one field of SCENARIO at which a side's win rate crosses the "
+    "target",
     "serve": "Run the live tracker: the GM's page and the players' pages, in your browser.",
 }
 

@@ -7,6 +7,7 @@ withdrawal."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import atan2, cos, degrees, isqrt, radians, sin
 
 from fracas.engine import Choice, Event, IllegalAction
@@ -29,6 +30,8 @@ from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
 
 CLOSEST_M = 1
+
+Point = tuple[int, int]
 
 
 @more_event
@@ -236,32 +239,37 @@ def possible(fight: Fight, c: Fighter, move: Move) -> bool:
 COMPASS = tuple(range(0, 360, 45))
 
 
-def headings(c: Fighter) -> list[int]:
+def headings(facing: int) -> list[int]:
     """The eight compass headings, and straight ahead and 45 degrees either side."""
-    ahead = [c.facing, (c.facing + 45) % 360, (c.facing - 45) % 360]
+    ahead = [facing, (facing + 45) % 360, (facing - 45) % 360]
     return list(dict.fromkeys([*ahead, *COMPASS]))
 
 
-def point_at(c: Fighter, heading_deg: int, metres: int) -> tuple[int, int]:
-    """The whole-metre point ``metres`` from c along ``heading_deg``."""
+def point_at(x: int, y: int, heading_deg: int, metres: int) -> Point:
+    """The whole-metre point ``metres`` from (x, y) along ``heading_deg``."""
     a = radians(heading_deg)
-    return round(c.x + metres * cos(a)), round(c.y + metres * sin(a))
+    return round(x + metres * cos(a)), round(y + metres * sin(a))
 
 
 def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
     """A finite set of destinations: along each heading, a 5 m step and every whole range
     increment the movement allows (the squares of a grid of the scenario's increments)."""
     allowance = move_allowance_m(fight, c)
-    distances = [5, *range(fight.increment_m, allowance + 1, fight.increment_m)]
-    out: list[Move] = []
-    seen: set[tuple[int, int]] = set()
-    for h in headings(c):
+    distances = (5, *range(fight.increment_m, allowance + 1, fight.increment_m))
+    return [Move(actor=c.id, to=p) for p in grid_points(c.x, c.y, c.facing, distances)]
+
+
+@lru_cache(maxsize=4096)
+def grid_points(x: int, y: int, facing: int, distances: tuple[int, ...]) -> tuple[Point, ...]:
+    """The distinct whole-metre points ``distances`` from (x, y) along each of ``headings``
+    (not (x, y) itself), in heading order then distance order (pure geometry: cached)."""
+    out: dict[Point, None] = {}
+    for h in headings(facing):
         for metres in dict.fromkeys(distances):
-            p = point_at(c, h, metres)
-            if p not in seen and p != (c.x, c.y):
-                seen.add(p)
-                out.append(Move(actor=c.id, to=p))
-    return out
+            p = point_at(x, y, h, metres)
+            if p != (x, y):
+                out.setdefault(p)
+    return tuple(out)
 
 
 def move_choices(fight: Fight, c: Fighter) -> list[Choice]:

@@ -254,6 +254,14 @@ SUGGESTED: list[list[Stunt]] = [
 ]
 
 
+def stunt_end(fight: Fight, c: Fighter, action: StuntMove) -> tuple[int, int] | None:
+    """Where the stunts end, or None when the rules refuse them (``check_stunts``)."""
+    try:
+        return check_stunts(fight, c, action)[-1][:2]
+    except IllegalAction:
+        return None
+
+
 def stunt_choices(fight: Fight, c: Fighter) -> list[Choice]:
     """A set of single stunts and one run-up jump, each where the rules allow it (a front end
     may compose longer moves)."""

@@ -73,9 +73,9 @@ from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
 from fracas.rulesets.starflight.stunts import (
     STUNTS,
+    SUGGESTED,
     maneuver_dc,
-    path,
-    stunt_choices,
+    stunt_end,
     stunt_increment_m,
 )
 from fracas.rulesets.starflight.use_skill import skill_modifier
@@ -277,18 +277,10 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
     its weapons; None if there is none (or it already moved this phase's worth).
     ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
-    reach = max(
-        (
-            reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
-            for s in strikes_at(fight, c, target)
-        ),
-        default=0,
-    )
-    best: tuple[int, Move] | None = None
+    reach = strike_reach(fight, c, target)
     there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
-    for move in grid_moves(fight, c):
-        if move.to is None or distance_xy(move.to, target) > reach:
-            continue  # out of reach there: no need to copy the fighter or ask the rules
+    for move in in_reach_moves(fight, c, target, reach):
+        assert move.to is not None
         if npc and not within_a_turn(heading(c, *move.to), c.facing):
             continue
         if not possible(fight, c, move):
@@ -297,12 +289,31 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
             there = replace(c)
         there.x, there.y = move.to
         sight = line_of_sight(fight, there, target, any_facing=True)
-        if not sight.visible or sight.through:
-            continue
-        metres = distance_xy(move.to, c)
-        if best is None or metres < best[0]:
-            best = (metres, move)
-    return None if best is None else best[1]
+        if sight.visible and not sight.through:
+            return move
+    return None
+
+
+def strike_reach(fight: Fight, c: Fighter, target: Fighter) -> int:
+    """The longest reach of the strikes ``c`` has at ``target`` (0 when it has none)."""
+    return max(
+        (
+            reach_m(fight, c.weapons[s.weapon] if s.weapon is not None else None)
+            for s in strikes_at(fight, c, target)
+        ),
+        default=0,
+    )
+
+
+def in_reach_moves(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[Move]:
+    """The grid moves that end within ``reach`` of ``target``, the shortest first (in
+    ``grid_moves`` order among equals)."""
+    keyed = [
+        (distance_xy(move.to, c), i, move)
+        for i, move in enumerate(grid_moves(fight, c))
+        if move.to is not None and distance_xy(move.to, target) <= reach
+    ]
+    return [move for _, _, move in sorted(keyed, key=lambda t: t[:2])]
 
 
 def distance_xy(point: tuple[int, int], b: Fighter) -> int:
@@ -342,8 +353,10 @@ def nothing_to_strike_with(c: Fighter) -> bool:
 def leave_unarmed(fight: Fight, c: Fighter) -> Action | None:
     """With nothing left to strike with, withdraw from the nearest foe rather than stand
     there (when it can move)."""
+    if not nothing_to_strike_with(c):
+        return None
     targets = targets_by_distance(fight, c)
-    if nothing_to_strike_with(c) and targets and can_move(c, fight):
+    if targets and can_move(c, fight):
         return withdrawal(fight, c, targets[0])
     return None
 
@@ -466,20 +479,29 @@ def npc(fight: Fight, c: Fighter) -> Action:
         around = step_around(fight, c, weakest, npc=True)
         if around is not None:
             return around
-    best: tuple[int, Move] | None = None
-    for move in grid_moves(fight, c):
-        if move.to is None or not within_a_turn(heading(c, *move.to), c.facing):
-            continue
-        if not possible(fight, c, move):
-            continue
-        gap = distance_m(replace(c, x=move.to[0], y=move.to[1]), weakest)
-        if gap < metres and (best is None or gap < best[0]):
-            best = (gap, move)
-    if best is not None:
-        return best[1]
+    forward = nearest_forward_move(fight, c, weakest, metres)
+    if forward is not None:
+        return forward
     if c.facing != bearing(c, weakest):
         return Face(actor=c.id, target=weakest.id)  # a turn on the spot, then forward again
     return stand_by(fight, c)
+
+
+def nearest_forward_move(fight: Fight, c: Fighter, target: Fighter, metres: int) -> Move | None:
+    """The grid move forward or at 45 degrees (``within_a_turn``) that ends nearest
+    ``target``, nearer than ``metres`` (the first in ``grid_moves`` order among equals); None
+    if there is none. Nearest first, so the rules are asked (``possible``) only until one
+    will do."""
+    nearer = [
+        (gap, i, move)
+        for i, move in enumerate(grid_moves(fight, c))
+        if move.to is not None and (gap := distance_xy(move.to, target)) < metres
+    ]
+    for _, _, move in sorted(nearer, key=lambda t: t[:2]):
+        assert move.to is not None
+        if within_a_turn(heading(c, *move.to), c.facing) and possible(fight, c, move):
+            return move
+    return None
 
 
 def within_a_turn(direction: int, facing: int) -> bool:
@@ -552,13 +574,15 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
     my = sum(o.y for o in targets) / len(targets) if targets else 0.0
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
-    for choice in stunt_choices(fight, c):
-        move = choice.action
-        assert isinstance(move, StuntMove)
-        if 50 + modifier <= maneuver_dc(c, move.stunts):
+    for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
+        if 50 + modifier <= maneuver_dc(c, stunts):
+            continue
+        move = StuntMove(actor=c.id, stunts=stunts)
+        end = stunt_end(fight, c, move)
+        if end is None:
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
-        x, y, _ = path(fight, c, move)[-1]
+        x, y = end
         drift, circling = 0, False
         if targets:
             foe = targets[0]

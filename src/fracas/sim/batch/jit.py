@@ -19,7 +19,7 @@ A big kernel split into helpers compiles quicker with its helpers compiled once 
 (:func:`callee`, :func:`inlined_callee`, :func:`inline`), then linked into its callers, where
 LLVM inlines them, than with numba's own ``inline="always"`` (which inlines the helper's
 code and types, lowers and optimises it again at every call site, nested helpers included):
-``exchange_kernel`` went from ~13 s to ~4.5 s, the biggest duel kernel from 100 s to
+a chain's exchange kernel went from ~13 s to ~4.5 s, the largest duel kernel from 100 s to
 8.5 s of CPU, with the same run time within 5%.
 
 The first call of a kernel with an empty cache compiles it; :mod:`fracas.sim.compiling`
@@ -133,7 +133,7 @@ def inline(func: F) -> F:
     may call too (the odds chain calls the tactics' ``declare``), cached.
 
     Not numba's own ``inline="always"``, which types, lowers and optimises the helper's code
-    again at every call site, nested helpers included: the biggest duel kernel took
+    again at every call site, nested helpers included: the largest duel kernel took
     100 s of CPU and 1.3 GB to compile with it, 8.5 s and 230 MB this way, for the same
     arrays from the same seeds and about 5% less speed (docs/batch-and-odds.md, "Cold
     start")."""

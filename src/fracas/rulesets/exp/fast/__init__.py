@@ -87,8 +87,6 @@ class BrawlKernel:
         return END_NAMES
 
     def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
-        from fracas.rulesets.exp.fast.spec import scope
-
         if _optimal(_theirs(scenario)):
             return (
                 "tactics 'optimal' follows advise's policy over the whole brawl state (holds, "
@@ -97,6 +95,8 @@ class BrawlKernel:
         people = len(_theirs(scenario).combatants)
         if people != 2:  # said before the spec (and numba with it) is imported
             return f"{people} combatants; the batch kernel covers one-on-one brawls"
+        from fracas.rulesets.exp.fast.spec import scope
+
         return scope(_theirs(scenario), _mine(ruleset), lethal=True)
 
     def compile(self, ruleset: AnyRuleset, scenario: object) -> ExpSpec:
