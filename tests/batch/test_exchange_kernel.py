@@ -192,6 +192,7 @@ def kits(spec: Any, who: int) -> Iterator[Kit]:
     yield ready.but(glitch=1)
     yield ready.but(defenceless=0)  # a fumble's "defenceless in next round": this round
     yield ready.but(defenceless=1)
+    yield ready.but(defenceless=2)  # both: defenceless now and fumbled 41-60 again
     yield ready.but(wield=1)
     for cond in (C_DROPPED, C_LOST, C_BROKEN):  # the first weapon gone: the second drawn,
         yield ready.but(conds=(cond, *(0,) * (n - 1)), wield=1)  # or still wielded

@@ -14,6 +14,7 @@ import yaml
 from click.testing import CliRunner
 
 from fracas.cli import main
+from fracas.rulesets.percentile.fast.chain import DuelChain
 from fracas.rulesets.percentile.fast.exchange import check_distribution
 from fracas.scenario import load_scenario, parse_scenario
 from fracas.sim import batch
@@ -81,6 +82,87 @@ def test_odds_agree_with_the_event_engine_and_the_kernel(which: str) -> None:
         )
 
 
+def surrender_after_the_target_fell() -> Any:
+    """Rounds after the first in order, Yan (1 hp, katana 20%) before Xia (foil 80%, all-out
+    defence): a parry breaks Xia's foil, and with no weapon left she surrenders at her turn
+    (``no_weapon_left: surrender``), even when Yan fell earlier that round (a fumble, a
+    perfect parry's blow): a draw, as in the event engine (``round.resolve_round``)."""
+    base = {"STR": 10, "CON": 10, "AGL": 10, "PER": 10}
+    data = {
+        "ruleset": "percentile",
+        "name": "surrender-after-the-target-fell",
+        "options": {
+            "later_rounds": "in-order",
+            "round_order": "scenario",
+            "dropped_weapon": "lost",
+            "no_weapon_left": "surrender",
+        },
+        "combatants": [
+            {**base, "name": "Yan", "side": "b", "hp": 1, "weapons": ["katana"]}
+            | {"skills": {"edged swords": 20}, "tactics": "all-out-attack"},
+            {**base, "name": "Xia", "side": "a", "hp": 6, "weapons": ["foil"]}
+            | {"skills": {"point swords": 80}, "tactics": "all-out-defence"},
+        ],
+    }
+    return parse_scenario(data, "surrender-after-the-target-fell")
+
+
+@pytest.mark.slow
+def test_odds_let_a_fighter_surrender_after_its_target_fell_that_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The chain against the batch kernel (held to the event engine by
+    test_percentile_agreement) on a million fights, and the event engine itself on 2,000:
+    the draws that come of the late surrender are about 0.0015 of the fights, some 25
+    standard errors of the kernel's sample (simultaneous 99.9% intervals, agreement.py)."""
+    loaded = surrender_after_the_target_fell()
+    o = odds(loaded.ruleset, loaded.scenario)
+    assert o.error < 1e-6
+    fast = batch.run(loaded.ruleset, loaded.scenario, 1_000_000, seed=19)
+    event = event_batch(loaded.ruleset, loaded.scenario, range(2000))
+    z = simultaneous_z(6)
+    for sample in (fast, event):
+        assert within(o.win[0], sample.winner == 0, z)
+        assert within(o.win[1], sample.winner == 1, z)
+        assert within(o.draw, sample.winner == -1, z)
+    # the round-by-round Python chain (the baseline) does the same
+    monkeypatch.setattr(DuelChain, "compiled", False)
+    slow = odds(loaded.ruleset, loaded.scenario)
+    assert abs(slow.draw - o.draw) <= o.error + slow.error  # each prunes its own way
+
+
+@pytest.mark.slow
+def test_odds_agree_on_a_duel_that_reaches_a_second_41_60_fumble_while_defenceless(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two clumsy swordsmen (test_percentile_agreement's ``defenceless-twice``): the chain
+    meets kits defenceless this round and the next (code 2), and its figures lie in the
+    simultaneous 99.9% intervals of the kernel's and the event engine's fights."""
+    from fracas.rulesets.percentile.fast import exchange as pe
+    from tests.batch.test_percentile_agreement import CLUMSY
+
+    loaded = parse_scenario({"ruleset": "percentile", "name": "clumsy", **CLUMSY}, "clumsy")
+    codes: set[int] = set()
+    real = pe.Kit.__new__
+
+    def spy(cls: type[pe.Kit], *fields: Any) -> pe.Kit:
+        kit = real(cls, *fields)
+        codes.add(kit.defenceless)
+        return kit
+
+    monkeypatch.setattr(pe.Kit, "__new__", staticmethod(spy))
+    o = odds(loaded.ruleset, loaded.scenario)
+    assert pe.DEFENCELESS_BOTH in codes
+    assert o.error < 1e-6
+    fast = batch.run(loaded.ruleset, loaded.scenario, 200_000, seed=23)
+    event = event_batch(loaded.ruleset, loaded.scenario, range(2000))
+    z = simultaneous_z(6)
+    for sample in (fast, event):
+        assert within(o.win[0], sample.winner == 0, z)
+        assert within(o.win[1], sample.winner == 1, z)
+        assert within(o.draw, sample.winner == -1, z)
+
+
 def test_odds_refuses_what_the_chain_does_not_cover_with_exit_2() -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["odds", str(EXAMPLES / "exp" / "bar-brawl.yaml")])
@@ -119,3 +201,34 @@ def test_odds_prints_each_sides_win_and_the_draw_in_one_column() -> None:
     ]
     assert len({len(line) for line in figures}) == 1  # right-aligned, one column
     assert figures[0].endswith("57.6445%")
+
+
+def test_odds_follows_tactics_optimal_as_advise_solves_it(tmp_path: Path) -> None:
+    """``tactics: optimal`` is advise's policy: ``fracas odds`` solves it and gives the
+    figure advise reports for it (it ended in a ValueError traceback)."""
+    data = yaml.safe_load((EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml").read_text())
+    data["combatants"][0]["tactics"] = "optimal"
+    path = tmp_path / "optimal.yaml"
+    path.write_text(yaml.safe_dump(data))
+    result = CliRunner().invoke(main, ["odds", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    result = CliRunner().invoke(
+        main, ["advise", str(EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml"), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    advice = json.loads(result.output)
+    assert out["win"][0] == pytest.approx(advice["win_optimal"], abs=1e-12)
+
+
+def test_odds_refuses_tactics_optimal_on_both_sides_naming_the_field(tmp_path: Path) -> None:
+    data = yaml.safe_load((EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml").read_text())
+    for c in data["combatants"]:
+        c["tactics"] = "optimal"
+        c.pop("script", None)
+        c.pop("then", None)
+    path = tmp_path / "both.yaml"
+    path.write_text(yaml.safe_dump(data))
+    result = CliRunner().invoke(main, ["odds", str(path)])
+    assert result.exit_code == 2, result.output
+    assert "tactics 'optimal'" in result.output and "Traceback" not in result.output

@@ -65,7 +65,18 @@ ONDKILLE = fighter(
     skills={"dagger": 40},
 )
 
+#: two poor swordsmen (5%): long fights, many fumbles, so a fighter defenceless after a
+#: 41-60 fumble sometimes fumbles 41-60 again that round (and stays defenceless, table 5.2)
+CLUMSY: dict[str, Any] = {
+    "options": {"weapon_damage_on_parry": "none"},
+    "combatants": [
+        fighter("Ari", "a", hp=40, fatigue=40, skills={"edged swords": 5}),
+        fighter("Bo", "b", hp=40, fatigue=40, skills={"edged swords": 5}),
+    ],
+}
+
 MATCHUPS: dict[str, tuple[dict[str, Any], str]] = {
+    "defenceless-twice": (CLUMSY, "Ari:fumbles"),
     # the book's duel: fumbles (table 5.2), disarms and recoveries, a script then a tactic
     "fumbles-disarms-book": (
         {
@@ -388,3 +399,23 @@ def test_a_fight_depends_only_on_its_own_seed_and_runs_repeat(path: str) -> None
     same = batch.run(loaded.ruleset, loaded.scenario, 5000, 42)
     assert (again.winner == same.winner).all() and (again.counts == same.counts).all()
     assert len(set(whole.rounds.tolist())) > 1 or len(set(whole.winner.tolist())) > 1
+
+
+def test_the_clumsy_matchup_reaches_a_second_41_60_fumble_while_defenceless() -> None:
+    """The event engine's fights of ``defenceless-twice`` (seeds 0-299) include fumbles
+    41-60 in two rounds in a row by one fighter: the case the kernel must follow."""
+    from fracas.dice import SeededRoller
+    from fracas.engine import Session
+    from fracas.rulesets.percentile.events import Defenceless
+
+    loaded = parse_scenario({"ruleset": "percentile", "name": "clumsy", **CLUMSY}, "clumsy")
+    again = 0
+    for seed in range(300):
+        session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed))
+        session.run()
+        last: dict[str, int] = {}
+        for e in session.log:
+            if isinstance(e, Defenceless):
+                again += last.get(e.who) == e.round - 1
+                last[e.who] = e.round
+    assert again >= 1

@@ -11,16 +11,18 @@ from typing import Any
 
 import pytest
 
+from fracas.rulesets.percentile.actions import Declare
 from fracas.rulesets.percentile.events import (
     Damaged,
+    DefenceRolled,
     ExplosionRolled,
     FumbleRolled,
     WeaponDropped,
 )
 from fracas.rulesets.percentile.fumble import ROWS, fumble_row
-from fracas.rulesets.percentile.state import BROKEN, DROPPED, JAMMED, READY
+from fracas.rulesets.percentile.state import BROKEN, DROPPED, JAMMED, READY, is_defenceless
 
-from .helpers import carried, duel, fighter_spec, get, one_exchange
+from .helpers import carried, duel, fighter_spec, get, one_exchange, start
 
 FUMBLED = [97, 99, 70]
 GLOCK: dict[str, Any] = {"weapons": ["glock 17"], "skills": {"pistols": 50}}
@@ -77,6 +79,28 @@ def test_26_40_with_the_lost_option_loses_the_weapon_and_draws_the_next() -> Non
 def test_41_50_leaves_the_attacker_defenceless_next_round() -> None:
     s = fumble(45, [])
     assert get(s, "A").defenceless_round == 2 and get(s, "A").hp == 20
+
+
+def test_a_second_41_60_fumble_keeps_her_defenceless_for_the_rest_of_the_round() -> None:
+    """Table 5.2, 41-60: "defenceless in next round". A fumbles 45 in round 1, so she is
+    defenceless in round 2; she strikes first in round 2 and fumbles 45 again: that makes
+    round 3 defenceless too, and nothing ends round 2's, so D's attack later in round 2 meets
+    no parry (and round 3 is defenceless as well)."""
+    data = duel(weapon_damage_on_parry="none")
+    session, roller = start(data, [20, 1, *FUMBLED, 45])
+    session.act(Declare(actor="A", stance="normal-attack", target="D"))
+    session.act(Declare(actor="D", stance="all-out-defence"))
+    # round 2: A fumbles again (D, attacking normally, fails its parry), then D hits (30)
+    # for 3 damage: A is not asked for a parry
+    roller.extend([*FUMBLED, 45, 30, 3])
+    session.act(Declare(actor="A", stance="normal-attack", target="D"))
+    session.act(Declare(actor="D", stance="normal-attack", target="A"))
+    assert roller.used == roller.total
+    (defence,) = [e for e in session.log if isinstance(e, DefenceRolled) and e.who == "A"]
+    assert (defence.kind, defence.reason) == ("none", "defenceless after a fumble")
+    a = get(session, "A")
+    assert a.hp == 20 - (3 - 2)
+    assert [is_defenceless(a, r) for r in (1, 2, 3, 4)] == [False, True, True, False]
 
 
 def test_51_60_falls_defenceless_with_d4_minus_1_damage() -> None:

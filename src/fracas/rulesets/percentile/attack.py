@@ -49,6 +49,7 @@ from fracas.rulesets.percentile.state import (
     Fighter,
     PercentileContext,
     acting,
+    is_defenceless,
 )
 from fracas.rulesets.percentile.weapons import shots_per_attack
 
@@ -233,7 +234,7 @@ def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool) -> str:
     defender's decision (``DefenceAsked``), not a reason."""
     if not acting:
         return "out of the fight"
-    if d.defenceless_round == round_number:
+    if is_defenceless(d, round_number):
         return "defenceless after a fumble"
     if defence_skill(d, arm)[0] == "none":
         return no_skill_reason(d, arm)

@@ -7,7 +7,14 @@ from typing import Any
 
 from fracas.engine import Event, InconsistentLog
 from fracas.rulesets.percentile.skill_check import SUCCESS
-from fracas.rulesets.percentile.state import LOST, READY, Asking, Fighter, PercentileEncounter
+from fracas.rulesets.percentile.state import (
+    LOST,
+    READY,
+    Asking,
+    Fighter,
+    PercentileEncounter,
+    is_defenceless,
+)
 
 
 class InitiativeRolled(Event[PercentileEncounter], frozen=True, kw_only=True):
@@ -209,14 +216,18 @@ class WeaponDrawn(Event[PercentileEncounter], frozen=True, kw_only=True):
 
 
 class Defenceless(Event[PercentileEncounter], frozen=True, kw_only=True):
-    """No parry or dodge in round ``round`` (table 5.2, 41-60)."""
+    """No parry or dodge in round ``round`` (table 5.2, 41-60: "defenceless in next round").
+    A fighter defenceless now stays so for the rest of this round too: the text ends no
+    defenceless round early, so the rounds only grow (``Fighter.defenceless_from``)."""
 
     who: str
     round: int
 
     def apply(self, state: PercentileEncounter) -> None:
         c: Fighter = state.combatants[self.who]
-        c.defenceless_round = self.round
+        if not is_defenceless(c, state.round):
+            c.defenceless_from = self.round
+        c.defenceless_round = max(c.defenceless_round, self.round)
 
 
 class FumbleRolled(Event[PercentileEncounter], frozen=True, kw_only=True):

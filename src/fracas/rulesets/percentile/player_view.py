@@ -8,7 +8,12 @@ private: the GM's and the combatant's own player's."""
 from __future__ import annotations
 
 from fracas.engine.view import Bar, Card, wound_level
-from fracas.rulesets.percentile.state import Fighter, PercentileEncounter, fighter
+from fracas.rulesets.percentile.state import (
+    Fighter,
+    PercentileEncounter,
+    fighter,
+    is_defenceless,
+)
 
 
 def visible_conditions(state: PercentileEncounter, c: Fighter) -> tuple[str, ...]:
@@ -24,7 +29,7 @@ def visible_conditions(state: PercentileEncounter, c: Fighter) -> tuple[str, ...
         out.append("first aid given")
     if not c.p.mobile:
         out.append("immobile (battle-suit without power)")
-    if c.defenceless_round == state.round and state.round:
+    if is_defenceless(c, state.round):
         out.append("defenceless this round")
     if c.wielded >= 0 and c.condition[c.wielded] != "ready":
         out.append(f"{c.p.arms[c.wielded].name} {c.condition[c.wielded]}")

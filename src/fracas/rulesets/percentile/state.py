@@ -86,6 +86,10 @@ class Fighter(Combatant):
     ammo: list[int] = field(default_factory=list)
     abs_loss: int = 0
     glitch: int = 0
+    # the rounds without parry or dodge after fumbles (table 5.2, 41-60): from
+    # ``defenceless_from`` to ``defenceless_round`` (0 and 0: none); a fumble while
+    # defenceless only moves the end on (``Defenceless``)
+    defenceless_from: int = 0
     defenceless_round: int = 0
     dead: bool = False
     able: bool = True  # can fight: kept by ``update_able`` whenever hp or ``dead`` change
@@ -168,3 +172,9 @@ def acting(state: PercentileEncounter, c: Fighter, simultaneous: bool) -> bool:
     if c.able:
         return True
     return simultaneous and c.p.mobile and not c.yielded and c.down_round == state.round
+
+
+def is_defenceless(c: Fighter, round_number: int) -> bool:
+    """Whether ``c`` may neither parry nor dodge in round ``round_number`` after fumbles
+    (table 5.2, 41-60: "defenceless in next round")."""
+    return 0 < c.defenceless_from <= round_number <= c.defenceless_round

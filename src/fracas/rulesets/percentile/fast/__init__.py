@@ -132,7 +132,13 @@ class DuelOdds:
     def solve(self, ruleset: AnyRuleset, scenario: object, policy: object | None) -> Solution:
         from fracas.rulesets.percentile.fast.chain import duel_odds
 
-        return duel_odds(_mine(ruleset), _theirs(scenario), policy)
+        mine, theirs = _mine(ruleset), _theirs(scenario)
+        if policy is None and any(c.tactics == "optimal" for c in theirs.combatants):
+            # ``tactics: optimal`` is advise's policy: solved on this chain, then followed
+            from fracas.rulesets.percentile.fast.advise import install_policy
+
+            policy = install_policy(mine, theirs)
+        return duel_odds(mine, theirs, policy)
 
 
 class StanceAdvisor:

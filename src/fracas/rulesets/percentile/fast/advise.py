@@ -11,6 +11,13 @@ and every round simultaneous; the policy it finds is then evaluated exactly by t
 one reported, next to the scenario's own tactics' exact figure. Extra parries are not a
 choice here: in a duel a second parry is never needed (one attack a round).
 
+What the decision process leaves out (kit changes, fatigue) can make a fixed stance win more
+in the full chain than the table it finds (Ondkille in ``ondkille-dodges.yaml``: always
+all-out defence wins 1.0e-3 more, as long fights tire Joanne out). So every fixed stance is
+evaluated in the full chain too (``best_policy``), and the advice is the table that wins most
+of these: the value iteration's, or a fixed stance where one beats it. That is the best of
+these candidates, exactly; a table mixing stances by kit or round could still do better.
+
 Mirrors Chapter 5, "Attacking and defending" (the stances a fighter may declare). Held to the
 event engine by tests/batch/test_advise.py and test_percentile_dodging.py.
 """
@@ -73,7 +80,11 @@ SHORT = {
 @dataclass(frozen=True)
 class Advice:
     """The advised side's policy (``policy[own hp, other's hp]``: a stance), the exact odds
-    under it and under the scenario's own tactics."""
+    under it and under the scenario's own tactics. The policy maximises the win chance in a
+    decision process without kit changes and fatigue, checked in the full chain against
+    every fixed stance (``fixed``: each one's exact win chance; ``source``: "value
+    iteration", or the fixed stance that won more and is the advice instead): the best of
+    these, not of every possible table (module docstring)."""
 
     side: str
     fighter: int
@@ -82,6 +93,8 @@ class Advice:
     optimal: Odds
     own: Odds
     seconds: float
+    source: str = "value iteration"
+    fixed: tuple[tuple[str, float], ...] = ()
 
     @property
     def gain(self) -> float:
@@ -131,6 +144,14 @@ class Advice:
             f"{self.optimal.win[self.fighter]:.2%} with this policy ({self.gain * 100:+.2f} "
             f"points); exact, truncation error <= {max(self.own.error, self.optimal.error):.1e}"
         )
+        checked = ", ".join(f"{SHORT.get(s, s)} {p:.4%}" for s, p in self.fixed)
+        lines.append(
+            f"value iteration maximises {me}'s chance in a model without kit changes (fumbles, "
+            f"breakage) or fatigue; in the full fight each fixed stance wins {checked}"
+        )
+        if self.source != "value iteration":
+            lines.append(f"the {self.source} stance wins more than that table: it is the advice")
+        lines.append("(the best of these; a table by kit or round might do better still)")
         lines.append(
             f"computed in {self.seconds:.2f} s CPU; put `tactics: optimal` on {me} to fight it"
         )
@@ -148,6 +169,8 @@ class Advice:
                 for (lo, hi), cols in self.bands()
             },
             "policy_cells": self.policy.tolist(),
+            "policy_source": self.source,
+            "win_fixed_stances": dict(self.fixed),
             "stances": list(STANCE_NAMES),
             "odds_optimal": self.optimal.to_json(),
             "odds_own": self.own.to_json(),
@@ -303,18 +326,18 @@ def advise(
     start = time.process_time()  # CPU time: what the computation took, load aside
     spec = ps.compile_duel(scenario, ruleset)
     model = ExchangeModel(spec, ruleset.profiles(scenario))
-    policy = solve(spec, model, fighter)
+    best = best_policy(ruleset, scenario, spec, model, fighter)
     own = _odds(ruleset, scenario, None, model)
-    tables = _tables(policy, fighter, spec)
-    optimal = _odds(ruleset, with_policy(scenario, fighter), tables, model)
     return Advice(
         side=side,
         fighter=fighter,
         names=(spec.names[0], spec.names[1]),
-        policy=policy,
-        optimal=optimal,
+        policy=best.policy,
+        optimal=best.odds,
         own=own,
         seconds=time.process_time() - start,
+        source=best.source,
+        fixed=best.fixed,
     )
 
 
@@ -332,6 +355,49 @@ def _odds(
     return timed(scenario.name, lambda: duel_odds(ruleset, scenario, policy, model))
 
 
+@dataclass(frozen=True)
+class Best:
+    """``best_policy``'s answer: the table, its exact odds, where it came from, and each
+    fixed stance's exact win chance."""
+
+    policy: Policy
+    odds: Odds
+    source: str
+    fixed: tuple[tuple[str, float], ...]
+
+
+def best_policy(
+    ruleset: PercentileRuleset,
+    scenario: PercentileScenario,
+    spec: ps.PercentileSpec,
+    model: ExchangeModel,
+    fighter: int,
+) -> Best:
+    """The value iteration's table (``solve``) or, where one wins more in the full chain, a
+    fixed stance (each of ``choices``, evaluated exactly as a table of that one stance):
+    what the decision process leaves out (kit changes, fatigue) can favour one. On equal
+    figures the value iteration's table is kept."""
+    advised = with_policy(scenario, fighter)
+    solved = solve(spec, model, fighter)
+    best = Best(
+        solved,
+        _odds(ruleset, advised, _tables(solved, fighter, spec), model),
+        "value iteration",
+        (),
+    )
+    fixed: list[tuple[str, float]] = []
+    for stance in choices(spec, fighter):
+        table = np.full_like(solved, stance)
+        if np.array_equal(table[1:, 1:], solved[1:, 1:]):  # (row and column 0: no fight)
+            fixed.append((STANCE_NAMES[stance], best.odds.win[fighter]))
+            continue
+        o = _odds(ruleset, advised, _tables(table, fighter, spec), model)
+        fixed.append((STANCE_NAMES[stance], o.win[fighter]))
+        if o.win[fighter] > best.odds.win[fighter]:
+            best = Best(table, o, f"fixed {STANCE_NAMES[stance]}", ())
+    return Best(best.policy, best.odds, best.source, tuple(fixed))
+
+
 def _tables(policy: Policy, fighter: int, spec: ps.PercentileSpec) -> Policy:
     """The kernel's ``policy`` array: [fighter, own hp, other's hp] (the other unused)."""
     shape = (2, *policy.shape)
@@ -340,7 +406,7 @@ def _tables(policy: Policy, fighter: int, spec: ps.PercentileSpec) -> Policy:
     return tables
 
 
-__all__ = ["T_OPTIMAL", "Advice", "advise", "with_policy"]
+__all__ = ["T_OPTIMAL", "Advice", "Best", "advise", "best_policy", "with_policy"]
 
 
 def install_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> Policy | None:
@@ -365,7 +431,8 @@ def install_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> 
         return hit[2]
     # the policy is solved against the other side's tactics (the same decision process)
     spec = ps.compile_duel(scenario, ruleset, np.zeros((2, 1, 1), np.int64))
-    policy = solve(spec, ExchangeModel(spec, ruleset.profiles(scenario)), fighter)
+    model = ExchangeModel(spec, ruleset.profiles(scenario))
+    policy = best_policy(ruleset, scenario, spec, model, fighter).policy  # (advise's)
     other = scenario.combatants[1 - fighter].name
 
     def stance(state: PercentileEncounter, c: Fighter) -> str:

@@ -26,7 +26,12 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
+from fracas.rulesets.percentile.fast.exchange import (
+    ExchangeModel,
+    Kit,
+    defenceless_code,
+    defenceless_now,
+)
 from fracas.rulesets.percentile.fast.exchange_kernel import warm_exchange
 from fracas.rulesets.percentile.fast.grid_kernel import (
     apply_branches,
@@ -190,6 +195,9 @@ class DuelChain:
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
         # able fighter on an able target
         self._acts: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
+        # who may yield at the second turn (round.resolve_round: an acting fighter, whatever
+        # became of its target earlier in the round)
+        self._yields: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
         for f in (0, 1):
             g = 1 - f
             for simultaneous in (False, True):
@@ -200,7 +208,11 @@ class DuelChain:
                 self._acts[(f, simultaneous)] = np.ascontiguousarray(
                     np.broadcast_to(a & b, self.shape)
                 )
+                self._yields[(f, simultaneous)] = np.ascontiguousarray(
+                    np.broadcast_to(a, self.shape)
+                )
         self._idle = {k: ~v for k, v in self._acts.items()}
+        self._stays = {k: ~v for k, v in self._yields.items()}
         self._splits: dict[tuple[int, bool, int, int], list[Split]] = {}
         self.round_dependent = False  # no tactic looks at the round beyond a script
         self._stances: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
@@ -616,7 +628,7 @@ class DuelChain:
                 kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
                 kg.but(
                     bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
-                    defenceless=-1 if kg.defenceless == 1 else None,
+                    defenceless=defenceless_code(defenceless_now(kg.defenceless), False),
                 ),
             )
         bare_f, bare_g = bare
@@ -675,7 +687,7 @@ class DuelChain:
             kg = k1 if f == 0 else k0
             if sf in (S_SURRENDER, S_FLEE):  # round.resolve_round: Yielded at its turn
                 nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
-                moved = np.where(acts, grid, 0.0)
+                moved = np.where(self._all if first else self._yields[f, simultaneous], grid, 0.0)
                 add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
                 add(key, grid - moved)
                 continue

@@ -65,7 +65,8 @@ def _forget(key: KitFields) -> Callable[[weakref.ref[Kit]], None]:
 class Kit:
     """What changes about a combatant in a fight besides hp: the wielded weapon, each
     weapon's condition and break value, armour loosened, glitches, and the round of a
-    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, -1 none);
+    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, 2 both: a
+    fighter defenceless who fumbles again stays so for the rest of the round, -1 none);
     ``yielded``: 1 surrendered, 2 fled (out of the fight).
 
     Immutable and interned: making a kit equal to one alive returns that one, so equal kits
@@ -149,7 +150,7 @@ class Kit:
         )
 
     def next_round(self) -> Kit:
-        return self if self.defenceless < 0 else self.but(defenceless=self.defenceless - 1)
+        return self if self.defenceless < 0 else self.but(defenceless=_ONWARD[self.defenceless])
 
     def lumped(self) -> Kit:
         """This kit with what no later branch reads made equal: the break value of a
@@ -158,6 +159,28 @@ class Kit:
         if all(c not in (C_BROKEN, C_LOST) or b == 0 for c, b in pairs):
             return self
         return self.but(bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
+
+
+#: ``Kit.defenceless`` codes: none, this round, the next, both
+DEFENCELESS_NONE, DEFENCELESS_NOW, DEFENCELESS_NEXT, DEFENCELESS_BOTH = -1, 0, 1, 2
+#: a code at the start of the next round
+_ONWARD = {DEFENCELESS_NOW: -1, DEFENCELESS_NEXT: 0, DEFENCELESS_BOTH: 0}
+
+
+def defenceless_code(now: bool, then: bool) -> int:
+    """The ``Kit.defenceless`` code of a fighter defenceless this round (``now``) and, or, the
+    next (``then``): table 5.2, 41-60, a fumble while defenceless ends nothing early."""
+    if now:
+        return DEFENCELESS_BOTH if then else DEFENCELESS_NOW
+    return DEFENCELESS_NEXT if then else DEFENCELESS_NONE
+
+
+def defenceless_now(code: int) -> bool:
+    return code in (DEFENCELESS_NOW, DEFENCELESS_BOTH)
+
+
+def defenceless_next(code: int) -> bool:
+    return code in (DEFENCELESS_NEXT, DEFENCELESS_BOTH)
 
 
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
@@ -519,18 +542,21 @@ class ExchangeModel:
         with what the exchange did not read put back from ``kit`` (the attacker's, role 0,
         or the defender's, parrying with weapon ``w``): the break values (the parrying
         weapon's as the exchange left it) and "defenceless" (the attacker's, or the
-        defender's next round, unless the exchange made it defenceless next round)."""
+        defender's next round, joined with a next round the exchange made defenceless)."""
         key = (bare, kit, role, w)
         hit = self._put_back.get(key)
         if hit is None:
+            # the bare attacker is defenceless in no round, the bare defender this round
+            # as ``kit`` is: the next round is defenceless if either says so
+            now = defenceless_now(kit.defenceless if role == 0 else bare.defenceless)
+            then = defenceless_next(kit.defenceless) or defenceless_next(bare.defenceless)
+            code = defenceless_code(now, then)
             if role == 0:
-                hit = bare.but(
-                    bvs=kit.bvs, defenceless=kit.defenceless if bare.defenceless < 0 else None
-                )
+                hit = bare.but(bvs=kit.bvs, defenceless=code)
             else:
                 hit = bare.but(
                     bvs=tuple(b if i == w else kit.bvs[i] for i, b in enumerate(bare.bvs)),
-                    defenceless=1 if kit.defenceless == 1 else None,
+                    defenceless=code,
                 )
             self._put_back[key] = hit
         return hit
@@ -647,7 +673,8 @@ class ExchangeModel:
             if effect == ps.F_DROP:
                 out.append((q, self.drop(m, role, ids)))
             elif effect == ps.F_DEFENCELESS:
-                out.append((q, self._kit(m, role, kit.but(defenceless=1))))
+                code = defenceless_code(defenceless_now(kit.defenceless), True)
+                out.append((q, self._kit(m, role, kit.but(defenceless=code))))
             elif effect == ps.F_FALL:
                 armour = self._armour(who, kit) if self.o[ps.O_FALL_ARMOUR] else 0
                 for v in range(4):
@@ -688,7 +715,11 @@ class ExchangeModel:
         ``low``: the attacker's full damage would down the defender (its hp now)."""
         spec = self.spec
         none = [(FAIL, D_NONE, 1.0)]
-        if not (self.o[ps.O_PARRIED] >> result) & 1 or not acting or kit.defenceless == 0:
+        if (
+            not (self.o[ps.O_PARRIED] >> result) & 1
+            or not acting
+            or defenceless_now(kit.defenceless)
+        ):
             return none
         if stance == S_RECOVER and self.o[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
             return none

@@ -109,6 +109,26 @@ def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, fl
 
 
 @inlined_callee
+def _now(code: int) -> bool:
+    """``percentile_exchange.defenceless_now``: no parry or dodge this round."""
+    return code == 0 or code == 2
+
+
+@inlined_callee
+def _next(code: int) -> bool:
+    """``percentile_exchange.defenceless_next``."""
+    return code == 1 or code == 2
+
+
+@inlined_callee
+def _defenceless_code(now: bool, then: bool) -> int:
+    """``percentile_exchange.defenceless_code``: -1 none, 0 this round, 1 the next, 2 both."""
+    if now:
+        return 2 if then else 0
+    return 1 if then else -1
+
+
+@inlined_callee
 def _ready(kit: I64) -> bool:
     w = kit[K_WIELD]
     ready: bool = w >= 0 and kit[K_CONDS + w] == C_READY
@@ -239,7 +259,7 @@ def _fumble_effect(
         if effect == ps.F_DROP:
             _drop(opts, natural, who, out)
         elif effect == ps.F_DEFENCELESS:
-            out[K_DEFENCELESS] = 1
+            out[K_DEFENCELESS] = _defenceless_code(_now(out[K_DEFENCELESS]), True)
         elif effect == ps.F_ARMOUR:
             if fi[who, ps.ARMOURED]:
                 if fi[who, ps.TECH]:
@@ -576,7 +596,7 @@ def _defence(
 ) -> tuple[int, int, int]:  # fmt: skip
     """``ExchangeModel.defence`` of ``g`` (``kit``) against an attack of ``result``: (its
     kind, the number to roll under, the skill), ``D_NONE`` when it does not defend."""
-    if not (opts[ps.O_PARRIED] >> result) & 1 or kit[K_DEFENCELESS] == 0:
+    if not (opts[ps.O_PARRIED] >> result) & 1 or _now(kit[K_DEFENCELESS]):
         return D_NONE, 0, 0
     if stance == S_RECOVER and opts[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
         return D_NONE, 0, 0
@@ -645,8 +665,7 @@ def exchange_branches(
         if i != wg:
             bare_g[K_BVS + i] = 0
     bare_f[K_DEFENCELESS] = -1
-    if kg[K_DEFENCELESS] == 1:
-        bare_g[K_DEFENCELESS] = -1
+    bare_g[K_DEFENCELESS] = _defenceless_code(_now(kg[K_DEFENCELESS]), False)
     ba = _kit_id(kits, nk, kh, bare_f)
     bb = _kit_id(kits, nk, kh, bare_g)
     if ba < 0 or bb < 0:
@@ -744,14 +763,17 @@ def exchange_branches(
             if r == 0:
                 for c in range(MW):
                     put[K_BVS + c] = kf[K_BVS + c]
-                if bare[K_DEFENCELESS] < 0:
-                    put[K_DEFENCELESS] = kf[K_DEFENCELESS]
+                put[K_DEFENCELESS] = _defenceless_code(
+                    _now(kf[K_DEFENCELESS]), _next(kf[K_DEFENCELESS]) or _next(bare[K_DEFENCELESS])
+                )
             else:
                 for c in range(MW):
                     if c != wg:
                         put[K_BVS + c] = kg[K_BVS + c]
-                if kg[K_DEFENCELESS] == 1:
-                    put[K_DEFENCELESS] = 1
+                put[K_DEFENCELESS] = _defenceless_code(
+                    _now(bare[K_DEFENCELESS]),
+                    _next(kg[K_DEFENCELESS]) or _next(bare[K_DEFENCELESS]),
+                )
             found = _kit_id(kits, nk, kh, put)
             if found < 0:
                 return OVERFLOW_KITS, 0, 0

@@ -103,7 +103,9 @@ S_YIELDED = 9  # 1 surrendered, 2 fled
 # (base stance and both weapons in hand; -1 once any weapon or armour changed), its result
 S_DKEY, S_DSTANCE, S_DWIELD = 10, 11, 12
 S_ABLE = 13  # ``able``, kept up to date by ``update_able`` whenever hp, death or yielding change
-STATE_FIELDS = 14
+# the first of the defenceless rounds, which end at ``S_DEFENCELESS`` (``defenceless_from``)
+S_DEFENCELESS_FROM = 14
+STATE_FIELDS = 15
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
 N_KILLED, N_RECOVERED, N_DAMAGE_TAKEN, N_DAMAGE_DEALT, N_PERFECT = range(7, 12)
@@ -187,6 +189,13 @@ def able(st: I64, f: int) -> bool:
 def acting(st: I64, f: int, rnd: int, simultaneous: bool) -> bool:
     """``state.acting``: able, or downed during this simultaneous round."""
     return able(st, f) or (simultaneous and st[f, S_YIELDED] == 0 and st[f, S_DOWN] == rnd)
+
+
+@inline
+def defenceless(st: I64, f: int, rnd: int) -> bool:
+    """``state.is_defenceless``: no parry or dodge in round ``rnd`` after fumbles."""
+    start = st[f, S_DEFENCELESS_FROM]
+    return bool(start > 0 and start <= rnd and rnd <= st[f, S_DEFENCELESS])
 
 
 @inline
@@ -316,6 +325,9 @@ def roll_fumble(
             # the D6+6 metres of flight change nothing in a duel: not rolled
             drop_weapon(st, cond, natural, c, False, fi, opts, counts, fight)
         elif effect == F_DEFENCELESS:
+            # ``events.Defenceless``: defenceless now, it stays so for the rest of the round
+            if not defenceless(st, c, rnd):
+                st[c, S_DEFENCELESS_FROM] = rnd + 1
             st[c, S_DEFENCELESS] = rnd + 1
         elif effect == F_FALL:
             rolled = roll(4, draws) - 1  # D4-1
@@ -372,7 +384,7 @@ def defend(
         return FAIL, D_NONE
     if not acting(st, d, rnd, simultaneous):
         return FAIL, D_NONE
-    if st[d, S_DEFENCELESS] == rnd:
+    if defenceless(st, d, rnd):
         return FAIL, D_NONE
     if st[d, S_STANCE] == S_RECOVER and opts[O_RECOVER] == RECOVER_NO_DEFENCE:
         return FAIL, D_NONE

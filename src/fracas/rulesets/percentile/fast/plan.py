@@ -24,7 +24,12 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.exchange import Kit
+from fracas.rulesets.percentile.fast.exchange import (
+    Kit,
+    defenceless_code,
+    defenceless_next,
+    defenceless_now,
+)
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
     C_DROPPED,
@@ -51,6 +56,8 @@ class DuelChain(Protocol):
     _all: Mask
     _acts: dict[tuple[int, bool], Mask]
     _idle: dict[tuple[int, bool], Mask]
+    _yields: dict[tuple[int, bool], Mask]
+    _stays: dict[tuple[int, bool], Mask]
     _stances: dict[int, tuple[I64, I64]]
 
     @staticmethod
@@ -239,10 +246,10 @@ class Planner:
     def _lumped_half(self, half: Half) -> int:
         (order, k0, k1), s0, s1, ctx = half
         k0, k1 = self._lump(k0), self._lump(k1)
-        if ctx[1] == 1 and k0.defenceless == 0:
-            k0 = k0.but(defenceless=-1)
-        elif ctx[1] == 0 and k1.defenceless == 0:
-            k1 = k1.but(defenceless=-1)
+        if ctx[1] == 1 and defenceless_now(k0.defenceless):
+            k0 = k0.but(defenceless=defenceless_code(False, defenceless_next(k0.defenceless)))
+        elif ctx[1] == 0 and defenceless_now(k1.defenceless):
+            k1 = k1.but(defenceless=defenceless_code(False, defenceless_next(k1.defenceless)))
         # the second attack reads neither the stance tables nor whether scripts are over
         half = ((order, k0, k1), s0, s1, (ctx[0], ctx[1], 0, ctx[3], ctx[4], False))
         hit = self.half_index.get(half)
@@ -353,11 +360,11 @@ class Planner:
         def swap(nk: Kit) -> Key:
             return (order, nk, kg) if f == 0 else (order, kg, nk)
 
-        if sf in (S_SURRENDER, S_FLEE):
+        if sf in (S_SURRENDER, S_FLEE):  # whatever became of its target (``_yields``)
             nk = kf.but(yielded=1 if sf == S_SURRENDER else 2)
-            unchanged(acts, swap(nk))
-            if idle is not None:
-                unchanged(idle, key)
+            unchanged(chain._all if first else chain._yields[f, simultaneous], swap(nk))
+            if not first:
+                unchanged(chain._stays[f, simultaneous], key)
             return
         if sf == S_RECOVER:
             if chain.recover_mode != ps.RECOVER_START and (
