@@ -38,8 +38,8 @@ def ask_line(live: LiveAccount) -> Callable[[str], str]:
 
     def ask(question: str) -> str:
         live.flush()
-        click.echo(question, err=True, nl=False)
-        try:
+        try:  # the prompt inside: a Ctrl-C that lands just after it still ends its line
+            click.echo(question, err=True, nl=False)
             line = sys.stdin.readline()
         except KeyboardInterrupt:
             click.echo(err=True)  # end the prompt's line: what is said next has its own
