@@ -7,7 +7,14 @@ import sys
 
 import click
 
-from fracas.cli.sim import _check_plot, _jobs, _progress_bar, _sim_errors, run_options
+from fracas.cli.sim import (
+    _check_plot,
+    _jobs,
+    _progress_bar,
+    _sim_errors,
+    draw_plot,
+    run_options,
+)
 from fracas.engine.errors import FracasError
 
 
@@ -79,13 +86,7 @@ def balance(
                 scheduler=scheduler,
                 progress=progress,
             )
-        if plot is not None:
-            from fracas.sim.plots import balance_plot
-
-            try:
-                balance_plot(result, plot)
-            except OSError as exc:
-                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
+        draw_plot("balance_plot", result, plot)
         if as_json:
             click.echo(result.to_json().decode())
             return

@@ -286,13 +286,7 @@ def sim(
                 scheduler=scheduler,
                 progress=progress,
             )
-        if plot is not None:
-            from fracas.sim.plots import distribution_plot
-
-            try:
-                distribution_plot(result, plot)
-            except OSError as exc:
-                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
+        draw_plot("distribution_plot", result, plot)
         if as_json:
             click.echo(result.to_json().decode())
             return
@@ -304,6 +298,19 @@ def sim(
                 click.echo(line)
         if plot is not None:
             click.echo(f"plot saved to {plot}", err=True)
+
+
+def draw_plot(kind: str, result: Any, plot: str | None) -> None:
+    """Draw ``result`` with ``fracas.sim.plots.<kind>`` into ``--plot``'s file (if given); a
+    file that cannot be written is named, with why."""
+    if plot is None:
+        return
+    from fracas.sim import plots
+
+    try:
+        getattr(plots, kind)(result, plot)
+    except OSError as exc:
+        raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
 
 
 def _check_plot(plot: str | None) -> None:
@@ -375,13 +382,7 @@ def compare(
                 scheduler=scheduler,
                 progress=progress,
             )
-        if plot is not None:
-            from fracas.sim.plots import compare_plot
-
-            try:
-                compare_plot(result, plot)
-            except OSError as exc:
-                raise FracasError(f"--plot {plot}: cannot write: {exc.strerror}") from None
+        draw_plot("compare_plot", result, plot)
         if as_json:
             click.echo(result.to_json().decode())
             return
