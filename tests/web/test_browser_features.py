@@ -274,6 +274,7 @@ def test_typed_dice_stick_and_survive_a_reload(
     gm.fill("#answer", "3")
     with gm.expect_response(lambda r: r.url.endswith("/act")):
         gm.press("#answer", "Enter")
+    settled(gm)  # the answer has been swapped in before the page is read
     if gm.locator("#roll .so-far").count():  # a second die: the first answer is kept too
         so_far = gm.locator("#roll .so-far").inner_text()
         gm.reload()

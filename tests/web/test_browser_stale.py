@@ -110,10 +110,12 @@ def test_the_gm_tab_that_loses_a_race_shows_its_409_and_the_fight_as_it_is(
         tab_a.route("**/act", lambda route: held.append(route))
         tab_a.click("#tactics")  # tab A's click: held on its way to the server
         tab_a.wait_for_function("() => true")
-        with tab_b.expect_response(lambda r: r.url.endswith("/act")):
+        with tab_b.expect_response(lambda r: r.url.endswith("/act")) as won:
             tab_b.click("#tactics")  # tab B wins
-        after = length_of(tab_b.locator("#board").inner_html())
+        assert won.value.status == 200
+        after = length_of(won.value.text())  # the answer, not the DOM: htmx swaps it later
         assert after > before
+        expect(tab_b.locator("[data-length]")).to_have_attribute("data-length", str(after))
         tab_a.wait_for_timeout(500)  # tab A's stream has brought B's change by now
         while not held:
             tab_a.wait_for_timeout(50)
