@@ -3,9 +3,18 @@
 Each command is started as a new process, as a person starts it, several times; the runs are
 interleaved with the baseline (the same interpreter doing nothing) so a busy machine slows
 both alike, and the median wall-clock time of each is reported with the ratio. The targets
-(issue 8): ``fracas roll 2D6`` at most 5x the baseline, ``fracas fight`` on the percentile
-example at most 10x. The EXP and Starflight fights are shown too, and the libraries a fight
-needs imported alone (no fracas code), which is the floor under every ``fight``.
+(issues 8 and 23): ``fracas roll 2D6`` and ``fracas --help`` at most 5x the baseline,
+``fracas fight`` on the percentile example at most 10x (a scripted run, ``--seed 1``: no
+prompt), and a warm ``fracas odds`` on the chapter's duel (its numba kernels cached) under
+0.3 s as a whole process. The EXP and Starflight fights are shown too, and the libraries a
+fight needs imported alone (no fracas code), which is the floor under every ``fight``, and
+pydantic alone with one model.
+
+Each line gives the median wall-clock time and the median CPU time (user + system of the
+child, which a busy machine inflates less than wall time), each as a ratio to the baseline's.
+The children run with ``PYTHONDONTWRITEBYTECODE`` removed from their environment: a person's
+Python writes and reuses ``.pyc`` files, and a shell that sets it would time fracas compiling
+its own sources at every start.
 
     python bench/startup.py [--runs N]
 """
@@ -13,6 +22,8 @@ needs imported alone (no fracas code), which is the floor under every ``fight``.
 from __future__ import annotations
 
 import argparse
+import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -43,6 +54,13 @@ LIBRARIES = (
     "class M(BaseModel):\n"
     "    x: int\n"
 )
+#: pydantic alone, with one model (scenario validation's cost at import)
+PYDANTIC = (
+    "import os; os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')\n"
+    "from pydantic import BaseModel\n"
+    "class M(BaseModel):\n"
+    "    x: int\n"
+)
 
 #: (label, command line, target ratio or None)
 COMMANDS: list[tuple[str, list[str], float | None]] = [
@@ -53,36 +71,67 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("fracas fight (exp example)", [*FRACAS, "fight", str(EXP), "--seed", "1"], None),
     ("fracas fight (starflight example)", [*FRACAS, "fight", str(STARFLIGHT), "--seed", "1"], None),
     ("libraries alone (no fracas)", [sys.executable, "-c", LIBRARIES], None),
+    ("pydantic alone, one model", [sys.executable, "-c", PYDANTIC], None),
 ]
+ODDS = ("fracas odds (percentile example, warm)", [*FRACAS, "odds", str(EXAMPLE)], None)
+#: label -> absolute target in seconds of wall-clock time
+SECONDS: dict[str, float] = {"fracas odds (percentile example, warm)": 0.3}
+#: the children's environment: as a person's shell has it, but writing .pyc files
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def wall_time(command: list[str]) -> float:
+def wall_time(command: list[str]) -> tuple[float, float]:
+    """(wall-clock seconds, CPU seconds of the child) of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
-    return time.perf_counter() - start
+    subprocess.run(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=ENV
+    )
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="runs of each (median reported)")
+    parser.add_argument(
+        "--no-odds",
+        action="store_true",
+        help="leave out fracas odds (whose warm-up run compiles its kernels if the cache is empty)",
+    )
     args = parser.parse_args()
+    if not args.no_odds:
+        COMMANDS.insert(4, ODDS)
     for _, command, _ in COMMANDS:  # warm the caches (.pyc files, the OS's file cache)
         wall_time(command)
-    base: list[float] = []
-    times: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
+    base: list[tuple[float, float]] = []
+    times: dict[str, list[tuple[float, float]]] = {label: [] for label, _, _ in COMMANDS}
     for _ in range(args.runs):
         base.append(wall_time([sys.executable, "-c", "pass"]))
         for label, command, _ in COMMANDS:
             times[label].append(wall_time(command))
-    baseline = statistics.median(base)
-    print(f"python -c pass: {baseline * 1000:.1f} ms (median of {args.runs})")
+    wall0 = statistics.median(w for w, _ in base)
+    cpu0 = statistics.median(c for _, c in base)
+    print(
+        f"python -c pass: {wall0 * 1000:.1f} ms wall, {cpu0 * 1000:.1f} ms CPU "
+        f"(medians of {args.runs}); load average {os.getloadavg()[0]:.1f}"
+    )
     for label, _, target in COMMANDS:
-        median = statistics.median(times[label])
-        ratio = median / baseline
-        goal = (
-            f" (target <= {target:g}x: {'met' if ratio <= target else 'NOT met'})" if target else ""
+        wall = statistics.median(w for w, _ in times[label])
+        cpu = statistics.median(c for _, c in times[label])
+        ratio = wall / wall0
+        goal = ""
+        if target:
+            goal = f" (target <= {target:g}x: {'met' if ratio <= target else 'NOT met'})"
+        if label in SECONDS:
+            limit = SECONDS[label]
+            goal = f" (target < {limit:g} s: {'met' if wall < limit else 'NOT met'})"
+        print(
+            f"{label}: {wall * 1000:.1f} ms, {ratio:.1f}x baseline; "
+            f"CPU {cpu * 1000:.1f} ms, {cpu / cpu0:.1f}x{goal}"
         )
-        print(f"{label}: {median * 1000:.1f} ms, {ratio:.1f}x baseline{goal}")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ from typing import Any
 import click
 
 from fracas import __version__
-from fracas.cli.errors import tolerant_output
 
 #: command name -> "module:function" (imported on first use)
 COMMANDS: dict[str, str] = {
@@ -99,6 +98,10 @@ class LazyGroup(click.Group):
 @click.version_option(__version__, prog_name="fracas")
 def main() -> None:
     """fracas: run a tabletop-RPG fight, replay it, analyse a matchup, or roll dice."""
+    # imported here, not at the top: fracas.cli.errors imports the dice package, which
+    # ``fracas --help`` does not need
+    from fracas.cli.errors import tolerant_output
+
     tolerant_output()
     # pydantic looks for plugins through importlib.metadata (about 10 ms at every start);
     # fracas uses none. Set PYDANTIC_DISABLE_PLUGINS yourself to choose otherwise.
