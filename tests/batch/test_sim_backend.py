@@ -67,7 +67,12 @@ def test_a_duel_where_a_weapon_cannot_get_through_runs_on_the_kernel_but_not_the
     assert result.output.splitlines()[0] == "engine: batch (percentile duel)"
 
 
-def test_the_batch_backend_gives_the_same_figures_whatever_the_jobs() -> None:
+def test_the_batch_backend_gives_the_same_figures_whatever_the_jobs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from fracas.sim import runner
+
+    monkeypatch.setattr(runner, "POOL_MIN_SECONDS", 0.0)  # the pool, even for 3,000 fights
     one = simulate(DUEL, n=3000, seed=9, jobs=1, engine="auto")
     two = simulate(DUEL, n=3000, seed=9, jobs=2, engine="auto")
     assert one.engine == "batch (percentile duel)"

@@ -36,3 +36,12 @@ def faulty_file(tmp_path: Path) -> Iterator[Path]:
     )
     yield path
     del RULESETS["faulty"]
+
+
+@pytest.fixture
+def always_pool(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs J`` starts its pool of processes whatever the work left (a test's runs are
+    too small to be worth one otherwise, and would never leave this process)."""
+    from fracas.sim import runner
+
+    monkeypatch.setattr(runner, "POOL_MIN_SECONDS", 0.0)

@@ -19,3 +19,18 @@ def test_the_sim_bench_reports_each_way_of_running_against_the_bare_loop() -> No
     ).stdout
     for what in ("bare", "sim --jobs 1", "sim --jobs 2", "analysis overhead", "--jobs 2 against"):
         assert what in out
+
+
+def test_the_jobs_bench_times_each_setting_against_one_job() -> None:
+    out = subprocess.run(
+        [sys.executable, "bench/jobs.py", "--repeats", "1", "--scale", "1000", "--points", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = out.splitlines()
+    assert lines[0].startswith("medians of 1")
+    assert len(lines) == 6
+    for line in lines[1:]:
+        assert "--jobs 1" in line and "--jobs 2" in line and "default" in line

@@ -94,6 +94,7 @@ def test_a_variant_compared_with_itself_differs_in_no_figure(tmp_path: Path) -> 
         assert d.p == 1.0 and not d.significant
 
 
+@pytest.mark.usefixtures("always_pool")
 def test_paired_figures_do_not_depend_on_the_number_of_processes() -> None:
     one = compare([DUEL, PLATE], n=1100, seed=7, jobs=1, engine="event")
     two = compare([DUEL, PLATE], n=1100, seed=7, jobs=2, engine="event")

@@ -78,6 +78,7 @@ def test_figures_are_the_counts_of_a_plain_session_loop_over_the_same_seeds(path
     assert result.n == n
 
 
+@pytest.mark.usefixtures("always_pool")
 def test_one_job_and_four_jobs_give_the_same_figures() -> None:
     one = simulate(DUEL, n=3 * CHUNK + 7, seed=5, jobs=1, engine="event")
     four = simulate(DUEL, n=3 * CHUNK + 7, seed=5, jobs=4, engine="event")
@@ -85,6 +86,7 @@ def test_one_job_and_four_jobs_give_the_same_figures() -> None:
     assert four.engine == "event"
 
 
+@pytest.mark.usefixtures("always_pool")
 def test_a_precision_stops_after_the_same_chunk_whatever_the_jobs() -> None:
     one = simulate(DUEL, n=20 * CHUNK, seed=2, jobs=1, precision=0.05, engine="event")
     two = simulate(DUEL, n=20 * CHUNK, seed=2, jobs=2, precision=0.05, engine="event")

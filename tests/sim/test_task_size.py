@@ -30,6 +30,7 @@ def test_fight_seeds_are_the_blocks_seeds_whatever_the_range() -> None:
     assert fight_seeds(4, CHUNK - 1, 2).tolist() == whole[CHUNK - 1 : CHUNK + 1]
 
 
+@pytest.mark.usefixtures("always_pool")
 @pytest.mark.parametrize("scenario", [DUEL, BRAWL])
 def test_batch_figures_do_not_depend_on_task_size_or_jobs(
     scenario: Path, monkeypatch: pytest.MonkeyPatch
@@ -42,6 +43,7 @@ def test_batch_figures_do_not_depend_on_task_size_or_jobs(
     assert _figures(small) == _figures(default) == _figures(two)
 
 
+@pytest.mark.usefixtures("always_pool")
 def test_event_figures_do_not_depend_on_task_size(monkeypatch: pytest.MonkeyPatch) -> None:
     default = simulate(DUEL, n=600, seed=3, jobs=1, engine="event")
     monkeypatch.setattr(EventBackend, "task_size", 97)

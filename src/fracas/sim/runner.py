@@ -12,6 +12,12 @@ are handed out in order with a bounded number in flight, and each job's tasks ar
 order as they arrive (a later one waits in a buffer for the earlier ones); ``--precision`` is
 checked after each merge, so where a run stops depends on the seed and the engine's task size
 only (never on ``--jobs`` or the scheduler).
+
+``--jobs J`` (J > 1) on this machine (:class:`LocalExecutor`) runs the first task in this
+process and times it; the rest go to a pool of J processes only if the work left, estimated
+from that task, is at least :data:`POOL_MIN_SECONDS`, and run here otherwise: a pool's
+start-up and its results shipped back cost more than they save on a small run, and ``--jobs
+J`` must never be slower than ``--jobs 1``.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from time import perf_counter
 from typing import Any, Protocol
 
 from fracas.engine.errors import FracasError
@@ -230,6 +237,38 @@ def run_jobs(
     in_flight: dict[Any, tuple[int, int]] = {}
     fights_done = jobs_done = 0
     started = False
+
+    def arrive(j: int, c: int, out: ChunkOut) -> None:
+        nonlocal fights_done, jobs_done
+        state = states[j]
+        if state.done:
+            return
+        state.buffer[c] = out
+        while not state.done and state.merged in state.buffer:
+            chunk = state.merged
+            state.take(state.buffer.pop(chunk))
+            fights_done += state.counts[chunk]
+            if state.done:
+                jobs_done += 1
+                fights_done += sum(state.counts[state.merged :])
+            if progress is not None:
+                wide = max(widest(t) for t in state.tallies)
+                progress(Progress(fights_done, total, jobs_done, len(jobs), wide))
+
+    plan: Callable[[float], None] | None = getattr(executor, "plan", None)
+    if plan is not None:  # the first task here, timed: is the rest worth a pool?
+        first = next(tasks, None)
+        if first is not None:
+            j, c = first
+            state = states[j]
+            start = perf_counter()
+            out = run_chunk(engine, state.job.variants, seed, state.starts[c], state.counts[c])
+            per_fight = (perf_counter() - start) / state.counts[c]
+            plan(per_fight * (total - state.counts[c]))
+            if progress is not None:
+                progress(Progress(0, total, 0, len(jobs), math.inf))
+            started = True
+            arrive(j, c, out)
     try:
         while True:
             for j, c in tasks:
@@ -245,21 +284,7 @@ def run_jobs(
             started = True
             for future in executor.wait_any(list(in_flight)):
                 j, c = in_flight.pop(future)
-                out = executor.result(future)
-                state = states[j]
-                if state.done:
-                    continue
-                state.buffer[c] = out
-                while not state.done and state.merged in state.buffer:
-                    chunk = state.merged
-                    state.take(state.buffer.pop(chunk))
-                    fights_done += state.counts[chunk]
-                    if state.done:
-                        jobs_done += 1
-                        fights_done += sum(state.counts[state.merged :])
-                    if progress is not None:
-                        wide = max(widest(t) for t in state.tallies)
-                        progress(Progress(fights_done, total, jobs_done, len(jobs), wide))
+                arrive(j, c, executor.result(future))
     except BaseException:
         executor.cancel(list(in_flight))
         raise
@@ -275,9 +300,52 @@ def _tasks(states: list[_JobState]) -> Iterator[tuple[int, int]]:
             yield j, c
 
 
+#: seconds of work left (estimated from the first task, run in this process) from which
+#: ``--jobs J`` starts a pool of J processes; below it the rest runs here too. Starting two
+#: forked workers, shipping their results back and stopping them costs about 0.1-0.3 s of
+#: wall time on a 2-core machine (``bench/sim.py`` times --jobs 1 against 2 and the default);
+#: with 1 s of work left, two workers save about 0.5 s.
+POOL_MIN_SECONDS = 1.0
+
+
+class LocalExecutor:
+    """``--jobs J`` on this machine: tasks run in this process until :meth:`plan` is told
+    how much work is left, and then in a pool of J processes if that is at least
+    :data:`POOL_MIN_SECONDS` (``run_jobs`` calls it once, after timing the first task and
+    before anything else starts, so the pool is forked before any thread of ours exists)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.inner: InlineExecutor | ProcessExecutor = InlineExecutor()
+        self.slots = 1
+        self.pooled = False
+
+    def plan(self, seconds_left: float) -> None:
+        if self.jobs > 1 and seconds_left >= POOL_MIN_SECONDS:
+            self.inner = ProcessExecutor(self.jobs)
+            self.slots = self.inner.slots
+            self.pooled = True
+
+    def submit(self, fn: Callable[..., ChunkOut], *args: Any) -> Future[ChunkOut]:
+        return self.inner.submit(fn, *args)
+
+    def wait_any(self, futures: Sequence[Any]) -> list[Any]:
+        return self.inner.wait_any(futures)
+
+    def result(self, future: Any) -> ChunkOut:
+        return self.inner.result(future)
+
+    def cancel(self, futures: Sequence[Any]) -> None:
+        self.inner.cancel(futures)
+
+    def close(self) -> None:
+        self.inner.close()
+
+
 def local_executor(jobs: int) -> Executor:
-    """In this process for one job, else a pool of ``jobs`` processes."""
-    return InlineExecutor() if jobs <= 1 else ProcessExecutor(jobs)
+    """In this process for one job, else a :class:`LocalExecutor` of ``jobs`` processes
+    (which starts them only for enough work)."""
+    return InlineExecutor() if jobs <= 1 else LocalExecutor(jobs)
 
 
 def check_jobs(jobs: int) -> None:
