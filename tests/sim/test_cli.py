@@ -105,6 +105,14 @@ def test_sim_json_has_every_figure_and_what_to_cite_it_by() -> None:
     assert "\x1b" not in out  # no progress bar when stdout is not a terminal
 
 
+@pytest.mark.parametrize(("engine", "size"), [("batch", 50_000), ("event", 500)])
+def test_sim_json_gives_the_task_size_the_engine_ran(engine: str, size: int) -> None:
+    code, out, err = run("sim", str(DUEL), "-n", "50", "--seed", "3", "--json", "--engine", engine)
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["task_size"] == size and "chunk_size" not in result
+
+
 def test_sim_without_a_seed_prints_the_one_it_drew() -> None:
     code, _, err = run("sim", str(DUEL), "-n", "20", "-j", "1")
     assert code == 0 and "pass --seed" in err

@@ -14,7 +14,7 @@ from fracas import __version__
 from fracas.engine.errors import FracasError
 from fracas.scenario import load_scenario
 from fracas.scenario.loader import LoadedScenario
-from fracas.sim.backend import choose_backend
+from fracas.sim.backend import choose_backend, get_backend
 from fracas.sim.figures import SimResult, figures
 from fracas.sim.intervals import (
     holm,
@@ -28,7 +28,7 @@ from fracas.sim.intervals import (
 from fracas.sim.pairing import FigureKey, PairSums
 from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
 from fracas.sim.tally import Tally
-from fracas.sim.variant import CHUNK, Variant
+from fracas.sim.variant import Variant
 
 ScenarioLike = str | Path | LoadedScenario | Variant
 
@@ -176,7 +176,9 @@ def executor_for(jobs: int, scheduler: str | None) -> Iterator[Executor]:
 def citation(
     variant: Variant, engine: str, tally: Tally, seed: int, precision: float | None, wall: float
 ) -> dict[str, Any]:
-    """What a result needs so that it can be cited and run again."""
+    """What a result needs so that it can be cited and run again. ``task_size``: the fights
+    per task of the engine that ran them (``Backend.task_size``; ``engine`` begins with its
+    name), after each of which ``--precision`` is checked."""
     return {
         "fracas_version": __version__,
         "engine": engine,
@@ -186,7 +188,7 @@ def citation(
         "options": variant.options(),
         "n": tally.n,
         "seed": seed,
-        "chunk_size": CHUNK,
+        "task_size": get_backend(engine.split(" ", 1)[0]).task_size,
         "precision": precision,
         "wall_time_s": round(wall, 3),
     }

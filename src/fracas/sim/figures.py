@@ -149,7 +149,8 @@ class SimResult(msgspec.Struct, frozen=True):
     options: dict[str, Any]
     n: int
     seed: int
-    chunk_size: int
+    #: fights per task (the engine's; ``--precision`` is checked after each)
+    task_size: int
     precision: float | None
     wall_time_s: float
     sides: tuple[SideFigures, ...]
