@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -46,3 +47,28 @@ def test_numbas_compilations_reach_the_announcer(
 
     assert numba.njit(twice)(3) == 6
     assert "compiled test_compiling.twice in" in capfd.readouterr().err
+
+
+def test_a_first_run_with_an_empty_cache_says_so_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # nothing cached there
+    assert compiling.cache_is_empty()
+    with compiling.preparing():
+        said = capfd.readouterr().err  # before the step's work, not after
+    assert said == f"fracas: {compiling.FIRST_RUN} ...\n"
+    assert capfd.readouterr().err.startswith("fracas: kernels ready in ")
+
+
+def test_a_run_with_a_filled_cache_says_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    from fracas.sim.batch.jit import cache_dir
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    cache_dir().mkdir(parents=True)
+    (cache_dir() / "kernel.duels-1.py311.nbi").write_bytes(b"")
+    assert not compiling.cache_is_empty()
+    with compiling.preparing():
+        pass
+    assert capfd.readouterr().err == ""
