@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -50,25 +53,35 @@ def test_numbas_compilations_reach_the_announcer(
 
 
 def test_a_first_run_with_an_empty_cache_says_so_at_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # nothing cached there
-    assert compiling.cache_is_empty()
-    with compiling.preparing():
-        said = capfd.readouterr().err  # before the step's work, not after
-    assert said == f"fracas: {compiling.FIRST_RUN} ...\n"
-    assert capfd.readouterr().err.startswith("fracas: kernels ready in ")
+    assert compiling.say_if_first_run(tmp_path / "missing")
+    assert compiling.say_if_first_run(tmp_path)  # there, but empty
+    said = capfd.readouterr().err.splitlines()
+    assert said == [f"fracas: {compiling.FIRST_RUN} ..."] * 2
 
 
 def test_a_run_with_a_filled_cache_says_nothing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    from fracas.sim.batch.jit import cache_dir
-
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    cache_dir().mkdir(parents=True)
-    (cache_dir() / "kernel.duels-1.py311.nbi").write_bytes(b"")
-    assert not compiling.cache_is_empty()
-    with compiling.preparing():
-        pass
+    (tmp_path / "kernel.duels-1.py311.nbi").write_bytes(b"")
+    assert not compiling.say_if_first_run(tmp_path)
     assert capfd.readouterr().err == ""
+
+
+def test_the_first_import_of_numba_with_an_empty_cache_is_announced_first(
+    tmp_path: Path,
+) -> None:
+    """In a fresh process, with NUMBA_CACHE_DIR empty, the first thing on stderr of a batch
+    run is that it is a first run (before numba's import and the compilations)."""
+    code = (
+        "from fracas.sim.batch import jit\n"
+        "jit._numba()\n"
+        "import sys\n"
+        "print('numba' in sys.modules, file=sys.stderr)\n"
+    )
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    assert done.stderr.splitlines() == [f"fracas: {compiling.FIRST_RUN} ...", "True"]

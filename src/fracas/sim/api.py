@@ -209,10 +209,7 @@ def run_all(
     prepare(variants)  # a policy for tactics: optimal, before any worker starts
     warm_up = getattr(backend, "warm_up", None)
     if warm_up is not None:  # compiled (or loaded from the cache) here, once, not per worker
-        from fracas.sim.compiling import preparing
-
-        with preparing():  # a first run (empty cache) says so on stderr at once
-            warm_up(variants)
+        warm_up(variants)
     size = backend.task_size
     if sum(-(-job.n // size) for job in jobs_) < 2:
         jobs = 1  # one task: a pool of workers would only add its start-up

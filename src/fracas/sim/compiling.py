@@ -9,9 +9,9 @@ starts and one when it ends). Never on stdout: ``--json`` output stays clean. A 
 shorter than the delay prints nothing.
 
 Before the first compilation starts, importing numba and the kernels' modules takes a second
-or more of its own: :func:`preparing` wraps that whole step (a batch run's warm-up, the exact
-chain's loading, the advisor) and, when the kernels' cache is empty, says so on stderr at
-once, then how long the step took; the compilations inside it are announced as above.
+or more of its own: when the kernels' cache is empty, :func:`say_if_first_run` (called by
+``fracas.sim.batch.jit`` before it imports numba, whichever command needs a kernel) says so on
+stderr at once; the compilations that follow are announced as above.
 
 Game-neutral: it names the kernel by its module and function, whatever the ruleset.
 """
@@ -21,8 +21,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 #: seconds a compilation lasts before it is announced
@@ -95,40 +94,22 @@ class _Announcer:
 
 _ANNOUNCER = _Announcer()
 
-#: what :func:`preparing` says when the kernels' cache is empty
+#: what :func:`say_if_first_run` says when the kernels' cache is empty
 FIRST_RUN = (
     "first run with an empty cache: loading numba and compiling the kernels this command "
     "needs (once; cached after)"
 )
 
 
-def cache_is_empty() -> bool:
-    """Whether the kernels' cache (``fracas.sim.batch.jit.cache_dir``: one directory per
-    version of their sources) holds nothing yet: the next kernel called will be compiled."""
-    from fracas.sim.batch.jit import DISABLED, cache_dir
-
-    if DISABLED:
+def say_if_first_run(where: Path) -> bool:
+    """Called before fracas first imports numba in a process: when the kernels' cache
+    ``where`` (``fracas.sim.batch.jit.cache_dir``, one directory per version of their sources)
+    holds nothing yet, say so on stderr at once, since importing numba and compiling will take
+    a while (each compilation is then announced as it lasts). Whether it said so."""
+    if where.is_dir() and any(where.iterdir()):
         return False
-    where = cache_dir()
-    return not where.is_dir() or not any(where.iterdir())
-
-
-@contextmanager
-def preparing() -> Iterator[None]:
-    """Around the step that imports numba and loads (or compiles) a command's kernels: when
-    the cache is empty, say so on stderr at once (``fracas: first run with an empty cache:
-    ...``; each compilation is then announced as it lasts) and how long the step took at its
-    end. With a filled cache, nothing (the step takes about a second of CPU)."""
-    if not cache_is_empty():
-        yield
-        return
-    started = time.perf_counter()
     print(f"fracas: {FIRST_RUN} ...", file=sys.stderr, flush=True)
-    try:
-        yield
-    finally:
-        took = time.perf_counter() - started
-        print(f"fracas: kernels ready in {took:.1f} s", file=sys.stderr, flush=True)
+    return True
 
 
 def kernel_name(dispatcher: Any) -> str:

@@ -56,15 +56,20 @@ def cache_dir() -> Path:
 def _numba() -> Any:
     """numba, its cache directory set (once, before the first function is decorated)."""
     global _configured
-    import numba
-
     if not _configured:
+        from fracas.sim.compiling import install, say_if_first_run
+
+        where = cache_dir()
+        say_if_first_run(where)  # an empty cache: said before numba's import, at once
+        import numba
+
         config: Any = numba.config  # (CACHE_DIR is not in numba's type information)
-        config.CACHE_DIR = str(cache_dir())
-        from fracas.sim.compiling import install
+        config.CACHE_DIR = str(where)
 
         install()  # a first run's compilation is announced on stderr
         _configured = True
+    import numba
+
     return numba
 
 

@@ -100,14 +100,11 @@ def scope(ruleset: AnyRuleset, scenario: Any) -> str | None:
 def odds(ruleset: AnyRuleset, scenario: Any, policy: object | None = None) -> Odds:
     """The exact odds of ``scenario`` (``OutOfScope`` outside the chain); ``policy``: what a
     combatant with ``tactics: optimal`` follows (None: the one the advisor solves)."""
-    from fracas.sim.compiling import preparing
-
-    with preparing():  # the scope check imports numba; a first run says so at once
-        why = scope(ruleset, scenario)
-        chain = exact(ruleset)
-        if why is not None or chain is None:
-            raise OutOfScope(why)
-        chain.load()  # the time reported is the chain's, not numba loading its cache
+    why = scope(ruleset, scenario)
+    chain = exact(ruleset)
+    if why is not None or chain is None:
+        raise OutOfScope(why)
+    chain.load()  # the time reported is the chain's, not numba loading its cache
     return timed(scenario.name, lambda: chain.solve(ruleset, scenario, policy))
 
 
@@ -143,10 +140,7 @@ def advise(ruleset: AnyRuleset, scenario: Any, side: str | None = None) -> Advic
         covers = [a.covers for r in every_ruleset() if (a := advisor(r)) is not None]
         listed = " and ".join([", ".join(covers[:-1]), covers[-1]] if len(covers) > 1 else covers)
         raise OutOfScope(f"advise covers {listed}" if covers else "no ruleset has an advisor")
-    from fracas.sim.compiling import preparing
-
-    with preparing():  # a first run (empty cache) says so at once
-        return found.advise(ruleset, scenario, side)
+    return found.advise(ruleset, scenario, side)
 
 
 def install_policy(ruleset: AnyRuleset, scenario: Any) -> object | None:
