@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parents[2]
 
 
@@ -34,3 +36,18 @@ def test_the_jobs_bench_times_each_setting_against_one_job() -> None:
     assert len(lines) == 6
     for line in lines[1:]:
         assert "--jobs 1" in line and "--jobs 2" in line and "default" in line
+
+
+@pytest.mark.slow
+def test_the_cluster_bench_times_dask_against_local_processes() -> None:
+    pytest.importorskip("distributed")
+    out = subprocess.run(
+        [sys.executable, "bench/cluster.py", "--repeats", "1", "--scale", "1000"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = out.splitlines()
+    assert any(line.startswith("medians of 1") and "figures identical" in line for line in lines)
+    assert sum("local / dask" in line for line in lines) == 3
