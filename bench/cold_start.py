@@ -9,7 +9,10 @@ CPU time is the steadier figure. Targets (issue 23): the first ``fracas sim`` on
 within 15 s of wall time on an idle 2-core machine, peak under 500 MB; something printed on
 stderr within a second (the compilation is announced, ``fracas.sim.compiling``).
 
-    python bench/cold_start.py [--runs N] [--example FILE ...]
+With ``--all``, every example under ``examples/`` (those the event engine runs compile
+nothing: their cold and warm runs differ only by the noise). ``--fights`` sets ``-n``.
+
+    python bench/cold_start.py [--runs N] [--example FILE ...] [--all] [--fights N]
 """
 
 from __future__ import annotations
@@ -60,12 +63,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--example", type=Path, action="append")
+    parser.add_argument("--all", action="store_true", help="every example under examples/")
+    parser.add_argument("--fights", type=int, default=10_000, help="-n of each sim")
     args = parser.parse_args()
-    examples = [e.resolve() for e in args.example or EXAMPLES]
+    chosen = sorted(ROOT.glob("examples/*/*.yaml")) if args.all else args.example or EXAMPLES
+    examples = [e.resolve() for e in chosen]
     base = statistics.median(run([sys.executable, "-c", "pass"], "")[0] for _ in range(5))
-    print(f"python -c pass: {base * 1000:.0f} ms wall")
+    print(f"python -c pass: {base * 1000:.0f} ms wall; load average {os.getloadavg()[0]:.1f}")
     for example in examples:
-        for command in (["sim", str(example), "-n", "10000", "--seed", "1"],):
+        for command in (["sim", str(example), "-n", str(args.fights), "--seed", "1"],):
             cold: list[tuple[float, float, float, float]] = []
             warm: list[tuple[float, float, float, float]] = []
             for _ in range(args.runs):
@@ -80,7 +86,8 @@ def main() -> None:
                 f"  cold: {c[0]:.1f} s wall, {c[1]:.1f} s CPU, peak {c[2]:.0f} MB, "
                 f"first word on stderr after {c[3]:.2f} s\n"
                 f"  warm: {w[0]:.2f} s wall ({w[0] / base:.0f}x python -c pass), "
-                f"{w[1]:.2f} s CPU; cold / warm: {c[0] / w[0]:.1f}x wall"
+                f"{w[1]:.2f} s CPU; cold / warm: {c[0] / w[0]:.1f}x wall; "
+                f"load average {os.getloadavg()[0]:.1f}"
             )
 
 
