@@ -17,8 +17,8 @@ from fracas.sim.variant import Variant
 from tests.sim.conftest import DUEL
 
 
-def _tally(executor: runner.Executor, n: int) -> Tally:
-    job = Job((Variant.of(load_scenario(DUEL)),), n)
+def _tally(executor: runner.Executor, n: int, precision: float | None = None) -> Tally:
+    job = Job((Variant.of(load_scenario(DUEL)),), n, precision)
     try:
         return run_jobs([job], 3, "event", executor)[0].tallies[0]
     finally:
@@ -67,6 +67,14 @@ def test_enough_work_starts_the_pool_and_gives_the_same_figures() -> None:
     assert executor.pooled
     assert isinstance(executor.inner, runner.ProcessExecutor)
     assert _encoded(tally) == _encoded(_tally(runner.InlineExecutor(), 1600))
+
+
+@pytest.mark.usefixtures("always_pool")
+def test_a_run_that_its_first_task_ends_starts_no_pool() -> None:
+    executor = Recording(2)
+    tally = _tally(executor, 5000, precision=0.5)  # every interval narrower at 500 fights
+    assert tally.n == 500 and executor.told == [0.0]
+    assert not executor.pooled
 
 
 def test_the_default_jobs_give_the_figures_of_one_job() -> None:

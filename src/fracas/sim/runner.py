@@ -238,7 +238,7 @@ def run_jobs(
     fights_done = jobs_done = 0
     started = False
 
-    def arrive(j: int, c: int, out: ChunkOut) -> None:
+    def arrive(j: int, c: int, out: ChunkOut, report: bool = True) -> None:
         nonlocal fights_done, jobs_done
         state = states[j]
         if state.done:
@@ -251,7 +251,7 @@ def run_jobs(
             if state.done:
                 jobs_done += 1
                 fights_done += sum(state.counts[state.merged :])
-            if progress is not None:
+            if progress is not None and report:
                 wide = max(widest(t) for t in state.tallies)
                 progress(Progress(fights_done, total, jobs_done, len(jobs), wide))
 
@@ -264,11 +264,13 @@ def run_jobs(
             start = perf_counter()
             out = run_chunk(engine, state.job.variants, seed, state.starts[c], state.counts[c])
             per_fight = (perf_counter() - start) / state.counts[c]
-            plan(per_fight * (total - state.counts[c]))
+            arrive(j, c, out, report=False)  # (a --precision may end the job here)
+            left = sum(sum(s.counts[s.merged :]) for s in states if not s.done)
+            plan(per_fight * left)  # before any progress: the bar's thread starts with it
             if progress is not None:
-                progress(Progress(0, total, 0, len(jobs), math.inf))
+                wide = max(widest(t) for t in state.tallies)
+                progress(Progress(fights_done, total, jobs_done, len(jobs), wide))
             started = True
-            arrive(j, c, out)
     try:
         while True:
             for j, c in tasks:
@@ -321,7 +323,7 @@ class LocalExecutor:
         self.pooled = False
 
     def plan(self, seconds_left: float) -> None:
-        if self.jobs > 1 and seconds_left >= POOL_MIN_SECONDS:
+        if self.jobs > 1 and seconds_left > 0 and seconds_left >= POOL_MIN_SECONDS:
             self.inner = ProcessExecutor(self.jobs)
             self.slots = self.inner.slots
             self.pooled = True
