@@ -41,10 +41,12 @@ class Recording(LocalExecutor):
         super().plan(seconds_left)
 
 
-def test_small_work_with_two_jobs_stays_in_this_process() -> None:
+def test_small_work_with_two_jobs_stays_in_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    ticks = iter([0.0, 0.25])  # the first task (500 fights) takes 0.25 s by this clock
+    monkeypatch.setattr(runner, "perf_counter", lambda: next(ticks))
     executor = Recording(2)
-    tally = _tally(executor, 600)  # a 500-fight task, then 100 fights: far below a second
-    assert len(executor.told) == 1 and 0 < executor.told[0] < runner.POOL_MIN_SECONDS
+    tally = _tally(executor, 600)  # then 100 fights: 0.05 s, far below the threshold
+    assert executor.told == [0.25 / 500 * 100]
     assert not executor.pooled
     assert _encoded(tally) == _encoded(_tally(runner.InlineExecutor(), 600))
 
