@@ -20,7 +20,8 @@ BRAWL = EXAMPLES / "exp" / "grapple.yaml"
 
 
 def _figures(result: SimResult) -> bytes:
-    return msgspec.json.encode(msgspec.structs.replace(result, wall_time_s=0.0))
+    """Every figure; not the wall time, nor the task size (the citation records it)."""
+    return msgspec.json.encode(msgspec.structs.replace(result, wall_time_s=0.0, task_size=0))
 
 
 def test_fight_seeds_are_the_blocks_seeds_whatever_the_range() -> None:
@@ -41,6 +42,7 @@ def test_batch_figures_do_not_depend_on_task_size_or_jobs(
     small = simulate(scenario, n=n, seed=11, jobs=1, engine="batch")
     two = simulate(scenario, n=n, seed=11, jobs=2, engine="batch")
     assert _figures(small) == _figures(default) == _figures(two)
+    assert (default.task_size, small.task_size, two.task_size) == (50_000, 437, 437)
 
 
 @pytest.mark.usefixtures("always_pool")
@@ -50,3 +52,4 @@ def test_event_figures_do_not_depend_on_task_size(monkeypatch: pytest.MonkeyPatc
     small = simulate(DUEL, n=600, seed=3, jobs=1, engine="event")
     two = simulate(DUEL, n=600, seed=3, jobs=2, engine="event")
     assert _figures(small) == _figures(default) == _figures(two)
+    assert (default.task_size, small.task_size, two.task_size) == (500, 97, 97)
