@@ -53,7 +53,9 @@ def in_fight(c: Fighter, options: StarflightOptions) -> bool:
 
     Chapter 9.2, 'Miscellaneous Terms and Definitions'.
     """
-    return not (c.withdrawn or is_unconscious(c, options))
+    if c.withdrawn or c.nhp <= 0 or c.dead_since is not None:
+        return False
+    return not (c.failed and is_unconscious(c, options))  # a failed cognitive organ
 
 
 def check_penalties(c: Fighter, round_: int) -> list[tuple[str, int]]:

@@ -55,6 +55,7 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
 )
 from fracas.rulesets.starflight.actions import REGISTRY, Rest, Vehicle
 from fracas.rulesets.starflight.characters import build_fighter
+from fracas.rulesets.starflight.decision import deciding
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
@@ -115,7 +116,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         """The pending combatant's tactics choose."""
         fight = state
         c = fight.fighter(pending.actor or "")
-        return TACTICS[c.tactics](fight, c)
+        return deciding(fight, c, TACTICS[c.tactics])
 
     def legal_actions(self, state: Fight, pending: Pending) -> list[Choice]:
         """Every action the pending combatant may take now (each action type lists its own)."""

@@ -7,7 +7,6 @@ when the scenario is read. Tactics only read the state; the rules check what the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from math import isqrt
 
 from fracas.engine import Action, IllegalAction
@@ -44,7 +43,7 @@ from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatig
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight
+from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight, sight_from
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -53,7 +52,14 @@ from fracas.rulesets.starflight.medical_aid import (
     revive_problem,
 )
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
-from fracas.rulesets.starflight.move_action import destination, grid_moves, heading, possible
+from fracas.rulesets.starflight.move_action import (
+    destination,
+    grid_destinations,
+    grid_moves,
+    heading,
+    possible,
+    possible_points,
+)
 from fracas.rulesets.starflight.movement import points_left
 from fracas.rulesets.starflight.range import (
     IN_MELEE_M,
@@ -278,19 +284,15 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
     its weapons; None if there is none (or it already moved this phase's worth).
     ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
     reach = strike_reach(fight, c, target)
-    there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
-    for move in in_reach_moves(fight, c, target, reach):
-        assert move.to is not None
-        if npc and not within_a_turn(heading(c, *move.to), c.facing):
+    can_go = possible_points(fight, c)
+    for point in in_reach_points(fight, c, target, reach):
+        if npc and not within_a_turn(heading(c, *point), c.facing):
             continue
-        if not possible(fight, c, move):
+        if not can_go(point):
             continue
-        if there is None:
-            there = replace(c)
-        there.x, there.y = move.to
-        sight = line_of_sight(fight, there, target, any_facing=True)
+        sight = sight_from(fight, c, *point, target)  # from there, no moved copy of c
         if sight.visible and not sight.through:
-            return move
+            return Move(actor=c.id, to=point)
     return None
 
 
@@ -308,12 +310,23 @@ def strike_reach(fight: Fight, c: Fighter, target: Fighter) -> int:
 def in_reach_moves(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[Move]:
     """The grid moves that end within ``reach`` of ``target``, the shortest first (in
     ``grid_moves`` order among equals)."""
+    return [Move(actor=c.id, to=p) for p in in_reach_points(fight, c, target, reach)]
+
+
+def in_reach_points(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[tuple[int, int]]:
+    """The points of ``in_reach_moves``, in its order."""
+    tx, ty, cx, cy = target.x, target.y, c.x, c.y
     keyed = [
-        (distance_xy(move.to, c), i, move)
-        for i, move in enumerate(grid_moves(fight, c))
-        if move.to is not None and distance_xy(move.to, target) <= reach
+        (isqrt((p[0] - cx) ** 2 + (p[1] - cy) ** 2), i, p)
+        for i, p in enumerate(grid_destinations(fight, c))
+        if isqrt((p[0] - tx) ** 2 + (p[1] - ty) ** 2) <= reach
     ]
-    return [move for _, _, move in sorted(keyed, key=lambda t: t[:2])]
+    keyed.sort(key=_gap_and_index)
+    return [p for _, _, p in keyed]
+
+
+def _gap_and_index(t: tuple[int, int, tuple[int, int]]) -> tuple[int, int]:
+    return t[0], t[1]
 
 
 def distance_xy(point: tuple[int, int], b: Fighter) -> int:
@@ -492,15 +505,19 @@ def nearest_forward_move(fight: Fight, c: Fighter, target: Fighter, metres: int)
     ``target``, nearer than ``metres`` (the first in ``grid_moves`` order among equals); None
     if there is none. Nearest first, so the rules are asked (``possible``) only until one
     will do."""
+    tx, ty = target.x, target.y
     nearer = [
-        (gap, i, move)
-        for i, move in enumerate(grid_moves(fight, c))
-        if move.to is not None and (gap := distance_xy(move.to, target)) < metres
+        (gap, i, p)
+        for i, p in enumerate(grid_destinations(fight, c))
+        if (gap := isqrt((p[0] - tx) ** 2 + (p[1] - ty) ** 2)) < metres
     ]
-    for _, _, move in sorted(nearer, key=lambda t: t[:2]):
-        assert move.to is not None
-        if within_a_turn(heading(c, *move.to), c.facing) and possible(fight, c, move):
-            return move
+    nearer.sort(key=_gap_and_index)
+    can_go: Callable[[tuple[int, int]], bool] | None = None
+    for _, _, point in nearer:
+        if within_a_turn(heading(c, *point), c.facing):
+            can_go = can_go or possible_points(fight, c)
+            if can_go(point):
+                return Move(actor=c.id, to=point)
     return None
 
 
