@@ -134,7 +134,8 @@ def obstacles_between(fight: Fight, a: Fighter, b: Fighter) -> list[tuple[int, O
 
 
 def crossings(fight: Fight, ax: int, ay: int, bx: int, by: int) -> tuple[int, ...]:
-    """The indices of the obstacles the line (ax, ay)-(bx, by) crosses (cached per fight)."""
+    """The indices of the obstacles the line (ax, ay)-(bx, by) crosses (cached for every
+    fight on the same obstacles, ``shared_crossings``)."""
     if not fight.obstacles:
         return ()
     key = (ax, ay, bx, by)
@@ -142,7 +143,27 @@ def crossings(fight: Fight, ax: int, ay: int, bx: int, by: int) -> tuple[int, ..
     if found is None:
         line = ((ax, ay), (bx, by))
         found = tuple(i for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end))
+        if len(fight.crossings) >= _LINES_MAX:
+            fight.crossings.clear()
         fight.crossings[key] = found
+    return found
+
+
+Crossings = dict[tuple[int, int, int, int], tuple[int, ...]]
+_SHARED: dict[tuple[tuple[Point, Point], ...], Crossings] = {}
+_GEOMETRIES_MAX = 64
+_LINES_MAX = 200_000
+
+
+def shared_crossings(obstacles: list[Obstacle]) -> Crossings:
+    """The crossings cache of every fight on these obstacles (where they lie: pure
+    geometry, so one Monte Carlo run's fights share what each worked out). Bounded."""
+    walls = tuple((ob.start, ob.end) for ob in obstacles)
+    found = _SHARED.get(walls)
+    if found is None:
+        if len(_SHARED) >= _GEOMETRIES_MAX:
+            _SHARED.clear()
+        found = _SHARED[walls] = {}
     return found
 
 

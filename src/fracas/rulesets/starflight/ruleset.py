@@ -60,6 +60,7 @@ from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
 from fracas.rulesets.starflight.legality import check_turn
+from fracas.rulesets.starflight.line_of_sight import shared_crossings
 from fracas.rulesets.starflight.notes import scenario_notes
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
@@ -96,6 +97,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
                 for o in scenario.obstacles
             ],
         )
+        fight.crossings = shared_crossings(fight.obstacles)
         for spec in scenario.combatants:
             fight.combatants[spec.id] = build_fighter(spec, species[spec.species])
         return fight

@@ -81,7 +81,7 @@ from fracas.rulesets.starflight.stunts import (
     STUNTS,
     SUGGESTED,
     maneuver_dc,
-    stunt_end,
+    stunt_ends,
     stunt_increment_m,
 )
 from fracas.rulesets.starflight.use_skill import skill_modifier
@@ -591,11 +591,12 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
     my = sum(o.y for o in targets) / len(targets) if targets else 0.0
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
+    end_of = stunt_ends(fight, c)
     for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
         if 50 + modifier <= maneuver_dc(c, stunts):
             continue
         move = StuntMove(actor=c.id, stunts=stunts)
-        end = stunt_end(fight, c, move)
+        end = end_of(move)
         if end is None:
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
