@@ -112,6 +112,8 @@ def can_move(c: Fighter, fight: Fight) -> bool:
         return False
     if c.grappling and grapple_opponents(fight, c):
         return False  # 'While Grappling, all involved combatants may not move'
+    if not c.failed:
+        return True  # every leg works (or it has none)
     legs = [p for p, kind in c.part_kinds.items() if kind == "propulsive"]
     if not legs:
         return True
@@ -136,6 +138,8 @@ def striking_part(c: Fighter, weapon: WeaponState | None) -> str:
 
 def can_strike(c: Fighter) -> bool:
     """Whether any motor appendage still works (a species without any strikes as it can)."""
+    if not c.failed:
+        return True
     motor = [p for p, kind in c.part_kinds.items() if kind == "motor"]
     return not motor or any(p not in c.failed for p in motor)
 

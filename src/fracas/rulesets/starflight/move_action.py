@@ -267,9 +267,14 @@ def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
 
 def grid_destinations(fight: Fight, c: Fighter) -> tuple[Point, ...]:
     """The points of ``grid_moves``, in its order (no Move built for each)."""
+    return grid_points(c.x, c.y, c.facing, grid_distances(fight, c))
+
+
+def grid_distances(fight: Fight, c: Fighter) -> tuple[int, ...]:
+    """How far the grid moves go along each heading: a 5 m step and every whole range
+    increment the movement allows."""
     allowance = move_allowance_m(fight, c)
-    distances = (5, *range(fight.increment_m, allowance + 1, fight.increment_m))
-    return grid_points(c.x, c.y, c.facing, distances)
+    return (5, *range(fight.increment_m, allowance + 1, fight.increment_m))
 
 
 def possible_points(fight: Fight, c: Fighter) -> Callable[[Point], bool]:

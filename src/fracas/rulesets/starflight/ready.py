@@ -14,6 +14,7 @@ Declaring a Ready costs an action phase (option ``ready_cost``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import isqrt
 from typing import Any, Union
 
@@ -94,12 +95,18 @@ def as_action(raw: Any) -> Action:
     """The readied action as a registered action object (a log gives it as a dict)."""
     if isinstance(raw, Action):
         return raw
-    union: Any = Union[tuple(REGISTRY)]  # noqa: UP007 (a union built at run time)
+    union = _registered_union(tuple(REGISTRY))
     try:
         action: Action = msgspec.convert(raw, union)
     except msgspec.ValidationError as exc:
         raise IllegalAction(f"action: not an action this ruleset knows ({exc})") from None
     return action
+
+
+@lru_cache(maxsize=8)
+def _registered_union(kinds: tuple[type[Action], ...]) -> Any:
+    """The union of the registered action types (built once for the registry as it is)."""
+    return Union[kinds]  # noqa: UP007 (a union built at run time)
 
 
 def check_ready(fight: Fight, c: Fighter, ready: Ready) -> Action:

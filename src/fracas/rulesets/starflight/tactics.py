@@ -7,7 +7,8 @@ when the scenario is read. Tactics only read the state; the rules check what the
 from __future__ import annotations
 
 from collections.abc import Callable
-from math import isqrt
+from functools import lru_cache
+from math import atan2, degrees, isqrt
 
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import (
@@ -55,7 +56,9 @@ from fracas.rulesets.starflight.medical_check import medical_modifier_now
 from fracas.rulesets.starflight.move_action import (
     destination,
     grid_destinations,
+    grid_distances,
     grid_moves,
+    grid_points,
     heading,
     possible,
     possible_points,
@@ -125,9 +128,16 @@ def no_fight_left(fight: Fight, c: Fighter) -> Action | None:
 
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
     """Hostiles still in the fight and not inside a creature, nearest first (ties: scenario
-    order)."""
-    out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
-    return sorted(out, key=lambda o: distance_m(c, o))
+    order). Once per fighter in a decision (``decision``)."""
+    memo = fight.memo
+    key = ("targets", c.id, c.x, c.y)
+    found: list[Fighter] | None = None if memo is None else memo.get(key)
+    if found is None:
+        out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
+        found = sorted(out, key=lambda o: distance_m(c, o))
+        if memo is not None:
+            memo[key] = found
+    return list(found)
 
 
 def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
@@ -505,20 +515,35 @@ def nearest_forward_move(fight: Fight, c: Fighter, target: Fighter, metres: int)
     ``target``, nearer than ``metres`` (the first in ``grid_moves`` order among equals); None
     if there is none. Nearest first, so the rules are asked (``possible``) only until one
     will do."""
-    tx, ty = target.x, target.y
+    distances = grid_distances(fight, c)
+    points = forward_points(c.x, c.y, c.facing, distances, target.x, target.y, metres)
+    if not points:
+        return None
+    can_go = possible_points(fight, c)
+    for point in points:
+        if can_go(point):
+            return Move(actor=c.id, to=point)
+    return None
+
+
+@lru_cache(maxsize=4096)
+def forward_points(
+    x: int, y: int, facing: int, distances: tuple[int, ...], tx: int, ty: int, metres: int
+) -> tuple[tuple[int, int], ...]:
+    """The grid points (``grid_points``) forward or at 45 degrees from (x, y) facing
+    ``facing`` that are nearer than ``metres`` to (tx, ty), nearest first (``grid_points``
+    order among equals): pure geometry, so cached (an npc weighs the same few)."""
     nearer = [
         (gap, i, p)
-        for i, p in enumerate(grid_destinations(fight, c))
+        for i, p in enumerate(grid_points(x, y, facing, distances))
         if (gap := isqrt((p[0] - tx) ** 2 + (p[1] - ty) ** 2)) < metres
     ]
     nearer.sort(key=_gap_and_index)
-    can_go: Callable[[tuple[int, int]], bool] | None = None
-    for _, _, point in nearer:
-        if within_a_turn(heading(c, *point), c.facing):
-            can_go = can_go or possible_points(fight, c)
-            if can_go(point):
-                return Move(actor=c.id, to=point)
-    return None
+    return tuple(
+        p
+        for _, _, p in nearer
+        if within_a_turn(round(degrees(atan2(p[1] - y, p[0] - x))) % 360, facing)
+    )
 
 
 def within_a_turn(direction: int, facing: int) -> bool:
