@@ -34,15 +34,27 @@ def hostiles(fight: Fight, c: Fighter) -> list[Fighter]:
     ``decision``)."""
     memo = fight.memo
     if memo is None:
-        options, side = fight.options, c.side
-        return [o for o in fight.fighters() if o.side != side and in_fight(o, options)]
+        return _hostiles(fight, c.side)
     key = ("hostiles", c.side)
     found: list[Fighter] | None = memo.get(key)
     if found is None:
-        options, side = fight.options, c.side
-        found = [o for o in fight.fighters() if o.side != side and in_fight(o, options)]
-        memo[key] = found
+        found = memo[key] = _hostiles(fight, c.side)
     return found
+
+
+def _hostiles(fight: Fight, side: str) -> list[Fighter]:
+    """``hostiles`` of ``side`` (``in_fight``'s quick tests inline, the full one only for
+    a fighter with a failed part)."""
+    options = fight.options
+    return [
+        o
+        for o in fight.fighters()
+        if o.side != side
+        and not o.withdrawn
+        and o.nhp > 0
+        and o.dead_since is None
+        and (not o.failed or in_fight(o, options))
+    ]
 
 
 def in_melee(fight: Fight, c: Fighter, besides: Fighter | None = None) -> bool:

@@ -59,7 +59,7 @@ from fracas.rulesets.starflight.decision import deciding
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
-from fracas.rulesets.starflight.legality import check_turn
+from fracas.rulesets.starflight.legality import checked_turn
 from fracas.rulesets.starflight.line_of_sight import shared_crossings
 from fracas.rulesets.starflight.notes import scenario_notes
 from fracas.rulesets.starflight.options import StarflightOptions
@@ -132,9 +132,8 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         if isinstance(action, Rest):
             rest(ctx, action)
             return
-        kind, actor = check_turn(fight, action)
+        kind, actor, phases = checked_turn(fight, action)  # priced before anything changes
         c = fight.fighter(actor)
-        phases = kind.phases_for(fight, c, action)
         kind.resolve(ctx, c, action)
         if phases:
             ctx.emit(PhasesSpent(actor=actor, phases=phases))
