@@ -169,20 +169,38 @@ def stunt_increment_m(fight: Fight) -> int:
 def movement_cost(fight: Fight, c: Fighter, action: StuntMove) -> int:
     """Movement points: one per increment in melee combat, five in ranged combat (metres,
     speed-based), and the change of facing's (option ``facing_cost``)."""
-    stunts = action.stunts
     per = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
     per = MELEE_INCREMENT_M if speed_based(fight) else per
+    total = _stunts_increments(tuple(action.stunts)) * per
+    return total + (facing_points(fight) if action.turn_to else 0)
+
+
+@lru_cache(maxsize=1024)
+def _stunts_increments(stunts: tuple[Stunt, ...]) -> int:
+    """The increments the stunts cover in all (a jump two more after a forward stunt)."""
     total, forward_before = 0, False
     for s in stunts:
         row = stunt_row(s)
-        total += (row.increments + (row.jump_bonus if forward_before else 0)) * per
+        total += row.increments + (row.jump_bonus if forward_before else 0)
         forward_before = row.direction == 0
-    return total + (facing_points(fight) if action.turn_to else 0)
+    return total
 
 
 def maneuver_dc(c: Fighter, stunts: list[Stunt]) -> int:
     """The stunts' DCs + 10 per Wound to propulsive parts + the encumbrance total."""
-    return sum(stunt_row(s).dc for s in stunts) + WOUND_DC * propulsive_wounds(c) + c.encumbrance
+    return _stunts_dc(tuple(stunts)) + WOUND_DC * propulsive_wounds(c) + c.encumbrance
+
+
+@lru_cache(maxsize=1024)
+def _stunts_dc(stunts: tuple[Stunt, ...]) -> int:
+    """The sum of the stunts' DCs (table figures: cached)."""
+    return sum(stunt_row(s).dc for s in stunts)
+
+
+@lru_cache(maxsize=1024)
+def _finesse_needed(stunts: tuple[Stunt, ...]) -> int:
+    """The highest Finesse the stunts need (table figures: cached)."""
+    return max((stunt_row(s).min_finesse for s in stunts), default=0)
 
 
 def needs_check(c: Fighter, stunts: list[Stunt]) -> bool:
@@ -214,7 +232,11 @@ def stunts_path(
     """The refusals that hang on the stunts (Finesse, facing, ``left`` movement points,
     room at the end), then their ``path``."""
     finesse = c.attributes["finesse"]
-    for s in action.stunts:
+    try:
+        enough = finesse >= _finesse_needed(tuple(action.stunts))
+    except IllegalAction:
+        enough = False  # the loop below names the first problem, in the stunts' order
+    for s in () if enough else action.stunts:
         row = stunt_row(s)
         if finesse < row.min_finesse:
             raise IllegalAction(
