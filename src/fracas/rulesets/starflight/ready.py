@@ -233,6 +233,8 @@ def ready_to_react(fight: Fight, r: Fighter) -> bool:
 def first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] | None:
     """The first whole-metre point of ``c``'s straight move to (x, y) at which it comes
     within the distance a hostile's readied action waits for (None if it never does)."""
+    if not any(r.readied for r in fight.fighters()):
+        return None  # nothing readied anywhere
     length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     best: int | None = None
     for r in fight.fighters():
@@ -268,6 +270,8 @@ def set_off(
     Chapter 9.2, 'Ready'.
     """
     fight = ctx.state
+    if not any(r.readied for r in fight.fighters()):
+        return  # nothing readied anywhere (the usual case): nothing to set off
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
         r = fight.fighter(rid)
         if r.id == actor.id or not ready_to_react(fight, r) or fight.over:
