@@ -10,6 +10,7 @@ they're carrying are added to the HD as well, as well as any HD Range falloff pe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fracas.rulesets.starflight.combat_states import charge_hd_penalty
 from fracas.rulesets.starflight.conditions import prone_hd
@@ -47,10 +48,15 @@ class Terms:
     @property
     def terms(self) -> list[str]:
         """The terms as text: ``["HD 61", "Dodge/10 - AB -1"]``."""
-        return [
-            f"{label} {n}" if i == 0 else f"{label} {n:+d}"
-            for i, (label, n) in enumerate(self.parts)
-        ]
+        return list(terms_text(tuple(self.parts)))
+
+
+@lru_cache(maxsize=4096)
+def terms_text(parts: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """``Terms.terms`` of these parts (the same few sums recur fight after fight: cached)."""
+    return tuple(
+        f"{label} {n}" if i == 0 else f"{label} {n:+d}" for i, (label, n) in enumerate(parts)
+    )
 
 
 EffectiveHd = Terms

@@ -55,7 +55,6 @@ from fracas.rulesets.starflight.medical_aid import (
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
 from fracas.rulesets.starflight.move_action import (
     destination,
-    grid_destinations,
     grid_distances,
     grid_moves,
     grid_points,
@@ -325,14 +324,23 @@ def in_reach_moves(fight: Fight, c: Fighter, target: Fighter, reach: int) -> lis
 
 def in_reach_points(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[tuple[int, int]]:
     """The points of ``in_reach_moves``, in its order."""
-    tx, ty, cx, cy = target.x, target.y, c.x, c.y
+    distances = grid_distances(fight, c)
+    return list(reach_points(c.x, c.y, c.facing, distances, target.x, target.y, reach))
+
+
+@lru_cache(maxsize=4096)
+def reach_points(
+    x: int, y: int, facing: int, distances: tuple[int, ...], tx: int, ty: int, reach: int
+) -> tuple[tuple[int, int], ...]:
+    """The grid points (``grid_points``) from (x, y) within ``reach`` of (tx, ty), the
+    nearest to (x, y) first (``grid_points`` order among equals): pure geometry, cached."""
     keyed = [
-        (isqrt((p[0] - cx) ** 2 + (p[1] - cy) ** 2), i, p)
-        for i, p in enumerate(grid_destinations(fight, c))
+        (isqrt((p[0] - x) ** 2 + (p[1] - y) ** 2), i, p)
+        for i, p in enumerate(grid_points(x, y, facing, distances))
         if isqrt((p[0] - tx) ** 2 + (p[1] - ty) ** 2) <= reach
     ]
     keyed.sort(key=_gap_and_index)
-    return [p for _, _, p in keyed]
+    return tuple(p for _, _, p in keyed)
 
 
 def _gap_and_index(t: tuple[int, int, tuple[int, int]]) -> tuple[int, int]:
