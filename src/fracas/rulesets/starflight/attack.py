@@ -108,26 +108,26 @@ def roll_modifier(
 
     Chapter 9.2, 'Using Weapons'.
     """
-    terms = Terms()
+    options = fight.options
+    terms: list[tuple[str, int]] = []
     if weapon is None:
-        terms.add(c.skills["brawling"], "Brawling")
-        if fight.options.check_attribute_modifier:
-            terms.add(attribute_modifier(c.attributes["power"]), "Power")
-    elif fight.options.attack_bonus_twice:
-        terms.add(attack_bonus(c, weapon), "AB")
-    terms.add(-off_hand_penalty(fight, c, weapon), "off hand")
-    terms.add(-extra, "further target")
-    terms.add(-sight, "unclear sight")
-    terms.add(charge_bonus(fight, c), "charge")
-    terms.add(pin_bonus(fight, c, target), "target pinned")
+        terms.append(("Brawling", c.skills["brawling"]))
+        if options.check_attribute_modifier:
+            terms.append(("Power", attribute_modifier(c.attributes["power"])))
+    elif options.attack_bonus_twice:
+        terms.append(("AB", attack_bonus(c, weapon)))
+    terms.append(("off hand", -off_hand_penalty(fight, c, weapon)))
+    terms.append(("further target", -extra))
+    terms.append(("unclear sight", -sight))
+    terms.append(("charge", charge_bonus(fight, c)))
+    terms.append(("target pinned", pin_bonus(fight, c, target) if target.grappling else 0))
     if is_ranged(weapon) and in_melee(fight, c, besides=target):
-        terms.add(-RANGED_FROM_MELEE_PENALTY, "firing out of melee")
-    if weapon is None or fight.options.condition_penalties_on_attack:
-        for label, penalty in check_penalties(c, fight.round):
-            terms.add(-penalty, label)
+        terms.append(("firing out of melee", -RANGED_FROM_MELEE_PENALTY))
+    if weapon is None or options.condition_penalties_on_attack:
+        terms.extend((label, -penalty) for label, penalty in check_penalties(c, fight.round))
     if c.actions_taken < c.stunt_penalty_until:
-        terms.add(-c.stunt_attack_penalty, "stunts")  # 'through the character's next action'
-    return terms
+        terms.append(("stunts", -c.stunt_attack_penalty))  # 'through the character's next action'
+    return Terms.of(terms)
 
 
 def shots_that_hit(

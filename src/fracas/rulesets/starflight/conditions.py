@@ -53,7 +53,9 @@ def in_fight(c: Fighter, options: StarflightOptions) -> bool:
 
     Chapter 9.2, 'Miscellaneous Terms and Definitions'.
     """
-    return not (c.withdrawn or is_unconscious(c, options))
+    if c.withdrawn or c.nhp <= 0 or c.dead_since is not None:
+        return False
+    return not (c.failed and is_unconscious(c, options))  # a failed cognitive organ
 
 
 def check_penalties(c: Fighter, round_: int) -> list[tuple[str, int]]:
@@ -110,6 +112,8 @@ def can_move(c: Fighter, fight: Fight) -> bool:
         return False
     if c.grappling and grapple_opponents(fight, c):
         return False  # 'While Grappling, all involved combatants may not move'
+    if not c.failed:
+        return True  # every leg works (or it has none)
     legs = [p for p, kind in c.part_kinds.items() if kind == "propulsive"]
     if not legs:
         return True
@@ -134,6 +138,8 @@ def striking_part(c: Fighter, weapon: WeaponState | None) -> str:
 
 def can_strike(c: Fighter) -> bool:
     """Whether any motor appendage still works (a species without any strikes as it can)."""
+    if not c.failed:
+        return True
     motor = [p for p, kind in c.part_kinds.items() if kind == "motor"]
     return not motor or any(p not in c.failed for p in motor)
 

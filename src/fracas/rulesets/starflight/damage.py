@@ -93,13 +93,9 @@ def absorb(
     c: Fighter, part: str, lethal: int, nonlethal: int, weapon_type: str, armour_only_nl: bool
 ) -> Absorption:
     """'Resolving Damage': conversion, shields before armour, Non-Lethal reduced by gear HP."""
-    shield = active_shield(c.shield, c.shield_raised)
-    pieces = [c.armour[i] for i in armour_on(c.armour, part, c.part_kinds.get(part, ""))]
-    if weapon_type == INTERNAL:
-        shield, pieces = None, []
+    shield, pieces = gear_in_the_way(c, part, weapon_type)
     gear: list[Gear] = ([shield] if shield else []) + pieces
-    blocks = "melee" if weapon_type == "unarmed" else weapon_type
-    converted = lethal if any(blocks in g.blocks for g in gear) else 0
+    converted = lethal if converts(gear, weapon_type) else 0
     lethal, nonlethal = lethal - converted, nonlethal + converted
     left = {id(g): g.hp for g in gear}
     taken = {}
@@ -121,15 +117,31 @@ def absorb(
     )
 
 
+def gear_in_the_way(c: Fighter, part: str, weapon_type: str) -> tuple[Gear | None, list[Gear]]:
+    """The active shield and the armour pieces a blow to ``part`` meets (none for an
+    internal blow)."""
+    if weapon_type == INTERNAL:
+        return None, []
+    shield = active_shield(c.shield, c.shield_raised)
+    pieces = [c.armour[i] for i in armour_on(c.armour, part, c.part_kinds.get(part, ""))]
+    return shield, pieces
+
+
+def converts(gear: list[Gear], weapon_type: str) -> bool:
+    """Whether some of the gear blocks the weapon's type (its Lethal turns Non-Lethal)."""
+    blocks = "melee" if weapon_type == "unarmed" else weapon_type
+    return any(blocks in g.blocks for g in gear)
+
+
 def lethal_for_massive(fight: Fight, c: Fighter, part: str, lethal: int, weapon_type: str) -> int:
     """The Lethal damage a blow counts towards a massive attack: by default after the gear
     that blocks the weapon turned it Non-Lethal ('Resolving Damage': the Lethal Damage "is
     transformed into Non-Lethal Damage before any damage is applied"); option
     ``massive_attack_lethal``."""
-    if fight.options.massive_attack_lethal == "before-conversion":
+    if fight.options.massive_attack_lethal == "before-conversion" or not lethal:
         return lethal
-    a = absorb(c, part, lethal, 0, weapon_type, armour_only_nl=False)
-    return lethal - a.converted
+    shield, pieces = gear_in_the_way(c, part, weapon_type)
+    return 0 if converts(([shield] if shield else []) + pieces, weapon_type) else lethal
 
 
 def rider_multiplier(fight: Fight, c: Fighter, part: str) -> int:

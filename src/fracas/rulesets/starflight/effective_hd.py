@@ -10,6 +10,7 @@ they're carrying are added to the HD as well, as well as any HD Range falloff pe
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from fracas.rulesets.starflight.combat_states import charge_hd_penalty
 from fracas.rulesets.starflight.conditions import prone_hd
@@ -38,13 +39,24 @@ class Terms:
             self.parts.append((label, amount))
             self.total += amount
 
+    @classmethod
+    def of(cls, terms: list[tuple[str, int]]) -> Terms:
+        """The sum of the (label, amount) ``terms``, zero terms left out (as ``add`` each)."""
+        parts = [t for t in terms if t[1]]
+        return cls(sum(n for _, n in parts), parts)
+
     @property
     def terms(self) -> list[str]:
         """The terms as text: ``["HD 61", "Dodge/10 - AB -1"]``."""
-        return [
-            f"{label} {n}" if i == 0 else f"{label} {n:+d}"
-            for i, (label, n) in enumerate(self.parts)
-        ]
+        return list(terms_text(tuple(self.parts)))
+
+
+@lru_cache(maxsize=4096)
+def terms_text(parts: tuple[tuple[str, int], ...]) -> tuple[str, ...]:
+    """``Terms.terms`` of these parts (the same few sums recur fight after fight: cached)."""
+    return tuple(
+        f"{label} {n}" if i == 0 else f"{label} {n:+d}" for i, (label, n) in enumerate(parts)
+    )
 
 
 EffectiveHd = Terms
@@ -106,26 +118,26 @@ def effective_hd(
     snipe: bool = False,
 ) -> EffectiveHd:
     """Chapter 9.2 'Using Weapons' (and 'Sniping', 'Prone', combatants in melee)."""
-    hd = EffectiveHd()
     base, label = base_hd(fight, target, touch=touch, snipe=snipe)
-    hd.add(base, label)
-    if snipe:
-        hd.add(base, "sniping doubles HD")
     ignore = fight.surprise_round or snipe
     ab = attack_bonus(attacker, weapon)
-    hd.add(dodge_term(target.skills["dodge"], ab, ignore_dodge=ignore), "Dodge/10 - AB")
-    hd.add(attacker.encumbrance, "encumbrance")
-    hd.add(attacker.equipment_hd, "equipment")
     if snipe and weapon is not None and weapon.type == "projectile":
         metres = WITHDRAWAL_INCREMENTS * RANGED_INCREMENT_M
-    hd.add(range_falloff(fight, weapon, metres), "range falloff")
-    hd.add(prone_hd(target, fight.options), "prone")
-    hd.add(-charge_hd_penalty(fight, target), "charging")
-    hd.add(
-        target.stunt_hd, "stunts"
-    )  # 'Stunts give the character an HD bonus until their next turn'
-    if is_ranged(weapon) and target_in_melee(fight, attacker, target):
-        hd.add(IN_MELEE_HD_BONUS, "target in melee")
+    ranged = weapon is not None and weapon.type != "melee"
+    terms = [
+        (label, base),
+        ("sniping doubles HD", base if snipe else 0),
+        ("Dodge/10 - AB", dodge_term(target.skills["dodge"], ab, ignore_dodge=ignore)),
+        ("encumbrance", attacker.encumbrance),
+        ("equipment", attacker.equipment_hd),
+        ("range falloff", range_falloff(fight, weapon, metres) if ranged else 0),
+        ("prone", prone_hd(target, fight.options)),
+        ("charging", -charge_hd_penalty(fight, target) if target.charged_round else 0),
+        # 'Stunts give the character an HD bonus until their next turn'
+        ("stunts", target.stunt_hd),
+    ]
+    if ranged and target_in_melee(fight, attacker, target):
+        terms.append(("target in melee", IN_MELEE_HD_BONUS))
     if snipe and weapon is not None and weapon.scope:
-        hd.add(-weapon.stats.scope_bonus, "scope")
-    return hd
+        terms.append(("scope", -weapon.stats.scope_bonus))
+    return EffectiveHd.of(terms)

@@ -18,16 +18,23 @@ def check_turn(fight: Fight, action: Action) -> tuple[ActionKind, str]:
     """A registered action, by the combatant whose turn it is, with the action phases left
     for its cost (chapter 9.2, 'Character-Scale Actions'; a pricer may refuse the action
     itself). Returns its kind and the actor."""
+    kind, actor, _ = checked_turn(fight, action)
+    return kind, actor
+
+
+def checked_turn(fight: Fight, action: Action) -> tuple[ActionKind, str, int]:
+    """``check_turn``, and the action phases the action uses (priced once)."""
     kind = REGISTRY.get(type(action))
     if kind is None:
         raise IllegalAction(f"unknown action {type(action).__name__}")
     actor = action.actor
     if fight.over or actor is None or actor != fight.current:
         raise IllegalAction(f"it is not {actor}'s turn")
-    if kind.phases_for(fight, fight.fighter(actor), action) > fight.phases_left:
+    phases = kind.phases_for(fight, fight.fighter(actor), action)
+    if phases > fight.phases_left:
         raise IllegalAction(f"{actor} has {fight.phases_left} action phase(s) left")
     check_held(fight, fight.fighter(actor), action)
-    return kind, actor
+    return kind, actor, phases
 
 
 def check_attack(fight: Fight, c: Fighter, action: Attack) -> None:

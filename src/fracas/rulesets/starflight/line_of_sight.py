@@ -38,10 +38,10 @@ def bearing(a: Fighter, b: Fighter) -> int:
 
 def arc_of(fight: Fight, a: Fighter, b: Fighter) -> str | None:
     """'optimal', 'peripheral', or None when the target is outside the field of vision."""
-    if (a.x, a.y) == (b.x, b.y):
+    if a.x == b.x and a.y == b.y:
         return "optimal"
     vision = fight.species[a.species_id].vision
-    off = abs((bearing(a, b) - a.facing + 180) % 360 - 180)
+    off = abs((round(degrees(atan2(b.y - a.y, b.x - a.x))) % 360 - a.facing + 180) % 360 - 180)
     if 2 * off <= vision.optimal:
         return "optimal"
     if 2 * off <= vision.peripheral:
@@ -101,11 +101,28 @@ def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
 
     Chapter 9.2, 'Using Weapons'.
     """
+    return blocker_from(fight, a, a.x, a.y, b)
+
+
+def blocker_from(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter) -> Fighter | None:
+    """``blocker`` with ``a`` standing at (ax, ay): ``in_the_way`` for each standing
+    combatant but the two, worked out inline."""
+    dx, dy = b.x - ax, b.y - ay
+    length2 = dx * dx + dy * dy
+    if length2 == 0:
+        return None
     radius = fight.options.blocking_radius_m
+    limit = radius * radius * length2
+    skip = (a.id, b.id)
     for o in fight.fighters():
-        if o.id in (a.id, b.id) or o.prone or o.withdrawn:
+        if o.prone or o.withdrawn or o.id in skip:
             continue
-        if in_the_way((a.x, a.y), (b.x, b.y), (o.x, o.y), radius):
+        px, py = o.x - ax, o.y - ay
+        dot = px * dx + py * dy
+        if dot <= 0 or dot >= length2:
+            continue
+        cross = dx * py - dy * px
+        if cross * cross <= limit:
             return o
     return None
 
@@ -113,37 +130,86 @@ def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
 def obstacles_between(fight: Fight, a: Fighter, b: Fighter) -> list[tuple[int, Obstacle]]:
     """Obstacles the line of fire crosses, in scenario order ('Using Weapons'). Obstacles do
     not move, so the crossings of each line are worked out once per fight."""
+    return [(i, fight.obstacles[i]) for i in crossings(fight, a.x, a.y, b.x, b.y)]
+
+
+def crossings(fight: Fight, ax: int, ay: int, bx: int, by: int) -> tuple[int, ...]:
+    """The indices of the obstacles the line (ax, ay)-(bx, by) crosses (cached for every
+    fight on the same obstacles, ``shared_crossings``)."""
     if not fight.obstacles:
-        return []
-    key = (a.x, a.y, b.x, b.y)
+        return ()
+    key = (ax, ay, bx, by)
     found = fight.crossings.get(key)
     if found is None:
-        line = ((a.x, a.y), (b.x, b.y))
+        line = ((ax, ay), (bx, by))
         found = tuple(i for i, ob in enumerate(fight.obstacles) if crosses(*line, ob.start, ob.end))
+        if len(fight.crossings) >= _LINES_MAX:
+            fight.crossings.clear()
         fight.crossings[key] = found
-    return [(i, fight.obstacles[i]) for i in found]
+    return found
+
+
+Crossings = dict[tuple[int, int, int, int], tuple[int, ...]]
+_SHARED: dict[tuple[tuple[Point, Point], ...], Crossings] = {}
+_GEOMETRIES_MAX = 64
+_LINES_MAX = 200_000
+
+
+def shared_crossings(obstacles: list[Obstacle]) -> Crossings:
+    """The crossings cache of every fight on these obstacles (where they lie: pure
+    geometry, so one Monte Carlo run's fights share what each worked out). Bounded."""
+    walls = tuple((ob.start, ob.end) for ob in obstacles)
+    found = _SHARED.get(walls)
+    if found is None:
+        if len(_SHARED) >= _GEOMETRIES_MAX:
+            _SHARED.clear()
+        found = _SHARED[walls] = {}
+    return found
 
 
 def line_of_sight(fight: Fight, a: Fighter, b: Fighter, *, any_facing: bool = False) -> Sight:
     """Chapter 9.2, 'Using Weapons': may ``a`` target ``b``, and at what penalty?
-    ``any_facing`` asks the question as if ``a`` had turned to face ``b``."""
-    arc = "optimal" if any_facing else arc_of(fight, a, b)
+    ``any_facing`` asks the question as if ``a`` had turned to face ``b``. Worked out once
+    per decision for the same two points (``decision``)."""
+    memo = fight.memo
+    if memo is None:
+        return _sight(fight, a, a.x, a.y, b, "optimal" if any_facing else arc_of(fight, a, b))
+    key = ("sight", a.id, a.x, a.y, None if any_facing else a.facing, b.id, b.x, b.y)
+    found: Sight | None = memo.get(key)
+    if found is None:
+        arc = "optimal" if any_facing else arc_of(fight, a, b)
+        found = memo[key] = _sight(fight, a, a.x, a.y, b, arc)
+    return found
+
+
+def sight_from(fight: Fight, a: Fighter, x: int, y: int, b: Fighter) -> Sight:
+    """``line_of_sight(..., any_facing=True)`` as if ``a`` stood at (x, y): what a move
+    there would see, without building a moved copy of the fighter."""
+    return _sight(fight, a, x, y, b, "optimal")
+
+
+def _sight(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter, arc: str | None) -> Sight:
+    """``line_of_sight`` from (ax, ay) in the arc ``arc`` (None: outside the field)."""
     if arc is None:
         return Sight(False, arc="none", reason=f"{b.name} is outside {a.name}'s field of vision")
     sight = eyesight(a)
     if sight == "blind":
         return Sight(False, arc=arc, reason=f"{a.name} cannot see")
-    other = blocker(fight, a, b)
+    other = blocker_from(fight, a, ax, ay, b)
     if other is not None:
         return Sight(False, arc=arc, reason=f"{other.name} is in the way")
     through = []
-    for i, ob in obstacles_between(fight, a, b):
-        if ob.destroyed:
-            continue
-        if ob.kind == "solid":
-            return Sight(False, arc=arc, reason=f"the {ob.name} blocks the line of sight")
-        if ob.kind == "penetrable" and ob.hp > 0:
-            through.append(i)
+    if fight.obstacles:
+        for i in crossings(fight, ax, ay, b.x, b.y):
+            ob = fight.obstacles[i]
+            if ob.destroyed:
+                continue
+            if ob.kind == "solid":
+                return Sight(False, arc=arc, reason=f"the {ob.name} blocks the line of sight")
+            if ob.kind == "penetrable" and ob.hp > 0:
+                through.append(i)
+    if arc == "optimal" and sight == "clear" and not through:
+        return Sight(True, 0, arc, through)
     causes = (arc == "peripheral", sight == "impaired", bool(through))
     return Sight(True, unclear_sight_penalty(fight, causes), arc, through)
 

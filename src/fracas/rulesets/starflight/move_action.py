@@ -7,6 +7,7 @@ withdrawal."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from math import atan2, cos, degrees, isqrt, radians, sin
 
@@ -78,16 +79,9 @@ def destination(
         raise IllegalAction("without a grid a move changes the range to a combatant")
     if action.to is not None:
         x, y = action.to
-        metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
-        if (x, y) == (c.x, c.y):
-            raise IllegalAction(f"{c.name} is already at ({x}, {y})")
-        o = occupant(fight, c, x, y)
-        if o is not None:
-            raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
-        if metres > allowance:
-            raise IllegalAction(
-                f"({x}, {y}) is {metres} m away; {c.name} can move {max(allowance, 0)} m now"
-            )
+        problem = point_problem(fight, c, x, y, allowance)
+        if problem is not None:
+            raise IllegalAction(problem)
         return x, y, heading(c, x, y)
     ref_id = action.toward or action.away_from
     if ref_id not in fight.combatants or ref_id == c.id:
@@ -107,6 +101,20 @@ def destination(
         raise IllegalAction(f"{c.name} cannot move that way")
     facing = bearing(c, ref) if action.toward else (bearing(c, ref) + 180) % 360
     return x, y, facing
+
+
+def point_problem(fight: Fight, c: Fighter, x: int, y: int, allowance: int) -> str | None:
+    """Why a move to the point (x, y) of at most ``allowance`` metres goes nowhere (already
+    there, someone stands there, too far), or None."""
+    if x == c.x and y == c.y:
+        return f"{c.name} is already at ({x}, {y})"
+    o = occupant(fight, c, x, y)
+    if o is not None:
+        return f"{o.name} is at ({o.x}, {o.y})"
+    metres = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
+    if metres > allowance:
+        return f"({x}, {y}) is {metres} m away; {c.name} can move {max(allowance, 0)} m now"
+    return None
 
 
 def move_cost(fight: Fight, c: Fighter, action: Move) -> Cost:
@@ -254,9 +262,28 @@ def point_at(x: int, y: int, heading_deg: int, metres: int) -> Point:
 def grid_moves(fight: Fight, c: Fighter) -> list[Move]:
     """A finite set of destinations: along each heading, a 5 m step and every whole range
     increment the movement allows (the squares of a grid of the scenario's increments)."""
+    return [Move(actor=c.id, to=p) for p in grid_destinations(fight, c)]
+
+
+def grid_destinations(fight: Fight, c: Fighter) -> tuple[Point, ...]:
+    """The points of ``grid_moves``, in its order (no Move built for each)."""
+    return grid_points(c.x, c.y, c.facing, grid_distances(fight, c))
+
+
+def grid_distances(fight: Fight, c: Fighter) -> tuple[int, ...]:
+    """How far the grid moves go along each heading: a 5 m step and every whole range
+    increment the movement allows."""
     allowance = move_allowance_m(fight, c)
-    distances = (5, *range(fight.increment_m, allowance + 1, fight.increment_m))
-    return [Move(actor=c.id, to=p) for p in grid_points(c.x, c.y, c.facing, distances)]
+    return (5, *range(fight.increment_m, allowance + 1, fight.increment_m))
+
+
+def possible_points(fight: Fight, c: Fighter) -> Callable[[Point], bool]:
+    """``possible`` for moves to points of the grid, the fighter's state read once: a
+    test of whether ``Move(to=point)`` would go anywhere."""
+    if not can_move(c, fight) or not fight.options.grid:
+        return lambda point: False
+    allowance = move_allowance_m(fight, c)
+    return lambda point: point_problem(fight, c, point[0], point[1], allowance) is None
 
 
 @lru_cache(maxsize=4096)

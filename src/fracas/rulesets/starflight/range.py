@@ -30,15 +30,39 @@ def increment_m(scale: str) -> int:
 
 
 def hostiles(fight: Fight, c: Fighter) -> list[Fighter]:
-    """Combatants of other sides still in the fight."""
-    return [o for o in fight.fighters() if o.side != c.side and in_fight(o, fight.options)]
+    """Combatants of other sides still in the fight (once per side in a decision,
+    ``decision``)."""
+    memo = fight.memo
+    if memo is None:
+        return _hostiles(fight, c.side)
+    key = ("hostiles", c.side)
+    found: list[Fighter] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _hostiles(fight, c.side)
+    return found
+
+
+def _hostiles(fight: Fight, side: str) -> list[Fighter]:
+    """``hostiles`` of ``side`` (``in_fight``'s quick tests inline, the full one only for
+    a fighter with a failed part)."""
+    options = fight.options
+    return [
+        o
+        for o in fight.fighters()
+        if o.side != side
+        and not o.withdrawn
+        and o.nhp > 0
+        and o.dead_since is None
+        and (not o.failed or in_fight(o, options))
+    ]
 
 
 def in_melee(fight: Fight, c: Fighter, besides: Fighter | None = None) -> bool:
     """'within two melee combat range increments (within 10 meters)' of a hostile other than
     ``besides`` (the one shooting at, or being shot by, ``c``)."""
     skip = None if besides is None else besides.id
-    return any(distance_m(c, o) <= IN_MELEE_M for o in hostiles(fight, c) if o.id != skip)
+    x, y, reach2 = c.x, c.y, (IN_MELEE_M + 1) ** 2  # isqrt(d2) <= 10 exactly when d2 < 11**2
+    return any((o.x - x) ** 2 + (o.y - y) ** 2 < reach2 for o in hostiles(fight, c) if o.id != skip)
 
 
 def withdrawal_limit_m(fight: Fight) -> int:

@@ -14,6 +14,7 @@ Declaring a Ready costs an action phase (option ``ready_cost``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from math import isqrt
 from typing import Any, Union
 
@@ -94,12 +95,18 @@ def as_action(raw: Any) -> Action:
     """The readied action as a registered action object (a log gives it as a dict)."""
     if isinstance(raw, Action):
         return raw
-    union: Any = Union[tuple(REGISTRY)]  # noqa: UP007 (a union built at run time)
+    union = _registered_union(tuple(REGISTRY))
     try:
         action: Action = msgspec.convert(raw, union)
     except msgspec.ValidationError as exc:
         raise IllegalAction(f"action: not an action this ruleset knows ({exc})") from None
     return action
+
+
+@lru_cache(maxsize=8)
+def _registered_union(kinds: tuple[type[Action], ...]) -> Any:
+    """The union of the registered action types (built once for the registry as it is)."""
+    return Union[kinds]  # noqa: UP007 (a union built at run time)
 
 
 def check_ready(fight: Fight, c: Fighter, ready: Ready) -> Action:
@@ -226,6 +233,8 @@ def ready_to_react(fight: Fight, r: Fighter) -> bool:
 def first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] | None:
     """The first whole-metre point of ``c``'s straight move to (x, y) at which it comes
     within the distance a hostile's readied action waits for (None if it never does)."""
+    if not any(r.readied for r in fight.fighters()):
+        return None  # nothing readied anywhere
     length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     best: int | None = None
     for r in fight.fighters():
@@ -261,6 +270,8 @@ def set_off(
     Chapter 9.2, 'Ready'.
     """
     fight = ctx.state
+    if not any(r.readied for r in fight.fighters()):
+        return  # nothing readied anywhere (the usual case): nothing to set off
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
         r = fight.fighter(rid)
         if r.id == actor.id or not ready_to_react(fight, r) or fight.over:

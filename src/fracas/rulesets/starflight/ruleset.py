@@ -55,10 +55,12 @@ from fracas.rulesets.starflight import (  # noqa: F401  (each registers its acti
 )
 from fracas.rulesets.starflight.actions import REGISTRY, Rest, Vehicle
 from fracas.rulesets.starflight.characters import build_fighter
+from fracas.rulesets.starflight.decision import deciding
 from fracas.rulesets.starflight.demo import worked_example
 from fracas.rulesets.starflight.events import PhasesSpent, all_event_types
 from fracas.rulesets.starflight.legal_actions import legal_actions
-from fracas.rulesets.starflight.legality import check_turn
+from fracas.rulesets.starflight.legality import checked_turn
+from fracas.rulesets.starflight.line_of_sight import shared_crossings
 from fracas.rulesets.starflight.notes import scenario_notes
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import increment_m
@@ -95,6 +97,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
                 for o in scenario.obstacles
             ],
         )
+        fight.crossings = shared_crossings(fight.obstacles)
         for spec in scenario.combatants:
             fight.combatants[spec.id] = build_fighter(spec, species[spec.species])
         return fight
@@ -115,7 +118,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         """The pending combatant's tactics choose."""
         fight = state
         c = fight.fighter(pending.actor or "")
-        return TACTICS[c.tactics](fight, c)
+        return deciding(fight, c, TACTICS[c.tactics])
 
     def legal_actions(self, state: Fight, pending: Pending) -> list[Choice]:
         """Every action the pending combatant may take now (each action type lists its own)."""
@@ -129,9 +132,8 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         if isinstance(action, Rest):
             rest(ctx, action)
             return
-        kind, actor = check_turn(fight, action)
+        kind, actor, phases = checked_turn(fight, action)  # priced before anything changes
         c = fight.fighter(actor)
-        phases = kind.phases_for(fight, c, action)
         kind.resolve(ctx, c, action)
         if phases:
             ctx.emit(PhasesSpent(actor=actor, phases=phases))

@@ -29,9 +29,22 @@ def naturals_that_hit(
     ``up_close``: as if within the first range increment (no range falloff), which walking
     up to the target would buy.
 
-    Chapter 9.2, 'Using Weapons'.
+    Chapter 9.2, 'Using Weapons'. Worked out once per decision (``decision``).
     """
-    weapon = None if strike.weapon is None else c.weapons[strike.weapon]
+    memo = fight.memo
+    if memo is None:
+        return _naturals_that_hit(fight, c, target, strike.weapon, up_close)
+    key = ("hits", c.id, target.id, strike.weapon, up_close)
+    found: int | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _naturals_that_hit(fight, c, target, strike.weapon, up_close)
+    return found
+
+
+def _naturals_that_hit(
+    fight: Fight, c: Fighter, target: Fighter, index: int | None, up_close: bool
+) -> int:
+    weapon = None if index is None else c.weapons[index]
     touch = weapon is not None and weapon.touch
     metres = 0 if up_close else distance_m(c, target)
     hd = effective_hd(fight, c, target, weapon, metres, touch=touch).total

@@ -187,7 +187,11 @@ class Obstacle:
 class Fight(Encounter[Fighter]):
     """A Starflight encounter: the turn structure on top of the engine's Encounter.
     ``crossings`` caches which obstacles a line of fire crosses (pure geometry: obstacles do
-    not move)."""
+    not move, and every fight on the same obstacles shares it,
+    ``line_of_sight.shared_crossings``). ``memo`` is a decision's cache
+    (``decision.deciding``): set while the tactics choose, which only read the state, so what
+    they derive (line of sight, hostiles, the odds of a strike) is worked out once per
+    decision; None otherwise."""
 
     options: StarflightOptions = field(default_factory=StarflightOptions)
     scale: str = "ranged"
@@ -207,6 +211,7 @@ class Fight(Encounter[Fighter]):
         default_factory=dict, compare=False, repr=False
     )
     frictionless: bool = False
+    memo: dict[Any, Any] | None = field(default=None, compare=False, repr=False)
 
     rest_minutes: int = 0
     inside_vehicle: str = "none"

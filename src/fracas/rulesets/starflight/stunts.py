@@ -17,6 +17,8 @@ propulsive appendages (automatic failure if they were already wounded).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
 from math import atan2, cos, degrees, isqrt, radians, sin
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -107,6 +109,9 @@ def path(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, in
 
     Chapter 9.2, 'Stunts' table.
     """
+    if not action.turn_to:  # no turn towards anyone: pure geometry
+        stunts = tuple(action.stunts)
+        return list(_straight_path(c.x, c.y, c.facing, stunts, stunt_increment_m(fight)))
     x, y, facing = float(c.x), float(c.y), c.facing
     points: list[tuple[int, int, int]] = []
     forward_before = False
@@ -127,6 +132,27 @@ def path(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, in
     return points
 
 
+@lru_cache(maxsize=4096)
+def _straight_path(
+    x0: int, y0: int, facing: int, stunts: tuple[Stunt, ...], per: int
+) -> tuple[tuple[int, int, int], ...]:
+    """``path`` of stunts with no change of facing from (x0, y0), ``per`` metres an
+    increment (cached: the same few stunts are weighed from the same points)."""
+    x, y = float(x0), float(y0)
+    points: list[tuple[int, int, int]] = []
+    forward_before = False
+    for s in stunts:
+        row = stunt_row(s)
+        increments = row.increments + (row.jump_bonus if forward_before else 0)
+        turn = row.direction if s.side != "right" else -row.direction
+        a = radians(facing + turn)
+        x += increments * per * cos(a)
+        y += increments * per * sin(a)
+        points.append((round(x), round(y), facing))
+        forward_before = row.direction == 0
+    return tuple(points)
+
+
 def turned(fight: Fight, x: int, y: int, towards: str) -> int:
     """The facing from (x, y) towards a combatant."""
     o = fight.fighter(towards)
@@ -143,20 +169,38 @@ def stunt_increment_m(fight: Fight) -> int:
 def movement_cost(fight: Fight, c: Fighter, action: StuntMove) -> int:
     """Movement points: one per increment in melee combat, five in ranged combat (metres,
     speed-based), and the change of facing's (option ``facing_cost``)."""
-    stunts = action.stunts
     per = MELEE_POINTS_PER_INCREMENT if fight.scale == "melee" else RANGED_POINTS_PER_INCREMENT
     per = MELEE_INCREMENT_M if speed_based(fight) else per
+    total = _stunts_increments(tuple(action.stunts)) * per
+    return total + (facing_points(fight) if action.turn_to else 0)
+
+
+@lru_cache(maxsize=1024)
+def _stunts_increments(stunts: tuple[Stunt, ...]) -> int:
+    """The increments the stunts cover in all (a jump two more after a forward stunt)."""
     total, forward_before = 0, False
     for s in stunts:
         row = stunt_row(s)
-        total += (row.increments + (row.jump_bonus if forward_before else 0)) * per
+        total += row.increments + (row.jump_bonus if forward_before else 0)
         forward_before = row.direction == 0
-    return total + (facing_points(fight) if action.turn_to else 0)
+    return total
 
 
 def maneuver_dc(c: Fighter, stunts: list[Stunt]) -> int:
     """The stunts' DCs + 10 per Wound to propulsive parts + the encumbrance total."""
-    return sum(stunt_row(s).dc for s in stunts) + WOUND_DC * propulsive_wounds(c) + c.encumbrance
+    return _stunts_dc(tuple(stunts)) + WOUND_DC * propulsive_wounds(c) + c.encumbrance
+
+
+@lru_cache(maxsize=1024)
+def _stunts_dc(stunts: tuple[Stunt, ...]) -> int:
+    """The sum of the stunts' DCs (table figures: cached)."""
+    return sum(stunt_row(s).dc for s in stunts)
+
+
+@lru_cache(maxsize=1024)
+def _finesse_needed(stunts: tuple[Stunt, ...]) -> int:
+    """The highest Finesse the stunts need (table figures: cached)."""
+    return max((stunt_row(s).min_finesse for s in stunts), default=0)
 
 
 def needs_check(c: Fighter, stunts: list[Stunt]) -> bool:
@@ -170,12 +214,29 @@ def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int,
         raise IllegalAction("stunts need a grid (without one a move only changes the range)")
     if not action.stunts or len(action.stunts) > MAX_STUNTS:
         raise IllegalAction(f"stunts: name 1 to {MAX_STUNTS} stunts")
+    check_stunter(fight, c)
+    return stunts_path(fight, c, action, points_left(fight, c))
+
+
+def check_stunter(fight: Fight, c: Fighter) -> None:
+    """The refusals that hang on the stunter alone: prone, or unable to move."""
     if c.prone:
         raise IllegalAction(f"{c.name} is prone: stand up before any stunt")
     if not can_move(c, fight):
         raise IllegalAction(f"{c.name} cannot move")
+
+
+def stunts_path(
+    fight: Fight, c: Fighter, action: StuntMove, left: int
+) -> list[tuple[int, int, int]]:
+    """The refusals that hang on the stunts (Finesse, facing, ``left`` movement points,
+    room at the end), then their ``path``."""
     finesse = c.attributes["finesse"]
-    for s in action.stunts:
+    try:
+        enough = finesse >= _finesse_needed(tuple(action.stunts))
+    except IllegalAction:
+        enough = False  # the loop below names the first problem, in the stunts' order
+    for s in () if enough else action.stunts:
         row = stunt_row(s)
         if finesse < row.min_finesse:
             raise IllegalAction(
@@ -186,7 +247,7 @@ def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int,
             raise IllegalAction(f"turn_to: {c.name} cannot turn to face {action.turn_to!r}")
         if not 0 <= action.turn_after <= len(action.stunts):
             raise IllegalAction(f"turn_after: 0 to {len(action.stunts)} stunts")
-    cost, left = movement_cost(fight, c, action), points_left(fight, c)
+    cost = movement_cost(fight, c, action)
     if cost > left:
         raise IllegalAction(f"the stunts need {cost} movement points; {c.name} has {left}")
     points = path(fight, c, action)
@@ -260,6 +321,28 @@ def stunt_end(fight: Fight, c: Fighter, action: StuntMove) -> tuple[int, int] | 
         return check_stunts(fight, c, action)[-1][:2]
     except IllegalAction:
         return None
+
+
+def stunt_ends(fight: Fight, c: Fighter) -> Callable[[StuntMove], tuple[int, int] | None]:
+    """``stunt_end`` for any number of candidate stunts of ``c`` now: what hangs on the
+    stunter alone (grid, prone, moving, movement points left) is asked once."""
+    try:
+        if not fight.options.grid:
+            raise IllegalAction("no grid")
+        check_stunter(fight, c)
+    except IllegalAction:
+        return lambda action: None
+    left = points_left(fight, c)
+
+    def end_of(action: StuntMove) -> tuple[int, int] | None:
+        if not action.stunts or len(action.stunts) > MAX_STUNTS:
+            return None
+        try:
+            return stunts_path(fight, c, action, left)[-1][:2]
+        except IllegalAction:
+            return None
+
+    return end_of
 
 
 def stunt_choices(fight: Fight, c: Fighter) -> list[Choice]:

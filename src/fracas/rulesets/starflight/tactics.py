@@ -7,8 +7,8 @@ when the scenario is read. Tactics only read the state; the rules check what the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
-from math import isqrt
+from functools import lru_cache
+from math import atan2, degrees, isqrt
 
 from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import (
@@ -44,7 +44,7 @@ from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatig
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight
+from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight, sight_from
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -53,7 +53,15 @@ from fracas.rulesets.starflight.medical_aid import (
     revive_problem,
 )
 from fracas.rulesets.starflight.medical_check import medical_modifier_now
-from fracas.rulesets.starflight.move_action import destination, grid_moves, heading, possible
+from fracas.rulesets.starflight.move_action import (
+    destination,
+    grid_distances,
+    grid_moves,
+    grid_points,
+    heading,
+    possible,
+    possible_points,
+)
 from fracas.rulesets.starflight.movement import points_left
 from fracas.rulesets.starflight.range import (
     IN_MELEE_M,
@@ -75,7 +83,7 @@ from fracas.rulesets.starflight.stunts import (
     STUNTS,
     SUGGESTED,
     maneuver_dc,
-    stunt_end,
+    stunt_ends,
     stunt_increment_m,
 )
 from fracas.rulesets.starflight.use_skill import skill_modifier
@@ -119,9 +127,16 @@ def no_fight_left(fight: Fight, c: Fighter) -> Action | None:
 
 def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
     """Hostiles still in the fight and not inside a creature, nearest first (ties: scenario
-    order)."""
-    out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
-    return sorted(out, key=lambda o: distance_m(c, o))
+    order). Once per fighter in a decision (``decision``)."""
+    memo = fight.memo
+    key = ("targets", c.id, c.x, c.y)
+    found: list[Fighter] | None = None if memo is None else memo.get(key)
+    if found is None:
+        out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
+        found = sorted(out, key=lambda o: distance_m(c, o))
+        if memo is not None:
+            memo[key] = found
+    return list(found)
 
 
 def strikes_at(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
@@ -278,19 +293,15 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
     its weapons; None if there is none (or it already moved this phase's worth).
     ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
     reach = strike_reach(fight, c, target)
-    there: Fighter | None = None  # one copy of the fighter, moved to each candidate point
-    for move in in_reach_moves(fight, c, target, reach):
-        assert move.to is not None
-        if npc and not within_a_turn(heading(c, *move.to), c.facing):
+    can_go = possible_points(fight, c)
+    for point in in_reach_points(fight, c, target, reach):
+        if npc and not within_a_turn(heading(c, *point), c.facing):
             continue
-        if not possible(fight, c, move):
+        if not can_go(point):
             continue
-        if there is None:
-            there = replace(c)
-        there.x, there.y = move.to
-        sight = line_of_sight(fight, there, target, any_facing=True)
+        sight = sight_from(fight, c, *point, target)  # from there, no moved copy of c
         if sight.visible and not sight.through:
-            return move
+            return Move(actor=c.id, to=point)
     return None
 
 
@@ -308,12 +319,32 @@ def strike_reach(fight: Fight, c: Fighter, target: Fighter) -> int:
 def in_reach_moves(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[Move]:
     """The grid moves that end within ``reach`` of ``target``, the shortest first (in
     ``grid_moves`` order among equals)."""
+    return [Move(actor=c.id, to=p) for p in in_reach_points(fight, c, target, reach)]
+
+
+def in_reach_points(fight: Fight, c: Fighter, target: Fighter, reach: int) -> list[tuple[int, int]]:
+    """The points of ``in_reach_moves``, in its order."""
+    distances = grid_distances(fight, c)
+    return list(reach_points(c.x, c.y, c.facing, distances, target.x, target.y, reach))
+
+
+@lru_cache(maxsize=4096)
+def reach_points(
+    x: int, y: int, facing: int, distances: tuple[int, ...], tx: int, ty: int, reach: int
+) -> tuple[tuple[int, int], ...]:
+    """The grid points (``grid_points``) from (x, y) within ``reach`` of (tx, ty), the
+    nearest to (x, y) first (``grid_points`` order among equals): pure geometry, cached."""
     keyed = [
-        (distance_xy(move.to, c), i, move)
-        for i, move in enumerate(grid_moves(fight, c))
-        if move.to is not None and distance_xy(move.to, target) <= reach
+        (isqrt((p[0] - x) ** 2 + (p[1] - y) ** 2), i, p)
+        for i, p in enumerate(grid_points(x, y, facing, distances))
+        if isqrt((p[0] - tx) ** 2 + (p[1] - ty) ** 2) <= reach
     ]
-    return [move for _, _, move in sorted(keyed, key=lambda t: t[:2])]
+    keyed.sort(key=_gap_and_index)
+    return tuple(p for _, _, p in keyed)
+
+
+def _gap_and_index(t: tuple[int, int, tuple[int, int]]) -> tuple[int, int]:
+    return t[0], t[1]
 
 
 def distance_xy(point: tuple[int, int], b: Fighter) -> int:
@@ -492,16 +523,35 @@ def nearest_forward_move(fight: Fight, c: Fighter, target: Fighter, metres: int)
     ``target``, nearer than ``metres`` (the first in ``grid_moves`` order among equals); None
     if there is none. Nearest first, so the rules are asked (``possible``) only until one
     will do."""
-    nearer = [
-        (gap, i, move)
-        for i, move in enumerate(grid_moves(fight, c))
-        if move.to is not None and (gap := distance_xy(move.to, target)) < metres
-    ]
-    for _, _, move in sorted(nearer, key=lambda t: t[:2]):
-        assert move.to is not None
-        if within_a_turn(heading(c, *move.to), c.facing) and possible(fight, c, move):
-            return move
+    distances = grid_distances(fight, c)
+    points = forward_points(c.x, c.y, c.facing, distances, target.x, target.y, metres)
+    if not points:
+        return None
+    can_go = possible_points(fight, c)
+    for point in points:
+        if can_go(point):
+            return Move(actor=c.id, to=point)
     return None
+
+
+@lru_cache(maxsize=4096)
+def forward_points(
+    x: int, y: int, facing: int, distances: tuple[int, ...], tx: int, ty: int, metres: int
+) -> tuple[tuple[int, int], ...]:
+    """The grid points (``grid_points``) forward or at 45 degrees from (x, y) facing
+    ``facing`` that are nearer than ``metres`` to (tx, ty), nearest first (``grid_points``
+    order among equals): pure geometry, so cached (an npc weighs the same few)."""
+    nearer = [
+        (gap, i, p)
+        for i, p in enumerate(grid_points(x, y, facing, distances))
+        if (gap := isqrt((p[0] - tx) ** 2 + (p[1] - ty) ** 2)) < metres
+    ]
+    nearer.sort(key=_gap_and_index)
+    return tuple(
+        p
+        for _, _, p in nearer
+        if within_a_turn(round(degrees(atan2(p[1] - y, p[0] - x))) % 360, facing)
+    )
 
 
 def within_a_turn(direction: int, facing: int) -> bool:
@@ -574,11 +624,12 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
     my = sum(o.y for o in targets) / len(targets) if targets else 0.0
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
+    end_of = stunt_ends(fight, c)
     for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
         if 50 + modifier <= maneuver_dc(c, stunts):
             continue
         move = StuntMove(actor=c.id, stunts=stunts)
-        end = stunt_end(fight, c, move)
+        end = end_of(move)
         if end is None:
             continue
         bonus = sum(STUNTS[s.name].dodge for s in move.stunts)

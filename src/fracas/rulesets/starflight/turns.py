@@ -157,7 +157,9 @@ def check_end(ctx: StarflightContext) -> bool:
         return True
     options, standing = fight.options, None
     for c in fight.fighters():
-        if in_fight(c, options):
+        if c.withdrawn or c.nhp <= 0 or c.dead_since is not None:
+            continue  # out of the fight (``in_fight``'s quick tests)
+        if not c.failed or in_fight(c, options):
             if standing is None:
                 standing = c.side
             elif c.side != standing:
