@@ -114,7 +114,7 @@ TRIP_GIVE_UP = 2
 
 def enemies(state: ExpEncounter, p: Persona) -> list[Persona]:
     """Enemies still in the fight, nearest first (the scenario's order)."""
-    return [o for o in state.personas.values() if o.condition == ACTIVE and o.side != p.side]
+    return [o for o in state.combatants.values() if o.condition == ACTIVE and o.side != p.side]
 
 
 def strike_only(options: ExpOptions) -> bool:
