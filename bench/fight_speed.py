@@ -25,10 +25,16 @@ the same fight; the fumble table and disarms are the difference).
     python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
     python bench/fight_speed.py --scenario examples/exp/bar-brawl.yaml --fights 300
     python bench/fight_speed.py --examples [--fights N] [--repeats R]
+    python bench/fight_speed.py --kernel [--fights N] [--repeats R]
 
 ``--examples`` times every ``examples/*/*.yaml`` (``seeded``, seeds 0 to N-1) and prints each
 one's fights/s and events/s, its time per event as a ratio to the plain duel's time per
 round, all medians of R interleaved runs.
+
+``--kernel`` also times the percentile duel's batch kernel (``fracas.sim.batch.run``, numba;
+compiled first if its cache is empty, not timed) on the same duel, interleaved with the plain
+duel and the event engine, and prints the three rates and their ratios: how far the kernel
+is above what a user would write in plain Python, and the plain duel above the engine.
 
 ``--scenario`` times any scenario file instead (any ruleset); the baseline stays the same
 plain duel, a yardstick of the machine's speed in this run.
@@ -222,6 +228,33 @@ def examples(n: int, repeats: int) -> None:
         )
 
 
+def kernel(n: int, repeats: int) -> None:
+    """The duel's batch kernel, the plain duel and the event engine on Joanne vs Ondkille,
+    interleaved in one run: each one's duels/s (medians of ``repeats``) and the ratios."""
+    from fracas.sim import batch
+
+    rules, scen = scenario(None)
+    batch.run(rules, scen, 1000, 0)  # compiled (or loaded from numba's cache), not timed
+    sizes = {"kernel": 100 * n, "plain": 10 * n, "event": n}
+    t = interleaved(
+        {
+            "kernel": lambda: batch.run(rules, scen, sizes["kernel"], 1),
+            "plain": lambda: plain_duel(sizes["plain"]),
+            "event": lambda: seeded_fights(sizes["event"], rules, scen),
+        },
+        repeats,
+    )
+    rate = {name: sizes[name] / t[name] for name in sizes}
+    print(f"Joanne vs Ondkille, medians of {repeats} interleaved runs (CPU time, one core):")
+    print(f"batch kernel:   {rate['kernel']:12,.0f} duels/s (fracas.sim.batch.run, numba)")
+    print(f"plain duel:     {rate['plain']:12,.0f} duels/s (plain_duel: plain Python for speed)")
+    print(f"event engine:   {rate['event']:12,.0f} duels/s (Session.run, SeededRoller per fight)")
+    print(
+        f"kernel / plain duel: {rate['kernel'] / rate['plain']:.1f}x; "
+        f"plain duel / event engine: {rate['plain'] / rate['event']:.1f}x"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--fights", type=int, default=2000)
@@ -235,9 +268,15 @@ def main() -> None:
     )
     parser.add_argument("--scenario", help="a scenario file to time instead of the demo")
     parser.add_argument("--examples", action="store_true", help="time every example file")
+    parser.add_argument(
+        "--kernel", action="store_true", help="the duel's batch kernel against the plain duel"
+    )
     args = parser.parse_args()
     if args.examples:
         examples(args.fights, args.repeats)
+        return
+    if args.kernel:
+        kernel(args.fights, args.repeats)
         return
     rules, scen = scenario(args.scenario)
     n = args.fights
