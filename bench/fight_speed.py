@@ -24,12 +24,19 @@ the same fight; the fumble table and disarms are the difference).
 
     python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
     python bench/fight_speed.py --scenario examples/exp/bar-brawl.yaml --fights 300
-    python bench/fight_speed.py --examples [--fights N] [--repeats R]
+    python bench/fight_speed.py --examples [--fights N] [--repeats R] [--against SRC]
     python bench/fight_speed.py --kernel [--fights N] [--repeats R]
 
 ``--examples`` times every ``examples/*/*.yaml`` (``seeded``, seeds 0 to N-1) and prints each
 one's fights/s and events/s, its time per event as a ratio to the plain duel's time per
 round, all medians of R interleaved runs.
+
+``--against SRC`` (with ``--examples``) compares this tree with another copy of fracas
+(``SRC``: its ``src`` directory, e.g. a worktree of an older commit): each example runs in two
+worker processes, one importing each tree, in turns of about 0.1 s CPU, the order swapped
+every turn, so that load on a shared machine hits both alike; it prints each tree's fights/s
+and us/event (medians) and the median of the turns' time ratios (the speed-up, the figure to
+trust on a busy machine).
 
 ``--kernel`` also times the percentile duel's batch kernel (``fracas.sim.batch.run``, numba;
 compiled first if its cache is empty, not timed) on the same duel, interleaved with the plain
@@ -44,9 +51,12 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import pstats
 import random
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -228,6 +238,88 @@ def examples(n: int, repeats: int) -> None:
         )
 
 
+def worker() -> None:
+    """``--worker``: read ``PATH N`` lines, play ``N`` seeded fights of the scenario at
+    ``PATH`` (seeds 0 to N-1), answer ``CPU-SECONDS EVENTS`` (for ``--against``)."""
+    cache: dict[str, Any] = {}
+    for line in sys.stdin:
+        path, count = line.split()
+        if path not in cache:
+            cache[path] = load_scenario(path)
+            seeded_fights(5, cache[path].ruleset, cache[path].scenario)  # warm caches
+        sc = cache[path]
+        t0 = time.process_time()
+        _, events = seeded_fights(int(count), sc.ruleset, sc.scenario)
+        print(time.process_time() - t0, events, flush=True)
+
+
+class Worker:
+    """A ``--worker`` process importing fracas from ``src``."""
+
+    def __init__(self, src: Path) -> None:
+        env = {**os.environ, "PYTHONPATH": str(src)}
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+
+    def fights(self, path: Path, n: int) -> tuple[float, int]:
+        """CPU seconds and events of ``n`` seeded fights of ``path``."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{path} {n}\n")
+        self.proc.stdin.flush()
+        answer = self.proc.stdout.readline().split()
+        if len(answer) != 2:
+            raise SystemExit(f"the worker for {path} failed (see its error above)")
+        return float(answer[0]), int(answer[1])
+
+    def close(self) -> None:
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def against(other: Path, repeats: int) -> None:
+    """Every example in this tree and in ``other`` (a ``src`` directory), in alternating
+    turns of two worker processes; each one's rates and the median ratio of the turns."""
+    root = Path(__file__).parents[1]
+    paths = sorted(root.glob("examples/*/*.yaml"))
+    here, there = Worker(root / "src"), Worker(other)
+    print(f"this tree: {root / 'src'}; other: {other}; medians of {repeats} paired turns")
+    print(f"{'example':34} {'other':>19} {'this tree':>19}  speed-up (IQR)")
+    try:
+        for path in paths:
+            t, _ = here.fights(path, 10)
+            n = max(3, round(10 * 0.1 / max(t, 1e-4)))  # about 0.1 s a turn
+            there.fights(path, n)
+            times: dict[str, list[float]] = {"here": [], "there": []}
+            ratios: list[float] = []
+            events = {"here": 0, "there": 0}
+            for turn in range(repeats):
+                order = [("here", here), ("there", there)]
+                if turn % 2:
+                    order.reverse()
+                took = {}
+                for name, w in order:
+                    took[name], events[name] = w.fights(path, n)
+                    times[name].append(took[name])
+                ratios.append(took["there"] / took["here"])
+            med = {k: statistics.median(v) for k, v in times.items()}
+            q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0]] * 3
+            name = f"{path.parent.name}/{path.stem}"
+            rates = "".join(
+                f" {n / med[k]:7,.0f} f/s {med[k] / events[k] * 1e6:5.2f} us"
+                for k in ("there", "here")
+            )
+            print(f"{name:34}{rates}  {statistics.median(ratios):.2f}x ({q[0]:.2f}-{q[2]:.2f})")
+    finally:
+        here.close()
+        there.close()
+
+
 def kernel(n: int, repeats: int) -> None:
     """The duel's batch kernel, the plain duel and the event engine on Joanne vs Ondkille,
     interleaved in one run: each one's duels/s (medians of ``repeats``) and the ratios."""
@@ -271,7 +363,20 @@ def main() -> None:
     parser.add_argument(
         "--kernel", action="store_true", help="the duel's batch kernel against the plain duel"
     )
+    parser.add_argument(
+        "--against",
+        type=Path,
+        metavar="SRC",
+        help="with --examples: compare with the fracas in SRC (a src directory), paired turns",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        worker()
+        return
+    if args.examples and args.against is not None:
+        against(args.against, args.repeats)
+        return
     if args.examples:
         examples(args.fights, args.repeats)
         return
