@@ -50,6 +50,12 @@ class SeededRoller:
         self.seed = seed
         self._random = random.Random(seed).random
 
+    @property
+    def generator(self) -> Callable[[], float]:
+        """The ``random()`` every die is drawn from (``int(random() * sides) + 1``), for a
+        caller that draws a lone die itself (``fracas.engine.context.Context.roll``)."""
+        return self._random
+
     def roll(self, expr: str | Expr, purpose: str) -> int:
         """Roll ``expr`` and return its total (``purpose`` is not used: nothing to report)."""
         e = parse(expr) if isinstance(expr, str) else expr

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from fracas.dice import parse
+from fracas.dice import SeededRoller, parse
 from fracas.engine.events import Event, Rolled
 from fracas.engine.state import Encounter
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from fracas.dice import Expr, Roller
 
 StateT = TypeVar("StateT", bound="Encounter[Any]")
@@ -25,7 +27,7 @@ class Context(Generic[StateT, OptionsT]):
     types, so ``ctx.state`` and ``ctx.options`` are typed in the rules.
     """
 
-    __slots__ = ("log", "options", "roller", "state")
+    __slots__ = ("_random", "_roller", "log", "options", "state")
 
     def __init__(
         self, state: StateT, roller: Roller, options: OptionsT, log: list[Event[Any]]
@@ -34,6 +36,20 @@ class Context(Generic[StateT, OptionsT]):
         self.roller = roller
         self.options = options
         self.log = log
+
+    @property
+    def roller(self) -> Roller:
+        """Where the rolls come from."""
+        return self._roller
+
+    @roller.setter
+    def roller(self, roller: Roller) -> None:
+        self._roller = roller
+        # a SeededRoller's generator, drawn from directly for one die (the common roll):
+        # the same ``int(random() * sides) + offset`` as ``SeededRoller.roll``, one call less
+        self._random: Callable[[], float] | None = (
+            roller.generator if type(roller) is SeededRoller else None
+        )
 
     def emit(self, event: Event[StateT]) -> None:
         """Apply ``event`` to the state and append it to the log."""
@@ -45,7 +61,11 @@ class Context(Generic[StateT, OptionsT]):
 
         The event holds the normalised notation (``d%`` and ``1d100`` are both ``D100``)."""
         expr = parse(dice) if isinstance(dice, str) else dice
-        value = self.roller.roll(expr, purpose)
-        text = expr.text
-        self.log.append(Rolled(purpose=purpose, dice=text, value=value))
+        rnd = self._random
+        sides = expr.lone_sides
+        if rnd is not None and sides:
+            value = int(rnd() * sides) + expr.offset
+        else:
+            value = self._roller.roll(expr, purpose)
+        self.log.append(Rolled(purpose=purpose, dice=expr.text, value=value))
         return value

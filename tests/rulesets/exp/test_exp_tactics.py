@@ -216,3 +216,25 @@ def test_the_trip_tactic_beats_a_target_it_has_tripped_instead_of_tripping_it_ag
     assert who(s, "Sab").down == 0 and who(s, "Lin").tripped == ["Sab"]
     s.act(StartUnit(actor=None))
     assert choice_now(s) == Attack(actor="Lin", target="Sab", weapon="fist")
+
+
+def test_the_weapon_chosen_once_a_fight_follows_the_weapons_in_hand_and_the_hold() -> None:
+    from fracas.rulesets.exp.tactics import best_weapon, chosen_weapon
+
+    s = session([], thrower(), anthro("Bob", "blue"))
+    state = s.state
+    ann, bob = who(s, "Ann"), who(s, "Bob")
+
+    def agrees() -> None:
+        for lethal in (False, True):
+            expected = best_weapon(ann, bob, lethal, state.options)
+            assert chosen_weapon(state, ann, bob, lethal) == expected
+            assert chosen_weapon(state, ann, bob, lethal) == expected  # from the memo
+
+    agrees()
+    assert chosen_weapon(state, ann, bob, False).name == "bottle"  # type: ignore[union-attr]
+    ann.weapons.remove(ann.weapons[0])  # the bottle is gone
+    agrees()
+    assert chosen_weapon(state, ann, bob, False).name == "fist"  # type: ignore[union-attr]
+    ann.holding = "Bob"  # a grappler may only use close-range weapons (``usable``)
+    agrees()

@@ -17,13 +17,13 @@ ATTRIBUTE_DIE = die("attribute-die")
 
 def in_fight(state: ExpEncounter) -> list[str]:
     """Personas still in the fight, in scenario order."""
-    return [n for n in state.combatants if persona(state, n).active]
+    return [n for n, p in state.combatants.items() if p.condition == ACTIVE]
 
 
 def next_actor(state: ExpEncounter) -> str | None:
     """The combat unit cycle (notes, section 3: one action per persona per unit): the next
     persona in this unit's order that has not acted and is still in the fight."""
-    personas, acted = state.personas, state.acted
+    personas, acted = state.combatants, state.acted
     for name in state.order:
         if name not in acted and personas[name].condition == ACTIVE:
             return name

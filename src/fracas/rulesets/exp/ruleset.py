@@ -4,6 +4,7 @@ dispatches each action to the module of the rule it carries out."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from fracas.engine import (
@@ -99,6 +100,21 @@ overrides.register_builder(
 )
 
 
+@lru_cache(maxsize=1024)
+def turn_prompt(actor: str | None, unit: int) -> Pending:
+    """What the fight waits for in ``unit``: ``actor``'s action, or (``None``) the next unit
+    (cached: fights repeat them)."""
+    if actor is None:
+        return Pending(None, f"start of unit {unit + 1}")
+    return Pending(actor, f"{actor}'s action (unit {unit})")
+
+
+@lru_cache(maxsize=256)
+def free_attack_prompt(who: str, victim: str, weapon: str) -> Pending:
+    """The free attack the fight waits for (cached: fights repeat them)."""
+    return Pending(who, f"free attack on {victim} with the {weapon} (or decline)")
+
+
 class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
     """EXP, 'Non-Lethal Combat' (with the tactical combat it leans on, as options)."""
 
@@ -130,12 +146,8 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
         if state.over:
             return None
         if state.free_attack is not None:
-            who, victim, weapon = state.free_attack
-            return Pending(who, f"free attack on {victim} with the {weapon} (or decline)")
-        actor = next_actor(state)
-        if actor is None:
-            return Pending(None, f"start of unit {state.round + 1}")
-        return Pending(actor, f"{actor}'s action (unit {state.round})")
+            return free_attack_prompt(*state.free_attack)
+        return turn_prompt(next_actor(state), state.round)
 
     def choose(self, state: ExpEncounter, pending: Pending) -> act.ExpAction:
         """Round upkeep, or what the pending persona's tactics choose."""

@@ -8,6 +8,7 @@ per kind follow the research notes (section 5: robots die at CON 0, not at 0 HPS
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from fracas.engine import Combatant, Context, Encounter, FracasError
 from fracas.rulesets.exp.options import ExpOptions
@@ -94,6 +95,9 @@ class ExpEncounter(Encounter[Persona]):
     free_attack: tuple[str, str, str] | None = None  # (attacker, victim, weapon)
     bare_hands: Weapon = Weapon("fist", "strike", "1d6", close_range=True, natural=True)
     options: ExpOptions = field(default_factory=ExpOptions)  # the scenario's (tactics read them)
+    #: what the tactics worked out and will ask again (``tactics.chosen_weapon``); not the
+    #: fight's state: no event reads it, equality and repr leave it out
+    tactics_memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def personas(self) -> dict[str, Persona]:
@@ -107,7 +111,7 @@ ExpContext = Context[ExpEncounter, ExpOptions]
 
 def persona(state: ExpEncounter, name: str) -> Persona:
     """The persona called ``name`` (an id from the scenario)."""
-    return state.personas[name]
+    return state.combatants[name]  # ``personas`` is this dict: one property call less
 
 
 def hold(state: ExpEncounter, grappler: str, target: str) -> None:

@@ -114,7 +114,7 @@ TRIP_GIVE_UP = 2
 
 def enemies(state: ExpEncounter, p: Persona) -> list[Persona]:
     """Enemies still in the fight, nearest first (the scenario's order)."""
-    return [o for o in state.personas.values() if o.condition == ACTIVE and o.side != p.side]
+    return [o for o in state.combatants.values() if o.condition == ACTIVE and o.side != p.side]
 
 
 def strike_only(options: ExpOptions) -> bool:
@@ -163,6 +163,32 @@ def best_weapon(p: Persona, target: Persona, lethal: bool, options: ExpOptions) 
     return best
 
 
+def chosen_weapon(state: ExpEncounter, p: Persona, target: Persona, lethal: bool) -> Weapon | None:
+    """``best_weapon`` for ``p`` on ``target``, worked out once per fight for as long as what
+    it reads stays the same: the weapons ``p`` holds (the same objects: a throw or a snatch
+    changes the list) and whether ``p`` holds someone (``usable``). The rest it reads is
+    fixed for the fight: ``p``'s combat table, proficiencies and hand-to-hand skill,
+    ``target``'s Defence Rating, the options."""
+    memo = state.tactics_memo
+    key = (p.id, target.id, lethal)
+    weapons = tuple(p.weapons)
+    holding = p.holding is None
+    hit = memo.get(key)
+    # ``and`` stops at the first difference: the weapons are compared last
+    if (
+        hit is not None
+        and hit[0] is p
+        and hit[1] is target
+        and hit[3] == holding
+        and hit[2] == weapons
+    ):
+        result: Weapon | None = hit[4]
+        return result
+    result = best_weapon(p, target, lethal, state.options)
+    memo[key] = (p, target, weapons, holding, result)
+    return result
+
+
 def can_subdue(p: Persona, target: Persona, options: ExpOptions) -> bool:
     """May ``p`` attack ``target`` non-lethally at all (kinds and sizes)?"""
     return (
@@ -177,7 +203,7 @@ def nonlethal_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack
     options: ExpOptions = state.options
     if not can_subdue(p, target, options):
         return None
-    weapon = best_weapon(p, target, False, options)
+    weapon = chosen_weapon(state, p, target, False)
     if weapon is None:
         return None
     return Attack(actor=p.id, target=target.id, weapon=weapon.name)
@@ -185,7 +211,7 @@ def nonlethal_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack
 
 def lethal_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | None:
     """A lethal attack on ``target`` with the best usable weapon, or None."""
-    weapon = best_weapon(p, target, True, state.options)
+    weapon = chosen_weapon(state, p, target, True)
     if weapon is None:
         return None
     return Attack(actor=p.id, target=target.id, weapon=weapon.name, lethal=True)

@@ -12,7 +12,7 @@ from fracas.rulesets.exp.state import ACTIVE, ExpContext, ExpEncounter, persona
 def sides_standing(state: ExpEncounter) -> list[str]:
     """Sides with at least one persona still in the fight, in scenario order."""
     sides: list[str] = []
-    for p in state.personas.values():
+    for p in state.combatants.values():  # the personas
         if p.condition == ACTIVE and p.side not in sides:
             sides.append(p.side)
     return sides

@@ -25,10 +25,9 @@ from functools import lru_cache
 
 from fracas.engine import IllegalAction
 from fracas.rulesets.percentile.actions import Declare, Defend
-from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.reload import speed_reload_skill
 from fracas.rulesets.percentile.skill_check import FAIL, PERFECT
-from fracas.rulesets.percentile.stances import ATTACKING, DODGING, YIELDING, split_dodging
+from fracas.rulesets.percentile.stances import ATTACKING, DODGING, YIELDING
 from fracas.rulesets.percentile.state import (
     DROPPED,
     READY,
@@ -101,8 +100,12 @@ def expected_damage(dice: tuple[tuple[int, int], ...], constant: int, abs_: int)
 
 def enemy_abs(enemy: Fighter, klass: str) -> int:
     """The ABS ``enemy``'s armour has against a weapon of ``klass`` (impact vests: projectiles
-    only)."""
-    return enemy.armour_abs if absorbs(enemy.p.projectile_only, klass) else 0
+    only): ``armour_abs`` where ``absorbs``, written out (the tactics ask it on every
+    decision)."""
+    p = enemy.p
+    if p.projectile_only and klass != "projectile":  # not absorbs(...)
+        return 0
+    return max(0, p.abs - enemy.abs_loss)  # enemy.armour_abs
 
 
 def hit_chance(skill: int) -> float:
@@ -213,8 +216,10 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
     in ``+dodge`` (``split_dodging``) dodges instead of parrying when it stays one of the
     close-combat choices (an attack or all-out defence), ``c`` has the skill and a parry to
     give up (``parry_to_give_up``)."""
-    stance, dodge = split_dodging(stance)
-    dodge = dodge and c.p.dodge is not None
+    dodge = stance.endswith(DODGING)  # split_dodging, without a call on every decision
+    if dodge:
+        stance = stance[: -len(DODGING)]
+        dodge = c.p.dodge is not None
     if stance == "first-aid":
         return medic(state, c)
     if stance in YIELDING:
