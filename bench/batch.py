@@ -7,7 +7,10 @@
 - the RNG bound: NumPy's d100 draws/s (``Generator.integers``, int16, one core) divided by
   the mean number of random numbers a duel draws in the kernel (counted in the same run),
   and the ratio batch / bound; the same for the EXP brawl with its own die, the kilodie
-  (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel);
+  (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel). Each repeat
+  times a kernel and then its bound, and the ratio printed is the median of those per-repeat
+  ratios, with their range: on a shared host the load moves within a run, and a ratio of
+  medians taken minutes apart moved with it. ``--kernels-only`` stops after these;
 - why numba: the same duel kernel run as plain Python (``FRACAS_NO_JIT=1``, a subprocess),
   and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
   5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
