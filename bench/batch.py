@@ -8,9 +8,10 @@
   the mean number of random numbers a duel draws in the kernel (counted in the same run),
   and the ratio batch / bound; the same for the EXP brawl with its own die, the kilodie
   (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel). Each repeat
-  times a kernel and then its bound, and the ratio printed is the median of those per-repeat
-  ratios, with their range: on a shared host the load moves within a run, and a ratio of
-  medians taken minutes apart moved with it. ``--kernels-only`` stops after these;
+  times a kernel (a million fights) and then its bound (ten arrays of 20,000,000 draws, about
+  as long), and the ratio printed is the median of those per-repeat ratios, with their range:
+  on a shared host the load moves within a run, and a ratio of medians taken minutes apart
+  moved with it. ``--kernels-only`` stops after these;
 - why numba: the same duel kernel run as plain Python (``FRACAS_NO_JIT=1``, a subprocess),
   and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
   5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
@@ -79,15 +80,28 @@ def batch_rate(path: Path, n: int) -> tuple[float, float]:
     return n / t, result[0].draws / n
 
 
-def rng_rate(n: int) -> float:
+def die_rate(sides: int, n: int, calls: int = 1) -> float:
+    """NumPy's int16 draws/s of a die of ``sides`` on one core: ``calls`` arrays of ``n``
+    draws (``Generator.integers``), their CPU time summed. One 20,000,000-draw array takes
+    about 45 ms, a tenth of a million fights in a kernel: alone, one slice of the host's load
+    landing on it moved a paired ratio fivefold, so a bench repeat draws ten of them."""
     rng = np.random.default_rng(1)
-    return n / cpu(lambda: rng.integers(1, 101, size=n, dtype=np.int16))
+
+    def go() -> None:
+        for _ in range(calls):
+            rng.integers(1, sides + 1, size=n, dtype=np.int16)
+
+    return n * calls / cpu(go)
 
 
-def kilodie_rate(n: int) -> float:
+def rng_rate(n: int, calls: int = 1) -> float:
+    """NumPy's d100 (int16) draws/s on one core: the duel's die."""
+    return die_rate(100, n, calls)
+
+
+def kilodie_rate(n: int, calls: int = 1) -> float:
     """NumPy's kilodie (d1000, int16) draws/s on one core: the EXP brawl's own die."""
-    rng = np.random.default_rng(1)
-    return n / cpu(lambda: rng.integers(1, 1001, size=n, dtype=np.int16))
+    return die_rate(1000, n, calls)
 
 
 def plain_python_rate(n: int) -> float:
@@ -274,9 +288,9 @@ def main(argv: list[str] | None = None) -> None:
     runs = []
     for _ in range(args.repeats):
         duel_rate, duel_draws = batch_rate(DUEL, n_batch)
-        d100_rate = rng_rate(int(20_000_000 * scale))
+        d100_rate = rng_rate(int(20_000_000 * scale), calls=10)
         brawl_rate, brawl_draws = batch_rate(BRAWL, n_batch)
-        d1000_rate = kilodie_rate(int(20_000_000 * scale))
+        d1000_rate = kilodie_rate(int(20_000_000 * scale), calls=10)
         runs.append((duel_rate, duel_draws, d100_rate, brawl_rate, brawl_draws, d1000_rate))
     columns = (statistics.median(c) for c in zip(*runs, strict=True))
     duel, draws, d100, brawl, brawl_draws, d1000 = columns
