@@ -7,7 +7,11 @@
 - the RNG bound: NumPy's d100 draws/s (``Generator.integers``, int16, one core) divided by
   the mean number of random numbers a duel draws in the kernel (counted in the same run),
   and the ratio batch / bound; the same for the EXP brawl with its own die, the kilodie
-  (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel);
+  (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel). Each repeat
+  times a kernel (a million fights) and then its bound (ten arrays of 20,000,000 draws, about
+  as long), and the ratio printed is the median of those per-repeat ratios, with their range:
+  on a shared host the load moves within a run, and a ratio of medians taken minutes apart
+  moved with it. ``--kernels-only`` stops after these;
 - why numba: the same duel kernel run as plain Python (``FRACAS_NO_JIT=1``, a subprocess),
   and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
   5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
@@ -22,6 +26,7 @@
   ``--per-point`` duels (default 100,000), each reduced to its counts as it arrives.
 
     python bench/batch.py [--repeats R] [--points P] [--per-point N] [--quick] [--odds-only]
+                          [--kernels-only]
 """
 
 from __future__ import annotations
@@ -75,15 +80,28 @@ def batch_rate(path: Path, n: int) -> tuple[float, float]:
     return n / t, result[0].draws / n
 
 
-def rng_rate(n: int) -> float:
+def die_rate(sides: int, n: int, calls: int = 1) -> float:
+    """NumPy's int16 draws/s of a die of ``sides`` on one core: ``calls`` arrays of ``n``
+    draws (``Generator.integers``), their CPU time summed. One 20,000,000-draw array takes
+    about 45 ms, a tenth of a million fights in a kernel: alone, one slice of the host's load
+    landing on it moved a paired ratio fivefold, so a bench repeat draws ten of them."""
     rng = np.random.default_rng(1)
-    return n / cpu(lambda: rng.integers(1, 101, size=n, dtype=np.int16))
+
+    def go() -> None:
+        for _ in range(calls):
+            rng.integers(1, sides + 1, size=n, dtype=np.int16)
+
+    return n * calls / cpu(go)
 
 
-def kilodie_rate(n: int) -> float:
+def rng_rate(n: int, calls: int = 1) -> float:
+    """NumPy's d100 (int16) draws/s on one core: the duel's die."""
+    return die_rate(100, n, calls)
+
+
+def kilodie_rate(n: int, calls: int = 1) -> float:
     """NumPy's kilodie (d1000, int16) draws/s on one core: the EXP brawl's own die."""
-    rng = np.random.default_rng(1)
-    return n / cpu(lambda: rng.integers(1, 1001, size=n, dtype=np.int16))
+    return die_rate(1000, n, calls)
 
 
 def plain_python_rate(n: int) -> float:
@@ -184,6 +202,11 @@ def _sweep_here(points: int, per_point: int) -> tuple[float, float]:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, seconds
 
 
+def spread(ratios: list[float]) -> str:
+    """The range of the per-repeat ratios (sorted), for the reader to judge the noise."""
+    return f"{ratios[0]:.3f}-{ratios[-1]:.3f} over {len(ratios)} paired runs"
+
+
 def timed(fn: object) -> float:
     start = time.perf_counter()
     fn()  # type: ignore[operator]
@@ -240,6 +263,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--per-point", type=int, default=100_000)
     parser.add_argument("--quick", action="store_true", help="tiny sizes (a smoke test)")
     parser.add_argument("--odds-only", action="store_true", help="only odds and advise")
+    parser.add_argument(
+        "--kernels-only", action="store_true", help="only the kernels, their bounds and ratios"
+    )
     parser.add_argument("--sweep-only", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.sweep_only:
@@ -256,18 +282,22 @@ def main(argv: list[str] | None = None) -> None:
         return statistics.median(fn() for _ in range(args.repeats))  # type: ignore[operator]
 
     event = med(lambda: event_rate(n_event))
-    duel_runs = [batch_rate(DUEL, n_batch) for _ in range(args.repeats)]
-    duel = statistics.median(r for r, _ in duel_runs)
-    draws = statistics.median(d for _, d in duel_runs)
-    brawl_runs = [batch_rate(BRAWL, n_batch) for _ in range(args.repeats)]
-    brawl = statistics.median(r for r, _ in brawl_runs)
-    brawl_draws = statistics.median(d for _, d in brawl_runs)
-    d1000 = med(lambda: kilodie_rate(int(20_000_000 * scale)))
-    brawl_bound = d1000 / brawl_draws
-    d100 = med(lambda: rng_rate(int(20_000_000 * scale)))
+    # each repeat times a kernel and its NumPy bound back to back, and the ratio is the median
+    # of those pairs: on a shared machine the load moves between phases of a run, and a ratio
+    # of medians taken minutes apart moved with it (0.095-0.116 for the same code)
+    runs = []
+    for _ in range(args.repeats):
+        duel_rate, duel_draws = batch_rate(DUEL, n_batch)
+        d100_rate = rng_rate(int(20_000_000 * scale), calls=10)
+        brawl_rate, brawl_draws = batch_rate(BRAWL, n_batch)
+        d1000_rate = kilodie_rate(int(20_000_000 * scale), calls=10)
+        runs.append((duel_rate, duel_draws, d100_rate, brawl_rate, brawl_draws, d1000_rate))
+    columns = (statistics.median(c) for c in zip(*runs, strict=True))
+    duel, draws, d100, brawl, brawl_draws, d1000 = columns
+    ratios = sorted(r[0] * r[1] / r[2] for r in runs)
+    brawl_ratios = sorted(r[3] * r[4] / r[5] for r in runs)
     bound = d100 / draws
-    plain = plain_python_rate(int(20_000 * scale) or 200)
-    core = med(lambda: numpy_core_rate(int(200_000 * scale)))
+    brawl_bound = d1000 / brawl_draws
     print(f"batch bench, medians of {args.repeats}, one core, CPU time")
     print(f"event engine: {event:,.0f} duels/s (Session.run, Joanne vs Ondkille)")
     print(f"batch percentile duel: {duel:,.0f} duels/s ({duel / event:,.0f} x event)")
@@ -275,11 +305,16 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"RNG bound: {d100 / 1e6:,.0f} M d100/s / {draws:.1f} draws a duel = {bound:,.0f} duels/s"
     )
-    print(f"batch / bound: {duel / bound:.3f}")
+    print(f"batch / bound: {statistics.median(ratios):.3f} ({spread(ratios)})")
     print(
         f"EXP RNG bound: {d1000 / 1e6:,.0f} M d1000/s / {brawl_draws:.1f} draws a brawl = "
-        f"{brawl_bound:,.0f} brawls/s; EXP batch / bound: {brawl / brawl_bound:.3f}"
+        f"{brawl_bound:,.0f} brawls/s; EXP batch / bound: {statistics.median(brawl_ratios):.3f} "
+        f"({spread(brawl_ratios)})"
     )
+    if args.kernels_only:
+        return
+    plain = plain_python_rate(int(20_000 * scale) or 200)
+    core = med(lambda: numpy_core_rate(int(200_000 * scale)))
     print(
         f"same kernel as plain Python: {plain:,.0f} duels/s; NumPy over fights (core only): "
         f"{core:,.0f} duels/s"

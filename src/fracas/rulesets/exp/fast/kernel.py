@@ -8,7 +8,9 @@ For speed the fight's state lives in local scalars, not in an array: the two per
 conditions and the rest as pairs, who holds whom as one number (a one-on-one brawl has at
 most one grapple), the inventory of the weapon machine, and the generator's state, threaded
 through the helpers and written back once per call (the numbers drawn are counted from how
-far the state moved: SplitMix64 adds a constant per number). Each turn reads the actor's and
+far the state moved: SplitMix64 adds a constant per number) along with the next number
+already mixed (``step``: a die waits for one multiply-shift, not for SplitMix64's output
+function; the same numbers in the same order). Each turn reads the actor's and
 the target's values out of the pairs and writes them back after, so the rules read as "the
 attacker" and "the target".
 
@@ -133,34 +135,46 @@ def face(z: np.uint64, sides: int) -> int:
 
 
 @inline
-def roll(sides: int, x: np.uint64) -> tuple[int, np.uint64]:
-    """One die of ``sides`` (1..sides) as ``rng.die`` reads one, and the generator's next
-    state."""
+def step(x: np.uint64) -> tuple[np.uint64, np.uint64]:
+    """The generator moved on by one number: its state, and the number after it already
+    mixed (SplitMix64's output of the next state). A die reads the number mixed one step
+    ahead, so the branch on it waits for one multiply-shift, not for the three multiplies of
+    SplitMix64's output function, which now run while the rules use the die before (the
+    same numbers in the same order: the same fights)."""
     x = x + _GOLDEN
-    return face(_mix(x), sides) + 1, x
+    return x, _mix(x + _GOLDEN)
+
+
+@inline
+def roll(sides: int, x: np.uint64, z: np.uint64) -> tuple[int, np.uint64, np.uint64]:
+    """One die of ``sides`` (1..sides) as ``rng.die`` reads one from the number ``z`` mixed
+    ahead, and the generator moved on (:func:`step`)."""
+    r = face(z, sides) + 1
+    x, z = step(x)
+    return r, x, z
 
 
 @inline
 def compete(
-    a_total: int, d_total: int, die: int, reroll: bool, x: np.uint64
-) -> tuple[bool, np.uint64]:
+    a_total: int, d_total: int, die: int, reroll: bool, x: np.uint64, z: np.uint64
+) -> tuple[bool, np.uint64, np.uint64]:
     """``challenges.compete``: d20 + attribute (+ level: in the totals given) each; ties to
     the defender or re-rolled. True if the attacker wins."""
     while True:
-        ra, x = roll(die, x)
-        rd, x = roll(die, x)
+        ra, x, z = roll(die, x, z)
+        rd, x, z = roll(die, x, z)
         if ra + a_total != rd + d_total or not reroll:
-            return ra + a_total > rd + d_total, x
+            return ra + a_total > rd + d_total, x, z
 
 
 @inline
 def attack_roll(
-    bonus: int, cap: int, owed: int, defence: int, kilodie: int, x: np.uint64
-) -> tuple[bool, np.uint64]:
+    bonus: int, cap: int, owed: int, defence: int, kilodie: int, x: np.uint64, z: np.uint64
+) -> tuple[bool, np.uint64, np.uint64]:
     """``attack_roll.roll_attack``: kilodie + bonus capped at the Maximum Roll (+ a bonus
     owed after a failed snatch, after the cap), must beat the Defence Rating."""
-    r, x = roll(kilodie, x)
-    return min(r + bonus, cap) + owed > defence, x
+    r, x, z = roll(kilodie, x, z)
+    return min(r + bonus, cap) + owed > defence, x, z
 
 
 @inline
@@ -190,7 +204,8 @@ def blow(
     counts: I32,
     fight: int,
     x: np.uint64,
-) -> tuple[int, int, np.uint64]:
+    z: np.uint64,
+) -> tuple[int, int, np.uint64, np.uint64]:
     """``attack.attack`` by ``a`` with its blow of ``slot`` in inventory ``k``: the attack
     roll, and on a hit ``attack.nonlethal_hit`` (non-lethal damage + Force Bonus, the DSS as
     if HPS were reduced by it, then actual damage from the table or oops damage) or
@@ -198,41 +213,41 @@ def blow(
     condition after it."""
     t = 1 - a
     counts[fight, a, N_ATTACKS] += 1
-    hit, x = attack_roll(
-        iw[k, a, slot, W_BONUS], iw[k, a, slot, W_CAP], owed, pi[t, P_DR], opts[O_KILODIE], x
+    hit, x, z = attack_roll(
+        iw[k, a, slot, W_BONUS], iw[k, a, slot, W_CAP], owed, pi[t, P_DR], opts[O_KILODIE], x, z
     )
     if not hit:
-        return hps_t, ACTIVE, x
+        return hps_t, ACTIVE, x, z
     counts[fight, a, N_HITS] += 1
     rolled = iw[k, a, slot, W_OFFSET]
     for i in range(ifaces.shape[3]):
         sides = ifaces[k, a, slot, i]
         if sides == 0:
             break
-        x = x + _GOLDEN
-        rolled += face(_mix(x), sides)
+        rolled += face(z, sides)
+        x, z = step(x)
     damage = max(0, rolled + iw[k, a, slot, W_FORCE])
     counts[fight, a, N_DEALT] += damage
     counts[fight, t, N_TAKEN] += damage
     if iw[k, a, slot, W_LETHAL] == 1:
         counts[fight, t, N_HPS_LOST] += damage
         hps_t -= damage
-        return hps_t, condition(conditions, pi, t, hps_t, False), x
+        return hps_t, condition(conditions, pi, t, hps_t, False), x, z
     # dss.stun_check: the number the DSS die must read, from dss.percentile_needed or
     # dss.save_needed (a table); at 0 HPS-as-if or fewer, stunned without a roll
     left = hps_t - damage
     stunned = True
     if left > 0:
         if opts[O_DSS_SAVE] == 1:
-            r, x = roll(opts[O_SAVE_DIE], x)
+            r, x, z = roll(opts[O_SAVE_DIE], x, z)
             stunned = r <= stun_at[t, damage, left]
         else:
-            r, x = roll(opts[O_PCT_DIE], x)
+            r, x, z = roll(opts[O_PCT_DIE], x, z)
             stunned = r > stun_at[t, damage, left]
     # oops.oops_check
     oops = False
     if iw[k, a, slot, W_OOPS] == 1:
-        r, x = roll(opts[O_OOPS_DIE], x)
+        r, x, z = roll(opts[O_OOPS_DIE], x, z)
         oops = r < damage if opts[O_OOPS_STRICT] == 1 else r <= damage
     lost = damage if oops else 0
     if not oops or opts[O_OOPS_REPLACES] == 0:
@@ -240,11 +255,11 @@ def blow(
     counts[fight, a, N_OOPS] += oops
     counts[fight, t, N_HPS_LOST] += lost
     hps_t -= lost
-    return hps_t, condition(conditions, pi, t, hps_t, stunned), x
+    return hps_t, condition(conditions, pi, t, hps_t, stunned), x, z
 
 
 @inline
-def unit_order(pi: I64, opts: I64, x: np.uint64) -> tuple[int, np.uint64]:
+def unit_order(pi: I64, opts: I64, x: np.uint64, z: np.uint64) -> tuple[int, np.uint64, np.uint64]:
     """``initiative.start_unit_order`` for two personas: 1d20 + DEX, ties to the higher DEX
     then re-rolled; or by DEX; or scenario order. Returns who acts first."""
     mode = opts[O_INITIATIVE]
@@ -252,13 +267,13 @@ def unit_order(pi: I64, opts: I64, x: np.uint64) -> tuple[int, np.uint64]:
     if mode == INIT_ROLL:
         die = opts[O_ATTR_DIE]
         d0, d1 = pi[0, P_DEX], pi[1, P_DEX]
-        r0, x = roll(die, x)
-        r1, x = roll(die, x)
+        r0, x, z = roll(die, x, z)
+        r1, x, z = roll(die, x, z)
         t0, t1 = r0 + d0, r1 + d1
         if t0 == t1 and d0 == d1:
             while True:
-                r0, x = roll(die, x)
-                r1, x = roll(die, x)
+                r0, x, z = roll(die, x, z)
+                r1, x, z = roll(die, x, z)
                 if r0 != r1:
                     first = 0 if r0 > r1 else 1
                     break
@@ -268,7 +283,7 @@ def unit_order(pi: I64, opts: I64, x: np.uint64) -> tuple[int, np.uint64]:
             first = 0 if t0 > t1 else 1
     elif mode == INIT_DEX:
         first = 1 if pi[1, P_DEX] > pi[0, P_DEX] else 0
-    return first, x
+    return first, x, z
 
 
 @njit
@@ -305,10 +320,12 @@ def brawls(
     give_up, trip_down, max_units = opts[O_TRIP_GIVE_UP], opts[O_TRIP_DOWN], opts[O_MAX_UNITS]
     every_unit = opts[O_INIT_EVERY] == 1
     x = draws[1]
+    z = _mix(x + _GOLDEN)  # the first number, mixed ahead (``step``)
     drawn = draws[0]
     for fight in range(n):
         if seeds.shape[0] > 0:
             x = _mix(seeds[fight] + _GOLDEN)  # rng.reseed
+            z = _mix(x + _GOLDEN)
         x_start = x
         hps0, hps1 = pi[0, P_HPS], pi[1, P_HPS]
         cond0 = cond1 = ACTIVE
@@ -316,7 +333,7 @@ def brawls(
         holder = -1  # who holds the other in a grapple
         inv = 0  # the weapon machine's inventory
         unit = 1
-        first, x = unit_order(pi, opts, x)
+        first, x, z = unit_order(pi, opts, x, z)
         result = -2
         while True:
             for i in range(2):
@@ -368,13 +385,13 @@ def brawls(
                         policy[a],
                     )
                     if action == A_BREAK_FREE:
-                        won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                        won, x, z = compete(pstr_a, pstr_t, die, reroll, x, z)
                         if won:
                             holder = -1
                             counts[fight, a, N_BROKE_FREE] += 1
                             continue
                     elif action == A_REVERSE:
-                        won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                        won, x, z = compete(pstr_a, pstr_t, die, reroll, x, z)
                         if won:
                             holder = a
                             counts[fight, a, N_REVERSALS] += 1
@@ -383,7 +400,7 @@ def brawls(
                     elif action == A_STAND_UP:
                         down_a = max(0, down_a - 1)
                     elif action == A_STRIKE:
-                        hps_t, cond_t, x = blow(
+                        hps_t, cond_t, x, z = blow(
                             pi,
                             iw,
                             ifaces,
@@ -399,6 +416,7 @@ def brawls(
                             counts,
                             fight,
                             x,
+                            z,
                         )
                         nxt = iw[inv, a, slot, W_NEXT]
                         if nxt >= 0:  # WeaponThrown: hit or miss, it has left the hand
@@ -406,36 +424,39 @@ def brawls(
                             counts[fight, a, N_THROWN] += 1
                     elif action != A_WAIT:  # grapple, trip, snatch: a Strike attack roll
                         counts[fight, a, N_ATTACKS] += 1
-                        hit, x = attack_roll(
+                        hit, x, z = attack_roll(
                             pi[a, P_STRIKE_BONUS],
                             pi[a, P_STRIKE_CAP],
                             owed_a,
                             pi[t, P_DR],
                             kilodie,
                             x,
+                            z,
                         )
                         if hit:
                             counts[fight, a, N_HITS] += 1
                             if action == A_GRAPPLE:  # the overpower (Strength Challenge)
-                                won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                                won, x, z = compete(pstr_a, pstr_t, die, reroll, x, z)
                                 if won:
                                     holder = a
                                     counts[fight, a, N_GRAPPLES] += 1
                             elif action == A_TRIP:  # Dexterity (dodge), Strength (overpower)
-                                won, x = compete(
+                                won, x, z = compete(
                                     pstr_a if summary else dex_a,
                                     pstr_t if summary else dex_t,
                                     die,
                                     reroll,
                                     x,
+                                    z,
                                 )
                                 if won:
-                                    won, x = compete(
+                                    won, x, z = compete(
                                         dex_a if summary else pstr_a,
                                         dex_t if summary else pstr_t,
                                         die,
                                         reroll,
                                         x,
+                                        z,
                                     )
                                 if won:
                                     down_t = trip_down
@@ -444,13 +465,13 @@ def brawls(
                                 else:  # dodged or stopped (TripResolved.apply)
                                     foiled_a += 1
                             elif action == A_SNATCH:
-                                won, x = compete(dex_a, dex_t, die, reroll, x)
+                                won, x, z = compete(dex_a, dex_t, die, reroll, x, z)
                                 if not won:  # SnatchBacklash: +242 if the target acts later
                                     if i == 0:
                                         owed_t = opts[O_SNATCH_BONUS]
                                     counts[fight, a, N_SNATCH_FAILED] += 1
                                 else:
-                                    won, x = compete(pstr_a, pstr_t, die, reroll, x)
+                                    won, x, z = compete(pstr_a, pstr_t, die, reroll, x, z)
                                     if won:  # WeaponSnatched: the next inventory
                                         inv = snatches[inv, a, X_NEXT]
                                         counts[fight, a, N_SNATCHES] += 1
@@ -470,7 +491,7 @@ def brawls(
                     and iw[inv, t, SLOT_FREE_ATTACK, W_USE] >= 0
                 ):
                     counts[fight, t, N_FREE_ATTACKS] += 1
-                    hps_a, cond_a, x = blow(
+                    hps_a, cond_a, x, z = blow(
                         pi,
                         iw,
                         ifaces,
@@ -486,6 +507,7 @@ def brawls(
                         counts,
                         fight,
                         x,
+                        z,
                     )
                     nxt = iw[inv, t, SLOT_FREE_ATTACK, W_NEXT]
                     if nxt >= 0:
@@ -525,7 +547,7 @@ def brawls(
             unit += 1
             owed0 = owed1 = 0  # InitiativeRolled: owed bonuses end with the unit
             if every_unit:
-                first, x = unit_order(pi, opts, x)
+                first, x, z = unit_order(pi, opts, x, z)
         winner[fight] = result
         rounds[fight] = unit
         end[fight, 0] = cond0
