@@ -37,7 +37,7 @@ DUEL = EXAMPLES / "percentile" / "joanne-vs-ondkille.yaml"
 def test_fracas_sim_says_which_engine_ran_and_why(path: Path, args: list[str], line: str) -> None:
     result = CliRunner().invoke(main, ["sim", str(path), "-n", "500", "--seed", "2", *args])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == line
+    assert result.stdout.splitlines()[0] == line
 
 
 def test_engine_batch_refuses_what_it_cannot_run() -> None:
@@ -54,7 +54,7 @@ def test_a_duel_where_a_weapon_cannot_get_through_runs_on_the_kernel_but_not_the
     plate = EXAMPLES / "percentile" / "joanne-in-plate.yaml"
     result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1"])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == "engine: batch (percentile duel)"
+    assert result.stdout.splitlines()[0] == "engine: batch (percentile duel)"
     result = CliRunner().invoke(main, ["odds", str(plate)])
     assert result.exit_code == 2
     assert (
@@ -64,7 +64,7 @@ def test_a_duel_where_a_weapon_cannot_get_through_runs_on_the_kernel_but_not_the
     doubled = ["-o", "full_damage=double"]
     result = CliRunner().invoke(main, ["sim", str(plate), "-n", "50", "--seed", "1", *doubled])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[0] == "engine: batch (percentile duel)"
+    assert result.stdout.splitlines()[0] == "engine: batch (percentile duel)"
 
 
 def test_the_batch_backend_gives_the_same_figures_whatever_the_jobs(
