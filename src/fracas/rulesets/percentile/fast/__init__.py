@@ -4,8 +4,8 @@ for a one-on-one duel, each held to the event engine by agreement tests.
 - ``spec.py``: a duel compiled to arrays (the tables, options and tactics the rules modules
   read), and the scope the fast paths cover;
 - ``tactics.py``, ``kernel.py``, ``batch.py``: the batch kernel (many duels at once);
-- ``exchange.py``, ``exchange_kernel.py``, ``chain.py``, ``plan.py``, ``grid_kernel.py``:
-  the exact chain (``fracas odds``);
+- ``kit.py``, ``exchange_kernel.py``, ``exchange_runner.py``, ``chain.py``, ``plan.py``,
+  ``grid_kernel.py``: the exact chain (``fracas odds``);
 - ``advise.py``: the best stance by value iteration (``fracas advise``, ``tactics: optimal``);
 - ``reference.py``: an event-engine fight read in the kernel's terms.
 
