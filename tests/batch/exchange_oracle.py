@@ -27,15 +27,6 @@ from fracas.rulesets.percentile.fast.exchange_runner import (
     ExchangeRunner,
     Recipe,
 )
-from fracas.rulesets.percentile.fast.kernel import (
-    AUTO_FAIL,
-    AUTO_SUCCESS,
-    FAIL,
-    FUMBLE,
-    PERFECT,
-    SPECIAL,
-    SUCCESS,
-)
 from fracas.rulesets.percentile.fast.kit import (
     DEFENCELESS_BOTH,
     DEFENCELESS_NEXT,
@@ -45,6 +36,15 @@ from fracas.rulesets.percentile.fast.kit import (
     defenceless_code,
     defenceless_next,
     defenceless_now,
+)
+from fracas.rulesets.percentile.fast.rules import (
+    AUTO_FAIL,
+    AUTO_SUCCESS,
+    FAIL,
+    FUMBLE,
+    PERFECT,
+    SPECIAL,
+    SUCCESS,
 )
 from fracas.rulesets.percentile.fast.tactics import (
     C_BROKEN,

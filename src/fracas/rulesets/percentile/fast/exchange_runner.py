@@ -24,9 +24,15 @@ import numpy.typing as npt
 from fracas.dice.exact import distribution
 from fracas.rulesets.percentile.fast import exchange_kernel as xk
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.exchange_kernel import D_DODGE, D_NONE, D_PARRY
-from fracas.rulesets.percentile.fast.kernel import SUCCESS
 from fracas.rulesets.percentile.fast.kit import Kit
+from fracas.rulesets.percentile.fast.rules import (
+    D_DODGE,
+    D_NONE,
+    D_PARRY,
+    cell_effect_applies,
+    counter_spared,
+    parry_takes_damage,
+)
 from fracas.rulesets.percentile.state import Profile
 
 __all__ = ["D_DODGE", "D_NONE", "D_PARRY", "BranchArrays", "ExchangeRunner", "Recipe"]
@@ -42,6 +48,12 @@ BranchArrays = tuple[
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
 ]
+
+
+def _python(func: Any) -> Any:
+    """A shared rule (``rules``) as Python, for the few calls made from Python (its compiled
+    self would be compiled, or loaded, for them alone)."""
+    return getattr(func, "py_func", func)
 
 
 class ExchangeRunner:
@@ -70,7 +82,6 @@ class ExchangeRunner:
             ]
             for r in range(spec.cell_n.shape[0])
         ]
-        self._hurt: list[list[bool]] = spec.hurt.astype(bool).tolist()
         self._init_compiled()
 
     # -- the compiled exchange (``exchange_kernel``) -----------------------------------------
@@ -280,18 +291,13 @@ class ExchangeRunner:
         """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does:
         its effects in order (code, on the attacker, damage kind), and whether the parrying
         weapon then takes the attack's damage. Cells with the same recipe do the same."""
-        o = self.o
-        spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
+        spec = self.spec
+        spared = bool(_python(counter_spared)(spec.opts, kind))
+        applies = _python(cell_effect_applies)
         effects = tuple(
             (code, who == 0, dkind)
             for code, who, dkind in self._fx[result][parry]
-            if not (spared and who == 0 and code in (ps.E_DAMAGE, ps.E_DISARM))
+            if applies(code, who == 0, spared)
         )
-        parry_damage = bool(
-            kind == D_PARRY
-            and o[ps.O_BV_ROLLED]
-            and parry >= SUCCESS
-            and result >= SUCCESS
-            and not self._hurt[result][parry]
-        )
+        parry_damage = bool(_python(parry_takes_damage)(spec.opts, spec.hurt, result, parry, kind))
         return effects, parry_damage
