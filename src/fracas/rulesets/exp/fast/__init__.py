@@ -9,8 +9,9 @@ each held to the event engine by agreement tests.
 - ``advise.py``: the best move by value iteration (``fracas advise``, ``tactics: optimal``);
 - ``reference.py``: an event-engine fight read in the kernel's terms.
 
-This module is the registration (``ExpRuleset.fast_paths`` names it): it imports the paths
-only when one is asked for, so a fight never loads the compiler.
+This module is the registration (``ExpRuleset.fast_paths`` names it), declared with
+``fracas.sim.fast``'s helpers: it imports the paths only when one is asked for, so a fight
+never loads the compiler.
 """
 
 from __future__ import annotations

@@ -3,14 +3,16 @@ for a one-on-one duel, each held to the event engine by agreement tests.
 
 - ``spec.py``: a duel compiled to arrays (the tables, options and tactics the rules modules
   read), and the scope the fast paths cover;
+- ``rules.py``: the exchange's rules, compiled once, shared by the batch kernel and the chain;
 - ``tactics.py``, ``kernel.py``, ``batch.py``: the batch kernel (many duels at once);
 - ``kit.py``, ``exchange_kernel.py``, ``exchange_runner.py``, ``chain.py``, ``plan.py``,
   ``grid_kernel.py``: the exact chain (``fracas odds``);
 - ``advise.py``: the best stance by value iteration (``fracas advise``, ``tactics: optimal``);
 - ``reference.py``: an event-engine fight read in the kernel's terms.
 
-This module is the registration (``PercentileRuleset.fast_paths`` names it): it imports the
-paths only when one is asked for, so a fight never loads the compiler.
+This module is the registration (``PercentileRuleset.fast_paths`` names it), declared with
+``fracas.sim.fast``'s helpers: it imports the paths only when one is asked for, so a fight
+never loads the compiler.
 """
 
 from __future__ import annotations

@@ -1,30 +1,35 @@
-"""One percentile attack's exact branches, compiled (numba): ``ExchangeModel``'s Python
-model (``_exchange``, ``_cell``, ``fumble``, ``deal``, ``_parry_damage``, ``put_back``) as one
-call per state class, for ``DuelChain.branch_arrays``.
+"""One percentile attack's exact branches, compiled (numba), one call per state class for
+``ExchangeRunner.branch_arrays``: the attack check's and the defence's distributions, each
+cell of table 5.1 as its recipe (``ExchangeRunner.recipe``) carried out on every face of the
+dice with its probability, the fumble table's rows, the parrying weapon's break value.
 
-It does what the Python model does, in the same order, so the branches come out the same to
-the bit: the attack check, the defence (``defence``), each cell of table 5.1 as its recipe
-(``_recipe``) carried out on kits without what the exchange does not read (the "bare" kits of
-``branch_arrays``), equal outcomes merged first within a cell, then across the cells with the
-cell's weight, then what the exchange did not read put back per distinct pair of kits.
+The rules themselves are ``rules.py``'s, the functions the batch kernel calls with the dice it
+draws (who may defend and how, what a cell does, damage through armour, break value, what a
+fumble does to the fumbler's kit); this module enumerates the faces and keeps the branches.
+It takes the steps of the readable Python model (the test oracle,
+tests/batch/exchange_oracle.py: ``_exchange``, ``_cell``, ``fumble``, ``deal``,
+``_parry_damage``, ``put_back``) in the same order, so the branches come out the same to the
+bit: the cells worked out on kits without what the exchange does not read (the "bare" kits),
+equal outcomes merged first within a cell, then across the cells with the cell's weight, then
+what the exchange did not read put back per distinct pair of kits.
 
 A kit is a row of integers (``K_*`` below: wield, armour loosened, glitches, defenceless,
 yielded, number of weapons, the weapons' conditions, padded with -1, and break values); the
 kits met so far are a table (``kits``: the first ``nk[0]`` rows, looked up by hash in ``kh``)
 that the caller mirrors as ``Kit`` objects, so the kernel takes and gives kits by their row
-numbers. As the Python model caches them, the fumble tables (per fumbler and kit) and the
-cells (per attacker, pair of bare kits and recipe) are worked out once and kept, in arrays,
-between calls. Every array, scratch and caches included, comes from the caller
-(``ExchangeModel``): one too small is reported (``OVERFLOW_*``), nothing half-written is
-kept, and the caller makes it larger and calls again.
+numbers. The fumble tables (per fumbler and kit) and the cells (per attacker, pair of bare
+kits and recipe) are worked out once and kept, in arrays, between calls. Every array, scratch
+and caches included, comes from the caller (``ExchangeRunner``): one too small is reported
+(``OVERFLOW_*``), nothing half-written is kept, and the caller makes it larger and calls
+again.
 
 Each helper is compiled once (``jit.inlined_callee``: LLVM inlines it where it is called),
 not inlined by numba at each call site, which took three times as long to compile for code
 no faster; ``_work_cell`` (taken only for a cell not met before) stays a call.
 
 Mirrors Chapter 5, "Attacking and defending" (table 5.1), "Fumbling" (table 5.2), "Armour",
-"Break value". Held to the event engine by tests/batch/test_exchange_kernel.py (against
-``exchange.py``, to the bit) and test_odds.py (against the event engine).
+"Break value". Held to the event engine by tests/batch/test_odds.py, and to the test oracle by
+test_exchange_kernel.py (to the bit).
 """
 
 from __future__ import annotations
@@ -797,7 +802,7 @@ def exchange_branches(
 
 def warm_exchange() -> None:
     """Load ``exchange_branches`` (from numba's cache) by a call on nothing, with the
-    argument types of ``ExchangeModel.branch_arrays``' calls."""
+    argument types of ``ExchangeRunner.branch_arrays``' calls."""
 
     def i(*shape: int) -> I64:
         return np.zeros(shape, np.int64)

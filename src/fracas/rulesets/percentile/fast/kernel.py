@@ -1,9 +1,12 @@
 """The percentile duel kernel: many independent one-on-one melee duels, compiled by numba.
 
 Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named in its
-docstring) and reads the arrays of :class:`~fracas.rulesets.percentile.fast.spec.PercentileSpec`.
-It draws from SplitMix64 (``rng.py``), so it agrees with the event
-engine in distribution, not roll for roll; the agreement tests check that.
+docstring) and reads the arrays of :class:`~fracas.rulesets.percentile.fast.spec.PercentileSpec`;
+what the exchange's rules make of the dice (who may defend and how, table 5.1's cell under
+the options, damage through armour, break value, what a fumble does to the kit) it asks
+``rules.py``, which the exact chain's compiled exchange asks too. It draws from SplitMix64
+(``rng.py``), so it agrees with the event engine in distribution, not roll for roll; the
+agreement tests check that.
 
 Written for speed (docs/batch-and-odds.md, "What limits it"): a fighter's turn and
 declaration are inlined once per fighter with the fighter a constant, so the state array is
