@@ -62,6 +62,7 @@ from fracas.rulesets.percentile.fast.rules import (
     may_lose_weapon,
     next_weapon,
     parried_weapon,
+    parries,
     through_armour,
 )
 from fracas.rulesets.percentile.fast.tactics import C_BROKEN, C_LOST, C_READY
@@ -608,7 +609,7 @@ def _defence(
     """``ExchangeModel.defence`` of ``g`` (``kit``) against an attack of ``result``: (its
     kind, the number to roll under, the skill), ``D_NONE`` when it does not defend
     (``rules.defence``, unless defenceless this round)."""
-    if _now(kit[K_DEFENCELESS]):
+    if not parries(opts, result) or _now(kit[K_DEFENCELESS]):
         return D_NONE, 0, 0
     return defence(
         g, result, stance, _ready(kit), kit[K_WIELD], tired, low,

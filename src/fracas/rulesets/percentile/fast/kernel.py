@@ -47,6 +47,7 @@ from fracas.rulesets.percentile.fast.rules import (
     may_lose_weapon,
     next_weapon,
     parried_weapon,
+    parries,
     parry_takes_damage,
     through_armour,
 )
@@ -374,6 +375,8 @@ def defend(
     defends once a round; a stance without a free defence, an all-out attack unless it
     bought a dodge under ``all_out_dodge: hard-attack``, may try one at one more Hard if its
     tactics want it), rolled."""
+    if not parries(opts, result):
+        return FAIL, D_NONE
     if not acting(st, d, rnd, simultaneous) or defenceless(st, d, rnd):
         return FAIL, D_NONE
     kind, chance, unmodified = defence(

@@ -5,9 +5,9 @@ it draws and carries the outcome out on its fights' state; the exact chain's com
 exchange (``exchange_kernel.py``) calls the same functions on every face, weighted by its
 probability, and carries the outcome out on its kits. Neither writes these rules itself.
 
-- ``defence``: who may parry or dodge an attack, with which number and skill (``attack.
-  defend``, ``can_defend``, ``defence_skill``, ``stances.free_defences`` and the tactics'
-  ``wants_extra_defence``);
+- ``parries``, ``defence``: who may parry or dodge an attack, with which number and skill
+  (``attack.defend``, ``can_defend``, ``defence_skill``, ``stances.free_defences`` and the
+  tactics' ``wants_extra_defence``);
 - ``counter_spared``, ``cell_effect_applies``, ``parry_takes_damage``: what a cell of table
   5.1 does (``attack.attack``, option ``counter_effects``, ``parrying_weapon_takes_damage``);
 - ``damage_times``, ``armour_of``, ``absorbs``, ``through_armour``: damage rolled and what the
@@ -82,6 +82,14 @@ ARMOUR_NOTHING, ARMOUR_GLITCH, ARMOUR_LOOSEN = range(3)
 
 
 @inline
+def parries(opts: I64, result: int) -> bool:
+    """Whether an attack of ``result`` may be parried or dodged at all (option
+    ``parry_against``): ``defence``'s first test, for a caller to ask before it reads the
+    defender's state."""
+    return bool((opts[O_PARRIED] >> result) & 1 == 1)
+
+
+@inline
 def defence(
     g: int,
     result: int,
@@ -104,7 +112,7 @@ def defence(
     without a free defence (``stances.free_defences``) may try one at one more Hard if the
     tactics want it, unless a fumbled attack's parry is not counted (option
     ``fumble_parry: free``); a dodging stance dodges (``attack.defence_skill``)."""
-    if (opts[O_PARRIED] >> result) & 1 == 0:
+    if not parries(opts, result):
         return D_NONE, 0, 0
     if stance == S_RECOVER and opts[O_RECOVER] == RECOVER_NO_DEFENCE:
         return D_NONE, 0, 0
