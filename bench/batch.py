@@ -19,8 +19,9 @@
 - ``fracas odds`` and ``fracas advise`` times for Joanne vs Ondkille (CPU time of this
   process, warm: numba's cache loaded), each next to the baseline measured in the same run,
   the round-by-round chain in Python (``DuelChain.compiled = False``: NumPy masks and a
-  compiled move per branch list) on the Python exchange model (``compiled_exchange =
-  False``), and their ratio, with the truncation error each reports;
+  compiled move per branch list) on the Python exchange model (the test oracle
+  ``tests/batch/exchange_oracle.py`` with ``compiled = False``), and their ratio, with the
+  truncation error each reports;
   ``--odds-only`` prints just these;
 - peak RSS of a sweep-like run on the batch path: ``--points`` grid points (default 1,000) of
   ``--per-point`` duels (default 100,000), each reduced to its counts as it arrives.
@@ -44,8 +45,10 @@ import numpy as np
 
 from fracas.dice import SeededRoller
 from fracas.engine import Session
+from fracas.rulesets.percentile.fast import chain as chain_module
 from fracas.rulesets.percentile.fast.batch import run_spec
 from fracas.rulesets.percentile.fast.chain import DuelChain
+from fracas.rulesets.percentile.fast.exchange_runner import ExchangeRunner
 from fracas.rulesets.percentile.fast.spec import compile_duel
 from fracas.scenario import load_scenario
 from fracas.sim import batch
@@ -229,17 +232,22 @@ def odds_times(loaded: object, repeats: int) -> None:
     def run_advise() -> None:
         advise(ruleset, scenario, "Joanne")
 
+    sys.path.insert(0, str(ROOT))  # (the Python exchange model is a test oracle)
+    from tests.batch.exchange_oracle import ExchangeModel
+
     found: dict[tuple[str, bool], float] = {}
     errors: dict[bool, float] = {}
     for compiled in (True, False):
         # the baseline: the round-by-round chain on the Python exchange model
-        DuelChain.compiled = DuelChain.compiled_exchange = compiled
+        DuelChain.compiled = ExchangeModel.compiled = compiled
+        chain_module.ExchangeRunner = ExchangeModel if not compiled else ExchangeRunner
         try:
             errors[compiled] = odds(ruleset, scenario).error  # warm: numba's cache, icepool
             for name, fn in (("odds", run_odds), ("advise", run_advise)):
                 found[name, compiled] = statistics.median(cpu_timed(fn) for _ in range(repeats))
         finally:
-            DuelChain.compiled = DuelChain.compiled_exchange = True
+            DuelChain.compiled = True
+            chain_module.ExchangeRunner = ExchangeRunner
     for name, unit in (("odds", 1000), ("advise", 1)):
         fast, base = found[name, True], found[name, False]
         label = "ms" if unit == 1000 else "s"

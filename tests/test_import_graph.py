@@ -114,3 +114,19 @@ def test_the_finder_sees_a_circle_through_a_function_level_import(tmp_path: Path
 
 def test_no_import_circle_anywhere_in_the_package() -> None:
     assert circles() == []
+
+
+def test_nothing_in_the_package_imports_the_tests() -> None:
+    """The test oracles (tests/batch/exchange_oracle.py: the readable Python exchange) are
+    references, not runtime copies of a rule: no module of the package imports them."""
+    found = []
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                targets = [node.module or ""]
+            else:
+                continue
+            found += [(name, t) for t in targets if t == "tests" or t.startswith("tests.")]
+    assert found == []

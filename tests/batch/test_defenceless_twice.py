@@ -13,7 +13,12 @@ import numpy as np
 
 from fracas.rulesets.percentile.fast import kernel as pk
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.exchange import (
+from fracas.rulesets.percentile.fast.spec import compile_duel
+from fracas.rulesets.percentile.fast.tactics import S_NORMAL_ATTACK
+from fracas.scenario import load_scenario
+from fracas.sim.batch.rng import new_draws
+
+from .exchange_oracle import (
     D_NONE,
     D_PARRY,
     DEFENCELESS_BOTH,
@@ -23,11 +28,6 @@ from fracas.rulesets.percentile.fast.exchange import (
     ExchangeModel,
     Kit,
 )
-from fracas.rulesets.percentile.fast.spec import compile_duel
-from fracas.rulesets.percentile.fast.tactics import S_NORMAL_ATTACK
-from fracas.scenario import load_scenario
-from fracas.sim.batch.rng import new_draws
-
 from .odds_reference import EXAMPLES
 
 

@@ -1,8 +1,8 @@
-"""The compiled exchange (``exchange_kernel``, through ``ExchangeModel.branch_arrays``) gives
-the branches of the Python model (``ExchangeModel.exchange_arrays`` and ``put_back``, the
-reference: ``DuelChain.compiled_exchange = False``): for every class the chain meets on the
-reference scenarios, and for hand-built kits the scenarios do not reach (weapons dropped,
-lost or broken, armour loosened to nothing, defenceless, tech armour glitching)."""
+"""The compiled exchange (``exchange_kernel``, through ``ExchangeRunner.branch_arrays``) gives
+the branches of the Python model (the test oracle ``exchange_oracle.ExchangeModel`` with
+``compiled = False``: its ``exchange_arrays`` and ``put_back``): for every class the chain
+meets on the reference scenarios, and for hand-built kits the scenarios do not reach (weapons
+dropped, lost or broken, armour loosened to nothing, defenceless, tech armour glitching)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,12 @@ import numpy as np
 import pytest
 import yaml
 
+from fracas.rulesets.percentile.fast import chain as chain_module
 from fracas.rulesets.percentile.fast import exchange_kernel as xk
 from fracas.rulesets.percentile.fast import spec as ps
 from fracas.rulesets.percentile.fast.chain import DuelChain, load_kernels
-from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
+from fracas.rulesets.percentile.fast.exchange_runner import ExchangeRunner
+from fracas.rulesets.percentile.fast.kit import Kit
 from fracas.rulesets.percentile.fast.spec import compile_duel
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
@@ -33,6 +35,7 @@ from fracas.scenario import load_scenario, parse_scenario
 from fracas.sim.batch import jit
 from fracas.sim.odds import odds, scope
 
+from .exchange_oracle import ExchangeModel
 from .odds_reference import EXAMPLES, scenarios
 
 Call = tuple[Any, ...]
@@ -91,8 +94,9 @@ def test_the_compiled_exchange_gives_the_python_models_branches_on_every_class_o
     assert calls
     spec = calls[0][0].spec
     profiles = loaded.ruleset.profiles(loaded.scenario)
-    reference = DuelChain(spec, ExchangeModel(spec, profiles))
-    reference.compiled_exchange = False
+    python = ExchangeModel(spec, profiles)
+    python.compiled = False
+    reference = DuelChain(spec, python)
     for chain, call in calls:
         assert_same_branches(chain.model.branch_arrays(*call), reference.branch_arrays(*call))
 
@@ -102,7 +106,8 @@ def test_the_compiled_exchange_gives_the_reference_figures_to_the_bit(
 ) -> None:
     loaded = scenarios()["joanne-vs-ondkille"]
     fast = odds(loaded.ruleset, loaded.scenario)
-    monkeypatch.setattr(DuelChain, "compiled_exchange", False)
+    monkeypatch.setattr(ExchangeModel, "compiled", False)
+    monkeypatch.setattr(chain_module, "ExchangeRunner", ExchangeModel)
     slow = odds(loaded.ruleset, loaded.scenario)
     assert (fast.win, fast.draw, fast.length, fast.error) == (
         slow.win,
@@ -116,14 +121,14 @@ def test_arrays_too_small_are_grown_and_change_nothing(monkeypatch: pytest.Monke
     loaded = scenarios()["all-out-with-parry-damage"]
     roomy = odds(loaded.ruleset, loaded.scenario)
     grown: set[int] = set()
-    real = ExchangeModel._grow
+    real = ExchangeRunner._grow
 
-    def spy(self: ExchangeModel, status: int) -> None:
+    def spy(self: ExchangeRunner, status: int) -> None:
         grown.add(status)
         real(self, status)
 
-    monkeypatch.setattr(ExchangeModel, "sizes", (1,) * len(ExchangeModel.sizes))
-    monkeypatch.setattr(ExchangeModel, "_grow", spy)
+    monkeypatch.setattr(ExchangeRunner, "sizes", (1,) * len(ExchangeRunner.sizes))
+    monkeypatch.setattr(ExchangeRunner, "_grow", spy)
     tight = odds(loaded.ruleset, loaded.scenario)
     assert (tight.win, tight.length, tight.error) == (roomy.win, roomy.length, roomy.error)
     assert {
@@ -232,8 +237,9 @@ def test_the_compiled_exchange_gives_the_python_models_branches_for_hand_built_k
     profiles = loaded.ruleset.profiles(loaded.scenario)
     fast = DuelChain(spec, ExchangeModel(spec, profiles))
     exercised = Exercised(monkeypatch)
-    slow = DuelChain(spec, ExchangeModel(spec, profiles))
-    slow.compiled_exchange = False
+    python = ExchangeModel(spec, profiles)
+    python.compiled = False
+    slow = DuelChain(spec, python)
     checked = 0
     for f in (0, 1):
         g = 1 - f
@@ -255,7 +261,7 @@ def test_the_compiled_exchange_gives_the_python_models_branches_for_hand_built_k
 def test_a_kit_goes_into_the_kernels_table_and_back_unchanged() -> None:
     loaded = armed_duel({})
     spec = compile_duel(loaded.scenario, loaded.ruleset, None)
-    model = ExchangeModel(spec, loaded.ruleset.profiles(loaded.scenario))
+    model = ExchangeRunner(spec, loaded.ruleset.profiles(loaded.scenario))
     made = list(kits(spec, 0)) + list(kits(spec, 1))
     rows = [model._kit_number(k) for k in made]
     before = len(model._kit_list)

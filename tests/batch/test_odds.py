@@ -15,12 +15,12 @@ from click.testing import CliRunner
 
 from fracas.cli import main
 from fracas.rulesets.percentile.fast.chain import DuelChain
-from fracas.rulesets.percentile.fast.exchange import check_distribution
 from fracas.scenario import load_scenario, parse_scenario
 from fracas.sim import batch
 from fracas.sim.batch.reference import event_batch
 from fracas.sim.odds import odds
 from tests.batch.agreement import simultaneous_z
+from tests.batch.exchange_oracle import check_distribution
 
 ROOT = Path(__file__).parents[2]
 EXAMPLES = ROOT / "examples"
@@ -138,7 +138,7 @@ def test_odds_agree_on_a_duel_that_reaches_a_second_41_60_fumble_while_defencele
     """Two clumsy swordsmen (test_percentile_agreement's ``defenceless-twice``): the chain
     meets kits defenceless this round and the next (code 2), and its figures lie in the
     simultaneous 99.9% intervals of the kernel's and the event engine's fights."""
-    from fracas.rulesets.percentile.fast import exchange as pe
+    from fracas.rulesets.percentile.fast import kit as pe
     from tests.batch.test_percentile_agreement import CLUMSY
 
     loaded = parse_scenario({"ruleset": "percentile", "name": "clumsy", **CLUMSY}, "clumsy")

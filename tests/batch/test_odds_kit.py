@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from fracas.rulesets.percentile.fast.exchange import Kit
+from fracas.rulesets.percentile.fast.kit import Kit
 
 
 def test_a_kit_made_twice_with_the_same_fields_is_the_same_object() -> None:

@@ -13,17 +13,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from fracas.sim.batch.results import BatchResult
-from fracas.sim.fast import AnyRuleset, BatchKernel, Compiled, fast_paths
+from fracas.sim.fast import AnyRuleset, AnyScenario, BatchKernel, Compiled, fast_paths
 
 __all__ = ["BatchResult", "engine_label", "kernel", "run", "scope"]
 
 
-def kernel(ruleset: AnyRuleset) -> BatchKernel[Any] | None:
+def kernel(ruleset: AnyRuleset) -> BatchKernel[Any, Any] | None:
     """The ruleset's batch kernel, or None."""
     return fast_paths(ruleset).batch
 
 
-def scope(ruleset: AnyRuleset, scenario: Any) -> str | None:
+def scope(ruleset: AnyRuleset, scenario: AnyScenario) -> str | None:
     """Why no batch kernel covers ``scenario`` (to print after ``engine: event``), or None."""
     found = kernel(ruleset)
     if found is None:
@@ -31,7 +31,7 @@ def scope(ruleset: AnyRuleset, scenario: Any) -> str | None:
     return found.scope(ruleset, scenario)
 
 
-def engine_label(ruleset: AnyRuleset, scenario: Any) -> str:
+def engine_label(ruleset: AnyRuleset, scenario: AnyScenario) -> str:
     """The kernel's ``batch (...)``, or ``event (<why not>)``."""
     why = scope(ruleset, scenario)
     found = kernel(ruleset)
@@ -42,7 +42,7 @@ def engine_label(ruleset: AnyRuleset, scenario: Any) -> str:
 
 def run(
     ruleset: AnyRuleset,
-    scenario: Any,
+    scenario: AnyScenario,
     n: int,
     seed: int,
     per_fight: Sequence[int] | None = None,
@@ -54,10 +54,10 @@ def run(
     return found.run(spec, n, seed, per_fight)
 
 
-_COMPILED: dict[int, tuple[Any, BatchKernel[Any], Compiled]] = {}
+_COMPILED: dict[int, tuple[Any, BatchKernel[Any, Any], Compiled]] = {}
 
 
-def compiled(ruleset: AnyRuleset, scenario: Any) -> tuple[BatchKernel[Any], Compiled]:
+def compiled(ruleset: AnyRuleset, scenario: AnyScenario) -> tuple[BatchKernel[Any, Any], Compiled]:
     """The kernel and its arrays for ``scenario`` (ValueError outside every kernel's scope),
     cached per scenario object (a run compiles a scenario once, not once per chunk; a
     scenario is taken as unchanging once fights start from it, as the rulesets' own caches

@@ -23,7 +23,7 @@ import numpy.typing as npt
 from fracas.engine.errors import FracasError
 from fracas.sim import batch
 from fracas.sim.batch.results import BatchResult
-from fracas.sim.fast import AnyRuleset, BatchKernel
+from fracas.sim.fast import AnyRuleset, AnyScenario, BatchKernel, scenario_of
 from fracas.sim.tally import DRAW, STANDING, FightRows, Tally
 from fracas.sim.variant import Variant
 
@@ -79,7 +79,7 @@ def _value_counts(values: npt.NDArray[Any]) -> dict[int, int]:
     return {low + int(v): int(c) for v, c in enumerate(counts) if c}
 
 
-def tally_of(r: BatchResult, kernel: BatchKernel[Any]) -> Tally:
+def tally_of(r: BatchResult, kernel: BatchKernel[Any, Any]) -> Tally:
     """The ``Tally`` of a batch of fights (what ``event_backend.add_fight`` adds up, fight by
     fight, done over the arrays): bincounts and one compiled pass over the counters
     (``tally_kernel.summarise``), not one NumPy reduction per figure."""
@@ -170,10 +170,13 @@ def prepare(variants: Sequence[Variant]) -> None:
             raise FracasError(f"{v.label}: {exc}") from None
 
 
-def _install(ruleset: AnyRuleset, scenario: Any) -> None:
+def _install(ruleset: AnyRuleset, scenario: AnyScenario) -> None:
     from fracas.sim.odds import advisor, install_policy
 
     if advisor(ruleset) is None:
         return
-    if any(c.tactics.split(";", 1)[0].strip() == "optimal" for c in scenario.combatants):
+    if any(
+        str(c.tactics).split(";", 1)[0].strip() == "optimal"
+        for c in scenario_of(scenario).combatants
+    ):
         install_policy(ruleset, scenario)

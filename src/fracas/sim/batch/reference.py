@@ -4,8 +4,6 @@ agreement tests and the bench compare the two; this is the reference."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from fracas.dice import SeededRoller
@@ -13,16 +11,17 @@ from fracas.engine import EncounterEnded, Session
 from fracas.engine.events import RoundStarted
 from fracas.sim.batch import kernel
 from fracas.sim.batch.results import BatchResult
-from fracas.sim.fast import AnyRuleset
+from fracas.sim.fast import AnyRuleset, AnyScenario, scenario_of
 
 
-def event_batch(ruleset: AnyRuleset, scenario: Any, seeds: range) -> BatchResult:
+def event_batch(ruleset: AnyRuleset, scenario: AnyScenario, seeds: range) -> BatchResult:
     """The event engine's fights for ``seeds`` (``SeededRoller(seed)`` each), as arrays."""
     found = kernel(ruleset)
     if found is None:
         raise ValueError(f"no batch kernel for the {ruleset.name} ruleset")
-    names = tuple(c.name for c in scenario.combatants)
-    sides = tuple(c.side for c in scenario.combatants)
+    combatants = scenario_of(scenario).combatants
+    names = tuple(c.name for c in combatants)
+    sides = tuple(c.side for c in combatants)
     index = {name: i for i, name in enumerate(names)}
     n = len(seeds)
     counter_names = found.counter_names

@@ -21,10 +21,12 @@ from fracas.sim.fast import (
     Advice,
     Advisor,
     AnyRuleset,
+    AnyScenario,
     ExactOdds,
     Solution,
     every_ruleset,
     fast_paths,
+    scenario_of,
 )
 
 __all__ = [
@@ -84,12 +86,12 @@ class Odds:
         return out
 
 
-def exact(ruleset: AnyRuleset) -> ExactOdds | None:
+def exact(ruleset: AnyRuleset) -> ExactOdds[Any] | None:
     """The ruleset's exact chain, or None."""
     return fast_paths(ruleset).odds
 
 
-def scope(ruleset: AnyRuleset, scenario: Any) -> str | None:
+def scope(ruleset: AnyRuleset, scenario: AnyScenario) -> str | None:
     """Why ``scenario`` is outside the chain, or None."""
     chain = exact(ruleset)
     if chain is None:
@@ -97,7 +99,7 @@ def scope(ruleset: AnyRuleset, scenario: Any) -> str | None:
     return chain.scope(ruleset, scenario)
 
 
-def odds(ruleset: AnyRuleset, scenario: Any, policy: object | None = None) -> Odds:
+def odds(ruleset: AnyRuleset, scenario: AnyScenario, policy: object | None = None) -> Odds:
     """The exact odds of ``scenario`` (``OutOfScope`` outside the chain); ``policy``: what a
     combatant with ``tactics: optimal`` follows (None: the one the advisor solves)."""
     why = scope(ruleset, scenario)
@@ -105,7 +107,7 @@ def odds(ruleset: AnyRuleset, scenario: Any, policy: object | None = None) -> Od
     if why is not None or chain is None:
         raise OutOfScope(why)
     chain.load()  # the time reported is the chain's, not numba loading its cache
-    return timed(scenario.name, lambda: chain.solve(ruleset, scenario, policy))
+    return timed(scenario_of(scenario).name, lambda: chain.solve(ruleset, scenario, policy))
 
 
 def timed(name: str, solve: Callable[[], Solution]) -> Odds:
@@ -127,12 +129,12 @@ def timed(name: str, solve: Callable[[], Solution]) -> Odds:
     )
 
 
-def advisor(ruleset: AnyRuleset) -> Advisor | None:
+def advisor(ruleset: AnyRuleset) -> Advisor[Any] | None:
     """The ruleset's advisor, or None."""
     return fast_paths(ruleset).advisor
 
 
-def advise(ruleset: AnyRuleset, scenario: Any, side: str | None = None) -> Advice:
+def advise(ruleset: AnyRuleset, scenario: AnyScenario, side: str | None = None) -> Advice:
     """The best choice for ``side`` (default: the first combatant's) in each state, and its
     odds (``OutOfScope`` where no advisor covers the scenario)."""
     found = advisor(ruleset)
@@ -143,7 +145,7 @@ def advise(ruleset: AnyRuleset, scenario: Any, side: str | None = None) -> Advic
     return found.advise(ruleset, scenario, side)
 
 
-def install_policy(ruleset: AnyRuleset, scenario: Any) -> object | None:
+def install_policy(ruleset: AnyRuleset, scenario: AnyScenario) -> object | None:
     """For a scenario with ``tactics: optimal``: solve the policy (as ``advise`` does),
     install it for the event engine and return what the batch kernel reads (None: nobody
     follows one, or the ruleset has no advisor)."""

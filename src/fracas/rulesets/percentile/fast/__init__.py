@@ -3,34 +3,39 @@ for a one-on-one duel, each held to the event engine by agreement tests.
 
 - ``spec.py``: a duel compiled to arrays (the tables, options and tactics the rules modules
   read), and the scope the fast paths cover;
+- ``rules.py``: the exchange's rules, compiled once, shared by the batch kernel and the chain;
 - ``tactics.py``, ``kernel.py``, ``batch.py``: the batch kernel (many duels at once);
-- ``exchange.py``, ``exchange_kernel.py``, ``chain.py``, ``plan.py``, ``grid_kernel.py``:
-  the exact chain (``fracas odds``);
+- ``kit.py``, ``exchange_kernel.py``, ``exchange_runner.py``, ``chain.py``, ``plan.py``,
+  ``grid_kernel.py``: the exact chain (``fracas odds``);
 - ``advise.py``: the best stance by value iteration (``fracas advise``, ``tactics: optimal``);
 - ``reference.py``: an event-engine fight read in the kernel's terms.
 
-This module is the registration (``PercentileRuleset.fast_paths`` names it): it imports the
-paths only when one is asked for, so a fight never loads the compiler.
+This module is the registration (``PercentileRuleset.fast_paths`` names it), declared with
+``fracas.sim.fast``'s helpers: it imports the paths only when one is asked for, so a fight
+never loads the compiler.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
-from fracas.sim.fast import AnyRuleset, FastPaths, Solution
+from fracas.sim.fast import (
+    DeclaredAdvisor,
+    DeclaredKernel,
+    DeclaredOdds,
+    FastPaths,
+    Owner,
+    Solution,
+)
 
 if TYPE_CHECKING:
-    import numpy as np
-    import numpy.typing as npt
-
-    from fracas.engine.events import Event
-    from fracas.rulesets.percentile.fast.advise import Advice
+    from fracas.rulesets.percentile.fast.advise import Advice, Policy
     from fracas.rulesets.percentile.fast.spec import PercentileSpec
-    from fracas.sim.batch.results import BatchResult
 
+HERE = "fracas.rulesets.percentile.fast"
+OWNER = Owner(PercentileRuleset, PercentileScenario)
 #: notable event (as ``analysis.notable`` names it) -> the kernel counters that count it
 NOTABLE = {
     "fumble": ("fumbles",),
@@ -44,120 +49,76 @@ NOTABLE = {
 }
 
 
-def _mine(ruleset: AnyRuleset) -> PercentileRuleset:
-    """``ruleset``, which the registry hands only to its own fast paths."""
-    if not isinstance(ruleset, PercentileRuleset):
-        raise TypeError(f"{ruleset.name} is not this ruleset's")
-    return ruleset
+def _optimal_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> Policy | None:
+    """Advise's policy, solved and installed, when someone fights by ``tactics: optimal``."""
+    if not any(c.tactics == "optimal" for c in scenario.combatants):
+        return None
+    from fracas.rulesets.percentile.fast.advise import install_policy
+
+    return install_policy(ruleset, scenario)
 
 
-def _theirs(scenario: object) -> PercentileScenario:
-    """``scenario``, which the registry hands only with this ruleset (its model)."""
-    if not isinstance(scenario, PercentileScenario):
-        raise TypeError(f"not a scenario of this ruleset: {type(scenario).__name__}")
-    return scenario
+def kernel_scope(ruleset: PercentileRuleset, scenario: PercentileScenario) -> str | None:
+    """The batch kernel (``kernel.py``) covers one-on-one melee duels (``spec.scope``)."""
+    people = len(scenario.combatants)
+    if people != 2:  # said before the spec (and numba with it) is imported
+        return f"{people} combatants; the batch kernel covers duels"
+    from fracas.rulesets.percentile.fast.spec import scope
+
+    return scope(scenario, ruleset)
 
 
-class DuelKernel:
-    """The batch kernel: one-on-one melee duels (``kernel.py``)."""
+def compile_kernel(ruleset: PercentileRuleset, scenario: PercentileScenario) -> PercentileSpec:
+    from fracas.rulesets.percentile.fast.spec import compile_duel
 
-    label = "batch (percentile duel)"
-    notable: Mapping[str, tuple[str, ...]] = NOTABLE
-    outcomes: Mapping[str, str] = {}
-
-    @property
-    def counter_names(self) -> tuple[str, ...]:
-        from fracas.rulesets.percentile.fast.kernel import COUNTER_NAMES
-
-        return COUNTER_NAMES
-
-    @property
-    def end_names(self) -> tuple[str, ...]:
-        from fracas.rulesets.percentile.fast.batch import END_NAMES
-
-        return END_NAMES
-
-    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
-        people = len(_theirs(scenario).combatants)
-        if people != 2:  # said before the spec (and numba with it) is imported
-            return f"{people} combatants; the batch kernel covers duels"
-        from fracas.rulesets.percentile.fast.spec import scope
-
-        return scope(_theirs(scenario), _mine(ruleset))
-
-    def compile(self, ruleset: AnyRuleset, scenario: object) -> PercentileSpec:
-        from fracas.rulesets.percentile.fast.spec import compile_duel
-
-        policy = None
-        if any(c.tactics == "optimal" for c in _theirs(scenario).combatants):
-            from fracas.rulesets.percentile.fast.advise import install_policy
-
-            policy = install_policy(_mine(ruleset), _theirs(scenario))
-        return compile_duel(_theirs(scenario), _mine(ruleset), policy)
-
-    def run(
-        self, compiled: PercentileSpec, n: int, seed: int, per_fight: Sequence[int] | None
-    ) -> BatchResult:
-        from fracas.rulesets.percentile.fast.batch import run_spec
-
-        return run_spec(compiled, n, seed, self.label, per_fight)
-
-    def read_log(
-        self,
-        log: Sequence[Event[Any]],
-        state: Any,
-        index: Mapping[str, int],
-        end: npt.NDArray[np.int8],
-        counts: npt.NDArray[np.int32],
-    ) -> None:
-        from fracas.rulesets.percentile.fast.reference import read_log
-
-        read_log(log, state, index, end, counts)
+    policy = _optimal_policy(ruleset, scenario)
+    return compile_duel(scenario, ruleset, policy)
 
 
-class DuelOdds:
+def chain_scope(ruleset: PercentileRuleset, scenario: PercentileScenario) -> str | None:
     """The exact chain (``chain.py``): a duel the kernel covers, but one where a weapon
     cannot get through the armour."""
+    from fracas.rulesets.percentile.fast.chain import chain_scope
 
-    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
-        from fracas.rulesets.percentile.fast.chain import chain_scope
-
-        return chain_scope(_theirs(scenario), _mine(ruleset))
-
-    def load(self) -> None:
-        from fracas.rulesets.percentile.fast.chain import load_kernels
-
-        load_kernels()
-
-    def solve(self, ruleset: AnyRuleset, scenario: object, policy: object | None) -> Solution:
-        from fracas.rulesets.percentile.fast.chain import duel_odds
-
-        mine, theirs = _mine(ruleset), _theirs(scenario)
-        if policy is None and any(c.tactics == "optimal" for c in theirs.combatants):
-            # ``tactics: optimal`` is advise's policy: solved on this chain, then followed
-            from fracas.rulesets.percentile.fast.advise import install_policy
-
-            policy = install_policy(mine, theirs)
-        return duel_odds(mine, theirs, policy)
+    return chain_scope(scenario, ruleset)
 
 
-class StanceAdvisor:
+def solve(
+    ruleset: PercentileRuleset, scenario: PercentileScenario, policy: object | None
+) -> Solution:
+    from fracas.rulesets.percentile.fast.chain import duel_odds
+
+    if policy is None:  # ``tactics: optimal`` is advise's policy: solved, then followed
+        policy = _optimal_policy(ruleset, scenario)
+    return duel_odds(ruleset, scenario, policy)
+
+
+def advice(ruleset: PercentileRuleset, scenario: PercentileScenario, side: str | None) -> Advice:
     """The best stance by both hp (``advise.py``)."""
+    from fracas.rulesets.percentile.fast.advise import advise
 
-    covers = "percentile duels"
-
-    def scope(self, ruleset: AnyRuleset, scenario: object) -> str | None:
-        return DuelOdds().scope(_mine(ruleset), _theirs(scenario))
-
-    def advise(self, ruleset: AnyRuleset, scenario: object, side: str | None) -> Advice:
-        from fracas.rulesets.percentile.fast.advise import advise
-
-        return advise(_mine(ruleset), _theirs(scenario), side)
-
-    def policy(self, ruleset: AnyRuleset, scenario: object) -> object | None:
-        from fracas.rulesets.percentile.fast.advise import install_policy
-
-        return install_policy(_mine(ruleset), _theirs(scenario))
+    return advise(ruleset, scenario, side)
 
 
-FAST_PATHS = FastPaths(batch=DuelKernel(), odds=DuelOdds(), advisor=StanceAdvisor())
+def install_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> object | None:
+    from fracas.rulesets.percentile.fast.advise import install_policy
+
+    return install_policy(ruleset, scenario)
+
+
+ODDS = DeclaredOdds(OWNER, chain_scope, solve, loader=f"{HERE}.chain:load_kernels")
+FAST_PATHS = FastPaths(
+    batch=DeclaredKernel(
+        OWNER,
+        label="batch (percentile duel)",
+        scope_of=kernel_scope,
+        compile_of=compile_kernel,
+        runner=f"{HERE}.batch:run_spec",
+        counters=f"{HERE}.kernel:COUNTER_NAMES",
+        ends=f"{HERE}.batch:END_NAMES",
+        reference=f"{HERE}.reference:read_log",
+        notable=NOTABLE,
+    ),
+    odds=ODDS,
+    advisor=DeclaredAdvisor(OWNER, "percentile duels", ODDS, advice, install_policy),
+)

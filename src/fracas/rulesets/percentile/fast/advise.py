@@ -40,8 +40,9 @@ from fracas.rulesets.percentile.fast.chain import (
     first_player,
     load_kernels,
 )
-from fracas.rulesets.percentile.fast.exchange import ExchangeModel, Kit
+from fracas.rulesets.percentile.fast.exchange_runner import ExchangeRunner
 from fracas.rulesets.percentile.fast.grid_kernel import expect_branches
+from fracas.rulesets.percentile.fast.kit import Kit
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
     S_ALL_OUT_ATTACK,
@@ -195,7 +196,7 @@ def choices(spec: ps.PercentileSpec, fighter: int) -> tuple[int, ...]:
 
 
 def solve(
-    spec: ps.PercentileSpec, model: ExchangeModel, fighter: int, iterations: int = 400
+    spec: ps.PercentileSpec, model: ExchangeRunner, fighter: int, iterations: int = 400
 ) -> Policy:
     """Value iteration: the stance table maximising ``fighter``'s win probability in the
     decision process described in the module docstring."""
@@ -325,7 +326,7 @@ def advise(
     load_kernels()  # the time reported is advise's, not numba loading its cache
     start = time.process_time()  # CPU time: what the computation took, load aside
     spec = ps.compile_duel(scenario, ruleset)
-    model = ExchangeModel(spec, ruleset.profiles(scenario))
+    model = ExchangeRunner(spec, ruleset.profiles(scenario))
     best = best_policy(ruleset, scenario, spec, model, fighter)
     own = _odds(ruleset, scenario, None, model)
     return Advice(
@@ -345,7 +346,7 @@ def _odds(
     ruleset: PercentileRuleset,
     scenario: PercentileScenario,
     policy: Policy | None,
-    model: ExchangeModel,
+    model: ExchangeRunner,
 ) -> Odds:
     """``fracas odds``' figures, from an exchange model already built."""
     why = chain_scope(scenario, ruleset)
@@ -370,7 +371,7 @@ def best_policy(
     ruleset: PercentileRuleset,
     scenario: PercentileScenario,
     spec: ps.PercentileSpec,
-    model: ExchangeModel,
+    model: ExchangeRunner,
     fighter: int,
 ) -> Best:
     """The value iteration's table (``solve``) or, where one wins more in the full chain, a
@@ -431,7 +432,7 @@ def install_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> 
         return hit[2]
     # the policy is solved against the other side's tactics (the same decision process)
     spec = ps.compile_duel(scenario, ruleset, np.zeros((2, 1, 1), np.int64))
-    model = ExchangeModel(spec, ruleset.profiles(scenario))
+    model = ExchangeRunner(spec, ruleset.profiles(scenario))
     policy = best_policy(ruleset, scenario, spec, model, fighter).policy  # (advise's)
     other = scenario.combatants[1 - fighter].name
 

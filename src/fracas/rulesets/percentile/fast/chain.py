@@ -1,12 +1,13 @@
 """The exact odds of a percentile duel: a Markov chain over the fight's state, round by round.
 
 The state is both combatants' hp (a grid, one array per state class) and each one's kit
-(``exchange.Kit``: weapons, break values, armour, glitches, defenceless), plus who
+(``kit.Kit``: weapons, break values, armour, glitches, defenceless), plus who
 goes first (fixed after the initiative roll). Fatigue and the round's rules (round 1 in
 order, later rounds simultaneous) follow from the round number. A round's two attacks are
-applied in order, each as the exact branch list of ``ExchangeModel.exchange`` shifting the hp
-grid; the second attack sees the first's result cell by cell (a fighter downed in round 1
-does not strike back; nobody attacks the dead). Everything else of the event engine in a
+applied in order, each as the exact branch list of the compiled exchange
+(``ExchangeRunner.branch_arrays``) shifting the hp grid; the second attack sees the first's
+result cell by cell (a fighter downed in round 1 does not strike back; nobody attacks the
+dead). Everything else of the event engine in a
 melee duel is there. What the chain drops (a class below ``PRUNE``, a half-round class below
 ``PRUNE_HALF``, a branch moving less than ``SKIP``, the mass still fighting when it stops)
 is reported as the truncation error, so every figure is a lower bound within it.
@@ -26,13 +27,8 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.exchange import (
-    ExchangeModel,
-    Kit,
-    defenceless_code,
-    defenceless_now,
-)
 from fracas.rulesets.percentile.fast.exchange_kernel import warm_exchange
+from fracas.rulesets.percentile.fast.exchange_runner import ExchangeRunner
 from fracas.rulesets.percentile.fast.grid_kernel import (
     apply_branches,
     down_masks,
@@ -45,6 +41,7 @@ from fracas.rulesets.percentile.fast.grid_kernel import (
     stance_table,
     tally,
 )
+from fracas.rulesets.percentile.fast.kit import Kit
 from fracas.rulesets.percentile.fast.plan import Key, Planner
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
@@ -164,11 +161,8 @@ class DuelChain:
 
     #: False: the attack step of the reference implementation (the bench's baseline)
     compiled = True
-    #: False: ``branch_arrays`` by ``ExchangeModel``'s Python model (the reference of the
-    #: compiled one, ``exchange_kernel``)
-    compiled_exchange = True
 
-    def __init__(self, spec: ps.PercentileSpec, model: ExchangeModel) -> None:
+    def __init__(self, spec: ps.PercentileSpec, model: ExchangeRunner) -> None:
         self.spec = spec
         self.model = model
         fi = spec.fi
@@ -189,7 +183,6 @@ class DuelChain:
         self._live = (self.hp_axis[0] > 0)[:, None] & (self.hp_axis[1] > 0)[None, :]
         # the exchange reads no tactic: chains sharing a model share its branch arrays
         self._arrays: dict[tuple[object, ...], tuple[Any, ...]] = model.arrays
-        self._bare: dict[tuple[Kit, Kit], tuple[Kit, Kit]] = {}  # branch_arrays' bare kits
         self._all = np.ones(self.shape, bool)
         # who may take the second turn of a round, cell by cell (state.acting and
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
@@ -611,54 +604,7 @@ class DuelChain:
         hit = self._arrays.get(key)
         if hit is not None:
             return hit
-        if self.compiled_exchange:
-            made = self._arrays[key] = self.model.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
-            return made
-        dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
-        # the exchange reads neither the attacker's break values nor its "defenceless", nor
-        # the defender's break values but the parrying weapon's, nor whether the defender is
-        # defenceless next round (only this round): it is worked out for kits without them
-        # (``ExchangeModel.exchange_arrays``, shared by every class equal but in those), and
-        # they are put back once per distinct pair of kits the branches reach (two may
-        # become one), in the order the branches first reach them.
-        w = kg.wield
-        bare = self._bare.get((kf, kg))
-        if bare is None:
-            bare = self._bare[(kf, kg)] = (
-                kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
-                kg.but(
-                    bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
-                    defenceless=defenceless_code(defenceless_now(kg.defenceless), False),
-                ),
-            )
-        bare_f, bare_g = bare
-        core = self.model.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
-        again = self.model.put_back_arrays.get((id(core), f, kf, kg))  # (other stances)
-        if again is not None:
-            self._arrays[key] = again
-            return again
-        q, x_f, x_g, outs, code = core
-        index: dict[tuple[Kit, Kit], int] = {}
-        slot = []
-        put_back = self.model.put_back
-        back_f: dict[Kit, Kit] = {}  # (the pairs share kits: each put back once here)
-        back_g: dict[Kit, Kit] = {}
-        for of, og in outs:
-            nkf = back_f.get(of)
-            if nkf is None:
-                nkf = back_f[of] = put_back(of, kf, 0, w)
-            nkg = back_g.get(og)
-            if nkg is None:
-                nkg = back_g[og] = put_back(og, kg, 1, w)
-            pair = (nkf, nkg) if f == 0 else (nkg, nkf)
-            i = index.get(pair)
-            if i is None:
-                i = index[pair] = len(dests)
-                dests.append(pair)
-            slot.append(i)
-        where: npt.NDArray[np.int64] = np.array(slot, np.int64)[code]
-        made = (dests, q, x_f if f == 0 else x_g, x_g if f == 0 else x_f, where)
-        self._arrays[key] = self.model.put_back_arrays[(id(core), f, kf, kg)] = made
+        made = self._arrays[key] = self.model.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
         return made
 
     def attack_step(
@@ -902,10 +848,10 @@ def duel_odds(
     ruleset: PercentileRuleset,
     scenario: PercentileScenario,
     policy: object | None = None,
-    model: ExchangeModel | None = None,
+    model: ExchangeRunner | None = None,
 ) -> Solution:
     """The exact odds of a duel inside the chain's scope; ``policy``: the kernel's policy
-    array for ``tactics: optimal``; ``model``: an ``ExchangeModel`` already built for these
+    array for ``tactics: optimal``; ``model``: an ``ExchangeRunner`` already built for these
     combatants (the exchange reads no tactic, so ``advise`` shares one between the policies
     it evaluates)."""
     if policy is not None and not isinstance(policy, np.ndarray):
@@ -917,7 +863,7 @@ def duel_odds(
     try:
         spec = ps.compile_duel(scenario, ruleset, policy)
         if model is None:
-            model = ExchangeModel(spec, ruleset.profiles(scenario))
+            model = ExchangeRunner(spec, ruleset.profiles(scenario))
         chain = DuelChain(spec, model)
         r = chain.run(first_player(spec), int(spec.opts[ps.O_MAX_ROUNDS]))
         del chain, model  # (the caller's model lives on)

@@ -1,30 +1,35 @@
-"""One percentile attack's exact branches, compiled (numba): ``ExchangeModel``'s Python
-model (``_exchange``, ``_cell``, ``fumble``, ``deal``, ``_parry_damage``, ``put_back``) as one
-call per state class, for ``DuelChain.branch_arrays``.
+"""One percentile attack's exact branches, compiled (numba), one call per state class for
+``ExchangeRunner.branch_arrays``: the attack check's and the defence's distributions, each
+cell of table 5.1 as its recipe (``ExchangeRunner.recipe``) carried out on every face of the
+dice with its probability, the fumble table's rows, the parrying weapon's break value.
 
-It does what the Python model does, in the same order, so the branches come out the same to
-the bit: the attack check, the defence (``defence``), each cell of table 5.1 as its recipe
-(``_recipe``) carried out on kits without what the exchange does not read (the "bare" kits of
-``branch_arrays``), equal outcomes merged first within a cell, then across the cells with the
-cell's weight, then what the exchange did not read put back per distinct pair of kits.
+The rules themselves are ``rules.py``'s, the functions the batch kernel calls with the dice it
+draws (who may defend and how, what a cell does, damage through armour, break value, what a
+fumble does to the fumbler's kit); this module enumerates the faces and keeps the branches.
+It takes the steps of the readable Python model (the test oracle,
+tests/batch/exchange_oracle.py: ``_exchange``, ``_cell``, ``fumble``, ``deal``,
+``_parry_damage``, ``put_back``) in the same order, so the branches come out the same to the
+bit: the cells worked out on kits without what the exchange does not read (the "bare" kits),
+equal outcomes merged first within a cell, then across the cells with the cell's weight, then
+what the exchange did not read put back per distinct pair of kits.
 
 A kit is a row of integers (``K_*`` below: wield, armour loosened, glitches, defenceless,
 yielded, number of weapons, the weapons' conditions, padded with -1, and break values); the
 kits met so far are a table (``kits``: the first ``nk[0]`` rows, looked up by hash in ``kh``)
 that the caller mirrors as ``Kit`` objects, so the kernel takes and gives kits by their row
-numbers. As the Python model caches them, the fumble tables (per fumbler and kit) and the
-cells (per attacker, pair of bare kits and recipe) are worked out once and kept, in arrays,
-between calls. Every array, scratch and caches included, comes from the caller
-(``ExchangeModel``): one too small is reported (``OVERFLOW_*``), nothing half-written is
-kept, and the caller makes it larger and calls again.
+numbers. The fumble tables (per fumbler and kit) and the cells (per attacker, pair of bare
+kits and recipe) are worked out once and kept, in arrays, between calls. Every array, scratch
+and caches included, comes from the caller (``ExchangeRunner``): one too small is reported
+(``OVERFLOW_*``), nothing half-written is kept, and the caller makes it larger and calls
+again.
 
 Each helper is compiled once (``jit.inlined_callee``: LLVM inlines it where it is called),
 not inlined by numba at each call site, which took three times as long to compile for code
 no faster; ``_work_cell`` (taken only for a cell not met before) stays a call.
 
 Mirrors Chapter 5, "Attacking and defending" (table 5.1), "Fumbling" (table 5.2), "Armour",
-"Break value". Held to the event engine by tests/batch/test_exchange_kernel.py (against
-``exchange.py``, to the bit) and test_odds.py (against the event engine).
+"Break value". Held to the event engine by tests/batch/test_odds.py, and to the test oracle by
+test_exchange_kernel.py (to the bit).
 """
 
 from __future__ import annotations
@@ -33,34 +38,45 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.kernel import (
+from fracas.rulesets.percentile.fast.rules import (
+    ARMOUR_GLITCH,
+    ARMOUR_LOOSEN,
     AUTO_FAIL,
     AUTO_SUCCESS,
+    BV_BREAKS,
+    BV_NICKED,
+    D_DODGE,
+    D_NONE,
+    D_PARRY,
     FAIL,
     FUMBLE,
     PERFECT,
     SPECIAL,
     SUCCESS,
+    absorbs,
+    armour_fumble,
+    armour_of,
+    damage_times,
+    defence,
+    drop_condition,
+    may_lose_weapon,
+    next_weapon,
+    parried_weapon,
+    parries,
+    through_armour,
 )
-from fracas.rulesets.percentile.fast.tactics import (
-    C_BROKEN,
-    C_DROPPED,
-    C_LOST,
-    C_READY,
-    DODGING_CODES,
-    S_RECOVER,
-)
+from fracas.rulesets.percentile.fast.tactics import C_BROKEN, C_LOST, C_READY
 from fracas.sim.batch.jit import callee, inlined_callee, njit
 
 #: the order of ``check``'s probabilities
 RESULTS = (FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT)
 assert tuple(range(5)) == RESULTS
-DODGING_A, DODGING_B, DODGING_C = DODGING_CODES
 
 F64 = npt.NDArray[np.float64]
 I64 = npt.NDArray[np.int64]
 
-D_NONE, D_PARRY, D_DODGE = range(3)
+__all__ = ["D_DODGE", "D_NONE", "D_PARRY"]
+
 MW = ps.MAX_WEAPONS
 #: a kit's row: these fields, then the weapons' conditions (``K_CONDS + i``, -1 past the
 #: last weapon) and break values (``K_BVS + i``)
@@ -144,25 +160,21 @@ def _natural(natural: I64, who: int, kit: I64) -> bool:
 
 @inlined_callee
 def _draw_next(natural: I64, who: int, kit: I64) -> None:
-    """``damage.draw_next``: the next ready carried weapon (never body parts)."""
-    nxt = -1
-    for i in range(kit[K_N]):
-        if kit[K_CONDS + i] == C_READY and natural[who, i] == 0:
-            nxt = i
-            break
-    kit[K_WIELD] = nxt
+    """``damage.draw_next``: the next ready carried weapon (never body parts):
+    ``rules.next_weapon``."""
+    kit[K_WIELD] = next_weapon(kit[K_CONDS:K_BVS], natural[who], kit[K_N])
 
 
 @inlined_callee
 def _drop(opts: I64, natural: I64, who: int, kit: I64) -> None:
-    """``damage.drop_weapon`` (body parts stay put), in place."""
-    if not _ready(kit) or _natural(natural, who, kit):
+    """``damage.drop_weapon`` (body parts stay put), in place (``rules``:
+    ``may_lose_weapon``, ``drop_condition``)."""
+    if not may_lose_weapon(_ready(kit), _natural(natural, who, kit)):
         return
-    if opts[ps.O_DROP_LOST]:
-        kit[K_CONDS + kit[K_WIELD]] = C_LOST
+    lost = drop_condition(opts)
+    kit[K_CONDS + kit[K_WIELD]] = lost
+    if lost == C_LOST:
         _draw_next(natural, who, kit)
-    else:
-        kit[K_CONDS + kit[K_WIELD]] = C_DROPPED
 
 
 @inlined_callee
@@ -188,8 +200,8 @@ def _same(a: I64, b: I64) -> bool:
 
 @inlined_callee
 def _armour(fi: I64, who: int, kit: I64) -> int:
-    armour: int = max(0, fi[who, ps.ABS] - kit[K_ABS_LOSS])
-    return armour
+    """``rules.armour_of`` a kit."""
+    return armour_of(fi, who, kit[K_ABS_LOSS])
 
 
 @inlined_callee
@@ -201,22 +213,21 @@ def _deal(
     """``ExchangeModel.deal``: branch ``i`` of set ``s`` (probability ``p``) with the damage
     of ``src``'s weapon ``w`` (``kind``) to the combatant in ``role`` (``who``), each
     amount a branch of set ``t`` from ``n``; the new count (past ``cap``: overflow)."""
-    absorbs = kind != ps.K_FULL_NO_ARMOUR and fi[who, ps.PROJ_ONLY] == 0
-    armour = _armour(fi, who, bk[s, i, role]) if absorbs else 0
+    armour = _armour(fi, who, bk[s, i, role]) if absorbs(kind, fi, who) else 0
     c = B_D0 + role
-    if kind == ps.K_NORMAL or opts[ps.O_FULL_DOUBLE]:
-        times = 1 if kind == ps.K_NORMAL else 2
+    times = damage_times(kind, opts)
+    if times > 0:  # each face of the roll
         for k in range(dn[src, w]):
             value = times * dv[src, w, k]
             if n < cap:
                 _copy(bp, bi, bk, s, i, t, n, p * dq[src, w, k])
-                bi[t, n, c] += value - min(value, armour)
+                bi[t, n, c] += through_armour(value, armour)
             n += 1
         return n
     value = dmax[src, w]
     if n < cap:
         _copy(bp, bi, bk, s, i, t, n, p * 1.0)
-        bi[t, n, c] += value - min(value, armour)
+        bi[t, n, c] += through_armour(value, armour)
     return n + 1
 
 
@@ -233,10 +244,10 @@ def _fumble_effect(
         kit = bk[s, i, role]
         if effect == ps.F_FALL:
             armour = _armour(fi, who, kit) if opts[ps.O_FALL_ARMOUR] else 0
-            for v in range(4):
+            for v in range(4):  # D4-1
                 if n < cap:
                     _copy(bp, bi, bk, s, i, t, n, q / 4)
-                    bi[t, n, B_D0 + role] += v - min(v, armour)
+                    bi[t, n, B_D0 + role] += through_armour(v, armour)
                 n += 1
             continue
         if effect == ps.F_HIT_SELF or effect == ps.F_HIT_FRIEND:
@@ -260,14 +271,14 @@ def _fumble_effect(
             _drop(opts, natural, who, out)
         elif effect == ps.F_DEFENCELESS:
             out[K_DEFENCELESS] = _defenceless_code(_now(out[K_DEFENCELESS]), True)
-        elif effect == ps.F_ARMOUR:
-            if fi[who, ps.ARMOURED]:
-                if fi[who, ps.TECH]:
-                    out[K_GLITCH] = min(out[K_GLITCH] + 1, opts[ps.O_GLITCHES] - 1)
-                else:
-                    out[K_ABS_LOSS] = min(out[K_ABS_LOSS] + 1, fi[who, ps.ABS])
+        elif effect == ps.F_ARMOUR:  # (counted as far as anything reads it)
+            change = armour_fumble(fi, who)
+            if change == ARMOUR_GLITCH:
+                out[K_GLITCH] = min(out[K_GLITCH] + 1, opts[ps.O_GLITCHES] - 1)
+            elif change == ARMOUR_LOOSEN:
+                out[K_ABS_LOSS] = min(out[K_ABS_LOSS] + 1, fi[who, ps.ABS])
         else:  # F_WEAPON
-            if _ready(out) and not _natural(natural, who, out):
+            if may_lose_weapon(_ready(out), _natural(natural, who, out)):
                 out[K_CONDS + out[K_WIELD]] = C_BROKEN
                 _draw_next(natural, who, out)
     return n
@@ -534,10 +545,11 @@ def _work_cell(
                     _copy(bp, bi, bk, s, i, t, nt, q * dq[f, w, k])
                     out = bk[t, nt, 1]
                     bv = out[K_BVS + pw]
-                    if value > bv + 6:
+                    held = parried_weapon(value, bv)
+                    if held == BV_BREAKS:
                         out[K_CONDS + pw] = C_BROKEN
                         _draw_next(natural, g, out)
-                    elif value > bv:
+                    elif held == BV_NICKED:
                         out[K_BVS + pw] = bv - 1
                 nt += 1
         if nt > cap:
@@ -595,28 +607,14 @@ def _defence(
     fi: I64, skill: I64, def_chance: I64, extra_chance: I64, opts: I64,
 ) -> tuple[int, int, int]:  # fmt: skip
     """``ExchangeModel.defence`` of ``g`` (``kit``) against an attack of ``result``: (its
-    kind, the number to roll under, the skill), ``D_NONE`` when it does not defend."""
-    if not (opts[ps.O_PARRIED] >> result) & 1 or _now(kit[K_DEFENCELESS]):
+    kind, the number to roll under, the skill), ``D_NONE`` when it does not defend
+    (``rules.defence``, unless defenceless this round)."""
+    if not parries(opts, result) or _now(kit[K_DEFENCELESS]):
         return D_NONE, 0, 0
-    if stance == S_RECOVER and opts[ps.O_RECOVER] == ps.RECOVER_NO_DEFENCE:
-        return D_NONE, 0, 0
-    if _ready(kit) and stance not in (DODGING_A, DODGING_B, DODGING_C):
-        kind, dskill = D_PARRY, skill[g, kit[K_WIELD]]
-        chance = def_chance[g, kit[K_WIELD], tired]
-    elif fi[g, ps.DODGE]:
-        kind, dskill = D_DODGE, fi[g, ps.DODGE_SKILL]
-        chance = def_chance[g, MW, tired]
-    else:
-        return D_NONE, 0, 0
-    counted = not (result == FUMBLE and opts[ps.O_FUMBLE_PARRY_FREE])
-    # a defence beyond the stance's free ones (stances.free_defences): the tactics decide
-    if counted and opts[ps.O_FREE + stance] == 0:
-        chance = extra_chance[g, kit[K_WIELD] if kind == D_PARRY else MW, tired]
-        if result == FAIL or chance < opts[ps.O_EXTRA_MIN]:
-            return D_NONE, 0, 0
-        if result == PERFECT and not low:
-            return D_NONE, 0, 0
-    return kind, chance, dskill
+    return defence(
+        g, result, stance, _ready(kit), kit[K_WIELD], tired, low,
+        fi, skill, def_chance, extra_chance, opts,
+    )  # fmt: skip
 
 
 @njit
@@ -805,7 +803,7 @@ def exchange_branches(
 
 def warm_exchange() -> None:
     """Load ``exchange_branches`` (from numba's cache) by a call on nothing, with the
-    argument types of ``ExchangeModel.branch_arrays``' calls."""
+    argument types of ``ExchangeRunner.branch_arrays``' calls."""
 
     def i(*shape: int) -> I64:
         return np.zeros(shape, np.int64)

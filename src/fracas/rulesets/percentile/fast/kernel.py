@@ -1,9 +1,12 @@
 """The percentile duel kernel: many independent one-on-one melee duels, compiled by numba.
 
 Each function mirrors one rule function of ``fracas.rulesets.percentile`` (named in its
-docstring) and reads the arrays of :class:`~fracas.rulesets.percentile.fast.spec.PercentileSpec`.
-It draws from SplitMix64 (``rng.py``), so it agrees with the event
-engine in distribution, not roll for roll; the agreement tests check that.
+docstring) and reads the arrays of :class:`~fracas.rulesets.percentile.fast.spec.PercentileSpec`;
+what the exchange's rules make of the dice (who may defend and how, table 5.1's cell under
+the options, damage through armour, break value, what a fumble does to the kit) it asks
+``rules.py``, which the exact chain's compiled exchange asks too. It draws from SplitMix64
+(``rng.py``), so it agrees with the event engine in distribution, not roll for roll; the
+agreement tests check that.
 
 Written for speed (docs/batch-and-odds.md, "What limits it"): a fighter's turn and
 declaration are inlined once per fighter with the fighter a constant, so the state array is
@@ -20,14 +23,38 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.percentile.fast.rules import (
+    ARMOUR_GLITCH,
+    ARMOUR_LOOSEN,
+    AUTO_FAIL,
+    AUTO_SUCCESS,
+    BV_BREAKS,
+    BV_NICKED,
+    D_NONE,
+    FAIL,
+    FUMBLE,
+    PERFECT,
+    SPECIAL,
+    SUCCESS,
+    absorbs,
+    armour_fumble,
+    armour_of,
+    cell_effect_applies,
+    counter_spared,
+    damage_times,
+    defence,
+    drop_condition,
+    may_lose_weapon,
+    next_weapon,
+    parried_weapon,
+    parries,
+    parry_takes_damage,
+    through_armour,
+)
 from fracas.rulesets.percentile.fast.spec import (
     ABS,
-    ARMOURED,
     BODY,
     CON,
-    DODGE,
-    DODGE_SKILL,
-    E_DAMAGE,
     E_DISARM,
     E_FUMBLE,
     E_KILL,
@@ -43,36 +70,25 @@ from fracas.rulesets.percentile.fast.spec import (
     HP,
     HP_MAX,
     INIT,
-    K_FULL_NO_ARMOUR,
     K_NORMAL,
     MAX_WEAPONS,
     NWEAP,
     O_ATTACK_SHIFTS,
-    O_BV_ROLLED,
     O_CHECK_TARGET,
-    O_COUNTER_PARRY_ONLY,
     O_DRAW_TAKES_ROUND,
-    O_DROP_LOST,
-    O_EXTRA_MIN,
     O_FALL_ARMOUR,
     O_FATIGUE_PER_ROUND,
-    O_FREE,
-    O_FULL_DOUBLE,
-    O_FUMBLE_PARRY_FREE,
     O_GLITCHES,
     O_MAX_ROUNDS,
     O_NO_WEAPON,
     O_ORDER_SCENARIO,
-    O_PARRIED,
     O_RECOVER,
     O_SIMULTANEOUS,
     O_TIES_REROLL,
     PROJ_ONLY,
-    RECOVER_NO_DEFENCE,
     RECOVER_START,
     SCRIPT_LEN,
     TACTIC,
-    TECH,
     THEN,
 )
 from fracas.rulesets.percentile.fast.tactics import (
@@ -86,8 +102,6 @@ from fracas.rulesets.percentile.fast.tactics import (
     attacks,
     base_stance,
     declare,
-    is_dodging,
-    wants_extra_defence,
 )
 from fracas.sim.batch.jit import inline, njit
 from fracas.sim.batch.rng import U64, face, prime, restart, roll, settle
@@ -124,12 +138,6 @@ COUNTER_NAMES = (
     "damage_dealt",
     "perfect_attacks",
 )
-# results of a check (skill_check.FUMBLE..PERFECT)
-FUMBLE, FAIL, SUCCESS, SPECIAL, PERFECT = range(5)
-AUTO_FAIL = -1
-AUTO_SUCCESS = 1_000_000
-# defence kinds
-D_NONE, D_PARRY, D_DODGE = range(3)
 # how a fighter ended (``end``)
 END_STANDING, END_UNCONSCIOUS, END_DEAD, END_SURRENDERED, END_FLED, END_BLEEDING = range(6)
 
@@ -241,17 +249,12 @@ def deal(
     fight: int,
     draws: U64,
 ) -> None:
-    """``damage.deal``: the weapon's roll (full: its maximum or twice a roll) less ABS."""
-    if kind == K_NORMAL:
-        rolled = roll_dice(faces, offset, src, w, draws)
-    elif opts[O_FULL_DOUBLE] == 1:
-        rolled = 2 * roll_dice(faces, offset, src, w, draws)
-    else:
-        rolled = dmax[src, w]
-    taken = 0
-    if kind != K_FULL_NO_ARMOUR and fi[target, PROJ_ONLY] == 0:
-        taken = min(rolled, max(0, fi[target, ABS] - st[target, S_ABS_LOSS]))
-    amount = rolled - taken
+    """``damage.deal``: the weapon's roll (full: its maximum or twice a roll) less ABS
+    (``rules``: ``damage_times``, ``absorbs``, ``armour_of``, ``through_armour``)."""
+    times = damage_times(kind, opts)
+    rolled = times * roll_dice(faces, offset, src, w, draws) if times > 0 else dmax[src, w]
+    armour = armour_of(fi, target, st[target, S_ABS_LOSS]) if absorbs(kind, fi, target) else 0
+    amount = through_armour(rolled, armour)
     take_damage(st, target, amount, fi[target, CON], rnd, counts, fight)
     if src != target:
         counts[fight, src, N_DAMAGE_DEALT] += amount
@@ -259,13 +262,9 @@ def deal(
 
 @inline
 def draw_next(st: I64, cond: I64, natural: I64, f: int, nweap: int) -> None:
-    """``damage.draw_next``: the next ready weapon carried (never body parts), or none."""
-    nxt = -1
-    for i in range(nweap):
-        if cond[f, i] == C_READY and natural[f, i] == 0:
-            nxt = i
-            break
-    st[f, S_WIELD] = nxt
+    """``damage.draw_next``: the next ready weapon carried (never body parts), or none
+    (``rules.next_weapon``)."""
+    st[f, S_WIELD] = next_weapon(cond[f], natural[f], nweap)
 
 
 @inline
@@ -281,19 +280,16 @@ def drop_weapon(
     fight: int,
 ) -> None:
     """``damage.drop_weapon``: on the ground to recover, or lost (then draw the next); body
-    parts stay put."""
-    if not arm_ready(st, cond, f):
-        return
+    parts stay put (``rules``: ``may_lose_weapon``, ``drop_condition``)."""
     w = st[f, S_WIELD]
-    if natural[f, w] == 1:
+    if not may_lose_weapon(arm_ready(st, cond, f), w >= 0 and natural[f, w] == 1):
         return
     counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
     gear_changed(st)
-    if opts[O_DROP_LOST] == 1:
-        cond[f, w] = C_LOST
+    lost = drop_condition(opts)
+    cond[f, w] = lost
+    if lost == C_LOST:
         draw_next(st, cond, natural, f, fi[f, NWEAP])
-    else:
-        cond[f, w] = C_DROPPED
 
 
 @inline
@@ -331,10 +327,8 @@ def roll_fumble(
             st[c, S_DEFENCELESS] = rnd + 1
         elif effect == F_FALL:
             rolled = roll(4, draws) - 1  # D4-1
-            taken = 0
-            if opts[O_FALL_ARMOUR] == 1:
-                taken = min(rolled, max(0, fi[c, ABS] - st[c, S_ABS_LOSS]))
-            take_damage(st, c, rolled - taken, fi[c, CON], rnd, counts, fight)
+            armour = armour_of(fi, c, st[c, S_ABS_LOSS]) if opts[O_FALL_ARMOUR] == 1 else 0
+            take_damage(st, c, through_armour(rolled, armour), fi[c, CON], rnd, counts, fight)
         elif effect in (F_HIT_SELF, F_HIT_FRIEND):
             # no friend in a duel: 71-80 reads as 61-70; the wielded weapon, in any condition
             w = st[c, S_WIELD]
@@ -343,15 +337,17 @@ def roll_fumble(
                     st, c, c, w, K_NORMAL, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
                 )
         elif effect == F_ARMOUR:
-            if fi[c, ARMOURED] == 1:
-                if fi[c, TECH] == 1:
-                    st[c, S_GLITCH] += 1
-                    counts[fight, c, N_GLITCHES] += 1
-                else:
-                    st[c, S_ABS_LOSS] += 1
-                    gear_changed(st)
-                    counts[fight, c, N_LOOSENED] += 1
-        elif effect == F_WEAPON and arm_ready(st, cond, c) and natural[c, st[c, S_WIELD]] == 0:
+            change = armour_fumble(fi, c)
+            if change == ARMOUR_GLITCH:
+                st[c, S_GLITCH] += 1
+                counts[fight, c, N_GLITCHES] += 1
+            elif change == ARMOUR_LOOSEN:
+                st[c, S_ABS_LOSS] += 1
+                gear_changed(st)
+                counts[fight, c, N_LOOSENED] += 1
+        elif effect == F_WEAPON and may_lose_weapon(
+            arm_ready(st, cond, c), natural[c, st[c, S_WIELD]] == 1
+        ):
             cond[c, st[c, S_WIELD]] = C_BROKEN
             gear_changed(st)
             counts[fight, c, N_BROKEN] += 1
@@ -375,38 +371,30 @@ def defend(
     draws: U64,
 ) -> tuple[int, int]:
     """``attack.defend``, ``can_defend`` and the tactics' ``defence_choice``: (result, kind)
-    of ``d``'s parry or dodge (a dodge when its stance dodges). In a duel each fighter
-    defends once a round: a stance without a free defence (an all-out attack, unless it
-    bought a dodge under ``all_out_dodge: hard-attack``) may try one at one more Hard, and
-    its tactics decide (``wants_extra_defence``), unless a fumbled attack's parry is not
-    counted (option ``fumble_parry: free``)."""
-    if (opts[O_PARRIED] >> result) & 1 == 0:
+    of ``d``'s parry or dodge, as ``rules.defence`` says (an acting fighter not defenceless
+    defends once a round; a stance without a free defence, an all-out attack unless it
+    bought a dodge under ``all_out_dodge: hard-attack``, may try one at one more Hard if its
+    tactics want it), rolled."""
+    if not parries(opts, result):
         return FAIL, D_NONE
-    if not acting(st, d, rnd, simultaneous):
+    if not acting(st, d, rnd, simultaneous) or defenceless(st, d, rnd):
         return FAIL, D_NONE
-    if defenceless(st, d, rnd):
+    kind, chance, unmodified = defence(
+        d,
+        result,
+        st[d, S_STANCE],
+        arm_ready(st, cond, d),
+        st[d, S_WIELD],
+        1 if st[d, S_FAT] <= 0 else 0,
+        full_no_armour >= st[d, S_HP],
+        fi,
+        skill,
+        dfc,
+        dfx,
+        opts,
+    )
+    if kind == D_NONE:
         return FAIL, D_NONE
-    if st[d, S_STANCE] == S_RECOVER and opts[O_RECOVER] == RECOVER_NO_DEFENCE:
-        return FAIL, D_NONE
-    tired = 1 if st[d, S_FAT] <= 0 else 0
-    stance = st[d, S_STANCE]
-    if arm_ready(st, cond, d) and not is_dodging(stance):  # attack.defence_skill
-        kind = D_PARRY
-        w = st[d, S_WIELD]
-        unmodified = skill[d, w]
-        chance = dfc[d, w, tired]
-    elif fi[d, DODGE] == 1:
-        kind = D_DODGE
-        unmodified = fi[d, DODGE_SKILL]
-        chance = dfc[d, MAX_WEAPONS, tired]
-    else:
-        return FAIL, D_NONE
-    counted = not (result == FUMBLE and opts[O_FUMBLE_PARRY_FREE] == 1)
-    # beyond the stance's free defences (stances.free_defences, is_extra_defence)
-    if counted and opts[O_FREE + stance] == 0:
-        chance = dfx[d, st[d, S_WIELD] if kind == D_PARRY else MAX_WEAPONS, tired]
-        if not wants_extra_defence(chance, result, st[d, S_HP], full_no_armour, opts[O_EXTRA_MIN]):
-            return FAIL, D_NONE
     return check(chance, unmodified, opts[O_CHECK_TARGET], draws), kind
 
 
@@ -449,12 +437,12 @@ def attack(
     parry, kind = defend(
         st, cond, d, result, rnd, simultaneous, fi, skill, dfc, dfx, dmax[a, w], opts, draws
     )
-    spared = opts[O_COUNTER_PARRY_ONLY] == 1 and kind != D_PARRY
+    spared = counter_spared(opts, kind)
     for k in range(cell_n[result, parry]):
         code = cell_fx[result, parry, k, 0]
         on_attacker = cell_fx[result, parry, k, 1] == 0
         dkind = cell_fx[result, parry, k, 2]
-        if spared and on_attacker and (code in (E_DAMAGE, E_DISARM)):
+        if not cell_effect_applies(code, on_attacker, spared):
             continue
         if code == E_FUMBLE:
             who = a if on_attacker else d
@@ -492,24 +480,19 @@ def attack(
                 )
         else:
             deal(st, d, a, w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws)
-    if (
-        kind == D_PARRY
-        and opts[O_BV_ROLLED] == 1
-        and parry >= SUCCESS
-        and result >= SUCCESS
-        and hurt[result, parry] == 0
-    ):
+    if parry_takes_damage(opts, hurt, result, parry, kind):
         # ``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV
         damage = roll_dice(faces, offset, a, w, draws)
         pw = st[d, S_WIELD]
         if pw < 0 or natural[d, pw] == 1 or cond[d, pw] != C_READY:
             return
-        if damage > bvs[d, pw] + 6:
+        held = parried_weapon(damage, bvs[d, pw])
+        if held == BV_BREAKS:
             cond[d, pw] = C_BROKEN
             gear_changed(st)
             counts[fight, d, N_BROKEN] += 1
             draw_next(st, cond, natural, d, fi[d, NWEAP])
-        elif damage > bvs[d, pw]:
+        elif held == BV_NICKED:
             bvs[d, pw] -= 1
             counts[fight, d, N_BV_LOST] += 1
 

@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.exchange import (
+from fracas.rulesets.percentile.fast.kit import (
     Kit,
     defenceless_code,
     defenceless_next,

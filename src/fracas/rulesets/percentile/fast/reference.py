@@ -13,6 +13,7 @@ import numpy.typing as npt
 from fracas.engine.events import Event
 from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.fast import kernel as k
+from fracas.rulesets.percentile.fast.rules import PERFECT
 from fracas.rulesets.percentile.state import PercentileEncounter
 
 
@@ -45,7 +46,7 @@ def read_log(
             counts[index[e.who], k.N_RECOVERED] += 1
         elif isinstance(e, ev.Damaged):
             counts[index[e.who], k.N_DAMAGE_TAKEN] += e.amount
-        elif isinstance(e, ev.AttackRolled) and e.result == k.PERFECT:
+        elif isinstance(e, ev.AttackRolled) and e.result == PERFECT:
             counts[index[e.who], k.N_PERFECT] += 1
     for name, f in index.items():
         end[f] = ending(state, name)

@@ -267,12 +267,12 @@ def _declare(
 
 
 @inline
-def wants_extra_defence(chance: int, result: int, hp: int, full_no_armour: int, least: int) -> bool:
+def wants_extra_defence(chance: int, result: int, low: bool, least: int) -> bool:
     """``tactics.wants_extra_defence``: try a defence beyond the free ones when its chance is
     at least ``least`` (10%), not against a failed attack, and against a perfect one only if
-    its full damage would down the defender anyway."""
+    its full damage would down the defender anyway (``low``)."""
     if result == FAIL or chance < least:
         return False
     if result == PERFECT:
-        return full_no_armour >= hp
+        return low
     return True

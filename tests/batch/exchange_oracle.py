@@ -1,30 +1,43 @@
-"""The exact outcome distribution of one percentile attack (``attack.attack``): the attack
-check, the parry or dodge, table 5.1's cell and the fumble table, as branches with their
-probabilities. Computed once per state class (the combatants' weapons, armour, glitches,
-stances, fatigue), never per hit point: hp only shift by the damage these branches carry.
+"""The readable Python model of one percentile attack (``attack.attack``), a test oracle: the
+attack check, the parry or dodge, table 5.1's cell and the fumble table, as branches with
+their probabilities, worked out once per state class (the combatants' weapons, armour,
+glitches, stances, fatigue), never per hit point.
 
-It reads the same compiled arrays as the duel kernel (``PercentileSpec``) and the weapons'
-damage distributions from ``fracas.dice.distribution`` (icepool).
+It is the reference the compiled exchange (``exchange_kernel``, run by ``ExchangeRunner``)
+is held to, to the bit: ``ExchangeModel`` is an ``ExchangeRunner`` whose ``branch_arrays``
+works the branches out here instead when ``compiled`` is False (``DuelChain`` then runs on
+it). Nothing under src/ imports it (tests/test_import_graph.py).
 
 Mirrors Chapter 5, "Attacking and defending" (table 5.1), "Fumbling" (table 5.2), "Armour",
-"Break value". Held to the event engine by tests/batch/test_odds.py (against the event engine
-and the kernel) and test_exchange_kernel.py (the compiled exchange against this model, to the
-bit).
+"Break value". Used by tests/batch/test_exchange_kernel.py (the compiled exchange against
+this model, to the bit), test_defenceless_twice.py and test_odds.py.
 """
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-from fracas.dice.exact import distribution
-from fracas.rulesets.percentile.fast import exchange_kernel as xk
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.kernel import (
+from fracas.rulesets.percentile.fast.exchange_runner import (
+    D_DODGE,
+    D_NONE,
+    D_PARRY,
+    BranchArrays,
+    ExchangeRunner,
+    Recipe,
+)
+from fracas.rulesets.percentile.fast.kit import (
+    DEFENCELESS_BOTH,
+    DEFENCELESS_NEXT,
+    DEFENCELESS_NONE,
+    DEFENCELESS_NOW,
+    Kit,
+    defenceless_code,
+    defenceless_next,
+    defenceless_now,
+)
+from fracas.rulesets.percentile.fast.rules import (
     AUTO_FAIL,
     AUTO_SUCCESS,
     FAIL,
@@ -43,166 +56,28 @@ from fracas.rulesets.percentile.fast.tactics import (
 )
 from fracas.rulesets.percentile.state import Profile
 
-D_NONE, D_PARRY, D_DODGE = range(3)
-
-
-KitFields = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]
-_NAMES = ("wield", "conds", "bvs", "abs_loss", "glitch", "defenceless", "yielded")
-#: every kit alive, by its fields: a kit is made once per value (``Kit.__new__``); a plain
-#: dict of weak references (``WeakValueDictionary.get`` is Python code, and kits are looked up
-#: thousands of times a run), each dropped as its kit dies
-_KITS: dict[KitFields, weakref.ref[Kit]] = {}
-
-
-def _forget(key: KitFields) -> Callable[[weakref.ref[Kit]], None]:
-    def drop(ref: weakref.ref[Kit]) -> None:
-        if _KITS.get(key) is ref:
-            del _KITS[key]
-
-    return drop
-
-
-class Kit:
-    """What changes about a combatant in a fight besides hp: the wielded weapon, each
-    weapon's condition and break value, armour loosened, glitches, and the round of a
-    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, 2 both: a
-    fighter defenceless who fumbles again stays so for the rest of the round, -1 none);
-    ``yielded``: 1 surrendered, 2 fled (out of the fight).
-
-    Immutable and interned: making a kit equal to one alive returns that one, so equal kits
-    are the same object and equality and hashing are identity's (the chain keys dicts by
-    kits hundreds of thousands of times; this keeps every lookup in C)."""
-
-    __slots__ = (*_NAMES, "__weakref__")
-    wield: int
-    conds: tuple[int, ...]
-    bvs: tuple[int, ...]
-    abs_loss: int
-    glitch: int
-    defenceless: int
-    yielded: int
-
-    def __new__(
-        cls,
-        wield: int,
-        conds: tuple[int, ...],
-        bvs: tuple[int, ...],
-        abs_loss: int = 0,
-        glitch: int = 0,
-        defenceless: int = -1,
-        yielded: int = 0,
-    ) -> Kit:
-        key = (wield, conds, bvs, abs_loss, glitch, defenceless, yielded)
-        ref = _KITS.get(key)
-        hit = None if ref is None else ref()
-        if hit is None:
-            hit = object.__new__(cls)
-            for name, value in zip(_NAMES, key, strict=True):
-                object.__setattr__(hit, name, value)
-            _KITS[key] = weakref.ref(hit, _forget(key))
-        return hit
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Kit is immutable (setting {name})")
-
-    def __reduce__(self) -> tuple[type[Kit], KitFields]:
-        return (Kit, self.fields)
-
-    @property
-    def fields(self) -> KitFields:
-        return (
-            self.wield,
-            self.conds,
-            self.bvs,
-            self.abs_loss,
-            self.glitch,
-            self.defenceless,
-            self.yielded,
-        )
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{n}={v!r}" for n, v in zip(_NAMES, self.fields, strict=True))
-        return f"Kit({inner})"
-
-    @property
-    def ready(self) -> bool:
-        return self.wield >= 0 and self.conds[self.wield] == C_READY
-
-    def but(
-        self,
-        wield: int | None = None,
-        conds: tuple[int, ...] | None = None,
-        bvs: tuple[int, ...] | None = None,
-        abs_loss: int | None = None,
-        glitch: int | None = None,
-        defenceless: int | None = None,
-        yielded: int | None = None,
-    ) -> Kit:
-        """This kit with the fields given changed (a kit made from the fields, interned)."""
-        return Kit(
-            self.wield if wield is None else wield,
-            self.conds if conds is None else conds,
-            self.bvs if bvs is None else bvs,
-            self.abs_loss if abs_loss is None else abs_loss,
-            self.glitch if glitch is None else glitch,
-            self.defenceless if defenceless is None else defenceless,
-            self.yielded if yielded is None else yielded,
-        )
-
-    def next_round(self) -> Kit:
-        return self if self.defenceless < 0 else self.but(defenceless=_ONWARD[self.defenceless])
-
-    def lumped(self) -> Kit:
-        """This kit with what no later branch reads made equal: the break value of a
-        weapon broken or lost (never wielded again) is 0."""
-        pairs = list(zip(self.conds, self.bvs, strict=True))
-        if all(c not in (C_BROKEN, C_LOST) or b == 0 for c, b in pairs):
-            return self
-        return self.but(bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
-
-
-#: ``Kit.defenceless`` codes: none, this round, the next, both
-DEFENCELESS_NONE, DEFENCELESS_NOW, DEFENCELESS_NEXT, DEFENCELESS_BOTH = -1, 0, 1, 2
-#: a code at the start of the next round
-_ONWARD = {DEFENCELESS_NOW: -1, DEFENCELESS_NEXT: 0, DEFENCELESS_BOTH: 0}
-
-
-def defenceless_code(now: bool, then: bool) -> int:
-    """The ``Kit.defenceless`` code of a fighter defenceless this round (``now``) and, or, the
-    next (``then``): table 5.2, 41-60, a fumble while defenceless ends nothing early."""
-    if now:
-        return DEFENCELESS_BOTH if then else DEFENCELESS_NOW
-    return DEFENCELESS_NEXT if then else DEFENCELESS_NONE
-
-
-def defenceless_now(code: int) -> bool:
-    return code in (DEFENCELESS_NOW, DEFENCELESS_BOTH)
-
-
-def defenceless_next(code: int) -> bool:
-    return code in (DEFENCELESS_NEXT, DEFENCELESS_BOTH)
-
+__all__ = [
+    "DEFENCELESS_BOTH",
+    "DEFENCELESS_NEXT",
+    "DEFENCELESS_NONE",
+    "DEFENCELESS_NOW",
+    "D_DODGE",
+    "D_NONE",
+    "D_PARRY",
+    "ExchangeModel",
+    "Kit",
+    "check_distribution",
+]
 
 #: one branch inside an exchange: damage to (attacker, defender), their kits, killed flags
 Micro = tuple[int, int, Kit, Kit, bool, bool]
 Branches = list[tuple[float, Micro]]
-#: what a cell of table 5.1 does (``ExchangeModel._recipe``)
-Recipe = tuple[tuple[tuple[int, bool, int], ...], bool]
 #: ``ExchangeModel.exchange_arrays``
 ExchangeArrays = tuple[
     npt.NDArray[np.float64],
     npt.NDArray[np.int64],
     npt.NDArray[np.int64],
     list[tuple["Kit", "Kit"]],
-    npt.NDArray[np.int64],
-]
-#: ``DuelChain.branch_arrays``: destination kits (combatant 0's, 1's; index 0 "unchanged"),
-#: probability, hp lost by combatant 0 and 1 (-1: killed), destination index
-BranchArrays = tuple[
-    list[tuple["Kit", "Kit"]],
-    npt.NDArray[np.float64],
-    npt.NDArray[np.int64],
-    npt.NDArray[np.int64],
     npt.NDArray[np.int64],
 ]
 
@@ -241,29 +116,21 @@ def check_distribution(chance: int, skill: int, check_target: bool) -> tuple[flo
     return tuple(p)
 
 
-class ExchangeModel:
-    """Exchange distributions for one compiled duel (cached per state class)."""
+class ExchangeModel(ExchangeRunner):
+    """Exchange distributions for one compiled duel (cached per state class), in Python."""
 
-    #: the compiled exchange's first sizes (each doubled when too small): kits, branches a
-    #: set, merged outcomes, pairs of kits, fumble tables, their outcomes, cells, theirs
-    sizes = (256, 256, 256, 32, 16, 512, 1024, 8192)
+    #: False: ``branch_arrays`` by this Python model (the reference of the compiled one)
+    compiled = True
 
     def __init__(self, spec: ps.PercentileSpec, profiles: tuple[Profile, ...]) -> None:
-        self.spec = spec
-        self.o: list[int] = spec.opts.tolist()  # (read thousands of times a run)
-        self.damage: list[list[list[tuple[int, float]]]] = [
-            [sorted((v, float(q)) for v, q in distribution(a.damage).items()) for a in p.arms]
-            for p in profiles
-        ]
-        self.glitches = int(spec.opts[ps.O_GLITCHES])
+        super().__init__(spec, profiles)
         self._dealt: dict[tuple[int, int, int, int], list[tuple[float, int]]] = {}
         self._fumbled: dict[tuple[int, Kit], list[tuple[float, int, Kit]]] = {}
         self._cells: dict[tuple[int, Kit, Kit, Recipe], tuple[list[int], list[float]]] = {}
         self._recipes: dict[tuple[int, int, int], Recipe] = {}
-        #: ``DuelChain.branch_arrays``, kept here so chains sharing the model share them (by
-        #: its arguments, and by the exchange's arrays, which live as long as the model)
-        self.arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
-        self.put_back_arrays: dict[tuple[object, ...], tuple[Any, ...]] = {}
+        #: the Python ``branch_arrays`` by the exchange's arrays (which live as long as the
+        #: model) and the class: the same for other stances
+        self.put_back_arrays: dict[tuple[object, ...], BranchArrays] = {}
         # (a dict, not an lru_cache of the bound method: that would make the model a cycle,
         # freed only by a collection pass over all its objects, not as odds() returns)
         self._exchanges: dict[tuple[object, ...], dict[int, float]] = {}
@@ -278,16 +145,6 @@ class ExchangeModel:
         self._pairs: list[tuple[Kit, Kit]] = []
         self._exchange_arrays: dict[tuple[object, ...], ExchangeArrays] = {}
         self._put_back: dict[tuple[Kit, Kit, int, int], Kit] = {}
-        # the spec's small tables as Python values (read thousands of times a run)
-        fx = spec.cell_fx.tolist()
-        self._fx: list[list[list[tuple[int, int, int]]]] = [
-            [
-                [(int(c), int(w), int(k)) for c, w, k in fx[r][p][: int(spec.cell_n[r, p])]]
-                for p in range(spec.cell_n.shape[1])
-            ]
-            for r in range(spec.cell_n.shape[0])
-        ]
-        self._hurt: list[list[bool]] = spec.hurt.astype(bool).tolist()
         self._abs = [int(spec.fi[w, ps.ABS]) for w in range(2)]
         self._proj_only = [bool(spec.fi[w, ps.PROJ_ONLY]) for w in range(2)]
         self._checks: dict[tuple[int, int], tuple[float, ...]] = {}
@@ -298,210 +155,59 @@ class ExchangeModel:
         self._by_content: dict[tuple[object, ...], dict[int, float]] = {}
         self._arrays_of: dict[int, ExchangeArrays] = {}
         self._check_target = bool(self.o[ps.O_CHECK_TARGET])
-        self._init_compiled()
-
-    # -- the compiled exchange (``exchange_kernel``) -----------------------------------------
-    def _init_compiled(self) -> None:
-        """The spec's tables as ``exchange_kernel.exchange_branches`` takes them, its scratch
-        arrays and caches, and the table of kits it reads and adds to (mirrored by
-        ``_kit_list``)."""
-        spec = self.spec
-
-        def i64(a: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-            return np.ascontiguousarray(a, np.int64)
-
-        rows = spec.fumble_row[1:]
-        kinds = sorted(set(int(r) for r in rows))
-        longest = max([1, *(len(d) for arms in self.damage for d in arms)])
-        dv = np.zeros((2, ps.MAX_WEAPONS, longest), np.int64)
-        dq = np.zeros((2, ps.MAX_WEAPONS, longest))
-        dn = np.zeros((2, ps.MAX_WEAPONS), np.int64)
-        for who, arms in enumerate(self.damage):
-            for w, dist in enumerate(arms):
-                dn[who, w] = len(dist)
-                for k, (v, q) in enumerate(dist):
-                    dv[who, w, k] = v
-                    dq[who, w, k] = q
-        # each cell's recipe (``_recipe``), numbered by what it does
-        numbered: dict[Recipe, int] = {}
-        recipe_of = np.zeros((5, 5, 3), np.int64)
-        for result in range(5):
-            for parry in range(5):
-                for kind in (D_NONE, D_PARRY, D_DODGE):
-                    recipe = self._recipe(result, parry, kind)
-                    recipe_of[result, parry, kind] = numbered.setdefault(recipe, len(numbered))
-        most = max([1, *(len(effects) for effects, _ in numbered)])
-        rec_fx = np.zeros((len(numbered), most, 3), np.int64)
-        rec_n = np.zeros(len(numbered), np.int64)
-        rec_parried = np.zeros(len(numbered), np.int64)
-        for (effects, parried), r in numbered.items():
-            rec_n[r] = len(effects)
-            rec_parried[r] = parried
-            for e, (code, on_attacker, dkind) in enumerate(effects):
-                rec_fx[r, e] = (code, on_attacker, dkind)
-        self._tables: tuple[Any, ...] = (
-            *map(i64, (spec.fi, spec.skill, spec.att_chance, spec.def_chance)),
-            *map(i64, (spec.extra_chance, spec.opts, spec.natural, spec.dmax, spec.row_fx)),
-            np.array(kinds, np.int64),
-            np.array([float((rows == r).sum()) / 100 for r in kinds]),
-            dv,
-            dq,
-            dn,
-            recipe_of,
-            rec_fx,
-            rec_n,
-            rec_parried,
-        )
-        kits, cap, capm, capp, fumbles, fumbled, cells, celled = self.sizes
-        self._kit_rows = np.zeros((kits, xk.ROW), np.int64)
-        self._nk = np.zeros(2, np.int64)  # kits in the table, kits hashed
-        self._kh = np.zeros(4 * kits, np.int64)
-        self._kit_ids: dict[Kit, int] = {}
-        self._kit_list: list[Kit] = []
-        self._scratch(cap, capm, capp)
-        self._fumble_cache(fumbles, fumbled)
-        self._cell_cache(cells, celled)
-        self._fresh_out()
-
-    def _scratch(self, cap: int, capm: int, capp: int) -> None:
-        """``exchange_branches``' scratch arrays: ``cap`` branches a set, ``capm`` merged
-        outcomes, ``capp`` pairs of kits."""
-        sets, row = xk.SETS, xk.ROW
-        self._work: tuple[Any, ...] = (
-            np.zeros((sets, cap)),
-            np.zeros((sets, cap, 4), np.int64),
-            np.zeros((sets, cap, 2, row), np.int64),
-            np.zeros((capp, 2), np.int64),
-            np.zeros((4, row), np.int64),
-        )
-        gen = self._merge[2] if hasattr(self, "_merge") else np.zeros(2, np.int64)
-        hashed = 4 * max(cap, capm)
-        self._merge: tuple[Any, ...] = (
-            np.zeros((2, hashed), np.int64),
-            np.zeros((2, hashed), np.int64),
-            gen,
-            np.zeros((capm, 5), np.int64),
-            np.zeros(capm),
-        )
-        self._pairs_out = np.zeros((capp, 3), np.int64)
-        self._capm = capm
-
-    def _fumble_cache(self, tables: int, outcomes: int) -> None:
-        """``exchange_branches``' fumble tables worked out (``_fumbles_of``), empty: room for
-        ``tables`` tables of ``outcomes`` outcomes in all."""
-        self._fumbles: tuple[Any, ...] = (
-            np.zeros((tables, 1 + xk.ROW), np.int64),
-            np.zeros((tables, 2), np.int64),
-            np.zeros(outcomes),
-            np.zeros(outcomes, np.int64),
-            np.zeros((outcomes, xk.ROW), np.int64),
-            np.zeros(2, np.int64),
-        )
-
-    def _cell_cache(self, cells: int, outcomes: int) -> None:
-        """``exchange_branches``' cells worked out (``_work_cell``), empty: room for
-        ``cells`` cells of ``outcomes`` outcomes in all."""
-        self._cells_done: tuple[Any, ...] = (
-            np.zeros(2 * cells, np.int64),
-            np.zeros((cells, 4), np.int64),
-            np.zeros((cells, 2), np.int64),
-            np.zeros((outcomes, 6), np.int64),
-            np.zeros(outcomes),
-            np.zeros(2, np.int64),
-        )
-
-    def _kit_number(self, kit: Kit) -> int:
-        """The row of ``kit`` in the kernel's table of kits (added if new)."""
-        i = len(self._kit_list)
-        if i >= self._kit_rows.shape[0]:
-            self._grow_kits()
-        n = len(kit.conds)
-        pad = ps.MAX_WEAPONS - n
-        self._kit_rows[i] = [
-            kit.wield, kit.abs_loss, kit.glitch, kit.defenceless, kit.yielded, n,
-            *kit.conds, *(-1,) * pad, *kit.bvs, *(0,) * pad,
-        ]  # fmt: skip
-        self._nk[0] = i + 1  # (the kernel hashes it)
-        self._kit_ids[kit] = i
-        self._kit_list.append(kit)
-        return i
-
-    def _grow_kits(self) -> None:
-        """Twice the room in the table of kits (hashed afresh by the kernel)."""
-        self._kit_rows = np.concatenate([self._kit_rows, np.zeros_like(self._kit_rows)])
-        self._kh = np.zeros(2 * self._kh.shape[0], np.int64)
-        self._nk[1] = 0
-        self._pack()
-
-    def _adopt(self, nk: int) -> None:
-        """The kits the kernel added to its table, as ``Kit`` objects."""
-        c, b = xk.K_CONDS, xk.K_BVS
-        for r in self._kit_rows[len(self._kit_list) : nk].tolist():
-            n = r[xk.K_N]
-            kit = Kit(r[0], tuple(r[c : c + n]), tuple(r[b : b + n]), r[1], r[2], r[3], r[4])
-            self._kit_ids[kit] = len(self._kit_list)
-            self._kit_list.append(kit)
-
-    def _fresh_out(self) -> None:
-        """New arrays for ``branch_arrays``' results (those made keep the old ones)."""
-        size = max(1 << 14, 4 * self._capm)
-        self._out_q = np.zeros(size)
-        self._out_i = np.zeros((3, size), np.int64)
-        self._at = 0
-        self._pack()
-
-    def _grow(self, status: int) -> None:
-        """The array ``exchange_branches`` found too small (``status``) made larger."""
-        if status == xk.OVERFLOW_KITS:
-            self._grow_kits()
-        elif status == xk.OVERFLOW_CELLS:  # (the cells are worked out again as needed)
-            self._cell_cache(2 * self._cells_done[1].shape[0], 2 * self._cells_done[4].shape[0])
-        elif status == xk.OVERFLOW_FUMBLES:  # (so are the fumble tables)
-            self._fumble_cache(2 * self._fumbles[0].shape[0], 2 * self._fumbles[2].shape[0])
-        elif status == xk.OVERFLOW_OUT:
-            self._fresh_out()
-        else:
-            cap, capm, capp = self._work[0].shape[1], self._capm, self._pairs_out.shape[0]
-            self._scratch(2 * cap, 2 * capm, 2 * capp)
-        self._pack()
-
-    def _pack(self) -> None:
-        """``exchange_branches``' arguments after the call's own (one tuple: one unpacking
-        a call)."""
-        self._args: tuple[Any, ...] = (
-            self._kit_rows, self._nk, self._kh, *self._tables, *self._work, *self._fumbles,
-            *self._cells_done, *self._merge, self._out_q, self._out_i, self._pairs_out,
-        )  # fmt: skip
+        self._bare: dict[tuple[Kit, Kit], tuple[Kit, Kit]] = {}  # branch_arrays' bare kits
 
     def branch_arrays(
         self, f: int, kf: Kit, kg: Kit, sf: int, sg: int, tf: int, tg: int, low: bool
     ) -> BranchArrays:
-        """``DuelChain.branch_arrays`` compiled (``exchange_kernel``): the same branches as
-        ``exchange_arrays`` and ``put_back`` make, in the same order, to the bit."""
-        ids = self._kit_ids
-        a = ids.get(kf)
-        if a is None:
-            a = self._kit_number(kf)
-        b = ids.get(kg)
-        if b is None:
-            b = self._kit_number(kg)
-        at = self._at
-        if self._out_q.shape[0] - at < self._capm:
-            self._fresh_out()
-            at = 0
-        status, n, nd = xk.exchange_branches(f, a, b, sf, sg, tf, tg, low, at, *self._args)
-        if status != xk.DONE:  # (an array too small: made larger, nothing lost)
-            self._grow(status)
-            return self.branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
-        if self._nk[0] > len(self._kit_list):
-            self._adopt(int(self._nk[0]))
-        kits = self._kit_list
-        dests = [(kf, kg) if f == 0 else (kg, kf)]
-        dests += [(kits[x], kits[y]) for x, y, _ in self._pairs_out[:nd].tolist()]
-        end = at + n
-        self._at = end
-        out_i = self._out_i
-        return dests, self._out_q[at:end], out_i[0, at:end], out_i[1, at:end], out_i[2, at:end]
+        """``ExchangeRunner.branch_arrays``, by this Python model unless ``compiled``."""
+        if self.compiled:
+            return super().branch_arrays(f, kf, kg, sf, sg, tf, tg, low)
+        dests: list[tuple[Kit, Kit]] = [(kf, kg) if f == 0 else (kg, kf)]
+        # the exchange reads neither the attacker's break values nor its "defenceless", nor
+        # the defender's break values but the parrying weapon's, nor whether the defender is
+        # defenceless next round (only this round): it is worked out for kits without them
+        # (``ExchangeModel.exchange_arrays``, shared by every class equal but in those), and
+        # they are put back once per distinct pair of kits the branches reach (two may
+        # become one), in the order the branches first reach them.
+        w = kg.wield
+        bare = self._bare.get((kf, kg))
+        if bare is None:
+            bare = self._bare[(kf, kg)] = (
+                kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
+                kg.but(
+                    bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
+                    defenceless=defenceless_code(defenceless_now(kg.defenceless), False),
+                ),
+            )
+        bare_f, bare_g = bare
+        core = self.exchange_arrays(f, bare_f, bare_g, sf, sg, tf, tg, low)
+        again = self.put_back_arrays.get((id(core), f, kf, kg))  # (other stances)
+        if again is not None:
+            return again
+        q, x_f, x_g, outs, code = core
+        index: dict[tuple[Kit, Kit], int] = {}
+        slot = []
+        put_back = self.put_back
+        back_f: dict[Kit, Kit] = {}  # (the pairs share kits: each put back once here)
+        back_g: dict[Kit, Kit] = {}
+        for of, og in outs:
+            nkf = back_f.get(of)
+            if nkf is None:
+                nkf = back_f[of] = put_back(of, kf, 0, w)
+            nkg = back_g.get(og)
+            if nkg is None:
+                nkg = back_g[og] = put_back(og, kg, 1, w)
+            pair = (nkf, nkg) if f == 0 else (nkg, nkf)
+            i = index.get(pair)
+            if i is None:
+                i = index[pair] = len(dests)
+                dests.append(pair)
+            slot.append(i)
+        where: npt.NDArray[np.int64] = np.array(slot, np.int64)[code]
+        made = (dests, q, x_f if f == 0 else x_g, x_g if f == 0 else x_f, where)
+        self.put_back_arrays[(id(core), f, kf, kg)] = made
+        return made
 
     def check(self, chance: int, skill: int) -> tuple[float, ...]:
         """``check_distribution`` under this duel's options (cached)."""
@@ -811,7 +517,7 @@ class ExchangeModel:
             for parry, kind, pp in options:
                 recipe = recipes.get((result, parry, kind))
                 if recipe is None:
-                    recipe = recipes[(result, parry, kind)] = self._recipe(result, parry, kind)
+                    recipe = recipes[(result, parry, kind)] = self.recipe(result, parry, kind)
                 key = (f, kf, kg, recipe)
                 cell = cells.get(key)
                 if cell is None:
@@ -868,26 +574,6 @@ class ExchangeModel:
                 self._micro_xg.append(-1 if m[5] else m[1])
             merged[i] = get(i, 0.0) + q
         return list(merged), list(merged.values())
-
-    def _recipe(self, result: int, parry: int, kind: int) -> Recipe:
-        """What table 5.1's cell (attack ``result``, defence ``parry`` of ``kind``) does:
-        its effects in order (code, on the attacker, damage kind), and whether the parrying
-        weapon then takes the attack's damage. Cells with the same recipe do the same."""
-        o = self.o
-        spared = o[ps.O_COUNTER_PARRY_ONLY] and kind != D_PARRY
-        effects = tuple(
-            (code, who == 0, dkind)
-            for code, who, dkind in self._fx[result][parry]
-            if not (spared and who == 0 and code in (ps.E_DAMAGE, ps.E_DISARM))
-        )
-        parry_damage = bool(
-            kind == D_PARRY
-            and o[ps.O_BV_ROLLED]
-            and parry >= SUCCESS
-            and result >= SUCCESS
-            and not self._hurt[result][parry]
-        )
-        return effects, parry_damage
 
     def _cell(
         self, f: int, kf: Kit, kg: Kit, effects: tuple[tuple[int, bool, int], ...], parried: bool
