@@ -76,3 +76,14 @@ def length_of(html: str) -> int:
     found = re.search(r'data-length="(\d+)"', html)
     assert found, html[:500]
     return int(found.group(1))
+
+
+try:  # the browser tests' auto-retrying expectations, given time on a loaded machine
+    from playwright.sync_api import expect as _expect
+except ImportError:  # pragma: no cover - the browser tests are skipped without it
+    pass
+else:
+    #: how long an ``expect(...)`` keeps retrying (Playwright's default, 5 s, is short when
+    #: the CI runs the suite on every core with chromium and servers beside it)
+    EXPECT_SECONDS = 20
+    _expect.set_options(timeout=EXPECT_SECONDS * 1000)
