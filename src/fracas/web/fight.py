@@ -47,7 +47,7 @@ from fracas.web.views import account_lines
 
 async def fight_page(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_visitor(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     html = render(
         "fight.html",
         csrf=tracker.access.csrf(visitor),
@@ -63,14 +63,14 @@ async def fight_page(tracker: Tracker, request: Request) -> Response:
 
 async def board_fragment(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_visitor(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     return HTMLResponse(tracker.board_html(live, visitor))
 
 
 async def account_page(tracker: Tracker, request: Request) -> Response:
     """A printable account of the fight (the GM's: the whole narrated log and summary)."""
     visitor = tracker.need_gm(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     state = live.session.state
     html = render(
         "account.html",
@@ -87,10 +87,11 @@ async def stream(tracker: Tracker, request: Request) -> Response:
     an explicit "skipped to": see :mod:`fracas.web.delivery`). A page that reconnects gets
     the current board at once, so it catches up from the log."""
     visitor = tracker.need_visitor(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     eid = live.id
 
     async def events() -> AsyncIterator[str | bytes]:
+        await live.quiet()  # the board it starts with is on disk
         feed = tracker.delivery.subscribe(live, visitor)
         try:
             while True:
@@ -124,7 +125,7 @@ async def act(tracker: Tracker, request: Request) -> Response:
     engine's dice or dice typed in one at a time (see :mod:`fracas.web.rolls`)."""
     visitor = tracker.need_visitor(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     expected = expected_field(form)
     if expected != live.length:
         raise MovedOn(
@@ -162,7 +163,7 @@ async def act(tracker: Tracker, request: Request) -> Response:
     engine = engine_roller(tracker.seed, live.id, live.length)
     roller = TableRoller(answers, engine, ask=dice == "table")
     try:
-        live.act(action, roller, expected)
+        await live.act(action, roller, expected)
     except NeedRoll as need:
         save_roll(live, expected, pending.actor, None if choice == "tactics" else action, need)
         html = roll_panel(tracker, live, visitor)
@@ -212,8 +213,8 @@ def roll_panel(tracker: Tracker, live: LiveEncounter, visitor: Visitor) -> str:
 async def undo(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
-    live.undo(expected_field(form))
+    live = await tracker.fight(request, visitor)
+    await live.undo(expected_field(form))
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
@@ -221,8 +222,8 @@ async def undo(tracker: Tracker, request: Request) -> Response:
 async def redo(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
-    live.redo(expected_field(form))
+    live = await tracker.fight(request, visitor)
+    await live.redo(expected_field(form))
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
@@ -284,7 +285,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
     """A GM override, logged as an action (so it undoes like one)."""
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     expected = expected_field(form)
     action: Override
     if text_field(form, "kind") == "add-combatant":
@@ -294,7 +295,8 @@ async def override(tracker: Tracker, request: Request) -> Response:
         action = _override(form, live)
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
-    live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)
+    roller = TableRoller([], engine_roller(tracker.seed, live.id, live.length))
+    await live.act(action, roller, expected)
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor, oob("tools", tracker.tools_html(live, visitor)))
 
@@ -302,7 +304,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
 async def hide(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     target = target_field(form, live)
     value = text_field(form, "hidden")
     if value not in ("0", "1"):
@@ -316,7 +318,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
     """Create a join link for a player (shown once: only its hash is kept) or revoke one."""
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     revoke = text_field(form, "revoke", required=False, limit=64)
     if revoke:
         if not tracker.access.revoke(live.id, revoke):

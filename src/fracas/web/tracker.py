@@ -31,6 +31,7 @@ from fracas.web.live import Hub, LiveEncounter, MovedOn
 from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop, workers
 from fracas.web.rolls import MAX_ANSWERS
 from fracas.web.views import board
+from fracas.web.writer import StoreWriter
 
 T = TypeVar("T")
 
@@ -85,7 +86,8 @@ class Tracker:
         self.input_seconds = INPUT_SECONDS
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
-        self.hub = Hub(self.store)
+        self.writer = StoreWriter(db)  # the store's writes, off the event loop
+        self.hub = Hub(self.store, self.writer)
         self.delivery = Delivery(self.board_html)
         self.hub.on_change = self.delivery.publish
         self._boards: dict[tuple[int, str], tuple[int, str]] = {}
@@ -94,6 +96,7 @@ class Tracker:
 
     def close(self) -> None:
         self.store.close()
+        self.writer.close()
         self.access.close()
 
     # -- who is asking ----------------------------------------------------------------------
@@ -145,6 +148,13 @@ class Tracker:
         except FracasError:
             raise Problem(404, f"no encounter with id {raw}") from None
         request.state.board_of = (live, visitor)  # a stale page's refusal brings the board
+        return live
+
+    async def fight(self, request: Request, visitor: Visitor) -> LiveEncounter:
+        """The encounter the request names (as :meth:`live`), once any change of it under
+        way is on disk: what the request reads or changes is what is committed."""
+        live = self.live(request, visitor)
+        await live.quiet()
         return live
 
     async def form(self, request: Request, visitor: Visitor) -> FormData:
