@@ -67,7 +67,9 @@ def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | No
         command = [sys.executable, str(ROOT / "tests/web/serve_toy.py"), *args]
     else:
         command = [sys.executable, "-c", "from fracas.cli import main; main()", "serve", *args]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    # this tree's own package first (not an installed copy of another checkout), then its tests
+    path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     assert proc.stdout is not None
     token = ""
