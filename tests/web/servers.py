@@ -16,6 +16,9 @@ import httpx
 ROOT = Path(__file__).parents[2]
 #: how long a server may take to start and answer (a loaded machine imports slowly)
 STARTUP_SECONDS = 60
+#: how long one request may take (a bound, not a measure: a fight's first page imports its
+#: ruleset and starts the odds worker, which on a loaded CI machine takes well over 10 s)
+REQUEST_SECONDS = 60
 
 
 def free_port() -> int:
@@ -103,7 +106,7 @@ class Browserless:
     """A GM (or player) over plain HTTP: cookies, the page's CSRF token, and form posts."""
 
     def __init__(self, url: str) -> None:
-        self.client = httpx.Client(base_url=url, timeout=10, follow_redirects=True)
+        self.client = httpx.Client(base_url=url, timeout=REQUEST_SECONDS, follow_redirects=True)
         self.csrf = ""
 
     def get(self, path: str) -> httpx.Response:

@@ -14,7 +14,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.web.servers import ROOT, Browserless, length_of, start
+from tests.web.servers import REQUEST_SECONDS, ROOT, Browserless, length_of, start
 
 JOANNE = ROOT / "examples/percentile/joanne-vs-ondkille.yaml"
 #: with this seed Joanne vs Ondkille lasts well past the six decisions the test takes
@@ -61,7 +61,7 @@ class StreamReader:
         self.boards: list[str] = []
         self.raw: list[str] = []
         self.arrived = threading.Event()
-        self._client = httpx.Client(cookies=cookies, timeout=httpx.Timeout(5, read=30))
+        self._client = httpx.Client(cookies=cookies, timeout=REQUEST_SECONDS)
         self._thread = threading.Thread(target=self._run, args=(url,), daemon=True)
         self._stop = False
         self._thread.start()
@@ -181,7 +181,7 @@ def test_load_50_viewers_while_the_gm_resolves_500_actions(tmp_path: Path) -> No
 
         async def viewer(i: int, cookies: httpx.Cookies, opened: list[int]) -> None:
             async with (
-                httpx.AsyncClient(cookies=cookies, timeout=httpx.Timeout(5, read=60)) as client,
+                httpx.AsyncClient(cookies=cookies, timeout=REQUEST_SECONDS) as client,
                 client.stream("GET", f"{server.url}/e/{eid}/stream") as response,
             ):
                 opened.append(i)
