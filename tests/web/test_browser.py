@@ -107,10 +107,11 @@ def test_a_round_at_the_table(browser: Browser, server: Server, tmp_path: Path) 
 
     # out of turn: the player's page is refused, and nothing changes
     before = log_of(gm, f"/e/{eid}/log.jsonl")
-    player.evaluate(
-        """([eid, n]) => htmx.ajax('POST', `/e/${eid}/act`,
-             {values: {expected: n, choice: 'tactics'}, target: '#board'})""",
-        [eid, len(before)],
+    player.evaluate(  # the player's page as it is (its own view's version: data-length)
+        """(eid) => htmx.ajax('POST', `/e/${eid}/act`, {values: {
+             expected: document.querySelector('[data-length]').dataset.length,
+             choice: 'tactics'}, target: '#board'})""",
+        eid,
     )
     expect(player.locator("#message")).to_contain_text("not your turn")
     assert log_of(gm, f"/e/{eid}/log.jsonl") == before

@@ -26,7 +26,7 @@ from fracas.engine.overrides import (
 from fracas.scenario.yaml_input import YamlProblem, load_yaml
 from fracas.web.access import Visitor
 from fracas.web.hidden import offered, scrub, unseen_names
-from fracas.web.live import LiveEncounter, MovedOn
+from fracas.web.live import LiveEncounter
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.table_dice import save_roll, saved_roll
 from fracas.web.tracker import (
@@ -126,16 +126,9 @@ async def act(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_visitor(request)
     form = await tracker.form(request, visitor)
     live = await tracker.fight(request, visitor)
-    expected = expected_field(form)
-    if expected != live.length:
-        raise MovedOn(
-            "the fight has moved on since this page was shown "
-            f"(it has {live.length} events, the page saw {expected}); look again"
-        )
+    tracker.check_shown(live, visitor, form)  # the page shows the fight as it is now
+    expected = live.length
     hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
-    decision = text_field(form, "decision", required=False, limit=100)
-    if decision:  # the page always names it; a bare HTTP client may rely on expected alone
-        live.check_decision(decision, hidden)
     state = live.session.state
     pending = live.session.pending()
     if pending is None:
@@ -196,11 +189,15 @@ def roll_panel(tracker: Tracker, live: LiveEncounter, visitor: Visitor) -> str:
         choice = str(numbers[0])
     unseen = unseen_names(state, hidden)
     need = roll.need
+    expected, decision = roll.length, live.decision()
+    if not visitor.is_gm:  # a player's page names their own view (see Tracker.board_view)
+        shown = tracker.board_view(live, visitor)
+        expected, decision = shown.version, shown.decision
     return render(
         "roll.html",
         eid=live.id,
-        expected=roll.length,
-        decision=live.decision(hidden),
+        expected=expected,
+        decision=decision,
         choice=choice,
         need=need,
         purpose=scrub(need.purpose, unseen),
