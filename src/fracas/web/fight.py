@@ -25,7 +25,7 @@ from fracas.engine.overrides import (
 )
 from fracas.scenario.yaml_input import YamlProblem, load_yaml
 from fracas.web.access import Visitor
-from fracas.web.hidden import offered, scrub, unseen_names
+from fracas.web.hidden import offered, players_tactics, scrub, unseen_names
 from fracas.web.live import LiveEncounter
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.table_dice import save_roll, saved_roll
@@ -138,7 +138,12 @@ async def act(tracker: Tracker, request: Request) -> Response:
     unseen = unseen_names(state, hidden)
     choice = text_field(form, "choice")
     action: Action
-    if choice == "tactics":
+    if choice == "tactics" and hidden:  # chosen from what the player may see
+        chosen = players_tactics(live.ruleset, state, pending, hidden)
+        if chosen is None:
+            raise Problem(409, "choice: nothing to choose from now; the GM decides this turn")
+        action = chosen
+    elif choice == "tactics":
         action = live.ruleset.choose(state, pending)
     else:  # a player's number is read against the player's own list (hidden ones left out)
         listed = offered(live.ruleset, state, pending, visitor.is_gm, hidden)
