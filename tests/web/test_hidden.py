@@ -44,17 +44,13 @@ async def create(gm: Tab, example: str) -> int:
 async def until_the_player_acts(
     gm: Tab, player: Tab, eid: int, asked: str = "", limit: int = 60
 ) -> str:
-    """The GM lets the tactics act until the player's page offers them a decision (whose
-    heading holds ``asked``)."""
+    """The GM lets the tactics act (for every combatant, the player's too: a player's own
+    "let the tactics choose" leaves the hidden alone) until the player's page offers them a
+    decision (whose heading holds ``asked``)."""
     for _ in range(limit):
         page = (await player.get(f"/e/{eid}/board")).text
         if 'id="act"' in page and asked in unescape(page):
             return page
-        if 'id="act"' in page:  # the player's own decision, not the one wanted: tactics
-            n = length_of(page)
-            response = await player.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
-            assert response.status_code == 200, response.text
-            continue
         n = length_of((await gm.get(f"/e/{eid}/board")).text)
         response = await gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
         assert response.status_code == 200, response.text

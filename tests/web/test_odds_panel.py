@@ -8,38 +8,17 @@ import asyncio
 import re
 from html import unescape
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from fracas.web import create_app
 from fracas.web.odds_work import estimate
-from tests.web.conftest import Tab, length_of, new_tab
+from tests.web.conftest import Tab, create, length_of, new_tab
 
 pytestmark = pytest.mark.anyio
 
 ROOT = Path(__file__).parents[2]
 FIREFIGHT = ROOT / "examples/starflight/firefight.yaml"
 DUEL = ROOT / "examples/percentile/joanne-vs-ondkille.yaml"
-
-
-@pytest.fixture
-async def gm(tmp_path: Path) -> Any:
-    app = create_app(tmp_path / "t.db", seed=1)
-    async with await new_tab(app) as client:
-        tab = Tab(client)
-        await tab.get(f"/login?token={app.state.gm_token}")
-        tab.app = app  # type: ignore[attr-defined]
-        yield tab
-    app.state.tracker.close()
-
-
-async def create(gm: Tab, path: Path) -> int:
-    response = await gm.client.post(
-        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
-    )
-    assert response.status_code == 303, response.text
-    return int(response.headers["location"].rsplit("/", 1)[1])
 
 
 def odds_of(html: str) -> str:
@@ -76,7 +55,7 @@ async def test_the_figures_are_the_workers_for_this_very_log(gm: Tab) -> None:
     eid = await create(gm, FIREFIGHT)
     await gm.get(f"/e/{eid}")
     panel = await settled_odds(gm, eid)
-    live = gm.app.state.tracker.hub.get(eid)  # type: ignore[attr-defined]
+    live = gm.app.state.tracker.hub.get(eid)
     from fracas.engine.codec import encode_log
     from fracas.web.odds_panel import SEED, key_of
 
@@ -98,7 +77,7 @@ async def test_after_an_action_the_odds_are_worked_out_again(gm: Tab) -> None:
 
 
 async def test_players_see_the_odds_only_when_the_gm_shares_them(gm: Tab) -> None:
-    app = gm.app  # type: ignore[attr-defined]
+    app = gm.app
     eid = await create(gm, FIREFIGHT)
     await gm.get(f"/e/{eid}")
     await settled_odds(gm, eid)
