@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from html import unescape
 from pathlib import Path
 
@@ -26,9 +27,15 @@ def odds_of(html: str) -> str:
     return unescape(found.group(0)) if found else ""
 
 
-async def settled_odds(tab: Tab, eid: int, seconds: float = 180) -> str:
+#: how long the odds may take to come (a bound, not a measure: the worker may be compiling
+#: kernels at first, and under the full suite on a loaded CI machine it took over 180 s)
+ODDS_SECONDS = 420
+
+
+async def settled_odds(tab: Tab, eid: int, seconds: float = ODDS_SECONDS) -> str:
     """The panel once its figures are in (the worker may be compiling kernels at first)."""
-    for _ in range(int(seconds * 4)):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         panel = odds_of((await tab.get(f"/e/{eid}/board")).text)
         if "working" not in panel:
             return panel
