@@ -56,6 +56,8 @@ class Viewer:
 
 
 async def follow(url: str, cookies: dict[str, str], viewer: Viewer, until: Any) -> None:
+    """``until``: a callable giving the last version this viewer waits for (the GM's pages
+    count the fight's versions, a player's pages their own view's: see Tracker.board_view)."""
     """Read one page's stream until it has had version ``until.value``: plain HTTP/1.1 over
     an asyncio connection (a browser reads its stream in native code; a Python HTTP client
     for each of 50 streams would measure itself more than the server). The chunked body is
@@ -92,7 +94,7 @@ async def follow(url: str, cookies: dict[str, str], viewer: Viewer, until: Any) 
                     found = re.search(r"from (\d+) to (\d+)", top)
                     if found:
                         viewer.skipped.append((int(found.group(1)), int(found.group(2))))
-            if viewer.boards and viewer.boards[-1][0] >= until.value:
+            if viewer.boards and viewer.boards[-1][0] >= until():
                 return
     finally:
         writer.close()
@@ -107,7 +109,8 @@ def viewers_process(
 
     async def all_of_them() -> None:
         tasks = [
-            asyncio.create_task(follow(url, jar[i % 2], v, until)) for i, v in enumerate(viewers)
+            asyncio.create_task(follow(url, jar[i % 2], v, lambda i=i: until[i % 2]))  # type: ignore[misc]
+            for i, v in enumerate(viewers)
         ]
         while any(not v.boards for v in viewers):
             await asyncio.sleep(0.02)
@@ -147,7 +150,7 @@ def run(url: str, token: str, scenario: Path, count: int, actions: int) -> None:
     assert link, "no join link"
     player = Browserless(url)
     player.get(link.group(1).replace(url, ""))
-    until = multiprocessing.Value("q", 2**62)
+    until = multiprocessing.Array("q", [2**62, 2**62])  # the GM's pages', the player's
     out: Any = multiprocessing.Queue()
     ready = multiprocessing.Event()
     jar = [dict(gm.client.cookies), dict(player.client.cookies)]
@@ -169,23 +172,32 @@ def run(url: str, token: str, scenario: Path, count: int, actions: int) -> None:
             raise SystemExit(f"action refused: {response.status_code} {response.text[:200]}")
         n = length_of(response.text)
     final = int(re.search(r'data-version="(\d+)"', response.text).group(1))  # type: ignore[union-attr]
-    until.value = final
+    finals = [final, length_of(player.get(f"/e/{eid}/board").text)]  # the player's view's
+    until[1] = finals[1]
+    until[0] = final
     gm.post(f"/e/{eid}/players", {"label": "wake", "combatants": ["Ann"]})  # one more board
+    # (the GM's pages see it; a player's page, which it shows nothing new, ends at its next
+    # keep-alive)
     viewers = [Viewer(boards, skipped) for boards, skipped in out.get(timeout=120)]
     proc.join(10)
-    first = min(v.boards[0][0] for v in viewers)
+    first = min(v.boards[0][0] for v in viewers[0::2])
     gm.close()
     player.close()
 
-    delivery = [(read - at) for v in viewers for ver, at, read in v.boards[1:] if ver <= final]
+    delivery = [
+        (read - at)
+        for i, v in enumerate(viewers)
+        for ver, at, read in v.boards[1:]
+        if ver <= finals[i % 2]
+    ]
     received = skipped = silent = 0
-    for v in viewers:
+    for i, v in enumerate(viewers):
         start_at = v.boards[0][0]
-        got = {version for version, _, _ in v.boards if version <= final}
+        got = {version for version, _, _ in v.boards if version <= finals[i % 2]}
         told = set(got)
         for a, b in v.skipped:
             told |= set(range(a, b + 1))
-        expected = set(range(start_at, final + 1))
+        expected = set(range(start_at, finals[i % 2] + 1))
         received += len(got & expected)
         skipped += len((told - got) & expected)
         silent += len(expected - told)
@@ -197,7 +209,8 @@ def run(url: str, token: str, scenario: Path, count: int, actions: int) -> None:
     print(f"delivery: p50 {d50 * 1000:6.1f} ms   p99 {d99 * 1000:6.1f} ms")
     print(
         f"boards:   {received} received, {skipped} reported skipped, {silent} missing "
-        f"without a word (versions {first}..{final} across {count} viewers)"
+        f"without a word ({count} viewers; GM pages: versions {first}..{final}, "
+        f"the player's: their view's, to {finals[1]})"
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -35,10 +36,12 @@ def toy(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 class Tab:
-    """One browser tab's worth of HTTP: a client with its cookies and CSRF token."""
+    """One browser tab's worth of HTTP: a client with its cookies and CSRF token (and, for
+    the ``gm`` fixture's tab, the app it talks to)."""
 
-    def __init__(self, client: httpx.AsyncClient) -> None:
+    def __init__(self, client: httpx.AsyncClient, app: Any = None) -> None:
         self.client = client
+        self.app = app
         self.csrf = ""
 
     async def get(self, url: str) -> httpx.Response:
@@ -68,6 +71,27 @@ async def app_and_gm(tmp_path: Path, toy: None) -> AsyncIterator[tuple[object, T
     app.state.tracker.close()
 
 
+@pytest.fixture
+async def gm(tmp_path: Path) -> AsyncIterator[Tab]:
+    """A GM's tab on the real app (the real rulesets, the engine's dice seeded), its app at
+    ``gm.app``; encounters are made with :func:`create`."""
+    app = create_app(tmp_path / "t.db", seed=1)
+    async with await new_tab(app) as client:
+        tab = Tab(client, app)
+        await tab.get(f"/login?token={app.state.gm_token}")
+        yield tab
+    app.state.tracker.close()
+
+
+async def create(gm: Tab, path: Path) -> int:
+    """A new encounter from the scenario file at ``path``, made by ``gm``; its id."""
+    response = await gm.client.post(
+        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
+    )
+    assert response.status_code == 303, response.text
+    return int(response.headers["location"].rsplit("/", 1)[1])
+
+
 async def new_tab(app: object) -> httpx.AsyncClient:
     return httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://test")  # type: ignore[arg-type]
 
@@ -76,3 +100,14 @@ def length_of(html: str) -> int:
     found = re.search(r'data-length="(\d+)"', html)
     assert found, html[:500]
     return int(found.group(1))
+
+
+try:  # the browser tests' auto-retrying expectations, given time on a loaded machine
+    from playwright.sync_api import expect as _expect
+except ImportError:  # pragma: no cover - the browser tests are skipped without it
+    pass
+else:
+    #: how long an ``expect(...)`` keeps retrying (Playwright's default, 5 s, is short when
+    #: the CI runs the suite on every core with chromium and servers beside it)
+    EXPECT_SECONDS = 20
+    _expect.set_options(timeout=EXPECT_SECONDS * 1000)

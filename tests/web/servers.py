@@ -14,6 +14,11 @@ from pathlib import Path
 import httpx
 
 ROOT = Path(__file__).parents[2]
+#: how long a server may take to start and answer (a loaded machine imports slowly)
+STARTUP_SECONDS = 60
+#: how long one request may take (a bound, not a measure: a fight's first page imports its
+#: ruleset and starts the odds worker, which on a loaded CI machine takes well over 10 s)
+REQUEST_SECONDS = 60
 
 
 def free_port() -> int:
@@ -44,7 +49,19 @@ class Server:
 
 
 def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -> Server:
-    port = port or free_port()
+    """A server on ``port``, or on a free port when it is 0. A free port is only free when it
+    is looked at: another xdist worker (or another program on the machine) may take it before
+    the server listens, so the server is asked for its own login link (no other server takes
+    it) and, if it could not listen or another one answers, started again on another port."""
+    tries = 1 if port else 5
+    for _ in range(tries):
+        server = _start_once(db, toy, seed, port or free_port())
+        if server is not None:
+            return server
+    raise RuntimeError(f"fracas serve did not answer (tried {tries} port(s))")
+
+
+def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | None:
     args = ["--db", str(db), "--port", str(port), "--scenarios", str(db.parent)]
     args += ["--scenarios", str(ROOT / "examples")]
     if seed is not None:
@@ -53,34 +70,43 @@ def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -
         command = [sys.executable, str(ROOT / "tests/web/serve_toy.py"), *args]
     else:
         command = [sys.executable, "-c", "from fracas.cli import main; main()", "serve", *args]
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
+    # this tree's own package first (not an installed copy of another checkout), then its tests
+    path = os.pathsep.join([str(ROOT / "src"), str(ROOT)])
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     assert proc.stdout is not None
     token = ""
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + STARTUP_SECONDS
     while not token and time.monotonic() < deadline:
         line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError("fracas serve exited before printing the GM's URL")
+        if not line:  # it could not listen (the port was taken): try another
+            proc.wait(5)
+            return None
         found = re.search(r"GM: (http://\S+)/login\?token=(\S+)", line)
         if found:
             token = found.group(2)
     url = f"http://127.0.0.1:{port}"
-    while time.monotonic() < deadline:
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
-            if httpx.get(f"{url}/static/tracker.css", timeout=1).status_code == 200:
-                return Server(proc, url, token)
+            # only this server knows its login link: another one on the port refuses it
+            answer = httpx.get(f"{url}/login?token={token}", timeout=2, follow_redirects=False)
         except httpx.HTTPError:
             time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("fracas serve did not answer")
+            continue
+        if answer.status_code == 303 and proc.poll() is None:
+            return Server(proc, url, token)
+        break
+    Server(proc, url, token).stop()
+    if time.monotonic() >= deadline:
+        raise RuntimeError("fracas serve did not answer")
+    return None
 
 
 class Browserless:
     """A GM (or player) over plain HTTP: cookies, the page's CSRF token, and form posts."""
 
     def __init__(self, url: str) -> None:
-        self.client = httpx.Client(base_url=url, timeout=10, follow_redirects=True)
+        self.client = httpx.Client(base_url=url, timeout=REQUEST_SECONDS, follow_redirects=True)
         self.csrf = ""
 
     def get(self, path: str) -> httpx.Response:

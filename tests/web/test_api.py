@@ -289,13 +289,16 @@ async def test_a_player_acts_only_for_their_own_combatant_on_its_turn(
     bob = await player_tab(app, gm, eid, ["Bob"])
     ann = await player_tab(app, gm, eid, ["Ann"])
     n = await board_length(gm, eid)
-    refused = await bob.post(f"/e/{eid}/act", {"expected": n, "choice": "0"})
+    shown = await board_length(bob, eid)  # a player's page: the version of their own view
+    refused = await bob.post(f"/e/{eid}/act", {"expected": shown, "choice": "0"})
     assert refused.status_code == 403 and "not your turn" in unescape(refused.text)
     assert len(lines(app, eid)) == n
     for url in (f"/e/{eid}/undo", f"/e/{eid}/override", f"/e/{eid}/hide", f"/e/{eid}/players"):
         response = await bob.post(url, {"expected": n, "kind": "end"})
         assert response.status_code == 403, url
-    done = await ann.post(f"/e/{eid}/act", {"expected": n, "choice": "0"})
+    done = await ann.post(
+        f"/e/{eid}/act", {"expected": await board_length(ann, eid), "choice": "0"}
+    )
     assert done.status_code == 200
     assert lines(app, eid)[n]["actor"] == "Ann"
     other = await ann.client.get(f"/e/{eid + 1}")

@@ -6,36 +6,15 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from fracas.web import create_app
-from tests.web.conftest import Tab, length_of, new_tab
+from tests.web.conftest import Tab, create, length_of, new_tab
 
 pytestmark = pytest.mark.anyio
 
 ROOT = Path(__file__).parents[2]
 FIREFIGHT = ROOT / "examples/starflight/firefight.yaml"
-
-
-@pytest.fixture
-async def gm(tmp_path: Path) -> Any:
-    app = create_app(tmp_path / "t.db", seed=1)
-    async with await new_tab(app) as client:
-        tab = Tab(client)
-        await tab.get(f"/login?token={app.state.gm_token}")
-        tab.app = app  # type: ignore[attr-defined]
-        yield tab
-    app.state.tracker.close()
-
-
-async def create(gm: Tab, path: Path) -> int:
-    response = await gm.client.post(
-        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
-    )
-    assert response.status_code == 303, response.text
-    return int(response.headers["location"].rsplit("/", 1)[1])
 
 
 def the_map(html: str) -> str:
@@ -79,7 +58,7 @@ async def test_each_move_spot_is_a_legal_choice_that_lands_there(gm: Tab) -> Non
     n = length_of(page)
     done = await gm.post(f"/e/{eid}/act", {"expected": n, "choice": menu.group(1)})
     assert done.status_code == 200, done.text
-    state = gm.app.state.tracker.hub.get(eid).session.state  # type: ignore[attr-defined]
+    state = gm.app.state.tracker.hub.get(eid).session.state
     mover = state.combatants[actor.group(1)]
     assert (mover.x, -mover.y) == (round(float(x)), round(float(y)))
 
@@ -103,7 +82,7 @@ async def test_the_last_attack_is_a_line_with_its_outcome(gm: Tab) -> None:
 
 
 async def test_a_players_map_leaves_out_hidden_combatants(gm: Tab) -> None:
-    app = gm.app  # type: ignore[attr-defined]
+    app = gm.app
     eid = await create(gm, FIREFIGHT)
     await gm.post(f"/e/{eid}/hide", {"target": "ikkit", "hidden": "1"})
     response = await gm.post(f"/e/{eid}/players", {"label": "Sam", "combatants": ["rhea"]})

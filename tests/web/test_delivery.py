@@ -81,24 +81,35 @@ async def open_pages(app: Any, gm: Any, tmp_path: Path) -> tuple[int, Any, list[
 async def test_changes_back_to_back_reach_every_page_each_board(
     app_and_gm: Any, tmp_path: Path
 ) -> None:
+    """Every GM page gets every board; a player's page gets a board whenever what the
+    player sees changes, and none for a change they cannot see."""
     app, gm = app_and_gm
     eid, live, pages = await open_pages(app, gm, tmp_path)
+    gms, players = pages[0::2], pages[1::2]
     async with anyio.create_task_group() as tg:
         for page in pages:
             tg.start_soon(page.run)
-        for page in pages:
+        for page in gms:
             await page.until(live.version)
+        for page in players:
+            await page.until(0)
         first = live.version
+        seen = players[0].versions()[-1]
         for _ in range(5):  # five changes with no turn of the loop between them
             live.changed()
         n = live.length
         response = await gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
         assert response.status_code == 200
         last = live.version
-        for page in pages:
+        for page in gms:
             await page.until(last)
             assert page.versions() == list(range(first, last + 1))
             assert page.skipped() == []
+        for page in players:  # the five showed the player nothing new; the act did
+            await page.until(seen + 1)
+            assert page.versions() == [seen, seen + 1]
+            assert page.skipped() == []
+        for page in pages:
             page.closed.set()
 
 
@@ -107,17 +118,24 @@ async def test_a_page_that_falls_too_far_behind_is_told_what_it_skipped(
 ) -> None:
     app, gm = app_and_gm
     _eid, live, pages = await open_pages(app, gm, tmp_path)
+    gms, players = pages[0::2], pages[1::2]
     async with anyio.create_task_group() as tg:
         for page in pages:
             tg.start_soon(page.run)
-        for page in pages:
+        for page in gms:
             await page.until(live.version)
+        for page in players:
+            await page.until(0)
         first = live.version
+        seen = [page.versions() for page in players]
         for _ in range(BACKLOG + 20):
             live.changed()
         last = live.version
-        for page in pages:
+        for page in gms:
             await page.until(last)
             assert page.skipped(), "boards were dropped without a word"
             assert page.missing(first, last) == set()
+        # the changes showed the players nothing: their pages were sent nothing
+        assert [page.versions() for page in players] == seen
+        for page in pages:
             page.closed.set()

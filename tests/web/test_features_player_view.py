@@ -77,10 +77,11 @@ async def test_a_players_map_menus_post_their_own_numbers_for_their_own_choices(
         assert theirs.get(value) == label, (value, label)
     # a map number the player posts acts on the player's list: the action its label names
     value, label = menus[0]
-    n = length_of(page)
+    n = len(app.state.tracker.hub.get(eid).session.log)
+    shown = length_of(page)  # a player's page: the version of their own view
     done = await player.post(
         f"/e/{eid}/act",
-        {"expected": n, "decision": decision_of(page), "choice": str(value), "dice": "engine"},
+        {"expected": shown, "decision": decision_of(page), "choice": str(value), "dice": "engine"},
     )
     assert done.status_code == 200, done.text
     acted = app.state.tracker.hub.get(eid).session.log[n]
@@ -124,9 +125,10 @@ async def test_a_players_decision_is_stale_once_the_gm_hides_someone(seeded: Any
     page = await until_the_player_acts(gm, player, eid)
     value, _ = map_menus(page)[-1]
     await gm.post(f"/e/{eid}/hide", {"target": "sskar", "hidden": "1"})
-    n = length_of(page)
+    n = len(app.state.tracker.hub.get(eid).session.log)
+    shown = length_of(page)  # a player's page: the version of their own view
     refused = await player.post(
-        f"/e/{eid}/act", {"expected": n, "decision": decision_of(page), "choice": str(value)}
+        f"/e/{eid}/act", {"expected": shown, "decision": decision_of(page), "choice": str(value)}
     )
     assert refused.status_code == 409 and "moved on" in unescape(refused.text)
     assert len(app.state.tracker.hub.get(eid).session.log) == n

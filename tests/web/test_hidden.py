@@ -44,17 +44,13 @@ async def create(gm: Tab, example: str) -> int:
 async def until_the_player_acts(
     gm: Tab, player: Tab, eid: int, asked: str = "", limit: int = 60
 ) -> str:
-    """The GM lets the tactics act until the player's page offers them a decision (whose
-    heading holds ``asked``)."""
+    """The GM lets the tactics act (for every combatant, the player's too: a player's own
+    "let the tactics choose" leaves the hidden alone) until the player's page offers them a
+    decision (whose heading holds ``asked``)."""
     for _ in range(limit):
         page = (await player.get(f"/e/{eid}/board")).text
         if 'id="act"' in page and asked in unescape(page):
             return page
-        if 'id="act"' in page:  # the player's own decision, not the one wanted: tactics
-            n = length_of(page)
-            response = await player.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
-            assert response.status_code == 200, response.text
-            continue
         n = length_of((await gm.get(f"/e/{eid}/board")).text)
         response = await gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
         assert response.status_code == 200, response.text
@@ -78,12 +74,13 @@ async def test_a_players_choices_never_name_a_hidden_enemy_and_are_numbered_dens
     assert "Sskar" not in page and "sskar" not in page
     values = choice_values(page)
     assert sorted(values) == list(range(len(values))), "a gap would hint at a hidden target"
-    n = length_of(page)
-    beyond = await player.post(f"/e/{eid}/act", {"expected": n, "choice": str(len(values))})
+    n = len(lines(app, eid))
+    shown = length_of(page)  # a player's page: the version of their own view
+    beyond = await player.post(f"/e/{eid}/act", {"expected": shown, "choice": str(len(values))})
     assert beyond.status_code == 400 and "choice:" in unescape(beyond.text)
     assert len(lines(app, eid)) == n
     last = await player.post(
-        f"/e/{eid}/act", {"expected": n, "choice": str(max(values)), "dice": "engine"}
+        f"/e/{eid}/act", {"expected": shown, "choice": str(max(values)), "dice": "engine"}
     )
     assert last.status_code == 200, last.text
     acted = lines(app, eid)[n]

@@ -11,32 +11,12 @@ from typing import Any
 import pytest
 
 from fracas.engine.marks import marks_of
-from fracas.web import create_app
-from tests.web.conftest import Tab, length_of, new_tab
+from tests.web.conftest import Tab, create, length_of, new_tab
 
 pytestmark = pytest.mark.anyio
 
 ROOT = Path(__file__).parents[2]
 BRAWL = ROOT / "examples/exp/bar-brawl.yaml"
-
-
-@pytest.fixture
-async def gm(tmp_path: Path) -> Any:
-    app = create_app(tmp_path / "t.db", seed=1)
-    async with await new_tab(app) as client:
-        tab = Tab(client)
-        await tab.get(f"/login?token={app.state.gm_token}")
-        tab.app = app  # type: ignore[attr-defined]
-        yield tab
-    app.state.tracker.close()
-
-
-async def create(gm: Tab, path: Path) -> int:
-    response = await gm.client.post(
-        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
-    )
-    assert response.status_code == 303, response.text
-    return int(response.headers["location"].rsplit("/", 1)[1])
 
 
 def card(html: str, cid: str) -> str:
@@ -46,7 +26,7 @@ def card(html: str, cid: str) -> str:
 
 
 def live_of(gm: Tab, eid: int) -> Any:
-    return gm.app.state.tracker.hub.get(eid)  # type: ignore[attr-defined]
+    return gm.app.state.tracker.hub.get(eid)
 
 
 async def until_round(gm: Tab, eid: int, round_: int) -> str:
@@ -150,7 +130,7 @@ async def test_bad_marks_are_refused_with_their_field_and_change_nothing(gm: Tab
 
 
 async def test_players_see_the_condition_and_rounds_but_not_the_gms_note(gm: Tab) -> None:
-    app = gm.app  # type: ignore[attr-defined]
+    app = gm.app
     eid = await create(gm, BRAWL)
     page = (await gm.get(f"/e/{eid}")).text
     who = await first_combatant(gm, eid)

@@ -83,14 +83,18 @@ async def test_a_players_choice_numbered_before_the_gm_hid_someone_is_refused(
     eid = await create_toy(gm, tmp_path)
     player = await player_tab(app, gm, eid, ["Ann"])
     page = (await player.get(f"/e/{eid}/board")).text
-    n, decision = length_of(page), decision_of(page)
+    shown, decision = length_of(page), decision_of(page)  # the player's view's version
+    n = len(lines(app, eid))
     assert "Bob" in unescape(page)
     await gm.post(f"/e/{eid}/hide", {"target": "Bob", "hidden": "1"})
-    stale = await player.post(f"/e/{eid}/act", {"expected": n, "decision": decision, "choice": "0"})
+    stale = await player.post(
+        f"/e/{eid}/act", {"expected": shown, "decision": decision, "choice": "0"}
+    )
     assert stale.status_code == 409 and "moved on" in unescape(stale.text)
     assert len(lines(app, eid)) == n
-    fresh = decision_of((await player.get(f"/e/{eid}/board")).text)
-    done = await player.post(f"/e/{eid}/act", {"expected": n, "decision": fresh, "choice": "0"})
+    page = (await player.get(f"/e/{eid}/board")).text
+    fresh = {"expected": length_of(page), "decision": decision_of(page), "choice": "0"}
+    done = await player.post(f"/e/{eid}/act", fresh)
     assert done.status_code == 200
     assert lines(app, eid)[n]["action"]["target"] == "Cat"  # the first choice the player saw
     await player.client.aclose()

@@ -145,11 +145,13 @@ def _connect_read_only(path: Path) -> sqlite3.Connection:
 class SqliteStore:
     """Encounters and their event logs in the SQLite file at ``path``."""
 
-    def __init__(self, path: str | Path, read_only: bool = False) -> None:
+    def __init__(self, path: str | Path, read_only: bool = False, any_thread: bool = False) -> None:
         """Open (or, unless ``read_only``, create) the store at ``path``.
 
         A read-only store never writes to the file, and refuses a SQLite file that is not a
-        fracas store."""
+        fracas store. A store opened with ``any_thread`` may be used from any thread, one at
+        a time: the caller makes sure no two threads use it at once (the web tracker's
+        writer, which commits off its event loop)."""
         self.path = Path(path)
         self._db: sqlite3.Connection | None = None
         try:
@@ -157,7 +159,9 @@ class SqliteStore:
                 self._db = _connect_read_only(self.path)
                 self._check_schema(empty_ok=False)
             else:
-                self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT)
+                self._db = sqlite3.connect(
+                    self.path, timeout=BUSY_TIMEOUT, check_same_thread=not any_thread
+                )
                 self._db.execute("PRAGMA foreign_keys = ON")
                 self._create_schema()
                 self._use_wal()

@@ -2,13 +2,16 @@
 
 Each open page's stream is a :class:`Feed`. When an encounter changes, :meth:`Delivery.publish`
 renders the new board once per visitor (the GM, each player) and puts the frame in the
-queue of every feed of that encounter, at once, in the change's turn: a page that is slow to
+queue of every feed of that encounter whose board it changes (a player's board moves on only
+when what that player sees does: a change hidden from them sends them nothing), at once, in
+the change's turn: a page that is slow to
 read gets the boards one after another, never only the last one. A feed keeps at most
 :data:`BACKLOG` frames: past that its oldest are dropped and the next frame it sends is led
 by a ``skipped`` event naming the versions it did not get (``skipped to 57 (from 12)``), so
 a page never loses a board without being told.
 
-Each board frame is a server-sent event ``board`` whose ``id`` is the version; a comment line
+Each board frame is a server-sent event ``board`` whose ``id`` is the board's version (the
+fight's for the GM, the player's own view's for a player); a comment line
 ``: at <seconds>`` says when it was published (the load bench, bench/tracker_load.py,
 measures delivery with it; browsers ignore comments).
 """
@@ -44,9 +47,11 @@ class Feed:
         self._taken = taken  # set whenever this feed takes its frames
         self._frames: deque[tuple[int, bytes]] = deque()
         self._skipped: tuple[int, int] | None = None  # (first, last) version not sent
+        self.last = -1  # the version of the last board pushed
         self._wake = asyncio.Event()
 
     def push(self, version: int, frame: bytes) -> None:
+        self.last = version
         if len(self._frames) >= BACKLOG:
             dropped, _ = self._frames.popleft()
             first = dropped if self._skipped is None else self._skipped[0]
@@ -88,9 +93,10 @@ class Feed:
 
 
 class Delivery:
-    """The feeds of every open page, by encounter; ``render`` is one visitor's board."""
+    """The feeds of every open page, by encounter; ``render`` is one visitor's board and its
+    version."""
 
-    def __init__(self, render: Callable[[LiveEncounter, Visitor], str]) -> None:
+    def __init__(self, render: Callable[[LiveEncounter, Visitor], tuple[int, str]]) -> None:
         self._render = render
         self._feeds: dict[int, set[Feed]] = {}
         self._taken = asyncio.Event()
@@ -99,7 +105,8 @@ class Delivery:
         """A new feed, holding the board as it is now (a page that reconnects catches up)."""
         feed = Feed(live.id, visitor, self._taken)
         self._feeds.setdefault(live.id, set()).add(feed)
-        feed.push(live.version, board_frame(live.version, self._render(live, visitor), time.time()))
+        version, html = self._render(live, visitor)
+        feed.push(version, board_frame(version, html, time.time()))
         return feed
 
     def unsubscribe(self, feed: Feed) -> None:
@@ -115,14 +122,15 @@ class Delivery:
         if not feeds:
             return
         at = time.time()
-        frames: dict[str, bytes] = {}
+        frames: dict[str, tuple[int, bytes]] = {}
         for feed in feeds:
             key = feed.visitor.token_hash
-            frame = frames.get(key)
-            if frame is None:
-                frame = board_frame(live.version, self._render(live, feed.visitor), at)
-                frames[key] = frame
-            feed.push(live.version, frame)
+            made = frames.get(key)
+            if made is None:
+                version, html = self._render(live, feed.visitor)
+                made = frames[key] = (version, board_frame(version, html, at))
+            if made[0] != feed.last:  # nothing new for this page: nothing sent
+                feed.push(*made)
 
     async def sent(self, eid: int, timeout: float = DRAIN_SECONDS) -> None:
         """Wait until every feed of ``eid`` has taken its frames (handed them to its

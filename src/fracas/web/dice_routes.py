@@ -13,7 +13,7 @@ async def dice_mode(tracker: Tracker, request: Request) -> Response:
     """``actor``'s dice mode (``dice``: engine or table), for whoever may act for it."""
     visitor = tracker.need_visitor(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     actor = text_field(form, "actor")
     if actor not in live.session.state.combatants:
         raise Problem(400, f"actor: no combatant {actor!r} in this fight")
@@ -32,7 +32,7 @@ async def cancel_roll(tracker: Tracker, request: Request) -> Response:
     a player cannot cancel the GM's or another player's)."""
     visitor = tracker.need_visitor(request)
     await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     if saved_roll(live, visitor) is not None:
         drop_roll(live)
     return Response(status_code=204)

@@ -135,10 +135,10 @@ async def create(tracker: Tracker, request: Request) -> Response:
     name = text_field(form, "name", required=False) or str(
         getattr(loaded.scenario, "name", None) or Path(source).stem
     )
-    return _start(tracker, form, name, loaded)
+    return await _start(tracker, form, name, loaded)
 
 
-def _start(tracker: Tracker, form: FormData, name: str, loaded: LoadedScenario) -> Response:
+async def _start(tracker: Tracker, form: FormData, name: str, loaded: LoadedScenario) -> Response:
     """Begin the encounter: initiative by the engine's dice, or typed in from the table (then
     the scenario waits as a draft until its first rolls are in)."""
     initiative = text_field(form, "initiative", required=False) or "engine"
@@ -149,7 +149,7 @@ def _start(tracker: Tracker, form: FormData, name: str, loaded: LoadedScenario) 
         draft = tracker.access.new_draft(name, loaded.ruleset.name, dump)
         return RedirectResponse(f"/d/{draft}", status_code=303)
     roller = TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters())))
-    eid = tracker.hub.create(name, loaded.ruleset, loaded.scenario, roller)
+    eid = await tracker.hub.create(name, loaded.ruleset, loaded.scenario, roller)
     return RedirectResponse(f"/e/{eid}", status_code=303)
 
 
@@ -169,7 +169,9 @@ async def draft_page(tracker: Tracker, request: Request) -> Response:
     scenario = ruleset.scenario_model.model_validate(data)
     engine = engine_roller(tracker.seed, -draft_id, len(answers))
     try:
-        eid = tracker.hub.create(name, ruleset, scenario, TableRoller(answers, engine, ask=True))
+        eid = await tracker.hub.create(
+            name, ruleset, scenario, TableRoller(answers, engine, ask=True)
+        )
     except NeedRoll as need:
         html = render(
             "draft.html",
@@ -239,7 +241,7 @@ async def build_encounter(tracker: Tracker, request: Request) -> Response:
     if loaded is None:
         return _builder_page(tracker, visitor, draft, 400)
     title = draft.name or str(getattr(loaded.scenario, "name", None) or f"{name} encounter")
-    return _start(tracker, form, title, loaded)
+    return await _start(tracker, form, title, loaded)
 
 
 async def import_log(tracker: Tracker, request: Request) -> Response:
@@ -260,7 +262,7 @@ async def import_log(tracker: Tracker, request: Request) -> Response:
         name = text_field(form, "name", required=False) or Path(upload.filename).stem
         # a log is re-run to be checked: it may take longer than a scenario to read
         checked = await tracker.read_input("log", lambda: checked_log(text), scale=12)
-        eid = tracker.hub.import_log(name, checked)
+        eid = await tracker.hub.import_log(name, checked)
     except FracasError as exc:
         return await home(tracker, request, [f"{upload.filename}: {exc}"], 400)
     return RedirectResponse(f"/e/{eid}", status_code=303)
@@ -269,7 +271,7 @@ async def import_log(tracker: Tracker, request: Request) -> Response:
 async def archive(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     value = text_field(form, "archived", required=False) or "1"
     if value not in ("0", "1"):
         raise Problem(400, "archived: must be 0 or 1")
@@ -280,18 +282,17 @@ async def archive(tracker: Tracker, request: Request) -> Response:
 async def delete(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     if text_field(form, "confirm", required=False) != live.record.name:
         raise Problem(400, f"confirm: type the encounter's name ({live.record.name}) to delete it")
-    tracker.store.delete(live.id)
+    await tracker.hub.delete(live.id)
     tracker.access.forget(live.id)
-    tracker.hub.drop(live.id)
     return RedirectResponse("/", status_code=303)
 
 
 async def export(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     body = encode_log(live.session.log)
     filename = f"encounter-{live.id}.jsonl"
     return Response(

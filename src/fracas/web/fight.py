@@ -25,8 +25,8 @@ from fracas.engine.overrides import (
 )
 from fracas.scenario.yaml_input import YamlProblem, load_yaml
 from fracas.web.access import Visitor
-from fracas.web.hidden import offered, scrub, unseen_names
-from fracas.web.live import LiveEncounter, MovedOn
+from fracas.web.hidden import offered, players_tactics, scrub, unseen_names
+from fracas.web.live import LiveEncounter
 from fracas.web.rolls import NeedRoll, TableRoller, engine_roller
 from fracas.web.table_dice import save_roll, saved_roll
 from fracas.web.tracker import (
@@ -47,7 +47,7 @@ from fracas.web.views import account_lines
 
 async def fight_page(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_visitor(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     html = render(
         "fight.html",
         csrf=tracker.access.csrf(visitor),
@@ -63,14 +63,14 @@ async def fight_page(tracker: Tracker, request: Request) -> Response:
 
 async def board_fragment(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_visitor(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     return HTMLResponse(tracker.board_html(live, visitor))
 
 
 async def account_page(tracker: Tracker, request: Request) -> Response:
     """A printable account of the fight (the GM's: the whole narrated log and summary)."""
     visitor = tracker.need_gm(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     state = live.session.state
     html = render(
         "account.html",
@@ -87,10 +87,11 @@ async def stream(tracker: Tracker, request: Request) -> Response:
     an explicit "skipped to": see :mod:`fracas.web.delivery`). A page that reconnects gets
     the current board at once, so it catches up from the log."""
     visitor = tracker.need_visitor(request)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     eid = live.id
 
     async def events() -> AsyncIterator[str | bytes]:
+        await live.quiet()  # the board it starts with is on disk
         feed = tracker.delivery.subscribe(live, visitor)
         try:
             while True:
@@ -124,17 +125,10 @@ async def act(tracker: Tracker, request: Request) -> Response:
     engine's dice or dice typed in one at a time (see :mod:`fracas.web.rolls`)."""
     visitor = tracker.need_visitor(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
-    expected = expected_field(form)
-    if expected != live.length:
-        raise MovedOn(
-            "the fight has moved on since this page was shown "
-            f"(it has {live.length} events, the page saw {expected}); look again"
-        )
+    live = await tracker.fight(request, visitor)
+    tracker.check_shown(live, visitor, form)  # the page shows the fight as it is now
+    expected = live.length
     hidden = frozenset() if visitor.is_gm else tracker.access.hidden(live.id)
-    decision = text_field(form, "decision", required=False, limit=100)
-    if decision:  # the page always names it; a bare HTTP client may rely on expected alone
-        live.check_decision(decision, hidden)
     state = live.session.state
     pending = live.session.pending()
     if pending is None:
@@ -144,7 +138,12 @@ async def act(tracker: Tracker, request: Request) -> Response:
     unseen = unseen_names(state, hidden)
     choice = text_field(form, "choice")
     action: Action
-    if choice == "tactics":
+    if choice == "tactics" and hidden:  # chosen from what the player may see
+        chosen = players_tactics(live.ruleset, state, pending, hidden)
+        if chosen is None:
+            raise Problem(409, "choice: nothing to choose from now; the GM decides this turn")
+        action = chosen
+    elif choice == "tactics":
         action = live.ruleset.choose(state, pending)
     else:  # a player's number is read against the player's own list (hidden ones left out)
         listed = offered(live.ruleset, state, pending, visitor.is_gm, hidden)
@@ -162,7 +161,7 @@ async def act(tracker: Tracker, request: Request) -> Response:
     engine = engine_roller(tracker.seed, live.id, live.length)
     roller = TableRoller(answers, engine, ask=dice == "table")
     try:
-        live.act(action, roller, expected)
+        await live.act(action, roller, expected)
     except NeedRoll as need:
         save_roll(live, expected, pending.actor, None if choice == "tactics" else action, need)
         html = roll_panel(tracker, live, visitor)
@@ -195,11 +194,15 @@ def roll_panel(tracker: Tracker, live: LiveEncounter, visitor: Visitor) -> str:
         choice = str(numbers[0])
     unseen = unseen_names(state, hidden)
     need = roll.need
+    expected, decision = roll.length, live.decision()
+    if not visitor.is_gm:  # a player's page names their own view (see Tracker.board_view)
+        shown = tracker.board_view(live, visitor)
+        expected, decision = shown.version, shown.decision
     return render(
         "roll.html",
         eid=live.id,
-        expected=roll.length,
-        decision=live.decision(hidden),
+        expected=expected,
+        decision=decision,
         choice=choice,
         need=need,
         purpose=scrub(need.purpose, unseen),
@@ -212,8 +215,8 @@ def roll_panel(tracker: Tracker, live: LiveEncounter, visitor: Visitor) -> str:
 async def undo(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
-    live.undo(expected_field(form))
+    live = await tracker.fight(request, visitor)
+    await live.undo(expected_field(form))
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
@@ -221,8 +224,8 @@ async def undo(tracker: Tracker, request: Request) -> Response:
 async def redo(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
-    live.redo(expected_field(form))
+    live = await tracker.fight(request, visitor)
+    await live.redo(expected_field(form))
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor)
 
@@ -284,7 +287,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
     """A GM override, logged as an action (so it undoes like one)."""
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     expected = expected_field(form)
     action: Override
     if text_field(form, "kind") == "add-combatant":
@@ -294,7 +297,8 @@ async def override(tracker: Tracker, request: Request) -> Response:
         action = _override(form, live)
     if type(action) not in tuple(live.ruleset.override_types()):
         raise Problem(400, f"kind: the {live.ruleset.name} ruleset does not support this override")
-    live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)
+    roller = TableRoller([], engine_roller(tracker.seed, live.id, live.length))
+    await live.act(action, roller, expected)
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor, oob("tools", tracker.tools_html(live, visitor)))
 
@@ -302,7 +306,7 @@ async def override(tracker: Tracker, request: Request) -> Response:
 async def hide(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     target = target_field(form, live)
     value = text_field(form, "hidden")
     if value not in ("0", "1"):
@@ -316,7 +320,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
     """Create a join link for a player (shown once: only its hash is kept) or revoke one."""
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     revoke = text_field(form, "revoke", required=False, limit=64)
     if revoke:
         if not tracker.access.revoke(live.id, revoke):

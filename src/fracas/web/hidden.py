@@ -17,7 +17,7 @@ from typing import Any
 
 import msgspec
 
-from fracas.engine import Choice, Encounter, Pending
+from fracas.engine import Action, Choice, Encounter, Pending
 from fracas.engine.ruleset import Ruleset
 
 #: what a player reads where the rules name a hidden combatant
@@ -86,3 +86,34 @@ def offered(
         for c in listed
         if not (mentions(c.action, state) & hidden)
     ]
+
+
+def players_tactics(
+    ruleset: Ruleset[Any, Any, Any],
+    state: Encounter[Any],
+    pending: Pending,
+    hidden: frozenset[str],
+) -> Action | None:
+    """What "let the tactics choose" does on a player's page: the tactics' own choice when
+    it names no hidden combatant; else a choice from the player's own list, so neither the
+    choice nor its outcome tells the player of a combatant hidden from them. The tactics
+    wanted an action of some kind (an attack, say) against someone unseen: the first choice
+    of that kind in the player's list (an attack on a foe the player sees); if there is
+    none (every foe in reach is hidden), the turn passes as the rules let it pass (their
+    "skip"), else the first choice in the player's list; ``None`` if the list is empty (or
+    the ruleset lists no actions)."""
+    action: Action = ruleset.choose(state, pending)
+    if not (mentions(action, state) & hidden):
+        return action
+    listed = offered(ruleset, state, pending, False, hidden)
+    if not listed:
+        return None
+    every = legal_choices(ruleset, state, pending) or []
+    kind = next((c.kind for c in every if c.action == action), None)
+    same = [c for c in listed if kind is not None and c.kind == kind]
+    if same:
+        return same[0].action
+    skip = ruleset.turn_control(state, pending).skip
+    if skip is not None and any(c.action == skip.action for c in listed):
+        return skip.action
+    return listed[0].action

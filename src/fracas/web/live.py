@@ -1,12 +1,14 @@
 """Encounters being played: each a Session folded from the store, kept in memory, and the
 signal that tells every open page something changed.
 
-Every change goes the same way: check the log length the page saw (``expected``), change
-the session in memory, commit the new events to SQLite (``SqliteStore.append`` with the same
-``expected``), and only then answer and tell the open pages. If the commit fails, the
-session is folded again from the store, so memory never holds an event the disk does not.
-All of this runs on the server's one event-loop thread, so two requests never interleave
-inside a change.
+Every change goes the same way: take the encounter's lock, check the log length the page
+saw (``expected``), change the session in memory, commit the new events to SQLite
+(``SqliteStore.append`` with the same ``expected``) in a worker thread (:mod:`fracas.web.writer`:
+the event loop keeps serving every other page while the disk syncs), and only then answer
+and tell the open pages. If the commit fails, the session is folded again from the store, so
+memory never keeps an event the disk does not. The lock is held from the check to the end of
+the commit, so two changes of one fight never interleave; pages that read the fight wait for
+a commit under way to end (:meth:`LiveEncounter.quiet`), so none shows an event not on disk.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from fracas.engine.session import scenario_of
 from fracas.rulesets import get_ruleset
 from fracas.store import SqliteStore
 from fracas.web.rolls import SwitchRoller, TableRoller
+from fracas.web.writer import StoreWriter
 
 
 class MovedOn(FracasError):
@@ -44,9 +47,15 @@ class Outcome:
 class LiveEncounter:
     """One encounter's session, its store record and its change signal."""
 
-    def __init__(self, store: SqliteStore, encounter_id: int, generation: str = "") -> None:
+    def __init__(
+        self, store: SqliteStore, writer: StoreWriter, encounter_id: int, generation: str = ""
+    ) -> None:
         self.store = store
+        self.writer = writer
         self.id = encounter_id
+        #: held by each change from its check to the end of its commit (one writer at a time)
+        self.lock = asyncio.Lock()
+        self._committing = False  # a commit is on its way to the disk
         #: this server's instance (a new one on every start): a page's board from another
         #: instance is never taken for the current one, whatever its version
         self.generation = generation
@@ -109,6 +118,13 @@ class LiveEncounter:
                 "the server restarted): the board now shows where it is; look again"
             )
 
+    async def quiet(self) -> None:
+        """Wait until no change is being committed (at once if none is): what is read after
+        this is on disk."""
+        if self.lock.locked():
+            async with self.lock:
+                pass
+
     # -- changes ----------------------------------------------------------------------------
     def _check(self, expected: int | None) -> None:
         if expected is not None and expected != self.length:
@@ -117,7 +133,7 @@ class LiveEncounter:
                 f"(it has {self.length} events, the page saw {expected}); look again"
             )
 
-    def act(
+    async def act(
         self,
         action: Action | Callable[[Session], Action],
         roller: TableRoller,
@@ -125,6 +141,15 @@ class LiveEncounter:
     ) -> Outcome:
         """Resolve an action (or one chosen from the session, e.g. by the tactics) with
         ``roller``, commit it, and signal. Raises (with nothing changed) if refused."""
+        async with self.lock:
+            return await self._act(action, roller, expected)
+
+    async def _act(
+        self,
+        action: Action | Callable[[Session], Action],
+        roller: TableRoller,
+        expected: int | None,
+    ) -> Outcome:
         self._check(expected)
         session = self.session
         if callable(action) and not isinstance(action, Action):
@@ -135,16 +160,21 @@ class LiveEncounter:
             events = session.act(action)
         finally:
             self.roller.current = TableRoller([], ask=True)
-        self._commit(before, list(events))
+        await self._commit(before, list(events))
         return Outcome(list(events))
 
-    def undo(self, expected: int | None) -> Outcome:
+    async def undo(self, expected: int | None) -> Outcome:
+        async with self.lock:
+            return await self._undo(expected)
+
+    async def _undo(self, expected: int | None) -> Outcome:
         self._check(expected)
         before = self.length
         dropped = self.session.undo()
         self.cuts += 1
+        length = self.length
         try:
-            self.store.truncate(self.id, self.length, expected=before)
+            await self._written(lambda store: store.truncate(self.id, length, expected=before))
         except StaleWrite:
             self._refold()
             self.changed()
@@ -154,20 +184,22 @@ class LiveEncounter:
             ) from None
         except BaseException:
             self._refold()
+            self.changed()
             raise
         self.changed()
         return Outcome(list(dropped))
 
-    def redo(self, expected: int | None) -> Outcome:
-        self._check(expected)
-        before = self.length
-        events = self.session.redo()
-        self._commit(before, list(events))
-        return Outcome(list(events))
+    async def redo(self, expected: int | None) -> Outcome:
+        async with self.lock:
+            self._check(expected)
+            before = self.length
+            events = self.session.redo()
+            await self._commit(before, list(events))
+            return Outcome(list(events))
 
-    def _commit(self, before: int, events: list[Event[Any]]) -> None:
+    async def _commit(self, before: int, events: list[Event[Any]]) -> None:
         try:
-            self.store.append(self.id, events, expected=before)
+            await self._written(lambda store: store.append(self.id, events, expected=before))
         except StaleWrite:
             self._refold()
             self.changed()
@@ -177,12 +209,26 @@ class LiveEncounter:
             ) from None
         except BaseException:
             self._refold()
+            self.changed()
             raise
         self.changed()
 
+    async def _written(self, write: Callable[[SqliteStore], object]) -> None:
+        """Run ``write`` on the store off the event loop. Meanwhile memory holds events the
+        disk may not: a signal from elsewhere (the odds worked out, say) waits for the
+        change's own, which follows whatever the commit's outcome."""
+        self._committing = True
+        try:
+            await self.writer.run(write)
+        finally:
+            self._committing = False
+
     # -- signal -----------------------------------------------------------------------------
     def changed(self) -> None:
-        """Tell every waiting page that something changed."""
+        """Tell every waiting page that something changed (while a change is being
+        committed, its own signal, once it is on disk or refused, tells them instead)."""
+        if self._committing:
+            return
         self.version += 1
         old, self._changed = self._changed, asyncio.Event()
         old.set()
@@ -206,8 +252,9 @@ class LiveEncounter:
 class Hub:
     """The live encounters of one server, loaded from the store on first use."""
 
-    def __init__(self, store: SqliteStore) -> None:
+    def __init__(self, store: SqliteStore, writer: StoreWriter) -> None:
         self.store = store
+        self.writer = writer
         self._live: dict[int, LiveEncounter] = {}
         #: names this server instance in every board and decision
         self.generation = secrets.token_hex(4)
@@ -217,7 +264,7 @@ class Hub:
     def get(self, encounter_id: int) -> LiveEncounter:
         live = self._live.get(encounter_id)
         if live is None:
-            live = LiveEncounter(self.store, encounter_id, self.generation)
+            live = LiveEncounter(self.store, self.writer, encounter_id, self.generation)
             live.on_change = self.on_change
             self._live[encounter_id] = live
         return live
@@ -227,18 +274,30 @@ class Hub:
         if live is not None:
             live.changed()
 
-    def create(
+    async def create(
         self, name: str, ruleset: Ruleset[Any, Any, Any], scenario: Any, roller: TableRoller
     ) -> int:
         """Start a new encounter (initiative with ``roller``) and commit it."""
         session = Session(ruleset, scenario, roller)
         session.begin()
-        return self.store.create(name, ruleset.name, session.log)
+        log = list(session.log)
+        return await self.writer.run(lambda store: store.create(name, ruleset.name, log))
 
-    def import_log(self, name: str, checked: tuple[str, list[Event[Any]]]) -> int:
+    async def import_log(self, name: str, checked: tuple[str, list[Event[Any]]]) -> int:
         """Store a log checked by :func:`checked_log` (its ruleset's name and events)."""
         ruleset_name, events = checked
-        return self.store.create(name, ruleset_name, events)
+        return await self.writer.run(lambda store: store.create(name, ruleset_name, events))
+
+    async def delete(self, encounter_id: int) -> None:
+        """Remove an encounter from the store (after any change of it under way), and tell
+        its open pages."""
+        live = self._live.get(encounter_id)
+        if live is None:
+            await self.writer.run(lambda store: store.delete(encounter_id))
+            return
+        async with live.lock:
+            await self.writer.run(lambda store: store.delete(encounter_id))
+            self.drop(encounter_id)
 
 
 def checked_log(text: str) -> tuple[str, list[Event[Any]]]:

@@ -24,7 +24,7 @@ async def mark(tracker: Tracker, request: Request) -> Response:
     one off (``remove``: its name)."""
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     expected = expected_field(form)
     target = target_field(form, live)
     removed = text_field(form, "remove", required=False, limit=40)
@@ -41,6 +41,7 @@ async def mark(tracker: Tracker, request: Request) -> Response:
             note=text_field(form, "note", required=False, limit=200),
             rounds=rounds,
         )
-    live.act(action, TableRoller([], engine_roller(tracker.seed, live.id, live.length)), expected)
+    roller = TableRoller([], engine_roller(tracker.seed, live.id, live.length))
+    await live.act(action, roller, expected)
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor, oob("tools", tracker.tools_html(live, visitor)))

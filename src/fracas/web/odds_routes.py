@@ -12,7 +12,7 @@ from fracas.web.tracker import Problem, Tracker, board_response, text_field
 async def share_odds(tracker: Tracker, request: Request) -> Response:
     visitor = tracker.need_gm(request)
     form = await tracker.form(request, visitor)
-    live = tracker.live(request, visitor)
+    live = await tracker.fight(request, visitor)
     value = text_field(form, "shared")
     if value not in ("0", "1"):
         raise Problem(400, "shared: must be 0 or 1")

@@ -10,9 +10,11 @@ gets a 4xx with a message naming the field, and changes nothing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,7 +32,8 @@ from fracas.web.delivery import Delivery
 from fracas.web.live import Hub, LiveEncounter, MovedOn
 from fracas.web.offload import INPUT_SECONDS, TooSlow, off_loop, workers
 from fracas.web.rolls import MAX_ANSWERS
-from fracas.web.views import board
+from fracas.web.views import Board, board
+from fracas.web.writer import StoreWriter
 
 T = TypeVar("T")
 
@@ -64,6 +67,22 @@ def render(template: str, /, **context: Any) -> str:
     return _env.get_template(template).render(**context)
 
 
+#: what a player's board is rendered with in place of the fight's own counters (replaced
+#: by the player's view version and decision once the view is told apart from the last one)
+_BLANK_NUMBER = 9_876_543_210_123
+_BLANK_TEXT = "@@fracas-player-view@@"
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A visitor's board: its version (the GM's: the fight's; a player's: of their view),
+    the decision it names, and its HTML."""
+
+    version: int
+    decision: str
+    html: str
+
+
 class Tracker:
     """The app's state: the store, the access tables, the live encounters."""
 
@@ -85,15 +104,21 @@ class Tracker:
         self.input_seconds = INPUT_SECONDS
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
         self.access = Access(db)  # its own tables beside the store's; sets WAL mode
-        self.hub = Hub(self.store)
-        self.delivery = Delivery(self.board_html)
+        self.writer = StoreWriter(db)  # the store's writes, off the event loop
+        self.hub = Hub(self.store, self.writer)
+        self.delivery = Delivery(self.board_version)
         self.hub.on_change = self.delivery.publish
-        self._boards: dict[tuple[int, str], tuple[int, str]] = {}
+        #: each visitor's board, by encounter and token: the fight's version it was made at
+        self._boards: dict[tuple[int, str], tuple[int, Shown]] = {}
+        #: each player's last view of each encounter: its digest and its version (never
+        #: forgotten while the server runs, so a player's versions only ever grow)
+        self._views: dict[tuple[int, str], tuple[bytes, int]] = {}
         self._known: dict[str, tuple[float, bool]] = {}
         self._workers: anyio.CapacityLimiter | None = None  # made in the server's loop
 
     def close(self) -> None:
         self.store.close()
+        self.writer.close()
         self.access.close()
 
     # -- who is asking ----------------------------------------------------------------------
@@ -147,6 +172,13 @@ class Tracker:
         request.state.board_of = (live, visitor)  # a stale page's refusal brings the board
         return live
 
+    async def fight(self, request: Request, visitor: Visitor) -> LiveEncounter:
+        """The encounter the request names (as :meth:`live`), once any change of it under
+        way is on disk: what the request reads or changes is what is committed."""
+        live = self.live(request, visitor)
+        await live.quiet()
+        return live
+
     async def form(self, request: Request, visitor: Visitor) -> FormData:
         """The request's form, once its CSRF token is checked."""
         try:
@@ -175,16 +207,75 @@ class Tracker:
 
     # -- rendering ----------------------------------------------------------------------------
     def board_html(self, live: LiveEncounter, visitor: Visitor) -> str:
+        return self.board_view(live, visitor).html
+
+    def board_version(self, live: LiveEncounter, visitor: Visitor) -> tuple[int, str]:
+        shown = self.board_view(live, visitor)
+        return shown.version, shown.html
+
+    def board_view(self, live: LiveEncounter, visitor: Visitor) -> Shown:
+        """``visitor``'s board as it is now, with its version and decision. The GM's board
+        moves on with every change of the fight; a player's is built from the player view
+        alone: its version, the decision it names and the ``expected`` its forms post move
+        on only when what that player sees changes, so a change the player may not see
+        (a hidden combatant acting, the GM healing one) gives that player nothing new."""
         key = (live.id, visitor.token_hash)
         cached = self._boards.get(key)
         if cached is not None and cached[0] == live.version:
             return cached[1]
-        b = board(live, visitor, self.access.hidden(live.id))
-        html = render("board.html", b=b)
+        hidden = self.access.hidden(live.id)
+        b = board(live, visitor, hidden)
+        if visitor.is_gm:
+            shown = Shown(live.version, b.decision, render("board.html", b=b))
+        else:
+            shown = self._player_view(live, key, b, hidden)
         if len(self._boards) > 4096:
             self._boards.clear()
-        self._boards[key] = (live.version, html)
-        return html
+        self._boards[key] = (live.version, shown)
+        return shown
+
+    def _player_view(
+        self, live: LiveEncounter, key: tuple[int, str], b: Board, hidden: frozenset[str]
+    ) -> Shown:
+        """A player's board: rendered without the fight's own counters, numbered by the
+        views of it that differ (see :meth:`board_view`)."""
+        b.length = b.version = _BLANK_NUMBER
+        b.key = b.decision = _BLANK_TEXT
+        html = render("board.html", b=b)
+        digest = hashlib.sha256(html.encode()).digest()
+        last = self._views.get(key)
+        version = 0 if last is None else last[1] + (last[0] != digest)
+        self._views[key] = (digest, version)
+        decision = f"{live.generation}.v{version}"
+        if hidden:  # a player's choices are numbered without the hidden: see LiveEncounter
+            decision += "." + hashlib.sha256("\n".join(sorted(hidden)).encode()).hexdigest()[:8]
+        html = html.replace(
+            f'data-board="{_BLANK_TEXT}"', f'data-board="{live.id}.{live.generation}.{version}"'
+        )
+        html = html.replace(_BLANK_TEXT, decision).replace(str(_BLANK_NUMBER), str(version))
+        return Shown(version, decision, html)
+
+    def check_shown(self, live: LiveEncounter, visitor: Visitor, form: FormData) -> None:
+        """Refuse (:class:`MovedOn`) a change posted from a page that no longer shows the
+        fight as ``visitor`` sees it now: the GM's page by the log length (``expected``) and
+        the decision; a player's by the version and decision of their own view."""
+        expected = expected_field(form)
+        decision = text_field(form, "decision", required=False, limit=100)
+        if visitor.is_gm:
+            if expected != live.length:
+                raise MovedOn(
+                    "the fight has moved on since this page was shown "
+                    f"(it has {live.length} events, the page saw {expected}); look again"
+                )
+            if decision:  # the page always names it; a bare HTTP client may rely on expected
+                live.check_decision(decision)
+            return
+        shown = self.board_view(live, visitor)
+        if expected != shown.version or (decision and decision != shown.decision):
+            raise MovedOn(
+                "the fight has moved on since this page was shown (or the server restarted): "
+                "the board now shows where it is; look again"
+            )
 
     def tools_html(self, live: LiveEncounter, visitor: Visitor, link: str = "") -> str:
         state = live.session.state
