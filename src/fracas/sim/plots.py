@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fracas.sim.api import CompareResult
     from fracas.sim.balance import BalanceResult
     from fracas.sim.figures import SimResult
+    from fracas.sim.odds import ExactDistributions
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -198,6 +199,51 @@ def distribution_plot(result: SimResult, path: str | Path) -> None:
         ax.axis("off")
     fig.suptitle(f"{_label(result.scenario)}: distributions")
     rect = caption(fig, run_facts(result.n, result.seed, result.engine, changed_options(result)))
+    fig.tight_layout(rect=rect)
+    _save_plain(fig, Path(path))
+
+
+def exact_distribution_plot(result: ExactDistributions, path: str | Path) -> None:
+    """Bars of the exact distributions (``fracas odds --distributions --plot``): fight
+    length, each side's combatants out, each combatant's damage and health left, as the
+    probability of each value; a lump the chain does not split (a dead fighter's hp "or
+    below") is hatched. Exact: no interval, the caption says so and gives the truncation
+    error."""
+    figs = [f for f in result.figures if f.spread is not None and f.spread.values]
+    figs = figs[:MAX_PANELS]
+    cols = min(3, len(figs))
+    rows = -(-len(figs) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.9 * rows + 0.6), squeeze=False)
+    for ax, f in zip(axes.flat, figs, strict=False):
+        s = f.spread
+        assert s is not None
+        keep = [k for k, p in enumerate(s.probs) if p >= 1e-5]  # (the far tail is invisible)
+        values = [s.values[k] for k in keep]
+        probs = [s.probs[k] for k in keep]
+        bars = ax.bar(values, probs, width=0.85, color="#2e86c1")
+        for k, bar in zip(keep, bars, strict=True):
+            if (s.floor and k == 0) or (s.ceiling and k == len(s.values) - 1):
+                bar.set_hatch("//")
+                bar.set_facecolor("#aed6f1")
+        ax.set_title(f.title, fontsize="small")
+        ax.set_ylabel("probability", fontsize="small")
+        if f.figure == "out":
+            ax.set_xticks([0, 1])
+    for ax in list(axes.flat)[len(figs) :]:
+        ax.axis("off")
+    fig.suptitle(f"{_label(result.scenario)}: exact distributions")
+    odds = result.odds
+    lumps = any(f.spread is not None and (f.spread.floor or f.spread.ceiling) for f in figs)
+    missing = [f.title for f in result.figures if f.spread is None]
+    opts = non_default(result.ruleset, dict(result.options)) if result.ruleset else {}
+    text = (
+        f"exact probabilities from the Markov chain over the fight's state (no sampling, so no "
+        f"intervals); truncation error <= {odds.error:.1e}; options: "
+        + (", ".join(f"{k}={v}" for k, v in sorted(opts.items())) or "the defaults")
+        + ("; hatched: a value and everything beyond it (the chain stops there)" if lumps else "")
+        + (f"; not exact, not drawn: {', '.join(missing)}" if missing else "")
+    )
+    rect = caption(fig, text)
     fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 

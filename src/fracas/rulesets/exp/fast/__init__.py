@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from fracas.rulesets.exp.ruleset import ExpRuleset
 from fracas.rulesets.exp.scenario import ExpScenario
-from fracas.sim.fast import AnyRuleset, FastPaths, Solution
+from fracas.sim.fast import AnyRuleset, Distributions, FastPaths, Solution
 
 if TYPE_CHECKING:
     import numpy as np
@@ -150,6 +150,13 @@ class BrawlOdds:
             classes=e.states,
             unit="units",
         )
+
+    def distributions(
+        self, ruleset: AnyRuleset, scenario: object, policy: object | None
+    ) -> Distributions:
+        from fracas.rulesets.exp.fast.ends import brawl_distributions
+
+        return brawl_distributions(_theirs(scenario), _mine(ruleset), policy)
 
 
 class MoveAdvisor:

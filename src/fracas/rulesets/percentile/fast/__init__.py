@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
-from fracas.sim.fast import AnyRuleset, FastPaths, Solution
+from fracas.sim.fast import AnyRuleset, Distributions, FastPaths, Solution
 
 if TYPE_CHECKING:
     import numpy as np
@@ -139,6 +139,18 @@ class DuelOdds:
 
             policy = install_policy(mine, theirs)
         return duel_odds(mine, theirs, policy)
+
+    def distributions(
+        self, ruleset: AnyRuleset, scenario: object, policy: object | None
+    ) -> Distributions:
+        from fracas.rulesets.percentile.fast.ends import duel_distributions
+
+        mine, theirs = _mine(ruleset), _theirs(scenario)
+        if policy is None and any(c.tactics == "optimal" for c in theirs.combatants):
+            from fracas.rulesets.percentile.fast.advise import install_policy
+
+            policy = install_policy(mine, theirs)
+        return duel_distributions(mine, theirs, policy)
 
 
 class StanceAdvisor:
