@@ -144,16 +144,23 @@ def balance_plot(result: BalanceResult, path: str | Path) -> None:
         assert result.crossing_low is not None and result.crossing_high is not None
         ax.axvspan(result.crossing_low, result.crossing_high, color="#f5b7b1", alpha=0.5)
         ax.axvline(result.crossing, color="#c0392b", label=f"crossing {result.crossing:.1f}")
+    exact = result.fights == 0 and result.most == 0
     ax.set_xlabel(result.path)
-    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylabel("exact win probability" if exact else "win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize="small")
     ax.set_title(f"{_label(result.scenario)}: where {result.side}'s win rate crosses the target")
-    rect = caption(
-        fig,
-        f"{result.fights:,} fights in {len(result.points)} steps (at most {result.most:,} "
-        f"per value), seed {result.seed}, engine {result.engine}",
+    opts = non_default(result.ruleset, dict(result.options)) if result.ruleset else {}
+    said = ", ".join(f"{k}={v}" for k, v in sorted(opts.items())) or "the defaults"
+    text = (
+        f"exact: {len(result.points)} values solved by the Markov chain, no fights and no "
+        f"interval; the crossing interpolated between two neighbouring whole values; "
+        f"options: {said}"
+        if exact
+        else f"{result.fights:,} fights in {len(result.points)} steps (at most {result.most:,} "
+        f"per value), seed {result.seed}, engine {result.engine}; options: {said}"
     )
+    rect = caption(fig, text)
     fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 
