@@ -303,6 +303,11 @@ def _figures_of(sim: SimResult) -> dict[FigureKey, tuple[str, str, float, Any]]:
         for o in c.outcomes:
             label = f"{c.name}: {o.outcome}"
             out[("outcome", c.id, o.outcome)] = (label, "rate", o.rate.rate, o.rate)
+        for ch in c.choices:
+            label = f"{c.name}: {ch.kind} (fights with it)"
+            out[("chose", c.id, ch.kind)] = (label, "rate", ch.fights.rate, ch.fights)
+            label = f"{c.name}: {ch.kind} (times per fight)"
+            out[("chose_per_fight", c.id, ch.kind)] = (label, "mean", ch.per_fight, None)
     return out
 
 
@@ -321,6 +326,8 @@ def figure_differences(
             keys = list(dict.fromkeys([*figs[i], *figs[j]]))
             sums = pairs.get((i, j))
             for key in keys:
+                if key[0] == "chose_per_fight" and (sums is None or key not in sums.sums):
+                    continue  # (times per fight: paired only, no spread is kept per run)
                 raw.append(_one_difference(key, i, j, figs, sims, sums))
     by_key: dict[FigureKey, list[int]] = {}
     for k, d in enumerate(raw):

@@ -59,10 +59,16 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     diffs = [
         d
         for d in result.figure_differences
-        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario) and not d.same_in_every_fight
+        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario)
+        and not d.same_in_every_fight
+        and not d.key[0].startswith("chose")  # (what the tactics chose: text and JSON)
     ]
     rates = [d for d in diffs if d.kind == "rate"]
     means = [d for d in diffs if d.kind == "mean"]
+    chose = any(
+        d.key[0].startswith("chose") and not d.same_in_every_fight
+        for d in result.figure_differences
+    )
     height = max(4.0, 0.3 * max(len(rates), len(means)) + 2.0)
     fig, (ax, rx, mx) = plt.subplots(
         1, 3, figsize=(14, height), gridspec_kw={"width_ratios": [0.8, 1.2, 1.2]}
@@ -98,7 +104,8 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     rect = caption(
         fig,
         run_facts(first.n, first.seed, first.engine, changed_options(first))
-        + f"; correction: {result.correction}",
+        + f"; correction: {result.correction}"
+        + ("; what the tactics chose differs too: see the text or JSON" if chose else ""),
     )
     fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
@@ -186,7 +193,8 @@ def non_default(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def distribution_plot(result: SimResult, path: str | Path) -> None:
     """Bars of the distributions: fight length, and each combatant's damage dealt, damage
-    taken and health left (share of fights with each value)."""
+    taken and health left (share of fights with each value, with its 95% Wilson interval
+    as a whisker)."""
     panels: list[tuple[str, Any]] = [("length", result.rounds.distribution)]
     for c in result.combatants:
         panels.append((f"{c.name}: damage dealt", c.dealt_distribution))
@@ -197,11 +205,18 @@ def distribution_plot(result: SimResult, path: str | Path) -> None:
     cols = min(3, len(panels))
     rows = -(-len(panels) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.9 * rows + 0.6), squeeze=False)
+    from fracas.sim.intervals import wilson
+
     for ax, (title, dist) in zip(axes.flat, panels, strict=False):
         shares = [c / dist.n for c in dist.counts]
+        bands = [wilson(c, dist.n) for c in dist.counts]
+        err = [[s - lo for s, (lo, _) in zip(shares, bands, strict=True)],
+               [hi - s for s, (_, hi) in zip(shares, bands, strict=True)]]  # fmt: skip
         ax.bar(dist.values, shares, width=0.85, color="#2e86c1")
+        ax.errorbar(dist.values, shares, yerr=err, fmt="none", ecolor="#1b2631",
+                    elinewidth=0.8, capsize=1.5)  # fmt: skip
         ax.set_title(title, fontsize="small")
-        ax.set_ylabel("share of fights", fontsize="small")
+        ax.set_ylabel("share of fights (95% Wilson)", fontsize="small")
     for ax in list(axes.flat)[len(panels) :]:
         ax.axis("off")
     fig.suptitle(f"{_label(result.scenario)}: distributions")
