@@ -46,6 +46,8 @@ def _rows(fig: ExactFigure, most: int = 12) -> list[tuple[str, float]]:
     rows = [(f"at least {x}", p) for x, p in s.at_least()]
     if s.floor:  # the lowest value stands for itself or below: no "at least" row for it
         rows = rows[1:]
+    if not s.ceiling:  # the far tail, below what four decimals show, is left out
+        rows = [r for r in rows if r[1] >= 5e-6] or rows[:1]
     if len(rows) > most:
         step = (len(rows) - 1) / (most - 1)
         rows = [rows[round(k * step)] for k in range(most)]
