@@ -5,6 +5,7 @@ text and the JSON; nothing where the engine does not record choices."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -43,3 +44,15 @@ def test_compare_text_and_json_say_what_changed_in_the_choices() -> None:
 def test_the_batch_engine_pairs_no_choices_it_does_not_record() -> None:
     result = compare(variants_of([str(DUEL)], [PLATE]), n=500, seed=1, engine="batch")
     assert not [d for d in result.figure_differences if d.key[0].startswith("chose")]
+
+
+def test_sim_plot_draws_each_distribution_bars_interval(tmp_path: Path) -> None:
+    """Every panel of ``sim --plot`` has its bars' 95% Wilson whiskers (one collection of
+    error-bar lines per panel in the SVG)."""
+    plot = tmp_path / "d.svg"
+    args = ["sim", str(DUEL), "-n", "300", "--seed", "1", "--engine", "event"]
+    result = CliRunner().invoke(main, [*args, "--plot", str(plot)])
+    assert result.exit_code == 0, result.output
+    svg = plot.read_text()
+    # the length, and each of the two combatants' damage dealt, taken and hp left
+    assert svg.count("LineCollection") == 1 + 2 * 3
