@@ -12,7 +12,7 @@
 import os
 from pathlib import Path
 
-from fracas.sim import compare, simulate
+from fracas.sim import compare, exact, simulate
 from fracas.sim.balance import balance
 from fracas.sim.variants import variants_of
 
@@ -89,6 +89,23 @@ for d in brawler.figure_differences:
     if d.key[0] in ("win", "rounds"):
         verdict = "significant" if d.significant else "not significant"
         print(f"{d.figure}: {d.difference:+.3f} [{d.low:+.3f}, {d.high:+.3f}] {verdict}")
+
+# %% [markdown]
+# A one-on-one brawl is inside the exact chain (`fracas odds`), so both answers can also be
+# had with no fights at all: the exact win probability and the exact distributions (as
+# `fracas odds --distributions`), here how many HPS Lin has left and how long it lasts.
+
+# %%
+brawls = variants_of([TRIP], ["grapple: combatants[0].tactics=grapple"])
+for name, variant in zip(("trip", "grapple"), brawls, strict=True):
+    e = exact(variant)
+    lin = e.figure("left", "Lin").spread
+    assert lin is not None
+    steps = [(x, round(p, 3)) for x, p in lin.at_least() if 0.001 < p < 0.999][::4]
+    print(
+        f"{name}: crew wins {e.odds.win[0]:.4f}, mean length {e.odds.mean_length:.2f} {e.odds.unit}"
+    )
+    print("  P(Lin has at least X HPS left):", steps)
 
 # %% [markdown]
 # ## 4. Cover or armour in a Starflight firefight?

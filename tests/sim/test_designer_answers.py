@@ -51,6 +51,9 @@ def test_compare_gives_a_difference_for_every_figure_either_variant_reports() ->
         for c in sim.combatants:
             expected |= {("dealt", c.id), ("taken", c.id)}
             expected |= {("outcome", c.id, o.outcome) for o in c.outcomes}
+            # what it chose: the fights with each kind, and the times per fight (paired)
+            expected |= {("chose", c.id, ch.kind) for ch in c.choices}
+            expected |= {("chose_per_fight", c.id, ch.kind) for ch in c.choices}
     assert keys == expected
     assert all(d.paired for d in result.figure_differences)
     assert result.correction.startswith("none")

@@ -103,6 +103,8 @@ def test_balance_finds_where_the_win_rate_crosses_the_target(tmp_path: Path) -> 
         "--json",
         "-j",
         "1",
+        "--engine",
+        "batch",  # the Monte Carlo search (auto takes the exact chain here)
     )
     assert code == 0, err
     result = json.loads(out)

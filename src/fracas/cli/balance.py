@@ -4,18 +4,23 @@ flags, calls :func:`fracas.sim.balance.balance`, renders the answer. No statisti
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from fracas.cli.sim import (
+    ENGINES,
     _check_plot,
     _jobs,
     _progress_bar,
     _sim_errors,
     draw_plot,
-    run_options,
+    run_options_for,
 )
 from fracas.engine.errors import FracasError
+
+if TYPE_CHECKING:
+    from fracas.sim.balance import BalanceResult
 
 
 @click.command()
@@ -41,7 +46,12 @@ from fracas.engine.errors import FracasError
     show_default=True,
     help="Most fights at one value before it is called indistinguishable from the target.",
 )
-@run_options
+@run_options_for(
+    engines=(*ENGINES, "exact"),
+    engine_help="exact: bisect on the exact win probability (fracas odds; refused where the "
+    "chain does not cover a value); event, batch: on the Monte Carlo of that engine; auto: "
+    "exact where the chain covers every value tried, else the fastest engine that can.",
+)
 @click.option(
     "--plot",
     metavar="FILE.png|FILE.svg",
@@ -64,7 +74,8 @@ def balance(
     plot: str | None,
 ) -> None:
     """Find the value of one field of SCENARIO at which a side's win rate crosses the
-    target, with an interval on it, in far fewer fights than a sweep of every value."""
+    target, with an interval on it, in far fewer fights than a sweep of every value (on
+    the exact odds where the exact chain covers the fight: no fights, no interval)."""
     from fracas.sim.balance import balance as run_balance
 
     with _sim_errors() as chosen:
@@ -97,10 +108,12 @@ def balance(
 
 
 def render_balance(result: object) -> list[str]:
-    from fracas.sim.balance import BalanceResult
+    from fracas.sim.balance import EXACT, BalanceResult
 
     assert isinstance(result, BalanceResult)
     r = result
+    if r.engine == EXACT:
+        return render_exact(r)
     out = [
         f"engine: {r.engine}",
         f"{r.scenario}: where {r.side}'s win rate crosses {100 * r.target:.0f}% as {r.path} "
@@ -125,5 +138,30 @@ def render_balance(result: object) -> list[str]:
         f"{r.fights:,} fights in {len(r.points)} steps; a sweep of every value at "
         f"{r.most:,} fights would run {r.grid_fights:,}. Each step's test is at 95%; the "
         "interval is read off the two values on either side of the target."
+    )
+    return out
+
+
+def render_exact(r: BalanceResult) -> list[str]:
+    """A balance found on the exact odds: each value's exact win probability, the crossing
+    between two neighbouring whole values, no interval."""
+    out = [
+        f"engine: {r.engine}",
+        f"{r.scenario}: where {r.side}'s win rate crosses {100 * r.target:.0f}% as {r.path} "
+        f"runs over {r.low}..{r.high}",
+        "",
+        "values tried, in order (exact win probability):",
+    ]
+    for p in r.points:
+        out.append(f"  {p.value:>6}: {100 * p.win.rate:8.4f}%: {p.verdict} the target")
+    out.append("")
+    if r.crossing is None:
+        out.append(f"no crossing: {r.message}")
+    else:
+        out.append(f"crossing: {r.path} = {r.crossing:.2f}  ({r.message})")
+    out.append(
+        f"exact: {len(r.points)} values solved by the Markov chain, no fights; the crossing "
+        "is interpolated between the two neighbouring whole values on either side of the "
+        "target (a field of whole numbers has no value between them)."
     )
     return out

@@ -94,20 +94,40 @@ def difference_lines(result: Any) -> list[str]:
     ]
     pairs = list(dict.fromkeys((d.a, d.b) for d in diffs))
     for a, b in pairs:
-        mine = [d for d in diffs if (d.a, d.b) == (a, b)]
-        how = "paired on the same fights" if all(d.paired for d in mine) else "independent"
+        every = [d for d in diffs if (d.a, d.b) == (a, b)]
+        how = "paired on the same fights" if all(d.paired for d in every) else "independent"
         out.append(f"  {short_label(a)} - {short_label(b)} ({how}):")
-        width = max(len(d.figure) for d in mine)
-        for d in mine:
-            if d.same_in_every_fight:
-                continue
-            mark = "significant" if d.significant else ""
-            out.append(
-                f"    {d.figure:<{width}}  {_fmt(d.kind, d.difference):>7} "
-                f"[{_fmt(d.kind, d.low)}, {_fmt(d.kind, d.high)}]  "
-                f"{_p(d.p_adjusted)}  {mark}".rstrip()
-            )
-        same = sum(1 for d in mine if d.same_in_every_fight)
-        if same:
-            out.append(f"    ({same} figures identical in every fight)")
+        figures = [d for d in every if d.key[0] not in CHOICE_KEYS]
+        chosen = sorted(  # each combatant's kinds together, the fights before the times
+            (d for d in every if d.key[0] in CHOICE_KEYS),
+            key=lambda d: (d.key[1], d.key[2], CHOICE_KEYS.index(d.key[0])),
+        )
+        out += _difference_rows(figures, "figures")
+        if chosen:
+            out.append("    what the tactics chose (fights with it: in points; times per fight):")
+            out += _difference_rows(chosen, "choices", indent="      ")
+    return out
+
+
+#: the keys of what the tactics chose (``fracas.sim.pairing``)
+CHOICE_KEYS = ("chose", "chose_per_fight")
+
+
+def _difference_rows(mine: Sequence[Any], what: str, indent: str = "    ") -> list[str]:
+    out: list[str] = []
+    if not mine:
+        return out
+    width = max(len(d.figure) for d in mine)
+    for d in mine:
+        if d.same_in_every_fight:
+            continue
+        mark = "significant" if d.significant else ""
+        out.append(
+            f"{indent}{d.figure:<{width}}  {_fmt(d.kind, d.difference):>7} "
+            f"[{_fmt(d.kind, d.low)}, {_fmt(d.kind, d.high)}]  "
+            f"{_p(d.p_adjusted)}  {mark}".rstrip()
+        )
+    same = sum(1 for d in mine if d.same_in_every_fight)
+    if same:
+        out.append(f"{indent}({same} {what} identical in every fight)")
     return out

@@ -9,7 +9,7 @@ import click
 from fracas.cli.errors import fail, reported_errors
 from fracas.cli.rule_options import rule_option
 from fracas.scenario import load_scenario
-from fracas.sim.odds import Odds, OutOfScope
+from fracas.sim.odds import ExactDistributions, ExactFigure, Odds, OutOfScope
 from fracas.sim.odds import odds as compute_odds
 
 
@@ -38,24 +38,102 @@ def render_odds(o: Odds) -> list[str]:
     return lines
 
 
+def _rows(fig: ExactFigure, most: int = 12) -> list[tuple[str, float]]:
+    """The "at least X" rows of one exact figure (at most ``most``, evenly spread), the
+    lumps said as such."""
+    s = fig.spread
+    assert s is not None
+    rows = [(f"at least {x}", p) for x, p in s.at_least()]
+    if s.floor:  # the lowest value stands for itself or below: no "at least" row for it
+        rows = rows[1:]
+    if not s.ceiling:  # the far tail, below what four decimals show, is left out
+        rows = [r for r in rows if r[1] >= 5e-6] or rows[:1]
+    if len(rows) > most:
+        step = (len(rows) - 1) / (most - 1)
+        rows = [rows[round(k * step)] for k in range(most)]
+    return rows
+
+
+def distribution_lines(d: ExactDistributions) -> list[str]:
+    """The exact distributions as "at least X" tables (``fracas odds --distributions``)."""
+    out = ["", "distributions: the exact probability of at least X"]
+    for fig in d.figures:
+        s = fig.spread
+        if s is None:
+            out.append(f"  {fig.title}: not exact here: {fig.why}")
+            continue
+        mean = s.mean
+        head = f"  {fig.title}" + (f" (mean {mean:.2f})" if mean is not None else "")
+        out.append(head)
+        for label, p in _rows(fig):
+            out.append(f"    {label:<14} {p:8.3%}")
+        if s.floor:
+            out.append(
+                f"    ({s.values[0]} stands for {s.values[0]} or below: the chain stops there)"
+            )
+        if s.ceiling:
+            out.append(
+                f"    ({s.values[-1]} stands for {s.values[-1]} or more: the chain stops there)"
+            )
+    return out
+
+
 @click.command()
 @click.argument("scenario")
 @rule_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def odds(scenario: str, overrides: tuple[str, ...], as_json: bool) -> None:
+@click.option(
+    "--distributions",
+    is_flag=True,
+    help="Also the exact distributions (length, damage, health left, combatants out) as "
+    '"at least X" tables, from the chain\'s end states.',
+)
+@click.option(
+    "--plot",
+    metavar="FILE.png|FILE.svg",
+    default=None,
+    help="Draw the exact distributions (implies --distributions).",
+)
+def odds(
+    scenario: str,
+    overrides: tuple[str, ...],
+    as_json: bool,
+    distributions: bool,
+    plot: str | None,
+) -> None:
     """Exact outcome probabilities of a fight in SCENARIO (where its ruleset has an exact
     chain: docs/batch-and-odds.md says which fights it covers): each side's win, the draw, and
-    the fight-length distribution."""
+    the fight-length distribution; with --distributions, the exact distributions of damage,
+    health left and who is out too."""
+    dists: ExactDistributions | None = None
     with reported_errors():  # the chain too: an error or Ctrl-C there is no traceback
+        if plot is not None:
+            from fracas.cli.sim import _check_plot
+
+            _check_plot(plot)
         loaded = load_scenario(scenario, overrides)
         try:
-            result = compute_odds(loaded.ruleset, loaded.scenario)
+            if distributions or plot is not None:
+                from fracas.sim.odds import distributions as compute_distributions
+
+                dists = compute_distributions(loaded.ruleset, loaded.scenario)
+                result = dists.odds
+            else:
+                result = compute_odds(loaded.ruleset, loaded.scenario)
         except OutOfScope as exc:
             fail(f"{scenario}: outside the exact chain: {exc}")
+        if plot is not None:
+            from fracas.cli.sim import draw_plot
+
+            draw_plot("exact_distribution_plot", dists, plot)
     if as_json:
-        click.echo(json.dumps(result.to_json()))
+        click.echo(json.dumps(result.to_json() if dists is None else dists.to_json()))
     else:
         click.echo("\n".join(render_odds(result)))
+        if dists is not None:
+            click.echo("\n".join(distribution_lines(dists)))
+    if plot is not None:
+        click.echo(f"plot saved to {plot}", err=True)
 
 
 @click.command()

@@ -184,8 +184,28 @@ def _sim_errors() -> Iterator[_Seed]:
         raise SystemExit(130) from None
 
 
+ENGINES = ("event", "batch", "auto")
+ENGINE_HELP = (
+    "What runs the fights: the event engine (the reference), the batch kernels "
+    "(one-on-one duels and brawls), or the fastest that can."
+)
+
+
 def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """The flags sim, compare and sweep share."""
+    return run_options_for()(f)
+
+
+def run_options_for(
+    engines: Sequence[str] = ENGINES, engine_help: str = ENGINE_HELP
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``run_options`` with what ``--engine`` offers (``balance`` has one engine more)."""
+    return lambda f: _with_run_options(f, engines, engine_help)
+
+
+def _with_run_options(
+    f: Callable[..., Any], engines: Sequence[str], engine_help: str
+) -> Callable[..., Any]:
     options = [
         click.option(
             "-n",
@@ -211,11 +231,10 @@ def run_options(f: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON."),
         click.option(
             "--engine",
-            type=click.Choice(["event", "batch", "auto"]),
+            type=click.Choice(list(engines)),
             default="auto",
             show_default=True,
-            help="What runs the fights: the event engine (the reference), the batch kernels "
-            "(one-on-one duels and brawls), or the fastest that can.",
+            help=engine_help,
         ),
         click.option(
             "--scheduler",

@@ -17,7 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from fracas.sim.api import CompareResult, Difference, compare, simulate
+    from fracas.sim.api import CompareResult, Difference, compare, exact, simulate
     from fracas.sim.backend import BACKENDS, FAST_BACKENDS, Backend, FightFailed
     from fracas.sim.figures import SimResult
     from fracas.sim.sweeps import sweep
@@ -28,6 +28,7 @@ _WHERE = {
     "CompareResult": "api",
     "Difference": "api",
     "compare": "api",
+    "exact": "api",
     "simulate": "api",
     "BACKENDS": "backend",
     "FAST_BACKENDS": "backend",
@@ -54,6 +55,7 @@ __all__ = [
     "Variant",
     "chunk_seeds",
     "compare",
+    "exact",
     "simulate",
     "sweep",
 ]

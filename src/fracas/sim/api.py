@@ -1,4 +1,5 @@
-"""The analysis API: ``simulate``, ``compare`` and ``sweep``. The CLI only calls these."""
+"""The analysis API: ``simulate``, ``compare``, ``sweep`` and ``exact`` (the exact chain's odds
+and distributions). The CLI only calls these."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -29,6 +30,9 @@ from fracas.sim.pairing import FigureKey, PairSums
 from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
 from fracas.sim.tally import Tally
 from fracas.sim.variant import Variant
+
+if TYPE_CHECKING:
+    from fracas.sim.odds import ExactDistributions
 
 ScenarioLike = str | Path | LoadedScenario | Variant
 
@@ -301,6 +305,11 @@ def _figures_of(sim: SimResult) -> dict[FigureKey, tuple[str, str, float, Any]]:
         for o in c.outcomes:
             label = f"{c.name}: {o.outcome}"
             out[("outcome", c.id, o.outcome)] = (label, "rate", o.rate.rate, o.rate)
+        for ch in c.choices:
+            label = f"{c.name}: {ch.kind} (fights with it)"
+            out[("chose", c.id, ch.kind)] = (label, "rate", ch.fights.rate, ch.fights)
+            label = f"{c.name}: {ch.kind} (times per fight)"
+            out[("chose_per_fight", c.id, ch.kind)] = (label, "mean", ch.per_fight, None)
     return out
 
 
@@ -319,6 +328,8 @@ def figure_differences(
             keys = list(dict.fromkeys([*figs[i], *figs[j]]))
             sums = pairs.get((i, j))
             for key in keys:
+                if key[0] == "chose_per_fight" and (sums is None or key not in sums.sums):
+                    continue  # (times per fight: paired only, no spread is kept per run)
                 raw.append(_one_difference(key, i, j, figs, sims, sums))
     by_key: dict[FigureKey, list[int]] = {}
     for k, d in enumerate(raw):
@@ -448,3 +459,14 @@ def difference(variants: Sequence[Variant], job: JobResult, i: int, j: int) -> D
         paired=paired,
         unpaired_because=why,
     )
+
+
+def exact(scenario: ScenarioLike, overrides: Sequence[str] = ()) -> ExactDistributions:
+    """The exact odds and distributions of ``scenario`` (``fracas odds --distributions``):
+    fight length, each combatant's health left and damage, who is out, each with its "at
+    least X" table, where the ruleset's exact chain covers the fight (``OutOfScope`` where
+    not: ``simulate`` then). ``.to_pandas()`` gives one row per figure and value."""
+    from fracas.sim.odds import distributions
+
+    ruleset, model = as_variant(scenario, overrides).load()
+    return distributions(ruleset, model)

@@ -9,6 +9,12 @@ of the target that value lies, or until ``most`` fights, when the value cannot b
 from the target. The response is assumed to move one way over the range (more skill, more
 wins); both ends are run first, and a target they do not bracket is reported as such.
 
+Where the ruleset's exact chain covers every value tried (``fracas odds``), ``engine="auto"``
+(or ``"exact"``) bisects on the exact win probability instead: no fights, no interval
+(a value is above or below the target by more than the chain's truncation error, or at it),
+the crossing interpolated between the two neighbouring whole values on either side; the
+answer says "exact". Otherwise (or with ``engine="event"``/``"batch"``), the Monte Carlo:
+
 The answer is the crossing between the last two values on either side of the target, by
 linear interpolation of the rate between them, with an interval on it: where the bands of
 the two rates' 95% intervals cross the target (the values whose rate cannot be told from
@@ -74,6 +80,7 @@ class BalanceResult(msgspec.Struct, frozen=True):
     fights: int
     grid_fights: int
     message: str
+    ruleset: str = ""
 
     def to_json(self) -> bytes:
         return msgspec.json.encode(self)
@@ -100,8 +107,53 @@ class BalanceResult(msgspec.Struct, frozen=True):
         return table
 
 
+#: the engine name of a search on the exact chain
+EXACT = "exact (Markov chain)"
+
+
+class _Searcher:
+    """What the bisection needs of a search: ``run(value)`` a point, the ``points`` run,
+    the ``target`` and ``most`` (fights at one value; 0 for the exact chain)."""
+
+    points: dict[int, BalancePoint]
+    target: float
+    most: int
+
+    def run(self, value: int) -> BalancePoint:
+        raise NotImplementedError
+
+
 @dataclass
-class _Search:
+class _ExactSearch(_Searcher):
+    """The bisection on the exact win probability (``fracas.sim.odds``): ``OutOfScope``
+    from ``run`` where the chain does not cover a value."""
+
+    variants: dict[int, Variant]
+    side: str
+    target: float
+    points: dict[int, BalancePoint]
+    most: int = 0
+
+    def run(self, value: int) -> BalancePoint:
+        from fracas.sim.odds import odds
+
+        hit = self.points.get(value)
+        if hit is not None:
+            return hit
+        ruleset, model = self.variants[value].load()
+        o = odds(ruleset, model)
+        if self.side not in o.sides:
+            raise FracasError(f"--side {self.side}: no such side (the sides are {o.sides})")
+        p = o.win[o.sides.index(self.side)]
+        # the chain's figures are lower bounds, within its truncation error
+        verdict = "above" if p > self.target else "below" if p + o.error < self.target else "at"
+        point = BalancePoint(value, 0, Rate(0, 0, p, p, p + o.error), verdict)
+        self.points[value] = point
+        return point
+
+
+@dataclass
+class _Search(_Searcher):
     path: str
     variants: dict[int, Variant]
     side: str
@@ -181,18 +233,22 @@ def balance(
     chosen = side if side is not None else sides[0]
     if chosen not in sides:
         raise FracasError(f"--side {chosen}: no such side (the sides are {', '.join(sides)})")
-    search = _Search(
-        v.path, variants, chosen, target, most, seed, jobs, engine, scheduler, progress, {}
-    )
-    at_lo, at_hi = search.run(lo), search.run(hi)
-    bracket, message = _bisect(search, at_lo, at_hi)
+    search: _Searcher | None = None
+    if engine in ("auto", EXACT_ENGINE):
+        search = _exact_search(variants, chosen, target, lo, hi, engine == EXACT_ENGINE)
+    if search is None:
+        search = _Search(
+            v.path, variants, chosen, target, most, seed, jobs, engine, scheduler, progress, {}
+        )
+    bracket, message = _bisect(search, search.run(lo), search.run(hi))
     crossing = _crossing(search, bracket)
     fights = sum(p.n for p in search.points.values())
+    exact = isinstance(search, _ExactSearch)
     return BalanceResult(
         fracas_version=__version__,
         scenario=str(scenario),
         scenario_hash=first.digest,
-        engine=search.engine_name,
+        engine=EXACT if exact else getattr(search, "engine_name", ""),
         seed=seed,
         options=first.options(),
         path=v.path,
@@ -200,16 +256,38 @@ def balance(
         high=hi,
         side=chosen,
         target=target,
-        most=most,
+        most=0 if exact else most,
         points=tuple(search.points[k] for k in search.points),
         crossing=crossing[0] if crossing else None,
         crossing_low=crossing[1] if crossing else None,
         crossing_high=crossing[2] if crossing else None,
         bracket=bracket,
         fights=fights,
-        grid_fights=(hi - lo + 1) * most,
-        message=message,
+        grid_fights=0 if exact else (hi - lo + 1) * most,
+        message=f"exact: {message}" if exact else message,
+        ruleset=first.ruleset,
     )
+
+
+#: ``engine`` of a search on the exact chain alone (refused where it does not cover a value)
+EXACT_ENGINE = "exact"
+
+
+def _exact_search(
+    variants: dict[int, Variant], side: str, target: float, lo: int, hi: int, required: bool
+) -> _ExactSearch | None:
+    """The search on the exact chain, its bisection run to the end, if the chain covers
+    every value it tries; else None (``required``: a ``FracasError`` saying why)."""
+    from fracas.sim.odds import OutOfScope
+
+    search = _ExactSearch(variants, side, target, {})
+    try:
+        _bisect(search, search.run(lo), search.run(hi))
+    except OutOfScope as exc:
+        if required:
+            raise FracasError(f"--engine exact: outside the exact chain: {exc}") from None
+        return None
+    return search
 
 
 def _sides(variant: Variant) -> list[str]:
@@ -219,7 +297,7 @@ def _sides(variant: Variant) -> list[str]:
 
 
 def _bisect(
-    search: _Search, at_lo: BalancePoint, at_hi: BalancePoint
+    search: _Searcher, at_lo: BalancePoint, at_hi: BalancePoint
 ) -> tuple[tuple[int, int] | None, str]:
     """Narrow the range to the two values nearest the target that are decided on either
     side of it: neighbours when no value tried is indistinguishable from the target, else
@@ -256,7 +334,7 @@ def _bisect(
     )
 
 
-def _edge(search: _Search, a: BalancePoint, b: BalancePoint, decided: str) -> BalancePoint:
+def _edge(search: _Searcher, a: BalancePoint, b: BalancePoint, decided: str) -> BalancePoint:
     """Between ``a`` and ``b``, one of them ``decided`` (below or above the target) and the
     other indistinguishable from it: the decided value nearest the indistinguishable one
     (``a`` or ``b`` itself when nothing lies between, or when neither is decided)."""
@@ -272,17 +350,18 @@ def _edge(search: _Search, a: BalancePoint, b: BalancePoint, decided: str) -> Ba
 
 
 def _indistinct(
-    search: _Search, left: BalancePoint, right: BalancePoint
+    search: _Searcher, left: BalancePoint, right: BalancePoint
 ) -> tuple[tuple[int, int], str]:
     inside = [p for p in search.points.values() if left.value < p.value < right.value]
+    how = f"in up to {search.most:,} fights each" if search.most else "(the chain's error)"
     return (left.value, right.value), (
         f"{len(inside)} value(s) tried between {left.value} and {right.value} cannot be told "
-        f"from the target in up to {search.most:,} fights each"
+        f"from the target {how}"
     )
 
 
 def _crossing(
-    search: _Search, bracket: tuple[int, int] | None
+    search: _Searcher, bracket: tuple[int, int] | None
 ) -> tuple[float, float, float] | None:
     """The crossing in ``bracket`` with its interval (module docstring): between two
     neighbours, where the line of the rates meets the target, its interval where the lines
@@ -325,4 +404,4 @@ def crossing_of(values: Sequence[float], rates: Sequence[float], target: float) 
     return None
 
 
-__all__ = ["CHUNK", "BalancePoint", "BalanceResult", "balance", "crossing_of"]
+__all__ = ["CHUNK", "EXACT", "BalancePoint", "BalanceResult", "balance", "crossing_of"]

@@ -9,7 +9,8 @@ here:
   engine): ``scope`` says why a scenario is outside it, ``compile`` turns a scenario into the
   kernel's arrays, ``run`` fights them;
 - an :class:`ExactOdds` gives the exact outcome distribution (``fracas odds``): ``scope``,
-  ``solve``;
+  ``solve``, and ``distributions`` (hit points left, damage, who is out, as :class:`Spread`
+  each, from the chain's end states: ``fracas odds --distributions``);
 - an :class:`Advisor` finds the best choice in each state and its exact odds
   (``fracas advise``): ``scope``, ``advise``, and ``policy``, which solves and installs the
   policy a combatant with ``tactics: optimal`` follows.
@@ -179,6 +180,72 @@ class Solution:
     unit: str
 
 
+@dataclass(frozen=True)
+class Spread:
+    """The exact distribution of a whole-number figure: ``probs[k]`` = P(value =
+    ``values[k]``), ascending values. Where the chain does not follow the figure past a
+    point, the lowest value stands for itself *or below* (``floor``) and the highest for
+    itself *or above* (``ceiling``): a dead fighter's hit points, say, are "at or below
+    death" and the damage that killed it "at least what it took to kill". So every "at
+    least X" figure is exact, but the mean only where nothing is lumped."""
+
+    values: tuple[int, ...]
+    probs: tuple[float, ...]
+    floor: bool = False
+    ceiling: bool = False
+
+    @classmethod
+    def of(cls, probs: Mapping[int, float], floor: bool = False, ceiling: bool = False) -> Spread:
+        """From value -> probability (values of probability 0 left out)."""
+        values = tuple(sorted(v for v, p in probs.items() if p > 0.0))
+        return cls(values, tuple(float(probs[v]) for v in values), floor, ceiling)
+
+    def shifted(self, start: int) -> Spread:
+        """``start - value`` for each value (hit points left -> damage taken): lumps swap."""
+        pairs = sorted(zip((start - v for v in self.values), self.probs, strict=True))
+        return Spread(
+            tuple(v for v, _ in pairs), tuple(p for _, p in pairs), self.ceiling, self.floor
+        )
+
+    @property
+    def total(self) -> float:
+        return float(sum(self.probs))
+
+    @property
+    def mean(self) -> float | None:
+        """The mean (None where a lump makes it unknown)."""
+        if self.floor or self.ceiling or not self.probs:
+            return None
+        return sum(v * p for v, p in zip(self.values, self.probs, strict=True)) / self.total
+
+    def at_least(self) -> list[tuple[int, float]]:
+        """P(value >= x) for each value x (of the mass the chain accounts for)."""
+        out = []
+        left = self.total
+        for value, p in zip(self.values, self.probs, strict=True):
+            out.append((value, max(0.0, left)))
+            left -= p
+        return out
+
+
+@dataclass(frozen=True)
+class Distributions:
+    """What an exact chain found beyond the outcome (``ExactOdds.distributions``): its
+    ``solution`` (fight length among it) and, per fighter, what it had left at the end
+    (``left``, the ruleset's first pool, named ``left_label``) and the damage it took and
+    dealt (None: not exact, ``missing`` says why); per side (in ``solution.sides``' order),
+    how many of its combatants were out of the fight at the end (``out``)."""
+
+    solution: Solution
+    left_label: str
+    left: tuple[Spread, Spread]
+    taken: tuple[Spread | None, Spread | None]
+    dealt: tuple[Spread | None, Spread | None]
+    out: tuple[Spread, Spread]
+    #: (figure, why the chain does not give it exactly)
+    missing: tuple[tuple[str, str], ...] = ()
+
+
 class ExactOdds(Protocol[S_contra]):
     """The exact outcome distribution of a fight (a Markov chain over its state)."""
 
@@ -193,6 +260,13 @@ class ExactOdds(Protocol[S_contra]):
     def solve(self, ruleset: AnyRuleset, scenario: S_contra, policy: object | None) -> Solution:
         """The odds of a scenario inside the scope; ``policy``: what a combatant with
         ``tactics: optimal`` follows (None: the one the advisor solves)."""
+        ...
+
+    def distributions(
+        self, ruleset: AnyRuleset, scenario: S_contra, policy: object | None
+    ) -> Distributions:
+        """The odds with the distributions the chain's end states give (``solve``'s
+        figures, from the chain run that records them)."""
         ...
 
 
@@ -344,6 +418,7 @@ class DeclaredOdds(Generic[R, S]):
     owner: Owner[R, S]
     scope_of: Callable[[R, S], str | None]
     solve_of: Callable[[R, S, object | None], Solution]
+    distributions_of: Callable[[R, S, object | None], Distributions]
     loader: str | None = None
 
     def scope(self, ruleset: AnyRuleset, scenario: S) -> str | None:
@@ -355,6 +430,11 @@ class DeclaredOdds(Generic[R, S]):
 
     def solve(self, ruleset: AnyRuleset, scenario: S, policy: object | None) -> Solution:
         return self.solve_of(*self.owner.check(ruleset, scenario), policy)
+
+    def distributions(
+        self, ruleset: AnyRuleset, scenario: S, policy: object | None
+    ) -> Distributions:
+        return self.distributions_of(*self.owner.check(ruleset, scenario), policy)
 
 
 @dataclass(frozen=True)

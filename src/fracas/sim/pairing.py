@@ -10,7 +10,9 @@ do not depend on how the run was split.
 
 A figure is named by a key: ``("win", side)``, ``("draw",)``, ``("rounds",)``,
 ``("dealt", combatant id)``, ``("taken", combatant id)``, ``("outcome", combatant id,
-outcome)``.
+outcome)``; what the tactics chose, where the engine records it (``Ruleset.choices``):
+``("chose", combatant id, kind)`` for the fights the kind of choice was made in (a rate) and
+``("chose_per_fight", combatant id, kind)`` for how often per fight (a mean, paired only).
 """
 
 from __future__ import annotations
@@ -84,7 +86,27 @@ def pair_sums(a: Tally, b: Tally) -> PairSums:
         names = sorted(set(a.outcomes[i]) | set(b.outcomes[j]))
         for name in names:
             out.tables[("outcome", cid, name)] = _table(oa == name, ob == name)
+        if _has_choices(a, i) and _has_choices(b, j):
+            _pair_choices(out, cid, ra.choices[i], rb.choices[j])
     return out
+
+
+def _has_choices(t: Tally, i: int) -> bool:
+    rows = t.rows
+    return rows is not None and len(rows.choices) > i and len(rows.choices[i]) == t.n
+
+
+def _pair_choices(
+    out: PairSums, cid: str, a: list[dict[str, int]], b: list[dict[str, int]]
+) -> None:
+    """Each kind of choice either variant's combatant made: the fights it was made in
+    (paired table) and the times per fight (paired sums)."""
+    kinds = sorted({k for fight in (*a, *b) for k in fight})
+    for kind in kinds:
+        ca = [fight.get(kind, 0) for fight in a]
+        cb = [fight.get(kind, 0) for fight in b]
+        out.tables[("chose", cid, kind)] = _table(ca, cb)
+        out.sums[("chose_per_fight", cid, kind)] = _sums(ca, cb)
 
 
 def all_pair_sums(

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from fracas.sim.api import CompareResult
     from fracas.sim.balance import BalanceResult
     from fracas.sim.figures import SimResult
+    from fracas.sim.odds import ExactDistributions
 
 
 def _save(fig: Any, path: Path) -> None:
@@ -58,10 +59,16 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     diffs = [
         d
         for d in result.figure_differences
-        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario) and not d.same_in_every_fight
+        if (d.a, d.b) == (sims[0].scenario, sims[1].scenario)
+        and not d.same_in_every_fight
+        and not d.key[0].startswith("chose")  # (what the tactics chose: text and JSON)
     ]
     rates = [d for d in diffs if d.kind == "rate"]
     means = [d for d in diffs if d.kind == "mean"]
+    chose = any(
+        d.key[0].startswith("chose") and not d.same_in_every_fight
+        for d in result.figure_differences
+    )
     height = max(4.0, 0.3 * max(len(rates), len(means)) + 2.0)
     fig, (ax, rx, mx) = plt.subplots(
         1, 3, figsize=(14, height), gridspec_kw={"width_ratios": [0.8, 1.2, 1.2]}
@@ -97,7 +104,8 @@ def compare_plot(result: CompareResult, path: str | Path) -> None:
     rect = caption(
         fig,
         run_facts(first.n, first.seed, first.engine, changed_options(first))
-        + f"; correction: {result.correction}",
+        + f"; correction: {result.correction}"
+        + ("; what the tactics chose differs too: see the text or JSON" if chose else ""),
     )
     fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
@@ -143,16 +151,23 @@ def balance_plot(result: BalanceResult, path: str | Path) -> None:
         assert result.crossing_low is not None and result.crossing_high is not None
         ax.axvspan(result.crossing_low, result.crossing_high, color="#f5b7b1", alpha=0.5)
         ax.axvline(result.crossing, color="#c0392b", label=f"crossing {result.crossing:.1f}")
+    exact = result.fights == 0 and result.most == 0
     ax.set_xlabel(result.path)
-    ax.set_ylabel("win rate (95% Wilson interval)")
+    ax.set_ylabel("exact win probability" if exact else "win rate (95% Wilson interval)")
     ax.set_ylim(0, 1)
     ax.legend(fontsize="small")
     ax.set_title(f"{_label(result.scenario)}: where {result.side}'s win rate crosses the target")
-    rect = caption(
-        fig,
-        f"{result.fights:,} fights in {len(result.points)} steps (at most {result.most:,} "
-        f"per value), seed {result.seed}, engine {result.engine}",
+    opts = non_default(result.ruleset, dict(result.options)) if result.ruleset else {}
+    said = ", ".join(f"{k}={v}" for k, v in sorted(opts.items())) or "the defaults"
+    text = (
+        f"exact: {len(result.points)} values solved by the Markov chain, no fights and no "
+        f"interval; the crossing interpolated between two neighbouring whole values; "
+        f"options: {said}"
+        if exact
+        else f"{result.fights:,} fights in {len(result.points)} steps (at most {result.most:,} "
+        f"per value), seed {result.seed}, engine {result.engine}; options: {said}"
     )
+    rect = caption(fig, text)
     fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 
@@ -178,7 +193,8 @@ def non_default(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def distribution_plot(result: SimResult, path: str | Path) -> None:
     """Bars of the distributions: fight length, and each combatant's damage dealt, damage
-    taken and health left (share of fights with each value)."""
+    taken and health left (share of fights with each value, with its 95% Wilson interval
+    as a whisker)."""
     panels: list[tuple[str, Any]] = [("length", result.rounds.distribution)]
     for c in result.combatants:
         panels.append((f"{c.name}: damage dealt", c.dealt_distribution))
@@ -189,15 +205,67 @@ def distribution_plot(result: SimResult, path: str | Path) -> None:
     cols = min(3, len(panels))
     rows = -(-len(panels) // cols)
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.9 * rows + 0.6), squeeze=False)
+    from fracas.sim.intervals import wilson
+
     for ax, (title, dist) in zip(axes.flat, panels, strict=False):
         shares = [c / dist.n for c in dist.counts]
+        bands = [wilson(c, dist.n) for c in dist.counts]
+        err = [[s - lo for s, (lo, _) in zip(shares, bands, strict=True)],
+               [hi - s for s, (_, hi) in zip(shares, bands, strict=True)]]  # fmt: skip
         ax.bar(dist.values, shares, width=0.85, color="#2e86c1")
+        ax.errorbar(dist.values, shares, yerr=err, fmt="none", ecolor="#1b2631",
+                    elinewidth=0.8, capsize=1.5)  # fmt: skip
         ax.set_title(title, fontsize="small")
-        ax.set_ylabel("share of fights", fontsize="small")
+        ax.set_ylabel("share of fights (95% Wilson)", fontsize="small")
     for ax in list(axes.flat)[len(panels) :]:
         ax.axis("off")
     fig.suptitle(f"{_label(result.scenario)}: distributions")
     rect = caption(fig, run_facts(result.n, result.seed, result.engine, changed_options(result)))
+    fig.tight_layout(rect=rect)
+    _save_plain(fig, Path(path))
+
+
+def exact_distribution_plot(result: ExactDistributions, path: str | Path) -> None:
+    """Bars of the exact distributions (``fracas odds --distributions --plot``): fight
+    length, each side's combatants out, each combatant's damage and health left, as the
+    probability of each value; a lump the chain does not split (a dead fighter's hp "or
+    below") is hatched. Exact: no interval, the caption says so and gives the truncation
+    error."""
+    figs = [f for f in result.figures if f.spread is not None and f.spread.values]
+    figs = figs[:MAX_PANELS]
+    cols = min(3, len(figs))
+    rows = -(-len(figs) // cols)
+    fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.9 * rows + 0.6), squeeze=False)
+    for ax, f in zip(axes.flat, figs, strict=False):
+        s = f.spread
+        assert s is not None
+        keep = [k for k, p in enumerate(s.probs) if p >= 1e-5]  # (the far tail is invisible)
+        values = [s.values[k] for k in keep]
+        probs = [s.probs[k] for k in keep]
+        bars = ax.bar(values, probs, width=0.85, color="#2e86c1")
+        for k, bar in zip(keep, bars, strict=True):
+            if (s.floor and k == 0) or (s.ceiling and k == len(s.values) - 1):
+                bar.set_hatch("//")
+                bar.set_facecolor("#aed6f1")
+        ax.set_title(f.title, fontsize="small")
+        ax.set_ylabel("probability", fontsize="small")
+        if f.figure == "out":
+            ax.set_xticks([0, 1])
+    for ax in list(axes.flat)[len(figs) :]:
+        ax.axis("off")
+    fig.suptitle(f"{_label(result.scenario)}: exact distributions")
+    odds = result.odds
+    lumps = any(f.spread is not None and (f.spread.floor or f.spread.ceiling) for f in figs)
+    missing = [f.title for f in result.figures if f.spread is None]
+    opts = non_default(result.ruleset, dict(result.options)) if result.ruleset else {}
+    text = (
+        f"exact probabilities from the Markov chain over the fight's state (no sampling, so no "
+        f"intervals); truncation error <= {odds.error:.1e}; options: "
+        + (", ".join(f"{k}={v}" for k, v in sorted(opts.items())) or "the defaults")
+        + ("; hatched: a value and everything beyond it (the chain stops there)" if lumps else "")
+        + (f"; not exact, not drawn: {', '.join(missing)}" if missing else "")
+    )
+    rect = caption(fig, text)
     fig.tight_layout(rect=rect)
     _save_plain(fig, Path(path))
 

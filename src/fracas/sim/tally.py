@@ -37,13 +37,16 @@ def _merge_counts(mine: dict[Any, int], theirs: Mapping[Any, int]) -> None:
 @dataclass(slots=True)
 class FightRows:
     """Each fight of a chunk, in seed order: its length, each combatant's damage dealt and
-    taken and how it ended (lists indexed like ``Tally.combatants``). Sequences may be
-    lists or NumPy arrays (a batch kernel hands over its own arrays)."""
+    taken and how it ended (lists indexed like ``Tally.combatants``), and what it chose
+    (``choices``: per combatant, per fight, kind -> times; empty where the engine does not
+    record choices). Sequences may be lists or NumPy arrays (a batch kernel hands over its
+    own arrays)."""
 
     rounds: Any = field(default_factory=list)
     dealt: list[Any] = field(default_factory=list)
     taken: list[Any] = field(default_factory=list)
     outcomes: list[Any] = field(default_factory=list)
+    choices: list[list[dict[str, int]]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -162,6 +165,12 @@ class Tally:
         """What each combatant chose in the fight just added: how often each kind of choice
         (``Ruleset.choices``)."""
         self.choices_recorded = True
+        rows = self.rows
+        if rows is not None:
+            if not rows.choices:
+                rows.choices = [[] for _ in self.combatants]
+            for mine, kinds in zip(rows.choices, choices, strict=True):
+                mine.append(dict(kinds))
         for i, kinds in enumerate(choices):
             fights, total = self.choices_fights[i], self.choices_total[i]
             for kind, count in kinds.items():

@@ -2,7 +2,9 @@
 state by value iteration over it (``fracas advise``), where the scenario's ruleset has them
 (``fracas.sim.fast``: its ``ExactOdds`` and ``Advisor``).
 
-``odds(ruleset, scenario)`` returns an :class:`Odds`; ``scope(ruleset, scenario)`` says why a
+``odds(ruleset, scenario)`` returns an :class:`Odds`; ``distributions(ruleset, scenario)``
+the exact distributions of length, health left, damage and who is out (an
+:class:`ExactDistributions`); ``scope(ruleset, scenario)`` says why a
 scenario is outside the chain (None: inside); ``advise(ruleset, scenario, side)`` returns the
 advisor's ``Advice``; ``install_policy`` solves and installs what ``tactics: optimal``
 follows. A game's chain reads its batch kernel's compiled arrays, so the chain and the
@@ -28,13 +30,17 @@ from fracas.sim.fast import (
     fast_paths,
     scenario_of,
 )
+from fracas.sim.odds.distributions import ExactDistributions, ExactFigure, figures_of
 
 __all__ = [
     "Advice",
+    "ExactDistributions",
+    "ExactFigure",
     "Odds",
     "OutOfScope",
     "advise",
     "advisor",
+    "distributions",
     "install_policy",
     "odds",
     "scope",
@@ -110,11 +116,35 @@ def odds(ruleset: AnyRuleset, scenario: AnyScenario, policy: object | None = Non
     return timed(scenario_of(scenario).name, lambda: chain.solve(ruleset, scenario, policy))
 
 
+def distributions(
+    ruleset: AnyRuleset, scenario: Any, policy: object | None = None
+) -> ExactDistributions:
+    """The exact distributions of ``scenario`` (length, health left, damage, who is out:
+    ``fracas odds --distributions``), with the odds of the same chain run
+    (``OutOfScope`` outside the chain)."""
+    why = scope(ruleset, scenario)
+    chain = exact(ruleset)
+    if why is not None or chain is None:
+        raise OutOfScope(why)
+    chain.load()  # the time reported is the chain's, as in ``odds``
+    start = time.process_time()
+    found = chain.distributions(ruleset, scenario, policy)
+    odds = _odds_of(scenario.name, found.solution, time.process_time() - start)
+    options = getattr(scenario, "options", None)
+    dump = getattr(options, "model_dump", None)
+    plain: dict[str, Any] = dump(mode="json") if dump is not None else {}
+    return ExactDistributions(scenario.name, odds, figures_of(found), ruleset.name, plain)
+
+
 def timed(name: str, solve: Callable[[], Solution]) -> Odds:
     """The odds ``solve`` finds, with the CPU time it took (what the computation took, the
     kernels' loading aside)."""
     start = time.process_time()
     s = solve()
+    return _odds_of(name, s, time.process_time() - start)
+
+
+def _odds_of(name: str, s: Solution, seconds: float) -> Odds:
     return Odds(
         scenario=name,
         names=(s.names[0], s.names[1]),
@@ -125,7 +155,7 @@ def timed(name: str, solve: Callable[[], Solution]) -> Odds:
         error=float(s.error),
         unit=s.unit,
         classes=s.classes,
-        seconds=time.process_time() - start,
+        seconds=seconds,
     )
 
 

@@ -24,6 +24,7 @@ from fracas.sim.fast import (
     DeclaredAdvisor,
     DeclaredKernel,
     DeclaredOdds,
+    Distributions,
     FastPaths,
     Owner,
     Solution,
@@ -102,6 +103,15 @@ def solve(ruleset: ExpRuleset, scenario: ExpScenario, policy: object | None) -> 
     )
 
 
+def distributions(
+    ruleset: ExpRuleset, scenario: ExpScenario, policy: object | None
+) -> Distributions:
+    """The odds with the distributions of the chain's end states (``ends.py``)."""
+    from fracas.rulesets.exp.fast.ends import brawl_distributions
+
+    return brawl_distributions(scenario, ruleset, policy)
+
+
 def advice(ruleset: ExpRuleset, scenario: ExpScenario, side: str | None) -> ExpAdvice:
     """The best move by both HPS and the brawl's state (``advise.py``)."""
     from fracas.rulesets.exp.fast.advise import advise
@@ -117,7 +127,7 @@ def install_policy(ruleset: ExpRuleset, scenario: ExpScenario) -> object | None:
     return None
 
 
-ODDS = DeclaredOdds(OWNER, chain_scope, solve)  # (nothing compiled to load)
+ODDS = DeclaredOdds(OWNER, chain_scope, solve, distributions)  # (nothing compiled to load)
 FAST_PATHS = FastPaths(
     batch=DeclaredKernel(
         OWNER,

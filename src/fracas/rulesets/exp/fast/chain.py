@@ -154,6 +154,7 @@ class BrawlChain:
                         gone = r.p * float(gx.sum())
                         self.win[r.winner] += gone
                         self.ended += gone
+                        self.record_end(r, gx)
                     elif isinstance(r, Move):
                         _add(out, r.d, r.p * gx)
                     elif isinstance(r, Blow):
@@ -163,11 +164,18 @@ class BrawlChain:
                         )
                         self.win[b] += knocked
                         self.ended += knocked
+                        self.record_end(r, gx)
                         _add(out, r.d, r.p * r.forward(gx))
                     elif isinstance(r, Again):
                         for d2, g2 in self.turn(a, phase, {r.d: r.p * gx}).items():
                             _add(out, d2, g2)
         return out
+
+    def record_end(self, how: End | Blow | None, grid: Matrix) -> None:
+        """Where the fight ends: ``grid`` (before ``how``'s probability) ended by a
+        concession or a blow knocking its target out (``how``), or still going after the
+        last unit (None: a draw). Nothing here; ``ends.EndsChain`` records it (``fracas odds
+        --distributions``)."""
 
     def run(self, start: Matrix, p0: float, rolled: bool, max_units: int) -> BrawlOdds:
         model = self.model
@@ -206,6 +214,8 @@ class BrawlChain:
                 break
         else:
             length[-1] += still
+            for g in grids.values():
+                self.record_end(None, g)
         draw = still if error == 0.0 else 0.0
         return BrawlOdds(
             spec=model.spec,

@@ -82,6 +82,8 @@ class Blow:
     out: Matrix
     by: int
     bands: tuple[tuple[int, Matrix], ...] = ()
+    #: the blow as ``BrawlModel.knocked_at`` knows it: (striker, inventory, slot, owed)
+    key: tuple[int, int, int, bool] = (0, 0, 0, False)
 
     def banded(self, n: int) -> bool:
         """Band by band pays once the target's HPS axis is long against the bands (else one
@@ -181,6 +183,9 @@ class BrawlModel:
     _outcomes: dict[tuple[Disc, int, int, int], list[Outcome]] = field(
         init=False, default_factory=dict
     )
+    _knocked: dict[tuple[int, int, int, bool], tuple[int, Matrix]] = field(
+        init=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         pi, o = self.spec.pi, self.spec.opts
@@ -232,9 +237,35 @@ class BrawlModel:
             self._blows[key] = (stay, out, bands(stay))
         return self._blows[key]
 
-    def _strike_matrix(self, a: int, k: int, slot: int, owed: bool) -> tuple[Matrix, Matrix]:
+    def knocked_at(self, a: int, inv: int, slot: int, owed: bool) -> tuple[int, Matrix]:
+        """Where a blow's ``out`` leaves the target: ``(low, m)`` with ``m[h, v - low]`` =
+        P(the target, at ``h`` HPS, is out of the fight at ``v`` HPS after the blow) (a
+        stunned target keeps HPS above 0; ``v`` may be below 0: HPS are not clipped, as in
+        ``Damaged``). Its rows sum to ``out``. For the end-state distributions
+        (``ends.py``); cached."""
+        key = (a, inv, slot, owed)
+        hit = self._knocked.get(key)
+        if hit is None:
+            ends: dict[tuple[int, int], float] = {}
+            self._strike_matrix(a, inv, slot, owed, ends)
+            low = min((v for _, v in ends), default=0)
+            top = int(self.spec.pi[1 - a, xs.P_HPS_MAX])
+            m = np.zeros((top + 1, top + 1 - low))
+            for (h, v), p in ends.items():
+                m[h, v - low] += p
+            hit = self._knocked[key] = (low, m)
+        return hit
+
+    def _strike_matrix(
+        self,
+        a: int,
+        k: int,
+        slot: int,
+        owed: bool,
+        ends: dict[tuple[int, int], float] | None = None,
+    ) -> tuple[Matrix, Matrix]:
         """``attack.nonlethal_hit`` or ``attack.lethal_hit`` (``kernel.blow``) over
-        the target's HPS."""
+        the target's HPS; into ``ends`` (if given), (HPS before, HPS after) -> P(out)."""
         spec = self.spec
         o, pi = spec.opts, spec.pi
         t = 1 - a
@@ -257,6 +288,8 @@ class BrawlModel:
                 if lethal:  # the damage off the HPS in full, no DSS, no oops
                     if h - d <= 0:
                         out[h] += p
+                        if ends is not None:
+                            ends[(h, h - d)] = ends.get((h, h - d), 0.0) + p
                     else:
                         stay[h, h - d] += p
                     continue
@@ -285,11 +318,12 @@ class BrawlModel:
                     if oops and not o[xs.O_OOPS_REPLACES]:
                         lost += actual
                     after = h - lost
-                    if after <= 0:
-                        out[h] += p * po
-                    else:
-                        out[h] += p * po * p_stun
+                    knocked = p * po if after <= 0 else p * po * p_stun
+                    out[h] += knocked
+                    if after > 0:
                         stay[h, after] += p * po * (1 - p_stun)
+                    if ends is not None and knocked:
+                        ends[(h, after)] = ends.get((h, after), 0.0) + knocked
         return stay, out
 
     # -- the discrete part ------------------------------------------------------------------
@@ -417,7 +451,8 @@ class BrawlModel:
     def _blow(self, d: Disc, a: int, slot: int, owed: bool, p: float) -> Blow:
         stay, out, diagonals = self.blow(a, d[INV], slot, owed)
         nxt = int(self.spec.iw[d[INV], a, slot, xs.W_NEXT])
-        return Blow(p, d if nxt < 0 else _with(d, INV, nxt), stay, out, a, diagonals)
+        after = d if nxt < 0 else _with(d, INV, nxt)
+        return Blow(p, after, stay, out, a, diagonals, (a, d[INV], slot, owed))
 
     def _snatch(self, d: Disc, base: Disc, a: int, owed: bool, phase: int) -> list[Outcome]:
         """``snatch.snatch`` (the snatch in ``kernel.brawls``): the Strike attack roll;

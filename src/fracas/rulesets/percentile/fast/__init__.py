@@ -25,6 +25,7 @@ from fracas.sim.fast import (
     DeclaredAdvisor,
     DeclaredKernel,
     DeclaredOdds,
+    Distributions,
     FastPaths,
     Owner,
     Solution,
@@ -93,6 +94,17 @@ def solve(
     return duel_odds(ruleset, scenario, policy)
 
 
+def distributions(
+    ruleset: PercentileRuleset, scenario: PercentileScenario, policy: object | None
+) -> Distributions:
+    """The odds with the distributions of the chain's end states (``ends.py``)."""
+    from fracas.rulesets.percentile.fast.ends import duel_distributions
+
+    if policy is None:
+        policy = _optimal_policy(ruleset, scenario)
+    return duel_distributions(ruleset, scenario, policy)
+
+
 def advice(ruleset: PercentileRuleset, scenario: PercentileScenario, side: str | None) -> Advice:
     """The best stance by both hp (``advise.py``)."""
     from fracas.rulesets.percentile.fast.advise import advise
@@ -106,7 +118,7 @@ def install_policy(ruleset: PercentileRuleset, scenario: PercentileScenario) -> 
     return install_policy(ruleset, scenario)
 
 
-ODDS = DeclaredOdds(OWNER, chain_scope, solve, loader=f"{HERE}.chain:load_kernels")
+ODDS = DeclaredOdds(OWNER, chain_scope, solve, distributions, loader=f"{HERE}.chain:load_kernels")
 FAST_PATHS = FastPaths(
     batch=DeclaredKernel(
         OWNER,

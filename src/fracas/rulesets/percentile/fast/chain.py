@@ -697,6 +697,12 @@ class DuelChain:
                     add((order, n0, n1), result[i])
         add(key, rest)
 
+    def record_end(self, grid: Grid, u0: int, u1: int) -> None:
+        """Where the fight ends in ``grid`` at the end of a round of ``_run_reference``:
+        the cells below row ``u0`` or column ``u1`` (someone down or gone; 0, 0: every cell,
+        a draw). Nothing here; ``ends.EndsChain`` records them (``fracas odds
+        --distributions``)."""
+
     def no_free_defence(self, stance: int) -> bool:
         """Whether ``stance`` has no free defence (``stances.free_defences``: an all-out attack,
         unless it bought a dodge under ``all_out_dodge: hard-attack``)."""
@@ -780,6 +786,7 @@ class DuelChain:
                     ):
                         # nobody will ever attack again: a draw after max_rounds
                         frozen += float(grid.sum())
+                        self.record_end(grid, 0, 0)
                         continue
                     for s0, s1, d0, d1, mask in pairs:
                         declared = (key[0], d0, d1)
@@ -796,6 +803,7 @@ class DuelChain:
                             u0 = c0 if not n0.yielded else self.shape[0]
                             u1 = c1 if not n1.yielded else self.shape[1]
                             both, a_only, b_only, none = tally(g, u0, u1)
+                            self.record_end(g, u0, u1)
                             win[0] += a_only
                             win[1] += b_only
                             draw += none
@@ -816,6 +824,8 @@ class DuelChain:
             if rnd == max_rounds:
                 draw += still
                 length[-1] += still + held
+                for g in grids.values():
+                    self.record_end(g, 0, 0)
                 held = 0.0
                 break
             if still < SETTLED:
