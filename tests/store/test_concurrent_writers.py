@@ -151,6 +151,8 @@ OFFSETS = [n * 0.01 for n in range(-15, 16)]
 def trial(kind: str, stores: dict[str, Path], where: Path, offset: float = 0.0) -> None:
     base, first, second = KINDS[kind]
     db = where / "s.db"
+    for suffix in ("-wal", "-shm"):  # a copy over the last trial's file takes none of its WAL
+        Path(f"{db}{suffix}").unlink(missing_ok=True)
     shutil.copyfile(stores[base], db)
     ((_, _, before),) = replays(db)
     results = race(
