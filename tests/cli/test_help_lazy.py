@@ -37,3 +37,24 @@ def test_help_imports_no_command_nor_numpy_nor_the_dice() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "fight" in done.stdout
     assert ast.literal_eval(done.stderr) == []
+
+
+def test_odds_and_advise_help_import_neither_numpy_nor_pydantic() -> None:
+    """A command's own --help is as quick as the list: the chain and the scenario models
+    are imported when the command runs."""
+    for command in ("odds", "advise"):
+        code = (
+            "import sys\n"
+            "from fracas.cli import main\n"
+            "try:\n"
+            f"    main(['{command}', '--help'])\n"
+            "except SystemExit:\n"
+            "    pass\n"
+            "loaded = [m for m in sys.modules if m.startswith(('numpy', 'pydantic'))]\n"
+            "print(sorted(loaded), file=sys.stderr)\n"
+        )
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        )
+        assert "SCENARIO" in done.stdout, command
+        assert ast.literal_eval(done.stderr) == [], command

@@ -36,6 +36,14 @@ def test_balance_on_the_exact_odds_says_exact_and_runs_no_fight() -> None:
     assert by_value[43]["win"]["rate"] > 0.5 > by_value[44]["win"]["rate"]
 
 
+def test_balance_on_the_exact_odds_tells_no_seed_when_none_was_given() -> None:
+    """No fight is run, so the seed chose nothing: no "seed: N (pass --seed N ...)" line."""
+    code, out, err = run("balance", str(TRIP), "--vary", VARY)
+    assert code == 0, err
+    assert out.startswith(f"engine: {EXACT}")
+    assert "seed" not in err
+
+
 def test_the_exact_crossing_lies_inside_the_monte_carlo_interval() -> None:
     exact = balance(TRIP, VARY, seed=1, engine="exact")
     mc = balance(TRIP, VARY, seed=1, most=4000, engine="batch")

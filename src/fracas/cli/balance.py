@@ -76,6 +76,7 @@ def balance(
     """Find the value of one field of SCENARIO at which a side's win rate crosses the
     target, with an interval on it, in far fewer fights than a sweep of every value (on
     the exact odds where the exact chain covers the fight: no fights, no interval)."""
+    from fracas.sim.balance import EXACT
     from fracas.sim.balance import balance as run_balance
 
     with _sim_errors() as chosen:
@@ -97,6 +98,8 @@ def balance(
                 scheduler=scheduler,
                 progress=progress,
             )
+        if result.engine == EXACT:  # no fight was run: the seed chose nothing
+            chosen.random = None
         draw_plot("balance_plot", result, plot)
         if as_json:
             click.echo(result.to_json().decode())

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import click
 
-from fracas.cli.errors import fail, reported_errors
 from fracas.cli.rule_options import rule_option
-from fracas.scenario import load_scenario
-from fracas.sim.odds import ExactDistributions, ExactFigure, Odds, OutOfScope
-from fracas.sim.odds import odds as compute_odds
+
+if TYPE_CHECKING:  # (imported when a command runs: --help loads neither NumPy nor pydantic)
+    from fracas.sim.odds import ExactDistributions, ExactFigure, Odds
 
 
 def _bar(p: float, width: int = 40) -> str:
@@ -105,6 +105,11 @@ def odds(
     chain: docs/batch-and-odds.md says which fights it covers): each side's win, the draw, and
     the fight-length distribution; with --distributions, the exact distributions of damage,
     health left and who is out too."""
+    from fracas.cli.errors import fail, reported_errors
+    from fracas.scenario import load_scenario
+    from fracas.sim.odds import OutOfScope
+    from fracas.sim.odds import odds as compute_odds
+
     dists: ExactDistributions | None = None
     with reported_errors():  # the chain too: an error or Ctrl-C there is no traceback
         if plot is not None:
@@ -146,6 +151,9 @@ def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json:
     the exact chain, where the scenario's ruleset has an advisor: docs/batch-and-odds.md says
     which fights it covers), its win probability and the gain over the scenario's own
     tactics."""
+    from fracas.cli.errors import fail, reported_errors
+    from fracas.scenario import load_scenario
+    from fracas.sim.odds import OutOfScope
     from fracas.sim.odds import advise as compute_advice
 
     with reported_errors():  # value iteration too: an error or Ctrl-C there is no traceback
