@@ -31,6 +31,7 @@ from fracas.sim.fast import (
     scenario_of,
 )
 from fracas.sim.odds.distributions import ExactDistributions, ExactFigure, figures_of
+from fracas.sim.working import working
 
 __all__ = [
     "Advice",
@@ -128,7 +129,8 @@ def distributions(
         raise OutOfScope(why)
     chain.load()  # the time reported is the chain's, as in ``odds``
     start = time.process_time()
-    found = chain.distributions(ruleset, scenario, policy)
+    with working("working out the exact distributions from the chain's end states"):
+        found = chain.distributions(ruleset, scenario, policy)
     odds = _odds_of(scenario.name, found.solution, time.process_time() - start)
     options = getattr(scenario, "options", None)
     dump = getattr(options, "model_dump", None)
