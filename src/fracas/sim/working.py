@@ -1,7 +1,7 @@
 """Saying so on stderr while a long computation runs, so no command sits silent.
 
-:func:`working` wraps a computation that may take seconds (the exact distributions of a
-percentile duel read round by round, say): once it has lasted :data:`DELAY` seconds it shows
+:func:`working` wraps a computation that may take seconds (exact distributions read from a
+chain round by round, say): once it has lasted :data:`DELAY` seconds it shows
 what is being worked out and for how long (a spinner with the elapsed time on a terminal,
 else one line when it starts and one when it ends). Never on stdout: ``--json`` output stays
 clean. A computation shorter than the delay prints nothing. Game-neutral: the caller names
