@@ -174,7 +174,7 @@ class ExchangeModel(ExchangeRunner):
         bare = self._bare.get((kf, kg))
         if bare is None:
             bare = self._bare[(kf, kg)] = (
-                kf.but(bvs=(0,) * len(kf.bvs), defenceless=-1),
+                kf.but(bvs=(0,) * len(kf.bvs), defenceless=DEFENCELESS_NONE),
                 kg.but(
                     bvs=tuple(b if i == w else 0 for i, b in enumerate(kg.bvs)),
                     defenceless=defenceless_code(defenceless_now(kg.defenceless), False),

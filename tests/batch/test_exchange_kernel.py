@@ -22,7 +22,12 @@ from fracas.rulesets.percentile.fast import exchange_kernel as xk
 from fracas.rulesets.percentile.fast import spec as ps
 from fracas.rulesets.percentile.fast.chain import DuelChain, load_kernels
 from fracas.rulesets.percentile.fast.exchange_runner import ExchangeRunner
-from fracas.rulesets.percentile.fast.kit import Kit
+from fracas.rulesets.percentile.fast.kit import (
+    DEFENCELESS_BOTH,
+    DEFENCELESS_NEXT,
+    DEFENCELESS_NOW,
+    Kit,
+)
 from fracas.rulesets.percentile.fast.spec import compile_duel
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
@@ -195,9 +200,9 @@ def kits(spec: Any, who: int) -> Iterator[Kit]:
     yield ready.but(bvs=(1, *bvs[1:]))  # a parry breaks it or takes 1 off
     yield ready.but(abs_loss=int(spec.fi[who, ps.ABS]))  # armour loosened to nothing
     yield ready.but(glitch=1)
-    yield ready.but(defenceless=0)  # a fumble's "defenceless in next round": this round
-    yield ready.but(defenceless=1)
-    yield ready.but(defenceless=2)  # both: defenceless now and fumbled 41-60 again
+    yield ready.but(defenceless=DEFENCELESS_NOW)  # a fumble's "defenceless in next round"
+    yield ready.but(defenceless=DEFENCELESS_NEXT)
+    yield ready.but(defenceless=DEFENCELESS_BOTH)  # defenceless now and fumbled 41-60 again
     yield ready.but(wield=1)
     for cond in (C_DROPPED, C_LOST, C_BROKEN):  # the first weapon gone: the second drawn,
         yield ready.but(conds=(cond, *(0,) * (n - 1)), wield=1)  # or still wielded

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -33,24 +34,43 @@ def within(exact: float, sample: np.ndarray, z: float) -> bool:
 
 
 def test_check_distribution_counts_every_pair_of_d100_rolls() -> None:
+    """The shared check (``rules.check_counts``, which counts ``rules.check_result``, the
+    batch kernel's check, over the pairs of d100 rolls) gives each result exactly as many of
+    the 10,000 pairs as the event engine's ``check_outcome``; the exact chain's closed form
+    (``exchange_kernel.check``) and the oracle's are within rounding of those shares."""
+    from fracas.rulesets.percentile.fast import exchange_kernel
+    from fracas.rulesets.percentile.fast.rules import (
+        AUTO_FAIL,
+        AUTO_SUCCESS,
+        FAIL,
+        SUCCESS,
+        check_counts,
+    )
     from fracas.rulesets.percentile.skill_check import check_outcome
 
-    for chance, skill, target in (
-        (67, 67, False),
-        (100, 67, True),
-        (3, 40, False),
-        (120, 120, True),
-    ):
-        counts = [0] * 5
-        for first in range(1, 101):
-            if 5 < first < 95:
-                counts[1 + (first <= chance)] += 100
-                continue
-            for second in range(1, 101):
-                zone = "check-target" if target else "fail"
-                counts[check_outcome(first, second, chance, skill, zone)] += 1
-        expected = [c / 10_000 for c in counts]
-        assert check_distribution(chance, skill, target) == pytest.approx(expected, abs=1e-12)
+    closed_form = getattr(exchange_kernel.check, "py_func", exchange_kernel.check)
+    chances = (AUTO_FAIL, AUTO_SUCCESS, -5, 0, 3, 5, 6, 50, 67, 94, 95, 99, 100, 120)
+    for chance in chances:
+        for skill in (-10, 0, 1, 40, 67, 99, 100, 120):
+            for target in (False, True):
+                counts = [0] * 5
+                if chance in (AUTO_FAIL, AUTO_SUCCESS):
+                    counts[FAIL if chance == AUTO_FAIL else SUCCESS] = 10_000
+                else:
+                    zone = "check-target" if target else "fail"
+                    for first in range(1, 101):
+                        for second in range(1, 101):
+                            counts[check_outcome(first, second, chance, skill, zone)] += 1
+                assert list(check_counts(chance, skill, int(target))) == counts
+                exact = [Fraction(c, 10_000) for c in counts]
+                # the closed form makes at most 13 rounded operations (divisions, sums) on
+                # values in [0, 1], each off by at most half an ulp of 1.0 (2**-53)
+                bound = Fraction(16, 2**53)
+                for p in (
+                    closed_form(chance, skill, target),
+                    check_distribution(chance, skill, target),
+                ):
+                    assert all(abs(Fraction(x) - e) <= bound for x, e in zip(p, exact, strict=True))
 
 
 def exp_brawl() -> Any:

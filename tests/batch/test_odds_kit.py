@@ -6,11 +6,11 @@ import pickle
 
 import pytest
 
-from fracas.rulesets.percentile.fast.kit import Kit
+from fracas.rulesets.percentile.fast.kit import DEFENCELESS_NONE, DEFENCELESS_NOW, Kit
 
 
 def test_a_kit_made_twice_with_the_same_fields_is_the_same_object() -> None:
-    a = Kit(0, (0, 0), (12, 9), 1, 0, -1, 0)
+    a = Kit(0, (0, 0), (12, 9), 1, 0, DEFENCELESS_NONE, 0)
     b = Kit(0, (0, 0), (12, 9), abs_loss=1)
     assert a is b
     assert a == b and hash(a) == hash(b)
@@ -25,7 +25,7 @@ def test_kits_that_differ_in_any_field_are_different_and_unequal() -> None:
         Kit(0, (0,), (11,)),
         Kit(0, (0,), (12,), abs_loss=1),
         Kit(0, (0,), (12,), glitch=1),
-        Kit(0, (0,), (12,), defenceless=0),
+        Kit(0, (0,), (12,), defenceless=DEFENCELESS_NOW),
         Kit(0, (0,), (12,), yielded=2),
     ]
     assert all(o != base for o in others)
@@ -43,5 +43,5 @@ def test_a_kit_is_immutable_and_survives_pickling_as_the_same_object() -> None:
         kit.wield = 0
     assert pickle.loads(pickle.dumps(kit)) is kit
     assert repr(kit) == (
-        "Kit(wield=1, conds=(0, 2), bvs=(3, 0), abs_loss=0, glitch=1, defenceless=-1, yielded=0)"
+        "Kit(wield=1, conds=(0, 2), bvs=(3, 0), abs_loss=0, glitch=1, defenceless=0, yielded=0)"
     )

@@ -145,3 +145,10 @@ def inline(func: F) -> F:
     if DISABLED:
         return func
     return _callee(func, forceinline=True, python=True)
+
+
+def plain(func: F) -> F:
+    """The Python function behind a compiled helper (:func:`inline` and the others), for a
+    caller in Python that wants the rule without compiling it for Python's sake (the
+    function itself under FRACAS_NO_JIT)."""
+    return cast(F, getattr(func, "py_func", func))

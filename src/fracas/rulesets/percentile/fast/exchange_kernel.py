@@ -39,33 +39,34 @@ import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
 from fracas.rulesets.percentile.fast.rules import (
-    ARMOUR_GLITCH,
-    ARMOUR_LOOSEN,
     AUTO_FAIL,
     AUTO_SUCCESS,
-    BV_BREAKS,
-    BV_NICKED,
     D_DODGE,
     D_NONE,
     D_PARRY,
+    DEFENCELESS_NONE,
     FAIL,
+    FALL_DIE,
     FUMBLE,
     PERFECT,
     SPECIAL,
     SUCCESS,
-    absorbs,
-    armour_fumble,
-    armour_of,
-    damage_times,
+    cell_blow,
+    damage_dealt,
+    damage_rolls,
     defence,
-    drop_condition,
-    may_lose_weapon,
-    next_weapon,
-    parried_weapon,
+    defenceless_code,
+    defenceless_next,
+    defenceless_now,
+    drop,
+    fall_damage,
+    fumble_kit,
+    in_hand,
+    may_be_struck,
     parries,
-    through_armour,
+    self_blow,
+    weapon_struck,
 )
-from fracas.rulesets.percentile.fast.tactics import C_BROKEN, C_LOST, C_READY
 from fracas.sim.batch.jit import callee, inlined_callee, njit
 
 #: the order of ``check``'s probabilities
@@ -98,8 +99,13 @@ SETS = 5
 
 @inlined_callee
 def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, float, float, float]:
-    """``exchange.check_distribution``: P(fumble, fail, success, special,
-    perfect), the same operations in the same order."""
+    """P(fumble, fail, success, special, perfect) of a check, in closed form: the test oracle's
+    ``check_distribution``, the same operations in the same order. Within an ulp of
+    ``rules.check_counts`` (the pairs of d100 rolls ``rules.check_result``, the kernel's
+    check, gives each result) over 10,000, and held to it by tests/batch/test_odds.py's
+    ``test_check_distribution_counts_every_pair_of_d100_rolls``. Not yet that count divided
+    once: it would move saved figures by an ulp, some by more than 1e-12 relative
+    (docs/batch-and-odds.md, "One compiled mirror of the rules")."""
     if chance == AUTO_FAIL:
         return (0.0, 1.0, 0.0, 0.0, 0.0)
     if chance == AUTO_SUCCESS:
@@ -125,56 +131,15 @@ def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, fl
 
 
 @inlined_callee
-def _now(code: int) -> bool:
-    """``percentile_exchange.defenceless_now``: no parry or dodge this round."""
-    return code == 0 or code == 2
-
-
-@inlined_callee
-def _next(code: int) -> bool:
-    """``percentile_exchange.defenceless_next``."""
-    return code == 1 or code == 2
-
-
-@inlined_callee
-def _defenceless_code(now: bool, then: bool) -> int:
-    """``percentile_exchange.defenceless_code``: -1 none, 0 this round, 1 the next, 2 both."""
-    if now:
-        return 2 if then else 0
-    return 1 if then else -1
-
-
-@inlined_callee
 def _ready(kit: I64) -> bool:
-    w = kit[K_WIELD]
-    ready: bool = w >= 0 and kit[K_CONDS + w] == C_READY
-    return ready
-
-
-@inlined_callee
-def _natural(natural: I64, who: int, kit: I64) -> bool:
-    w = kit[K_WIELD]
-    natural_weapon: bool = w >= 0 and natural[who, w] != 0
-    return natural_weapon
-
-
-@inlined_callee
-def _draw_next(natural: I64, who: int, kit: I64) -> None:
-    """``damage.draw_next``: the next ready carried weapon (never body parts):
-    ``rules.next_weapon``."""
-    kit[K_WIELD] = next_weapon(kit[K_CONDS:K_BVS], natural[who], kit[K_N])
+    """``rules.in_hand`` of a kit."""
+    return in_hand(kit[K_CONDS:K_BVS], kit[K_WIELD])
 
 
 @inlined_callee
 def _drop(opts: I64, natural: I64, who: int, kit: I64) -> None:
-    """``damage.drop_weapon`` (body parts stay put), in place (``rules``:
-    ``may_lose_weapon``, ``drop_condition``)."""
-    if not may_lose_weapon(_ready(kit), _natural(natural, who, kit)):
-        return
-    lost = drop_condition(opts)
-    kit[K_CONDS + kit[K_WIELD]] = lost
-    if lost == C_LOST:
-        _draw_next(natural, who, kit)
+    """``rules.drop`` on a kit, in place."""
+    _, kit[K_WIELD] = drop(kit[K_CONDS:K_BVS], natural[who], kit[K_N], kit[K_WIELD], opts)
 
 
 @inlined_callee
@@ -199,12 +164,6 @@ def _same(a: I64, b: I64) -> bool:
 
 
 @inlined_callee
-def _armour(fi: I64, who: int, kit: I64) -> int:
-    """``rules.armour_of`` a kit."""
-    return armour_of(fi, who, kit[K_ABS_LOSS])
-
-
-@inlined_callee
 def _deal(
     bp: F64, bi: I64, bk: I64, s: int, i: int, t: int, n: int, cap: int, role: int,
     who: int, src: int, w: int, kind: int, p: float,
@@ -212,22 +171,21 @@ def _deal(
 ) -> int:  # fmt: skip
     """``ExchangeModel.deal``: branch ``i`` of set ``s`` (probability ``p``) with the damage
     of ``src``'s weapon ``w`` (``kind``) to the combatant in ``role`` (``who``), each
-    amount a branch of set ``t`` from ``n``; the new count (past ``cap``: overflow)."""
-    armour = _armour(fi, who, bk[s, i, role]) if absorbs(kind, fi, who) else 0
+    amount a branch of set ``t`` from ``n`` (``rules``: ``damage_rolls``,
+    ``damage_dealt``); the new count (past ``cap``: overflow)."""
+    loss = bk[s, i, role, K_ABS_LOSS]
     c = B_D0 + role
-    times = damage_times(kind, opts)
-    if times > 0:  # each face of the roll
+    most = dmax[src, w]
+    if damage_rolls(kind, opts):  # each face of the roll
         for k in range(dn[src, w]):
-            value = times * dv[src, w, k]
             if n < cap:
                 _copy(bp, bi, bk, s, i, t, n, p * dq[src, w, k])
-                bi[t, n, c] += through_armour(value, armour)
+                bi[t, n, c] += damage_dealt(dv[src, w, k], kind, most, fi, who, loss, opts)
             n += 1
         return n
-    value = dmax[src, w]
     if n < cap:
         _copy(bp, bi, bk, s, i, t, n, p * 1.0)
-        bi[t, n, c] += through_armour(value, armour)
+        bi[t, n, c] += damage_dealt(0, kind, most, fi, who, loss, opts)
     return n + 1
 
 
@@ -237,29 +195,26 @@ def _fumble_effect(
     who: int, fi: I64, opts: I64, natural: I64, dmax: I64, dv: I64, dq: F64, dn: I64,
 ) -> int:  # fmt: skip
     """``ExchangeModel._fumble_effect``: one effect of a fumble row on the fumbler (in
-    ``role``) in every branch of set ``s``, into set ``t``; the new count."""
+    ``role``) in every branch of set ``s``, into set ``t`` (``rules``: ``fall_damage``,
+    ``self_blow``, ``fumble_kit``); the new count."""
     n = 0
     for i in range(min(ns, cap)):
         q = bp[s, i]
         kit = bk[s, i, role]
         if effect == ps.F_FALL:
-            armour = _armour(fi, who, kit) if opts[ps.O_FALL_ARMOUR] else 0
-            for v in range(4):  # D4-1
+            for rolled in range(1, FALL_DIE + 1):
                 if n < cap:
-                    _copy(bp, bi, bk, s, i, t, n, q / 4)
-                    bi[t, n, B_D0 + role] += through_armour(v, armour)
+                    _copy(bp, bi, bk, s, i, t, n, q / FALL_DIE)
+                    hurt = fall_damage(rolled, fi, who, kit[K_ABS_LOSS], opts)
+                    bi[t, n, B_D0 + role] += hurt
                 n += 1
             continue
-        if effect == ps.F_HIT_SELF or effect == ps.F_HIT_FRIEND:
-            if kit[K_WIELD] >= 0:
-                n = _deal(
-                    bp, bi, bk, s, i, t, n, cap, role, who, who, kit[K_WIELD], ps.K_NORMAL, q,
-                    fi, opts, dmax, dv, dq, dn,
-                )  # fmt: skip
-            else:
-                if n < cap:
-                    _copy(bp, bi, bk, s, i, t, n, q)
-                n += 1
+        w = self_blow(effect, kit[K_WIELD])
+        if w >= 0:
+            n = _deal(
+                bp, bi, bk, s, i, t, n, cap, role, who, who, w, ps.K_NORMAL, q,
+                fi, opts, dmax, dv, dq, dn,
+            )  # fmt: skip
             continue
         if n >= cap:
             n += 1
@@ -267,20 +222,10 @@ def _fumble_effect(
         _copy(bp, bi, bk, s, i, t, n, q)
         out = bk[t, n, role]
         n += 1
-        if effect == ps.F_DROP:
-            _drop(opts, natural, who, out)
-        elif effect == ps.F_DEFENCELESS:
-            out[K_DEFENCELESS] = _defenceless_code(_now(out[K_DEFENCELESS]), True)
-        elif effect == ps.F_ARMOUR:  # (counted as far as anything reads it)
-            change = armour_fumble(fi, who)
-            if change == ARMOUR_GLITCH:
-                out[K_GLITCH] = min(out[K_GLITCH] + 1, opts[ps.O_GLITCHES] - 1)
-            elif change == ARMOUR_LOOSEN:
-                out[K_ABS_LOSS] = min(out[K_ABS_LOSS] + 1, fi[who, ps.ABS])
-        else:  # F_WEAPON
-            if may_lose_weapon(_ready(out), _natural(natural, who, out)):
-                out[K_CONDS + out[K_WIELD]] = C_BROKEN
-                _draw_next(natural, who, out)
+        _, out[K_WIELD], out[K_ABS_LOSS], out[K_GLITCH], out[K_DEFENCELESS] = fumble_kit(
+            effect, fi, who, natural[who], opts, out[K_CONDS:K_BVS], out[K_N],
+            out[K_WIELD], out[K_ABS_LOSS], out[K_GLITCH], out[K_DEFENCELESS],
+        )  # fmt: skip
     return n
 
 
@@ -507,22 +452,18 @@ def _work_cell(
                     else:
                         _drop(opts, natural, ids[role], bk[t, nt, role])
                 nt += 1
-            elif on_attacker:  # damage to the attacker, by the defender's weapon
+            else:  # damage: ``rules.cell_blow`` says whose weapon, on the other side
                 kd = bk[s, i, 1]
-                if _ready(kd):
+                bw = cell_blow(on_attacker, w, _ready(kd), kd[K_WIELD])
+                if bw >= 0:
                     nt = _deal(
-                        bp, bi, bk, s, i, t, nt, cap, 0, f, g, kd[K_WIELD], dkind, q,
-                        fi, opts, dmax, dv, dq, dn,
+                        bp, bi, bk, s, i, t, nt, cap, role, ids[role], ids[1 - role], bw, dkind,
+                        q, fi, opts, dmax, dv, dq, dn,
                     )  # fmt: skip
                 else:
                     if nt < cap:
                         _copy(bp, bi, bk, s, i, t, nt, q)
                     nt += 1
-            else:
-                nt = _deal(
-                    bp, bi, bk, s, i, t, nt, cap, 1, g, f, w, dkind, q,
-                    fi, opts, dmax, dv, dq, dn,
-                )  # fmt: skip
         if nt > cap:
             return -OVERFLOW_BRANCHES
         n = nt
@@ -533,24 +474,19 @@ def _work_cell(
         for i in range(n):
             q = bp[s, i]
             kd = bk[s, i, 1]
-            if not _ready(kd) or _natural(natural, g, kd):
+            if not may_be_struck(kd[K_CONDS:K_BVS], natural[g], kd[K_WIELD]):
                 if nt < cap:
                     _copy(bp, bi, bk, s, i, t, nt, q)
                 nt += 1
                 continue
-            pw = kd[K_WIELD]
             for k in range(dn[f, w]):
-                value = dv[f, w, k]
                 if nt < cap:
                     _copy(bp, bi, bk, s, i, t, nt, q * dq[f, w, k])
                     out = bk[t, nt, 1]
-                    bv = out[K_BVS + pw]
-                    held = parried_weapon(value, bv)
-                    if held == BV_BREAKS:
-                        out[K_CONDS + pw] = C_BROKEN
-                        _draw_next(natural, g, out)
-                    elif held == BV_NICKED:
-                        out[K_BVS + pw] = bv - 1
+                    _, out[K_WIELD] = weapon_struck(
+                        dv[f, w, k], out[K_CONDS:K_BVS], out[K_BVS:ROW], natural[g], out[K_N],
+                        out[K_WIELD],
+                    )  # fmt: skip
                 nt += 1
         if nt > cap:
             return -OVERFLOW_BRANCHES
@@ -609,7 +545,7 @@ def _defence(
     """``ExchangeModel.defence`` of ``g`` (``kit``) against an attack of ``result``: (its
     kind, the number to roll under, the skill), ``D_NONE`` when it does not defend
     (``rules.defence``, unless defenceless this round)."""
-    if not parries(opts, result) or _now(kit[K_DEFENCELESS]):
+    if not parries(opts, result) or defenceless_now(kit[K_DEFENCELESS]):
         return D_NONE, 0, 0
     return defence(
         g, result, stance, _ready(kit), kit[K_WIELD], tired, low,
@@ -662,8 +598,8 @@ def exchange_branches(
         bare_f[K_BVS + i] = 0
         if i != wg:
             bare_g[K_BVS + i] = 0
-    bare_f[K_DEFENCELESS] = -1
-    bare_g[K_DEFENCELESS] = _defenceless_code(_now(kg[K_DEFENCELESS]), False)
+    bare_f[K_DEFENCELESS] = DEFENCELESS_NONE
+    bare_g[K_DEFENCELESS] = defenceless_code(defenceless_now(kg[K_DEFENCELESS]), False)
     ba = _kit_id(kits, nk, kh, bare_f)
     bb = _kit_id(kits, nk, kh, bare_g)
     if ba < 0 or bb < 0:
@@ -761,16 +697,17 @@ def exchange_branches(
             if r == 0:
                 for c in range(MW):
                     put[K_BVS + c] = kf[K_BVS + c]
-                put[K_DEFENCELESS] = _defenceless_code(
-                    _now(kf[K_DEFENCELESS]), _next(kf[K_DEFENCELESS]) or _next(bare[K_DEFENCELESS])
+                put[K_DEFENCELESS] = defenceless_code(
+                    defenceless_now(kf[K_DEFENCELESS]),
+                    defenceless_next(kf[K_DEFENCELESS]) or defenceless_next(bare[K_DEFENCELESS]),
                 )
             else:
                 for c in range(MW):
                     if c != wg:
                         put[K_BVS + c] = kg[K_BVS + c]
-                put[K_DEFENCELESS] = _defenceless_code(
-                    _now(bare[K_DEFENCELESS]),
-                    _next(kg[K_DEFENCELESS]) or _next(bare[K_DEFENCELESS]),
+                put[K_DEFENCELESS] = defenceless_code(
+                    defenceless_now(bare[K_DEFENCELESS]),
+                    defenceless_next(kg[K_DEFENCELESS]) or defenceless_next(bare[K_DEFENCELESS]),
                 )
             found = _kit_id(kits, nk, kh, put)
             if found < 0:

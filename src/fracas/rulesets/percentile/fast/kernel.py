@@ -24,32 +24,37 @@ import numpy as np
 import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast.rules import (
-    ARMOUR_GLITCH,
-    ARMOUR_LOOSEN,
-    AUTO_FAIL,
-    AUTO_SUCCESS,
     BV_BREAKS,
     BV_NICKED,
     D_NONE,
     FAIL,
-    FUMBLE,
+    FALL_DIE,
+    KIT_BROKEN,
+    KIT_DROPPED,
+    KIT_GLITCH,
+    KIT_LOOSENED,
     PERFECT,
-    SPECIAL,
-    SUCCESS,
-    absorbs,
-    armour_fumble,
-    armour_of,
+    cell_blow,
     cell_effect_applies,
+    check_result,
     counter_spared,
-    damage_times,
+    damage_dealt,
+    damage_rolls,
     defence,
-    drop_condition,
-    may_lose_weapon,
+    defenceless_later,
+    defenceless_now,
+    drop,
+    fall_damage,
+    fumble_kit,
+    in_hand,
+    may_be_struck,
     next_weapon,
-    parried_weapon,
     parries,
     parry_takes_damage,
-    through_armour,
+    rerolled,
+    rolled,
+    self_blow,
+    weapon_struck,
 )
 from fracas.rulesets.percentile.fast.spec import (
     ABS,
@@ -59,13 +64,7 @@ from fracas.rulesets.percentile.fast.spec import (
     E_FUMBLE,
     E_KILL,
     ENC_FAT,
-    F_ARMOUR,
-    F_DEFENCELESS,
-    F_DROP,
     F_FALL,
-    F_HIT_FRIEND,
-    F_HIT_SELF,
-    F_WEAPON,
     FAT,
     HP,
     HP_MAX,
@@ -76,7 +75,6 @@ from fracas.rulesets.percentile.fast.spec import (
     O_ATTACK_SHIFTS,
     O_CHECK_TARGET,
     O_DRAW_TAKES_ROUND,
-    O_FALL_ARMOUR,
     O_FATIGUE_PER_ROUND,
     O_GLITCHES,
     O_MAX_ROUNDS,
@@ -92,9 +90,7 @@ from fracas.rulesets.percentile.fast.spec import (
     THEN,
 )
 from fracas.rulesets.percentile.fast.tactics import (
-    C_BROKEN,
     C_DROPPED,
-    C_LOST,
     C_READY,
     S_FLEE,
     S_RECOVER,
@@ -117,8 +113,8 @@ S_YIELDED = 9  # 1 surrendered, 2 fled
 # (base stance and both weapons in hand; -1 once any weapon or armour changed), its result
 S_DKEY, S_DSTANCE, S_DWIELD = 10, 11, 12
 S_ABLE = 13  # ``able``, kept up to date by ``update_able`` whenever hp, death or yielding change
-# the first of the defenceless rounds, which end at ``S_DEFENCELESS`` (``defenceless_from``)
-S_DEFENCELESS_FROM = 14
+# the round ``S_DEFENCELESS``'s code counts from (``rules.defenceless_later``)
+S_DEFENCELESS_AT = 14
 STATE_FIELDS = 15
 # per-fighter counters (columns of ``counts[fight, fighter]``)
 N_FUMBLES, N_DISARMED, N_DROPPED, N_BROKEN, N_BV_LOST, N_GLITCHES, N_LOOSENED = range(7)
@@ -162,21 +158,13 @@ def roll_dice(faces: I64, offset: I64, f: int, w: int, draws: U64) -> int:
 
 @inline
 def check(chance: int, skill: int, check_target: int, draws: U64) -> int:
-    """``skill_check`` and ``check_outcome``: d100 under the chance; 01-05 and 95-00 re-roll
-    against the unmodified skill."""
-    if chance == AUTO_FAIL:
-        return FAIL
-    if chance == AUTO_SUCCESS:
-        return SUCCESS
+    """``skill_check``: d100 under the chance, 01-05 and 95-00 rolled again, the result
+    ``rules.check_result``'s (which the exact chain counts over every pair of rolls)."""
+    if not rolled(chance):
+        return check_result(0, 0, chance, skill, check_target)
     first = d100(draws)
-    if 5 < first < 95:
-        return SUCCESS if first <= chance else FAIL
-    second = d100(draws)
-    if first <= 5:
-        return PERFECT if second <= skill else SPECIAL
-    if second > skill or (first == 100 and second == 100):
-        return FUMBLE
-    return SUCCESS if check_target == 1 and first <= chance else FAIL
+    second = d100(draws) if rerolled(first) else 0
+    return check_result(first, second, chance, skill, check_target)
 
 
 @inline
@@ -201,15 +189,15 @@ def acting(st: I64, f: int, rnd: int, simultaneous: bool) -> bool:
 
 @inline
 def defenceless(st: I64, f: int, rnd: int) -> bool:
-    """``state.is_defenceless``: no parry or dodge in round ``rnd`` after fumbles."""
-    start = st[f, S_DEFENCELESS_FROM]
-    return bool(start > 0 and start <= rnd and rnd <= st[f, S_DEFENCELESS])
+    """``state.is_defenceless``: no parry or dodge in round ``rnd`` (this round or later)
+    after fumbles (``rules``: ``defenceless_later``, ``defenceless_now``)."""
+    return defenceless_now(defenceless_later(st[f, S_DEFENCELESS], rnd - st[f, S_DEFENCELESS_AT]))
 
 
 @inline
 def arm_ready(st: I64, cond: I64, f: int) -> bool:
-    w = st[f, S_WIELD]
-    return bool(w >= 0 and cond[f, w] == C_READY)
+    """``f``'s weapon ready in hand (``rules.in_hand``)."""
+    return in_hand(cond[f], st[f, S_WIELD])
 
 
 @inline
@@ -250,11 +238,9 @@ def deal(
     draws: U64,
 ) -> None:
     """``damage.deal``: the weapon's roll (full: its maximum or twice a roll) less ABS
-    (``rules``: ``damage_times``, ``absorbs``, ``armour_of``, ``through_armour``)."""
-    times = damage_times(kind, opts)
-    rolled = times * roll_dice(faces, offset, src, w, draws) if times > 0 else dmax[src, w]
-    armour = armour_of(fi, target, st[target, S_ABS_LOSS]) if absorbs(kind, fi, target) else 0
-    amount = through_armour(rolled, armour)
+    (``rules``: ``damage_rolls``, ``damage_dealt``)."""
+    rolled = roll_dice(faces, offset, src, w, draws) if damage_rolls(kind, opts) else 0
+    amount = damage_dealt(rolled, kind, dmax[src, w], fi, target, st[target, S_ABS_LOSS], opts)
     take_damage(st, target, amount, fi[target, CON], rnd, counts, fight)
     if src != target:
         counts[fight, src, N_DAMAGE_DEALT] += amount
@@ -280,16 +266,12 @@ def drop_weapon(
     fight: int,
 ) -> None:
     """``damage.drop_weapon``: on the ground to recover, or lost (then draw the next); body
-    parts stay put (``rules``: ``may_lose_weapon``, ``drop_condition``)."""
-    w = st[f, S_WIELD]
-    if not may_lose_weapon(arm_ready(st, cond, f), w >= 0 and natural[f, w] == 1):
-        return
-    counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
-    gear_changed(st)
-    lost = drop_condition(opts)
-    cond[f, w] = lost
-    if lost == C_LOST:
-        draw_next(st, cond, natural, f, fi[f, NWEAP])
+    parts stay put (``rules.drop``)."""
+    dropped, wield = drop(cond[f], natural[f], fi[f, NWEAP], st[f, S_WIELD], opts)
+    if dropped:
+        counts[fight, f, N_DISARMED if disarmed else N_DROPPED] += 1
+        gear_changed(st)
+        st[f, S_WIELD] = wield
 
 
 @inline
@@ -310,48 +292,49 @@ def roll_fumble(
     fight: int,
     draws: U64,
 ) -> None:
-    """``fumble.roll_fumble``: table 5.2's row for a d100, its effects in order."""
+    """``fumble.roll_fumble``: table 5.2's row for a d100, its effects in order (``rules``:
+    ``fall_damage``, ``self_blow``, ``fumble_kit``)."""
     counts[fight, c, N_FUMBLES] += 1
     row = frow[d100(draws)]
     for k in range(row_fx.shape[1]):
         effect = row_fx[row, k]
         if effect < 0:
             break
-        if effect == F_DROP:
-            # the D6+6 metres of flight change nothing in a duel: not rolled
-            drop_weapon(st, cond, natural, c, False, fi, opts, counts, fight)
-        elif effect == F_DEFENCELESS:
-            # ``events.Defenceless``: defenceless now, it stays so for the rest of the round
-            if not defenceless(st, c, rnd):
-                st[c, S_DEFENCELESS_FROM] = rnd + 1
-            st[c, S_DEFENCELESS] = rnd + 1
-        elif effect == F_FALL:
-            rolled = roll(4, draws) - 1  # D4-1
-            armour = armour_of(fi, c, st[c, S_ABS_LOSS]) if opts[O_FALL_ARMOUR] == 1 else 0
-            take_damage(st, c, through_armour(rolled, armour), fi[c, CON], rnd, counts, fight)
-        elif effect in (F_HIT_SELF, F_HIT_FRIEND):
-            # no friend in a duel: 71-80 reads as 61-70; the wielded weapon, in any condition
-            w = st[c, S_WIELD]
-            if w >= 0:
-                deal(
-                    st, c, c, w, K_NORMAL, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
-                )
-        elif effect == F_ARMOUR:
-            change = armour_fumble(fi, c)
-            if change == ARMOUR_GLITCH:
-                st[c, S_GLITCH] += 1
-                counts[fight, c, N_GLITCHES] += 1
-            elif change == ARMOUR_LOOSEN:
-                st[c, S_ABS_LOSS] += 1
-                gear_changed(st)
-                counts[fight, c, N_LOOSENED] += 1
-        elif effect == F_WEAPON and may_lose_weapon(
-            arm_ready(st, cond, c), natural[c, st[c, S_WIELD]] == 1
-        ):
-            cond[c, st[c, S_WIELD]] = C_BROKEN
-            gear_changed(st)
+        if effect == F_FALL:
+            rolled = fall_damage(roll(FALL_DIE, draws), fi, c, st[c, S_ABS_LOSS], opts)
+            take_damage(st, c, rolled, fi[c, CON], rnd, counts, fight)
+            continue
+        w = self_blow(effect, st[c, S_WIELD])
+        if w >= 0:
+            deal(st, c, c, w, K_NORMAL, rnd, fi, faces, offset, dmax, opts, counts, fight, draws)
+            continue
+        # (the D6+6 metres a dropped weapon flies change nothing in a duel: not rolled)
+        change, st[c, S_WIELD], st[c, S_ABS_LOSS], st[c, S_GLITCH], st[c, S_DEFENCELESS] = (
+            fumble_kit(
+                effect,
+                fi,
+                c,
+                natural[c],
+                opts,
+                cond[c],
+                fi[c, NWEAP],
+                st[c, S_WIELD],
+                st[c, S_ABS_LOSS],
+                st[c, S_GLITCH],
+                defenceless_later(st[c, S_DEFENCELESS], rnd - st[c, S_DEFENCELESS_AT]),
+            )
+        )
+        st[c, S_DEFENCELESS_AT] = rnd  # (the code is counted from this round now)
+        if change == KIT_DROPPED:
+            counts[fight, c, N_DROPPED] += 1
+        elif change == KIT_GLITCH:
+            counts[fight, c, N_GLITCHES] += 1
+        elif change == KIT_LOOSENED:
+            counts[fight, c, N_LOOSENED] += 1
+        elif change == KIT_BROKEN:
             counts[fight, c, N_BROKEN] += 1
-            draw_next(st, cond, natural, c, fi[c, NWEAP])
+        if change in (KIT_DROPPED, KIT_LOOSENED, KIT_BROKEN):
+            gear_changed(st)
 
 
 @inline
@@ -472,28 +455,38 @@ def attack(
             counts[fight, victim, N_KILLED] += 1
         elif code == E_DISARM:
             drop_weapon(st, cond, natural, a if on_attacker else d, True, fi, opts, counts, fight)
-        elif on_attacker:
-            if arm_ready(st, cond, d):
-                src_w = st[d, S_WIELD]
+        else:  # damage: ``rules.cell_blow`` says whose weapon, on the other side
+            bw = cell_blow(on_attacker, w, arm_ready(st, cond, d), st[d, S_WIELD])
+            if bw >= 0:
+                hit, src = (a, d) if on_attacker else (d, a)
                 deal(
-                    st, a, d, src_w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws
+                    st,
+                    hit,
+                    src,
+                    bw,
+                    dkind,
+                    rnd,
+                    fi,
+                    faces,
+                    offset,
+                    dmax,
+                    opts,
+                    counts,
+                    fight,
+                    draws,
                 )
-        else:
-            deal(st, d, a, w, dkind, rnd, fi, faces, offset, dmax, opts, counts, fight, draws)
     if parry_takes_damage(opts, hurt, result, parry, kind):
         # ``parrying_weapon_takes_damage``: the attacker's rolled damage against the BV
         damage = roll_dice(faces, offset, a, w, draws)
-        pw = st[d, S_WIELD]
-        if pw < 0 or natural[d, pw] == 1 or cond[d, pw] != C_READY:
+        if not may_be_struck(cond[d], natural[d], st[d, S_WIELD]):
             return
-        held = parried_weapon(damage, bvs[d, pw])
+        held, st[d, S_WIELD] = weapon_struck(
+            damage, cond[d], bvs[d], natural[d], fi[d, NWEAP], st[d, S_WIELD]
+        )
         if held == BV_BREAKS:
-            cond[d, pw] = C_BROKEN
             gear_changed(st)
             counts[fight, d, N_BROKEN] += 1
-            draw_next(st, cond, natural, d, fi[d, NWEAP])
         elif held == BV_NICKED:
-            bvs[d, pw] -= 1
             counts[fight, d, N_BV_LOST] += 1
 
 

@@ -1,7 +1,10 @@
 """A combatant's kit in the exact chain: what changes about it in a fight besides hp (the
 wielded weapon, each weapon's condition and break value, armour loosened, glitches, the rounds
 it is defenceless, whether it yielded), as interned immutable values the chain keys its state
-classes by; and the "defenceless" codes of table 5.2's 41-60 row.
+classes by. The "defenceless" codes of table 5.2's 41-60 row and what they say are
+``rules.py``'s (``defenceless_code``, ``defenceless_now``, ``defenceless_next``,
+``defenceless_later``), the functions the batch kernel and the compiled exchange call; here
+as Python for the chain's Python side.
 
 Mirrors Chapter 5, "Fumbling" (table 5.2: "defenceless in next round"), "Break value",
 "Armour". Held to the event engine by tests/batch/test_odds.py and
@@ -13,7 +16,26 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 
+from fracas.rulesets.percentile.fast import rules
+from fracas.rulesets.percentile.fast.rules import (
+    DEFENCELESS_BOTH,
+    DEFENCELESS_NEXT,
+    DEFENCELESS_NONE,
+    DEFENCELESS_NOW,
+)
 from fracas.rulesets.percentile.fast.tactics import C_BROKEN, C_LOST, C_READY
+from fracas.sim.batch.jit import plain
+
+__all__ = [
+    "DEFENCELESS_BOTH",
+    "DEFENCELESS_NEXT",
+    "DEFENCELESS_NONE",
+    "DEFENCELESS_NOW",
+    "Kit",
+    "defenceless_code",
+    "defenceless_next",
+    "defenceless_now",
+]
 
 KitFields = tuple[int, tuple[int, ...], tuple[int, ...], int, int, int, int]
 _NAMES = ("wield", "conds", "bvs", "abs_loss", "glitch", "defenceless", "yielded")
@@ -33,9 +55,9 @@ def _forget(key: KitFields) -> Callable[[weakref.ref[Kit]], None]:
 
 class Kit:
     """What changes about a combatant in a fight besides hp: the wielded weapon, each
-    weapon's condition and break value, armour loosened, glitches, and the round of a
-    fumble's "defenceless in next round" (relative: 0 this round, 1 the next, 2 both: a
-    fighter defenceless who fumbles again stays so for the rest of the round, -1 none);
+    weapon's condition and break value, armour loosened, glitches, and a fumble's
+    "defenceless in next round" (``rules.DEFENCELESS_*``, counted from the round the kit is
+    in: a fighter defenceless who fumbles again stays so for the rest of the round);
     ``yielded``: 1 surrendered, 2 fled (out of the fight).
 
     Immutable and interned: making a kit equal to one alive returns that one, so equal kits
@@ -58,7 +80,7 @@ class Kit:
         bvs: tuple[int, ...],
         abs_loss: int = 0,
         glitch: int = 0,
-        defenceless: int = -1,
+        defenceless: int = DEFENCELESS_NONE,
         yielded: int = 0,
     ) -> Kit:
         key = (wield, conds, bvs, abs_loss, glitch, defenceless, yielded)
@@ -119,7 +141,10 @@ class Kit:
         )
 
     def next_round(self) -> Kit:
-        return self if self.defenceless < 0 else self.but(defenceless=_ONWARD[self.defenceless])
+        """This kit in the next round (``rules.defenceless_later``)."""
+        if self.defenceless == DEFENCELESS_NONE:
+            return self
+        return self.but(defenceless=_later(self.defenceless, 1))
 
     def lumped(self) -> Kit:
         """This kit with what no later branch reads made equal: the break value of a
@@ -130,23 +155,8 @@ class Kit:
         return self.but(bvs=tuple(0 if c in (C_BROKEN, C_LOST) else b for c, b in pairs))
 
 
-#: ``Kit.defenceless`` codes: none, this round, the next, both
-DEFENCELESS_NONE, DEFENCELESS_NOW, DEFENCELESS_NEXT, DEFENCELESS_BOTH = -1, 0, 1, 2
-#: a code at the start of the next round
-_ONWARD = {DEFENCELESS_NOW: -1, DEFENCELESS_NEXT: 0, DEFENCELESS_BOTH: 0}
-
-
-def defenceless_code(now: bool, then: bool) -> int:
-    """The ``Kit.defenceless`` code of a fighter defenceless this round (``now``) and, or, the
-    next (``then``): table 5.2, 41-60, a fumble while defenceless ends nothing early."""
-    if now:
-        return DEFENCELESS_BOTH if then else DEFENCELESS_NOW
-    return DEFENCELESS_NEXT if then else DEFENCELESS_NONE
-
-
-def defenceless_now(code: int) -> bool:
-    return code in (DEFENCELESS_NOW, DEFENCELESS_BOTH)
-
-
-def defenceless_next(code: int) -> bool:
-    return code in (DEFENCELESS_NEXT, DEFENCELESS_BOTH)
+#: ``Kit.defenceless``: ``rules``' "defenceless" code, counted from the round the kit is in
+defenceless_code = plain(rules.defenceless_code)
+defenceless_now = plain(rules.defenceless_now)
+defenceless_next = plain(rules.defenceless_next)
+_later = plain(rules.defenceless_later)
