@@ -48,7 +48,6 @@ from fracas.rulesets.percentile.fast.rules import (
     fumble_kit,
     in_hand,
     may_be_struck,
-    next_weapon,
     parries,
     parry_takes_damage,
     rerolled,
@@ -244,13 +243,6 @@ def deal(
     take_damage(st, target, amount, fi[target, CON], rnd, counts, fight)
     if src != target:
         counts[fight, src, N_DAMAGE_DEALT] += amount
-
-
-@inline
-def draw_next(st: I64, cond: I64, natural: I64, f: int, nweap: int) -> None:
-    """``damage.draw_next``: the next ready weapon carried (never body parts), or none
-    (``rules.next_weapon``)."""
-    st[f, S_WIELD] = next_weapon(cond[f], natural[f], nweap)
 
 
 @inline
