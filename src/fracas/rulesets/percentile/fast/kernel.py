@@ -769,19 +769,14 @@ def duels(
         winner[fight] = result
         rounds[fight] = rnd
         for f in range(2):
-            # analysis.outcome: dead, surrendered or fled, bleeding below 0, unconscious at 0
-            if st[f, S_DEAD] == 1:
-                end[fight, f] = END_DEAD
-            elif st[f, S_YIELDED] == 1:
-                end[fight, f] = END_SURRENDERED
-            elif st[f, S_YIELDED] == 2:
-                end[fight, f] = END_FLED
-            elif st[f, S_HP] < 0:
-                end[fight, f] = END_BLEEDING
-            elif st[f, S_HP] == 0:
-                end[fight, f] = END_UNCONSCIOUS
-            else:
-                end[fight, f] = END_STANDING
+            # analysis.outcome: dead, surrendered or fled, bleeding below 0, unconscious at
+            # 0 (the first that holds; chosen without a branch on how the fight went)
+            hp = st[f, S_HP]
+            yielded = st[f, S_YIELDED]
+            code = END_BLEEDING if hp < 0 else (END_UNCONSCIOUS if hp == 0 else END_STANDING)
+            code = END_FLED if yielded == 2 else code
+            code = END_SURRENDERED if yielded == 1 else code
+            end[fight, f] = END_DEAD if st[f, S_DEAD] == 1 else code
     settle(draws)
 
 
