@@ -649,7 +649,7 @@ def duels(
             for w in range(MAX_WEAPONS):
                 cond[f, w] = C_READY
                 bvs[f, w] = bv[f, w]
-        # who acts first this round (``order``: 0 then 1, or 1 then 0)
+        # who acts first this round (the other acts second)
         first = initiative_order(fi, reroll, draws)
         rnd = 1
         result = -1
