@@ -8,10 +8,14 @@
   the mean number of random numbers a duel draws in the kernel (counted in the same run),
   and the ratio batch / bound; the same for the EXP brawl with its own die, the kilodie
   (NumPy's int16 d1000 draws/s over the numbers a brawl draws in the kernel). Each repeat
-  times a kernel (a million fights) and then its bound (ten arrays of 20,000,000 draws, about
-  as long), and the ratio printed is the median of those per-repeat ratios, with their range:
-  on a shared host the load moves within a run, and a ratio of medians taken minutes apart
-  moved with it. ``--kernels-only`` stops after these;
+  times a kernel (a million fights, ``batch.run``: the kernel and its result arrays) and then
+  its bound (200,000,000 draws in arrays of 1,000,000, about as long), and the ratio printed
+  is the median of those per-repeat ratios, with their range: on a shared host the load
+  moves within a run, and a ratio of medians taken minutes apart moved with it. The share
+  of the kernel's CPU time spent in the system (zeroing its result arrays' fresh pages) is
+  printed next to its rate. For comparison only, PCG64 drawn one die at a time in numba
+  (``Generator.integers`` in a compiled loop) and the duel kernel's ratio to that;
+  ``--kernels-only`` stops after these;
 - why numba: the same duel kernel run as plain Python (``FRACAS_NO_JIT=1``, a subprocess),
   and a NumPy version over arrays of fights of the duel's core only (checks, parries, table
   5.1 damage; no fumble table, no weapons lost): if even that is slower than the whole
@@ -40,6 +44,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -55,6 +60,8 @@ from fracas.sim import batch
 from fracas.sim.odds import advise, odds
 
 ROOT = Path(__file__).parents[1]
+#: the largest array of draws ``die_rate`` asks NumPy for (2 MB of int16)
+ARRAY = 1_000_000
 DUEL = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
 BRAWL = ROOT / "examples" / "exp" / "grapple.yaml"
 
@@ -75,26 +82,63 @@ def event_rate(n: int) -> float:
     return n / cpu(go)
 
 
-def batch_rate(path: Path, n: int) -> tuple[float, float]:
+def batch_rate(path: Path, n: int) -> tuple[float, float, float]:
+    """Fights/s of ``batch.run`` (the kernel and its result arrays), the numbers a fight
+    draws, and the share of that CPU time spent in the system (the kernel zeroing the
+    fresh pages of the result arrays: about 100 bytes a fight)."""
     loaded = load_scenario(path)
     batch.run(loaded.ruleset, loaded.scenario, 1000, 0)  # compiled (or loaded from cache)
-    result: list[batch.BatchResult] = []
-    t = cpu(lambda: result.append(batch.run(loaded.ruleset, loaded.scenario, n, 1)))
-    return n / t, result[0].draws / n
+    before = resource.getrusage(resource.RUSAGE_SELF)
+    result = batch.run(loaded.ruleset, loaded.scenario, n, 1)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    user, system = after.ru_utime - before.ru_utime, after.ru_stime - before.ru_stime
+    return n / (user + system), result.draws / n, system / (user + system)
 
 
 def die_rate(sides: int, n: int, calls: int = 1) -> float:
-    """NumPy's int16 draws/s of a die of ``sides`` on one core: ``calls`` arrays of ``n``
-    draws (``Generator.integers``), their CPU time summed. One 20,000,000-draw array takes
-    about 45 ms, a tenth of a million fights in a kernel: alone, one slice of the host's load
-    landing on it moved a paired ratio fivefold, so a bench repeat draws ten of them."""
+    """NumPy's int16 draws/s of a die of ``sides`` on one core: ``n`` draws
+    (``Generator.integers``) in arrays of at most ``ARRAY`` (``calls`` times), their CPU time
+    summed. Arrays of 2 MB come back from the allocator already mapped, so what is timed is
+    the draws: arrays of 20,000,000 (40 MB, fresh pages from the kernel each time, and huge
+    pages where NumPy asks for them) spent 20-30% of their CPU time in the kernel zeroing
+    pages on this host, which made the bound slower than the draws are (a looser bound).
+    A repeat draws ten times 20,000,000, about as long as a kernel's million fights: alone,
+    one slice of the host's load landing on a short bound moved a paired ratio fivefold."""
     rng = np.random.default_rng(1)
+    size = min(n, ARRAY)
+    arrays = calls * max(1, n // size)
 
     def go() -> None:
-        for _ in range(calls):
-            rng.integers(1, sides + 1, size=n, dtype=np.int16)
+        for _ in range(arrays):
+            rng.integers(1, sides + 1, size=size, dtype=np.int16)
 
-    return n * calls / cpu(go)
+    return size * arrays / cpu(go)
+
+
+def numba_die_rate(sides: int, n: int) -> float:
+    """PCG64 in compiled code: draws/s of a die of ``sides`` by ``Generator.integers`` (the
+    same generator as ``die_rate``) one at a time in a numba loop, what a numba kernel
+    drawing from NumPy's generator would pay per die. Printed for the reader, not the bound:
+    it is about ten times slower than NumPy's int16 arrays (which take 16 bits a draw), so
+    the bound above is the stricter one."""
+    global _NUMBA_DRAWS
+    if _NUMBA_DRAWS is None:
+        import numba
+
+        def draws(rng: np.random.Generator, n: int, sides: int) -> int:
+            total = 0
+            for _ in range(n):
+                total += rng.integers(1, sides + 1)
+            return total
+
+        _NUMBA_DRAWS = numba.njit(cache=False)(draws)
+        _NUMBA_DRAWS(np.random.default_rng(1), 10, sides)  # compiled before the clock starts
+    rng = np.random.default_rng(1)
+    compiled = _NUMBA_DRAWS
+    return n / cpu(lambda: compiled(rng, n, sides))
+
+
+_NUMBA_DRAWS: Any = None
 
 
 def rng_rate(n: int, calls: int = 1) -> float:
@@ -295,29 +339,55 @@ def main(argv: list[str] | None = None) -> None:
     # of medians taken minutes apart moved with it (0.095-0.116 for the same code)
     runs = []
     for _ in range(args.repeats):
-        duel_rate, duel_draws = batch_rate(DUEL, n_batch)
+        duel_rate, duel_draws, duel_system = batch_rate(DUEL, n_batch)
         d100_rate = rng_rate(int(20_000_000 * scale), calls=10)
-        brawl_rate, brawl_draws = batch_rate(BRAWL, n_batch)
+        brawl_rate, brawl_draws, brawl_system = batch_rate(BRAWL, n_batch)
         d1000_rate = kilodie_rate(int(20_000_000 * scale), calls=10)
-        runs.append((duel_rate, duel_draws, d100_rate, brawl_rate, brawl_draws, d1000_rate))
+        numba_d100 = numba_die_rate(100, int(10_000_000 * scale))
+        runs.append(
+            (
+                duel_rate,
+                duel_draws,
+                d100_rate,
+                brawl_rate,
+                brawl_draws,
+                d1000_rate,
+                numba_d100,
+                duel_system,
+                brawl_system,
+            )
+        )
     columns = (statistics.median(c) for c in zip(*runs, strict=True))
-    duel, draws, d100, brawl, brawl_draws, d1000 = columns
+    duel, draws, d100, brawl, brawl_draws, d1000, numba_d100, duel_sys, brawl_sys = columns
     ratios = sorted(r[0] * r[1] / r[2] for r in runs)
     brawl_ratios = sorted(r[3] * r[4] / r[5] for r in runs)
+    numba_ratios = sorted(r[0] * r[1] / r[6] for r in runs)
     bound = d100 / draws
     brawl_bound = d1000 / brawl_draws
     print(f"batch bench, medians of {args.repeats}, one core, CPU time")
     print(f"event engine: {event:,.0f} duels/s (Session.run, Joanne vs Ondkille)")
-    print(f"batch percentile duel: {duel:,.0f} duels/s ({duel / event:,.0f} x event)")
-    print(f"batch EXP brawl (grapple.yaml): {brawl:,.0f} brawls/s")
+    print(
+        f"batch percentile duel: {duel:,.0f} duels/s ({duel / event:,.0f} x event; "
+        f"{duel_sys:.0%} of it system time)"
+    )
+    print(f"batch EXP brawl (grapple.yaml): {brawl:,.0f} brawls/s ({brawl_sys:.0%} system time)")
     print(
         f"RNG bound: {d100 / 1e6:,.0f} M d100/s / {draws:.1f} draws a duel = {bound:,.0f} duels/s"
     )
     print(f"batch / bound: {statistics.median(ratios):.3f} ({spread(ratios)})")
+    # the kernel's user time alone (the bound spends none in the system): what the kernel's
+    # code reaches, whatever the host charges for zeroing the result arrays' pages
+    user_ratios = sorted(r[0] * r[1] / r[2] / (1 - r[7]) for r in runs)
+    print(f"batch / bound, the kernel's user time only: {statistics.median(user_ratios):.3f}")
     print(
         f"EXP RNG bound: {d1000 / 1e6:,.0f} M d1000/s / {brawl_draws:.1f} draws a brawl = "
         f"{brawl_bound:,.0f} brawls/s; EXP batch / bound: {statistics.median(brawl_ratios):.3f} "
         f"({spread(brawl_ratios)})"
+    )
+    print(
+        f"for comparison, PCG64 one draw at a time in numba (Generator.integers): "
+        f"{numba_d100 / 1e6:,.0f} M d100/s; batch duel / that: "
+        f"{statistics.median(numba_ratios):.2f} ({spread(numba_ratios)})"
     )
     if args.kernels_only:
         return

@@ -481,15 +481,15 @@ def run_kernel(
     place (winner, rounds, end, counts), the draws, the per-fight seeds and ``scratch``."""
     import numpy as np
 
-    from fracas.sim.batch.results import BatchResult
+    from fracas.sim.batch.results import BatchResult, zeros
     from fracas.sim.batch.rng import fight_seeds, new_draws
 
     seeds = fight_seeds(per_fight) if per_fight is not None else np.zeros(0, np.uint64)
     n = len(seeds) if per_fight is not None else n
-    winner = np.zeros(n, np.int8)
-    rounds = np.zeros(n, np.int32)
-    end = np.zeros((n, 2), np.int8)
-    counts = np.zeros((n, 2, len(counter_names)), np.int32)
+    winner = zeros((n,), np.int8)
+    rounds = zeros((n,), np.int32)
+    end = zeros((n, 2), np.int8)
+    counts = zeros((n, 2, len(counter_names)), np.int32)
     draws = new_draws(seed)
     kernel(*compiled.arrays(), winner, rounds, end, counts, draws, seeds, *scratch)
     return BatchResult(

@@ -2,11 +2,32 @@
 
 from __future__ import annotations
 
+import mmap
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
+
+#: arrays this large (glibc's largest threshold for mapping an allocation on fresh pages of
+#: its own) come fresh from the kernel whoever allocates them; ``zeros`` maps them itself
+FRESH = 32 << 20
+
+
+def zeros(shape: tuple[int, ...], dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """``np.zeros``; an array of ``FRESH`` bytes or more (a batch run of some 350,000 fights
+    or more: about 100 bytes a fight) on anonymous private pages mapped here, without the
+    huge-page advice NumPy gives large arrays (``madvise(MADV_HUGEPAGE)``). Such an array is
+    on fresh pages either way, which the kernel zeroes as the run first writes them; on the
+    2-core host the figures were measured on, with huge pages that took 26-46% of a
+    million-fight run's CPU time, without them 5-10 times less (docs/batch-and-odds.md,
+    "What limits it"). Smaller arrays (``fracas sim``'s tasks) are NumPy's, reused from the
+    allocator's heap. The pages go back to the system with the array."""
+    size = int(np.prod(shape)) * np.dtype(dtype).itemsize
+    private = getattr(mmap, "MAP_PRIVATE", None)  # (POSIX; shared memory is slower to fault)
+    if size < FRESH or private is None:
+        return np.zeros(shape, dtype)
+    return np.frombuffer(mmap.mmap(-1, size, flags=private), dtype).reshape(shape)
 
 
 @dataclass(frozen=True)

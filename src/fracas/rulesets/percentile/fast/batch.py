@@ -30,7 +30,6 @@ def run_spec(
         np.zeros((2, STATE_FIELDS), np.int64),
         np.zeros((2, MAX_WEAPONS), np.int64),
         np.zeros((2, MAX_WEAPONS), np.int64),
-        np.zeros(2, np.int64),
     )
     return run_kernel(duels, spec, n, seed, engine, per_fight, COUNTER_NAMES, END_NAMES, scratch)
 

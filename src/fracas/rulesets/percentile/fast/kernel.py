@@ -605,13 +605,20 @@ def duels(
     st: I64,
     cond: I64,
     bvs: I64,
-    order: I64,
 ) -> None:
     """Fight ``len(winner)`` duels (``round.resolve_round`` and ``end_of_round``): winner 0/1
     (-1 a draw), rounds fought, how each ended, and the notable-event counts. With
     ``seeds`` (one per fight), each fight draws from its own seed's stream."""
     n = winner.shape[0]
+    # the options a round reads, read once (``opts`` is never written)
     max_rounds = opts[O_MAX_ROUNDS]
+    simultaneous_after_1 = opts[O_SIMULTANEOUS] == 1
+    recover_at_start = opts[O_RECOVER] == RECOVER_START
+    fatigue_each_round = opts[O_FATIGUE_PER_ROUND] == 1
+    scenario_order = opts[O_ORDER_SCENARIO] == 1
+    reroll = opts[O_TIES_REROLL] == 1
+    enc0 = fi[0, ENC_FAT]
+    enc1 = fi[1, ENC_FAT]
     prime(draws)
     for fight in range(n):
         if seeds.shape[0] > 0:
@@ -627,13 +634,12 @@ def duels(
             for w in range(MAX_WEAPONS):
                 cond[f, w] = C_READY
                 bvs[f, w] = bv[f, w]
-        first = initiative_order(fi, opts[O_TIES_REROLL] == 1, draws)
-        order[0] = first
-        order[1] = 1 - first
+        # who acts first this round (the other acts second)
+        first = initiative_order(fi, reroll, draws)
         rnd = 1
         result = -1
         while True:
-            simultaneous = rnd > 1 and opts[O_SIMULTANEOUS] == 1
+            simultaneous = rnd > 1 and simultaneous_after_1
             # declarations, from the state at the start of the round (each fighter a
             # constant, so the state is indexed directly)
             declare_round(
@@ -668,12 +674,12 @@ def duels(
                 opts,
                 through,
             )
-            if opts[O_RECOVER] == RECOVER_START:
-                for i in range(2):
-                    recover(st, cond, order[i], counts, fight)
+            if recover_at_start:
+                recover(st, cond, first, counts, fight)
+                recover(st, cond, 1 - first, counts, fight)
             for i in range(2):
                 # each fighter a constant: the state is indexed directly in each copy
-                if order[i] == 0:
+                if (i == 0) == (first == 0):
                     turn(
                         st,
                         cond,
@@ -729,17 +735,15 @@ def duels(
                     )
             # end of round: fatigue for the able (a duel ends the round someone is down, so
             # nobody bleeds in one)
-            due = 1 if opts[O_FATIGUE_PER_ROUND] == 1 or rnd % 3 == 0 else 0
+            due = 1 if fatigue_each_round or rnd % 3 == 0 else 0
             up0 = able(st, 0)
             up1 = able(st, 1)
-            for f in range(2):
-                if up0 if f == 0 else up1:
-                    lost = min(due + fi[f, ENC_FAT], st[f, S_FAT])
-                    if lost > 0:
-                        st[f, S_FAT] -= lost
-            if rnd == 1 and opts[O_ORDER_SCENARIO] == 1:
-                order[0] = 0
-                order[1] = 1
+            if up0:
+                st[0, S_FAT] -= max(0, min(due + enc0, st[0, S_FAT]))
+            if up1:
+                st[1, S_FAT] -= max(0, min(due + enc1, st[1, S_FAT]))
+            if rnd == 1 and scenario_order:
+                first = 0
             if not (up0 and up1):
                 result = 0 if up0 else (1 if up1 else -1)
                 break
@@ -750,19 +754,14 @@ def duels(
         winner[fight] = result
         rounds[fight] = rnd
         for f in range(2):
-            # analysis.outcome: dead, surrendered or fled, bleeding below 0, unconscious at 0
-            if st[f, S_DEAD] == 1:
-                end[fight, f] = END_DEAD
-            elif st[f, S_YIELDED] == 1:
-                end[fight, f] = END_SURRENDERED
-            elif st[f, S_YIELDED] == 2:
-                end[fight, f] = END_FLED
-            elif st[f, S_HP] < 0:
-                end[fight, f] = END_BLEEDING
-            elif st[f, S_HP] == 0:
-                end[fight, f] = END_UNCONSCIOUS
-            else:
-                end[fight, f] = END_STANDING
+            # analysis.outcome: dead, surrendered or fled, bleeding below 0, unconscious at
+            # 0 (the first that holds; chosen without a branch on how the fight went)
+            hp = st[f, S_HP]
+            yielded = st[f, S_YIELDED]
+            code = END_BLEEDING if hp < 0 else (END_UNCONSCIOUS if hp == 0 else END_STANDING)
+            code = END_FLED if yielded == 2 else code
+            code = END_SURRENDERED if yielded == 1 else code
+            end[fight, f] = END_DEAD if st[f, S_DEAD] == 1 else code
     settle(draws)
 
 
