@@ -43,7 +43,10 @@ class Terms:
     def of(cls, terms: list[tuple[str, int]]) -> Terms:
         """The sum of the (label, amount) ``terms``, zero terms left out (as ``add`` each)."""
         parts = [t for t in terms if t[1]]
-        return cls(sum(n for _, n in parts), parts)
+        total = 0
+        for _, n in parts:
+            total += n
+        return cls(total, parts)
 
     @property
     def terms(self) -> list[str]:

@@ -114,7 +114,7 @@ def blocker_from(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter) -> Figh
     radius = fight.options.blocking_radius_m
     limit = radius * radius * length2
     skip = (a.id, b.id)
-    for o in fight.fighters():
+    for o in fight.combatants.values():
         if o.prone or o.withdrawn or o.id in skip:
             continue
         px, py = o.x - ax, o.y - ay

@@ -55,7 +55,7 @@ def heading(c: Fighter, x: int, y: int) -> int:
 def occupant(fight: Fight, c: Fighter, x: int, y: int) -> Fighter | None:
     """Another combatant (not withdrawn, not inside a creature, not c's mount or rider)
     standing on (x, y): two combatants do not end a move on the same point."""
-    for o in fight.fighters():
+    for o in fight.combatants.values():
         if o.id in (c.id, c.mounted_on) or o.mounted_on == c.id or o.withdrawn:
             continue
         if o.swallowed_by is None and isqrt((x - o.x) ** 2 + (y - o.y) ** 2) < CLOSEST_M:

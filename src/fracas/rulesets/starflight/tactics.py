@@ -132,8 +132,9 @@ def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
     key = ("targets", c.id, c.x, c.y)
     found: list[Fighter] | None = None if memo is None else memo.get(key)
     if found is None:
+        x, y = c.x, c.y  # ``distance_m`` from c, inline
         out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
-        found = sorted(out, key=lambda o: distance_m(c, o))
+        found = sorted(out, key=lambda o: isqrt((o.x - x) ** 2 + (o.y - y) ** 2))
         if memo is not None:
             memo[key] = found
     return list(found)
