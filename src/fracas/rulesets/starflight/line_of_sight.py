@@ -85,17 +85,6 @@ def _on(a: Point, b: Point, c: Point) -> bool:
     return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
 
 
-def in_the_way(a: Point, b: Point, p: Point, radius: int) -> bool:
-    """Whether point p lies between a and b within ``radius`` metres of the line (integers)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    dot = (p[0] - a[0]) * dx + (p[1] - a[1]) * dy
-    if length2 == 0 or dot <= 0 or dot >= length2:
-        return False
-    cross = dx * (p[1] - a[1]) - dy * (p[0] - a[0])
-    return cross * cross <= radius * radius * length2
-
-
 def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
     """A standing combatant between attacker and target, if any.
 
@@ -105,8 +94,10 @@ def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
 
 
 def blocker_from(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter) -> Fighter | None:
-    """``blocker`` with ``a`` standing at (ax, ay): ``in_the_way`` for each standing
-    combatant but the two, worked out inline."""
+    """``blocker`` with ``a`` standing at (ax, ay): the first standing combatant but the two
+    that lies between (ax, ay) and ``b`` (its projection on the line strictly between
+    them) within ``blocking_radius_m`` of the line, in whole numbers (the squared distance
+    to the line, cross^2 / length^2, against radius^2)."""
     dx, dy = b.x - ax, b.y - ay
     length2 = dx * dx + dy * dy
     if length2 == 0:

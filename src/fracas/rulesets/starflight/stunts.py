@@ -252,7 +252,7 @@ def stunts_path(
         raise IllegalAction(f"the stunts need {cost} movement points; {c.name} has {left}")
     points = path(fight, c, action)
     end = points[-1]
-    for o in fight.fighters():
+    for o in fight.combatants.values():
         near = isqrt((end[0] - o.x) ** 2 + (end[1] - o.y) ** 2) < CLOSEST_M
         if o.id != c.id and not o.withdrawn and near:
             raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
