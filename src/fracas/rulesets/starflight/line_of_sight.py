@@ -98,6 +98,8 @@ def blocker_from(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter) -> Figh
     that lies between (ax, ay) and ``b`` (its projection on the line strictly between
     them) within ``blocking_radius_m`` of the line, in whole numbers (the squared distance
     to the line, cross^2 / length^2, against radius^2)."""
+    if len(fight.combatants) <= 2:
+        return None  # nobody but the two
     dx, dy = b.x - ax, b.y - ay
     length2 = dx * dx + dy * dy
     if length2 == 0:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import isqrt
+from operator import attrgetter
 from typing import Any, Union
 
 import msgspec
@@ -236,10 +237,18 @@ def ready_to_react(fight: Fight, r: Fighter) -> bool:
     return bool(r.readied) and in_fight(r, fight.options) and not is_unconscious(r, fight.options)
 
 
+def anyone_ready(fight: Fight) -> bool:
+    """Whether any combatant has an action readied (the usual answer, no, read in C)."""
+    return any(map(_readied, fight.combatants.values()))
+
+
+_readied = attrgetter("readied")
+
+
 def first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] | None:
     """The first whole-metre point of ``c``'s straight move to (x, y) at which it comes
     within the distance a hostile's readied action waits for (None if it never does)."""
-    if not any(r.readied for r in fight.combatants.values()):
+    if not anyone_ready(fight):
         return None  # nothing readied anywhere
     length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     best: int | None = None
@@ -276,7 +285,7 @@ def set_off(
     Chapter 9.2, 'Ready'.
     """
     fight = ctx.state
-    if not any(r.readied for r in fight.combatants.values()):
+    if not anyone_ready(fight):
         return  # nothing readied anywhere (the usual case): nothing to set off
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
         r = fight.fighter(rid)
