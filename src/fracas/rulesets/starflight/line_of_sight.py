@@ -12,6 +12,7 @@ line of fire).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import atan2, degrees
 
 from fracas.rulesets.starflight.state import Fight, Fighter, Obstacle
@@ -41,10 +42,17 @@ def arc_of(fight: Fight, a: Fighter, b: Fighter) -> str | None:
     if a.x == b.x and a.y == b.y:
         return "optimal"
     vision = fight.species[a.species_id].vision
-    off = abs((round(degrees(atan2(b.y - a.y, b.x - a.x))) % 360 - a.facing + 180) % 360 - 180)
-    if 2 * off <= vision.optimal:
+    return _arc(b.x - a.x, b.y - a.y, a.facing, vision.optimal, vision.peripheral)
+
+
+@lru_cache(maxsize=65536)
+def _arc(dx: int, dy: int, facing: int, optimal: int, peripheral: int) -> str | None:
+    """``arc_of`` for a target (dx, dy) away, the arcs' total widths given (pure geometry:
+    cached, the same few lines recur)."""
+    off = abs((round(degrees(atan2(dy, dx))) % 360 - facing + 180) % 360 - 180)
+    if 2 * off <= optimal:
         return "optimal"
-    if 2 * off <= vision.peripheral:
+    if 2 * off <= peripheral:
         return "peripheral"
     return None
 

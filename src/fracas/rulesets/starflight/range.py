@@ -75,8 +75,10 @@ def in_melee(fight: Fight, c: Fighter, besides: Fighter | None = None) -> bool:
     skip = None if besides is None else besides.id
     x, y, reach2 = c.x, c.y, (IN_MELEE_M + 1) ** 2  # isqrt(d2) <= 10 exactly when d2 < 11**2
     if fight.memo is not None:  # a decision: the side's hostiles are worked out already
-        foes = hostiles(fight, c)
-        return any((o.x - x) ** 2 + (o.y - y) ** 2 < reach2 for o in foes if o.id != skip)
+        for o in hostiles(fight, c):
+            if (o.x - x) ** 2 + (o.y - y) ** 2 < reach2 and o.id != skip:
+                return True
+        return False
     side, options = c.side, fight.options
     for o in fight.combatants.values():
         near = (o.x - x) ** 2 + (o.y - y) ** 2 < reach2
