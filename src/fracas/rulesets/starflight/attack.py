@@ -109,18 +109,22 @@ def roll_modifier(
     Chapter 9.2, 'Using Weapons'.
     """
     options = fight.options
-    terms: list[tuple[str, int]] = []
+    terms: list[tuple[str, int]]
     if weapon is None:
-        terms.append(("Brawling", c.skills["brawling"]))
+        terms = [("Brawling", c.skills["brawling"])]
         if options.check_attribute_modifier:
             terms.append(("Power", attribute_modifier(c.attributes["power"])))
     elif options.attack_bonus_twice:
-        terms.append(("AB", attack_bonus(c, weapon)))
-    terms.append(("off hand", -off_hand_penalty(fight, c, weapon)))
-    terms.append(("further target", -extra))
-    terms.append(("unclear sight", -sight))
-    terms.append(("charge", charge_bonus(fight, c)))
-    terms.append(("target pinned", pin_bonus(fight, c, target) if target.grappling else 0))
+        terms = [("AB", attack_bonus(c, weapon))]
+    else:
+        terms = []
+    terms += [
+        ("off hand", -off_hand_penalty(fight, c, weapon)),
+        ("further target", -extra),
+        ("unclear sight", -sight),
+        ("charge", charge_bonus(fight, c)),
+        ("target pinned", pin_bonus(fight, c, target) if target.grappling else 0),
+    ]
     if is_ranged(weapon) and in_melee(fight, c, besides=target):
         terms.append(("firing out of melee", -RANGED_FROM_MELEE_PENALTY))
     if weapon is None or options.condition_penalties_on_attack:

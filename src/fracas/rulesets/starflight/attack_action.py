@@ -33,8 +33,8 @@ def full_strikes(fight: Fight, c: Fighter, target: Fighter) -> list[Strike]:
         works = w.hand not in c.failed  # a failed part "cannot use it at all"
         if works and w.drawn and loaded > 0 and ready(fight, w) and metres <= reach_m(fight, w):
             out.append(Strike(target=target.id, weapon=i, shots=min(w.stats.shots, loaded)))
-    unarmed = not any(w.drawn for w in c.weapons) and can_strike(c)
-    if not out and unarmed and metres <= reach_m(fight, None):
+    fists = not out and metres <= reach_m(fight, None)  # the unarmed test only then
+    if fists and not any(w.drawn for w in c.weapons) and can_strike(c):
         out.append(Strike(target=target.id))
     return out
 

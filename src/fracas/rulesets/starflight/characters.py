@@ -325,7 +325,20 @@ def build_fighter(spec: CombatantSpec, species: Species) -> Fighter:
 
 
 def _weapons(spec: CombatantSpec, species: Species) -> list[WeaponState]:
-    """Drawn weapons without a named hand take the free motor parts, dominant first."""
+    """The fighter's weapons at the start of a fight (``weapon_figures``)."""
+    return [WeaponState(**figures) for figures in weapon_figures(spec, species)]
+
+
+_WEAPON_TEMPLATES: dict[int, tuple[CombatantSpec, Species, tuple[dict[str, Any], ...]]] = {}
+
+
+def weapon_figures(spec: CombatantSpec, species: Species) -> tuple[dict[str, Any], ...]:
+    """Each carried weapon's starting figures. Drawn weapons without a named hand take the
+    free motor parts, dominant first. Worked out once per stat block and species (a
+    simulation starts many fights from the same scenario)."""
+    hit = _WEAPON_TEMPLATES.get(id(spec))
+    if hit is not None and hit[0] is spec and hit[1] is species:
+        return hit[2]
     used = [w.hand for w in spec.weapons if w.drawn and w.hand]
     free = [m for m in body_plan(species).motor if m not in used]
     out = []
@@ -338,19 +351,23 @@ def _weapons(spec: CombatantSpec, species: Species) -> list[WeaponState]:
             del free[: family.appendages]
             hand = taken[0] if taken else ""
         out.append(
-            WeaponState(
-                name=w.weapon,
-                cls=w.cls,
-                type=family.type,
-                damage_type=family.damage_type,
-                stats=stats,
-                sniper=family.sniper,
-                touch=family.touch,
-                appendages=family.appendages,
-                hand=hand,
-                drawn=w.drawn,
-                loaded=stats.magazine if w.loaded is None else w.loaded,
-                scope=stats.scope_bonus > 0 if w.scope is None else w.scope,
-            )
+            {
+                "name": w.weapon,
+                "cls": w.cls,
+                "type": family.type,
+                "damage_type": family.damage_type,
+                "stats": stats,
+                "sniper": family.sniper,
+                "touch": family.touch,
+                "appendages": family.appendages,
+                "hand": hand,
+                "drawn": w.drawn,
+                "loaded": stats.magazine if w.loaded is None else w.loaded,
+                "scope": stats.scope_bonus > 0 if w.scope is None else w.scope,
+            }
         )
-    return out
+    if len(_WEAPON_TEMPLATES) >= CACHE_LIMIT:
+        _WEAPON_TEMPLATES.clear()
+    figures = tuple(out)
+    _WEAPON_TEMPLATES[id(spec)] = (spec, species, figures)
+    return figures

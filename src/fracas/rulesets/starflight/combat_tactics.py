@@ -59,6 +59,8 @@ def held_choice(fight: Fight, c: Fighter) -> Action | None:
     if c.swallowed_by is not None:
         cuts = cut_choices(fight, c)
         return cuts[0].action if cuts else stand_by(fight, c)
+    if not c.grappling:
+        return None  # in no grapple: neither grappling nor pinned
     pinner = pinner_of(fight, c)
     if pinner is not None:
         return GrappleCheck(actor=c.id, aim="break-pin", target=pinner.id)

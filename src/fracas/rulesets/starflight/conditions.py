@@ -130,6 +130,8 @@ def striking_part(c: Fighter, weapon: WeaponState | None) -> str:
     has no motor appendage."""
     if weapon is not None:
         return weapon.hand
+    if not c.failed and c.part_kinds.get(c.dominant) == "motor":
+        return c.dominant  # the usual case: the dominant appendage, working
     motor = [p for p, kind in c.part_kinds.items() if kind == "motor"]
     motor.sort(key=lambda p: p != c.dominant)
     working = [p for p in motor if p not in c.failed]

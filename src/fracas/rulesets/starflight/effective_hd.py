@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from fracas.rulesets.starflight.combat_states import charge_hd_penalty
 from fracas.rulesets.starflight.conditions import prone_hd
@@ -23,6 +24,10 @@ from fracas.rulesets.starflight.range import (
 from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 
 IN_MELEE_HD_BONUS = 20
+
+
+#: a term's amount (a zero amount is left out)
+_amount = itemgetter(1)
 
 
 @dataclass(slots=True)
@@ -42,8 +47,8 @@ class Terms:
     @classmethod
     def of(cls, terms: list[tuple[str, int]]) -> Terms:
         """The sum of the (label, amount) ``terms``, zero terms left out (as ``add`` each)."""
-        parts = [t for t in terms if t[1]]
-        return cls(sum(n for _, n in parts), parts)
+        parts = list(filter(_amount, terms))  # filter and sum in C: this runs on every attack
+        return cls(sum(map(_amount, parts)), parts)
 
     @property
     def terms(self) -> list[str]:

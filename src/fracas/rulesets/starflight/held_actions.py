@@ -28,6 +28,8 @@ ALWAYS = Standby | Speak | CeaseConcentration
 
 def check_held(fight: Fight, c: Fighter, action: Action) -> None:
     """IllegalAction when ``c`` is held and ``action`` is not open to it."""
+    if c.swallowed_by is None and not c.grappling:
+        return  # held by nothing: not swallowed, in no grapple (so not pinned either)
     if isinstance(action, ALWAYS):
         return
     if c.swallowed_by is not None:

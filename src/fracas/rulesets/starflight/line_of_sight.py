@@ -12,6 +12,7 @@ line of fire).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from math import atan2, degrees
 
 from fracas.rulesets.starflight.state import Fight, Fighter, Obstacle
@@ -41,10 +42,17 @@ def arc_of(fight: Fight, a: Fighter, b: Fighter) -> str | None:
     if a.x == b.x and a.y == b.y:
         return "optimal"
     vision = fight.species[a.species_id].vision
-    off = abs((round(degrees(atan2(b.y - a.y, b.x - a.x))) % 360 - a.facing + 180) % 360 - 180)
-    if 2 * off <= vision.optimal:
+    return _arc(b.x - a.x, b.y - a.y, a.facing, vision.optimal, vision.peripheral)
+
+
+@lru_cache(maxsize=65536)
+def _arc(dx: int, dy: int, facing: int, optimal: int, peripheral: int) -> str | None:
+    """``arc_of`` for a target (dx, dy) away, the arcs' total widths given (pure geometry:
+    cached, the same few lines recur)."""
+    off = abs((round(degrees(atan2(dy, dx))) % 360 - facing + 180) % 360 - 180)
+    if 2 * off <= optimal:
         return "optimal"
-    if 2 * off <= vision.peripheral:
+    if 2 * off <= peripheral:
         return "peripheral"
     return None
 
@@ -85,17 +93,6 @@ def _on(a: Point, b: Point, c: Point) -> bool:
     return min(a[0], b[0]) <= c[0] <= max(a[0], b[0]) and min(a[1], b[1]) <= c[1] <= max(a[1], b[1])
 
 
-def in_the_way(a: Point, b: Point, p: Point, radius: int) -> bool:
-    """Whether point p lies between a and b within ``radius`` metres of the line (integers)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    dot = (p[0] - a[0]) * dx + (p[1] - a[1]) * dy
-    if length2 == 0 or dot <= 0 or dot >= length2:
-        return False
-    cross = dx * (p[1] - a[1]) - dy * (p[0] - a[0])
-    return cross * cross <= radius * radius * length2
-
-
 def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
     """A standing combatant between attacker and target, if any.
 
@@ -105,8 +102,12 @@ def blocker(fight: Fight, a: Fighter, b: Fighter) -> Fighter | None:
 
 
 def blocker_from(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter) -> Fighter | None:
-    """``blocker`` with ``a`` standing at (ax, ay): ``in_the_way`` for each standing
-    combatant but the two, worked out inline."""
+    """``blocker`` with ``a`` standing at (ax, ay): the first standing combatant but the two
+    that lies between (ax, ay) and ``b`` (its projection on the line strictly between
+    them) within ``blocking_radius_m`` of the line, in whole numbers (the squared distance
+    to the line, cross^2 / length^2, against radius^2)."""
+    if len(fight.combatants) <= 2:
+        return None  # nobody but the two
     dx, dy = b.x - ax, b.y - ay
     length2 = dx * dx + dy * dy
     if length2 == 0:
@@ -114,7 +115,7 @@ def blocker_from(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter) -> Figh
     radius = fight.options.blocking_radius_m
     limit = radius * radius * length2
     skip = (a.id, b.id)
-    for o in fight.fighters():
+    for o in fight.combatants.values():
         if o.prone or o.withdrawn or o.id in skip:
             continue
         px, py = o.x - ax, o.y - ay

@@ -33,6 +33,8 @@ CHECK = "Three-Dimensional Maneuvers"
 
 def propulsive_wounds(c: Fighter) -> int:
     """Wounds on the propulsive appendages."""
+    if not c.wounds:
+        return 0
     return sum(n for p, n in c.wounds.items() if c.part_kinds.get(p) == "propulsive")
 
 

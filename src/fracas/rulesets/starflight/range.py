@@ -11,6 +11,7 @@ from __future__ import annotations
 from math import isqrt
 
 from fracas.rulesets.starflight.conditions import in_fight
+from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.state import Fight, Fighter, WeaponState
 
 MELEE_INCREMENT_M = 5
@@ -43,12 +44,11 @@ def hostiles(fight: Fight, c: Fighter) -> list[Fighter]:
 
 
 def _hostiles(fight: Fight, side: str) -> list[Fighter]:
-    """``hostiles`` of ``side`` (``in_fight``'s quick tests inline, the full one only for
-    a fighter with a failed part)."""
+    """``hostiles`` of ``side`` (``_still_in`` inline)."""
     options = fight.options
     return [
         o
-        for o in fight.fighters()
+        for o in fight.combatants.values()
         if o.side != side
         and not o.withdrawn
         and o.nhp > 0
@@ -57,12 +57,34 @@ def _hostiles(fight: Fight, side: str) -> list[Fighter]:
     ]
 
 
+def _still_in(o: Fighter, options: StarflightOptions) -> bool:
+    """``in_fight``, its quick tests inline (the full one only for a fighter with a failed
+    part)."""
+    return (
+        not o.withdrawn
+        and o.nhp > 0
+        and o.dead_since is None
+        and (not o.failed or in_fight(o, options))
+    )
+
+
 def in_melee(fight: Fight, c: Fighter, besides: Fighter | None = None) -> bool:
     """'within two melee combat range increments (within 10 meters)' of a hostile other than
-    ``besides`` (the one shooting at, or being shot by, ``c``)."""
+    ``besides`` (the one shooting at, or being shot by, ``c``). The distance is tested
+    first: it rules out most of the others at once."""
     skip = None if besides is None else besides.id
     x, y, reach2 = c.x, c.y, (IN_MELEE_M + 1) ** 2  # isqrt(d2) <= 10 exactly when d2 < 11**2
-    return any((o.x - x) ** 2 + (o.y - y) ** 2 < reach2 for o in hostiles(fight, c) if o.id != skip)
+    if fight.memo is not None:  # a decision: the side's hostiles are worked out already
+        for o in hostiles(fight, c):
+            if (o.x - x) ** 2 + (o.y - y) ** 2 < reach2 and o.id != skip:
+                return True
+        return False
+    side, options = c.side, fight.options
+    for o in fight.combatants.values():
+        near = (o.x - x) ** 2 + (o.y - y) ** 2 < reach2
+        if near and o.side != side and o.id != skip and _still_in(o, options):
+            return True
+    return False
 
 
 def withdrawal_limit_m(fight: Fight) -> int:

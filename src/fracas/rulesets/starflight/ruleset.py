@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from fracas.engine import Action, Choice, Event, Pending, Ruleset
@@ -112,7 +113,7 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
         if fight.over or fight.current is None:
             return None
         c = fight.fighter(fight.current)
-        return Pending(c.id, f"{c.name}: {fight.phases_left} action phase(s) left")
+        return _pending(c.id, c.name, fight.phases_left)
 
     def choose(self, state: Fight, pending: Pending) -> Action:
         """The pending combatant's tactics choose."""
@@ -233,3 +234,10 @@ class StarflightRuleset(Ruleset[Fight, Action, StarflightOptions]):
     def demo(self) -> Demo | None:
         """Xxksax's laser shot at the G'Nunk (chapter 9.2, 'Lethal Damage and Wounds')."""
         return worked_example()
+
+
+@lru_cache(maxsize=1024)
+def _pending(actor: str, name: str, phases_left: int) -> Pending:
+    """The pending decision of ``actor`` (frozen: the same few are asked for every action of
+    every fight, so they are built once)."""
+    return Pending(actor, f"{name}: {phases_left} action phase(s) left")

@@ -57,7 +57,7 @@ def hopeless(
 ) -> bool:
     """Whether every one of ``strikes`` hits ``target`` on fewer than
     :data:`HOPELESS_NATURALS` naturals in 100 (``up_close``: see :func:`naturals_that_hit`)."""
-    return all(
-        naturals_that_hit(fight, c, target, s, up_close=up_close) < HOPELESS_NATURALS
-        for s in strikes
-    )
+    for s in strikes:
+        if naturals_that_hit(fight, c, target, s, up_close=up_close) >= HOPELESS_NATURALS:
+            return False
+    return True

@@ -17,9 +17,9 @@ propulsive appendages (automatic failure if they were already wounded).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
-from math import atan2, cos, degrees, isqrt, radians, sin
+from math import atan2, cos, degrees, radians, sin
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -100,7 +100,7 @@ def stunt_row(s: Stunt) -> StuntRow:
     return row
 
 
-def path(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, int]]:
+def path(fight: Fight, c: Fighter, action: StuntMove) -> Sequence[tuple[int, int, int]]:
     """The point and facing after each stunt: each covers its increments of the scale (a jump
     two when the stunt before it moved forward) and keeps the facing; the move's one change of
     facing comes after ``turn_after`` stunts ('Move Action Rules': "the character may elect to
@@ -111,7 +111,7 @@ def path(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, in
     """
     if not action.turn_to:  # no turn towards anyone: pure geometry
         stunts = tuple(action.stunts)
-        return list(_straight_path(c.x, c.y, c.facing, stunts, stunt_increment_m(fight)))
+        return _straight_path(c.x, c.y, c.facing, stunts, stunt_increment_m(fight))
     x, y, facing = float(c.x), float(c.y), c.facing
     points: list[tuple[int, int, int]] = []
     forward_before = False
@@ -198,6 +198,13 @@ def _stunts_dc(stunts: tuple[Stunt, ...]) -> int:
 
 
 @lru_cache(maxsize=1024)
+def stunts_hd_bonus(stunts: tuple[Stunt, ...]) -> int:
+    """'Stunts give the character an HD bonus until their next turn': the sum of the
+    stunts' bonuses (table figures: cached)."""
+    return sum(stunt_row(s).dodge for s in stunts)
+
+
+@lru_cache(maxsize=1024)
 def _finesse_needed(stunts: tuple[Stunt, ...]) -> int:
     """The highest Finesse the stunts need (table figures: cached)."""
     return max((stunt_row(s).min_finesse for s in stunts), default=0)
@@ -208,7 +215,7 @@ def needs_check(c: Fighter, stunts: list[Stunt]) -> bool:
     return any(s.name != "walk forward" for s in stunts) or propulsive_wounds(c) > 0
 
 
-def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> list[tuple[int, int, int]]:
+def check_stunts(fight: Fight, c: Fighter, action: StuntMove) -> Sequence[tuple[int, int, int]]:
     """Every refusal: nothing to do, standing, moving, Finesse, movement, room."""
     if not fight.options.grid:
         raise IllegalAction("stunts need a grid (without one a move only changes the range)")
@@ -228,7 +235,7 @@ def check_stunter(fight: Fight, c: Fighter) -> None:
 
 def stunts_path(
     fight: Fight, c: Fighter, action: StuntMove, left: int
-) -> list[tuple[int, int, int]]:
+) -> Sequence[tuple[int, int, int]]:
     """The refusals that hang on the stunts (Finesse, facing, ``left`` movement points,
     room at the end), then their ``path``."""
     finesse = c.attributes["finesse"]
@@ -251,10 +258,11 @@ def stunts_path(
     if cost > left:
         raise IllegalAction(f"the stunts need {cost} movement points; {c.name} has {left}")
     points = path(fight, c, action)
-    end = points[-1]
-    for o in fight.fighters():
-        near = isqrt((end[0] - o.x) ** 2 + (end[1] - o.y) ** 2) < CLOSEST_M
-        if o.id != c.id and not o.withdrawn and near:
+    ex, ey, _ = points[-1]
+    within2 = CLOSEST_M * CLOSEST_M  # isqrt(d2) < CLOSEST_M exactly when d2 < CLOSEST_M ** 2
+    for o in fight.combatants.values():
+        near = (ex - o.x) ** 2 + (ey - o.y) ** 2 < within2
+        if near and o.id != c.id and not o.withdrawn:
             raise IllegalAction(f"{o.name} is at ({o.x}, {o.y})")
     return points
 

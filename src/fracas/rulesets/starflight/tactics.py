@@ -80,11 +80,11 @@ from fracas.rulesets.starflight.stasis import stasis_problem
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import strength_index
 from fracas.rulesets.starflight.stunts import (
-    STUNTS,
     SUGGESTED,
     maneuver_dc,
     stunt_ends,
     stunt_increment_m,
+    stunts_hd_bonus,
 )
 from fracas.rulesets.starflight.use_skill import skill_modifier
 
@@ -132,8 +132,9 @@ def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
     key = ("targets", c.id, c.x, c.y)
     found: list[Fighter] | None = None if memo is None else memo.get(key)
     if found is None:
+        x, y = c.x, c.y  # ``distance_m`` from c, inline
         out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
-        found = sorted(out, key=lambda o: distance_m(c, o))
+        found = sorted(out, key=lambda o: isqrt((o.x - x) ** 2 + (o.y - y) ** 2))
         if memo is not None:
             memo[key] = found
     return list(found)
@@ -623,6 +624,8 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     # circled: the middle of the foes (the nearest one may change from turn to turn)
     mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
     my = sum(o.y for o in targets) / len(targets) if targets else 0.0
+    foe = targets[0] if targets else None
+    gap = 0 if foe is None else distance_m(c, foe)
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
     end_of = stunt_ends(fight, c)
     for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
@@ -632,12 +635,11 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
         end = end_of(move)
         if end is None:
             continue
-        bonus = sum(STUNTS[s.name].dodge for s in move.stunts)
+        bonus = stunts_hd_bonus(tuple(stunts))
         x, y = end
         drift, circling = 0, False
-        if targets:
-            foe = targets[0]
-            drift = abs(distance_xy((x, y), foe) - distance_m(c, foe))
+        if foe is not None:
+            drift = abs(distance_xy((x, y), foe) - gap)
             circling = (c.x - mx) * (y - c.y) - (c.y - my) * (x - c.x) > 0
         back = (x, y) == c.came_from
         key = (bonus, not back, drift <= tolerance, circling, -drift)

@@ -156,7 +156,7 @@ def check_end(ctx: StarflightContext) -> bool:
     if fight.over:
         return True
     options, standing = fight.options, None
-    for c in fight.fighters():
+    for c in fight.combatants.values():
         if c.withdrawn or c.nhp <= 0 or c.dead_since is not None:
             continue  # out of the fight (``in_fight``'s quick tests)
         if not c.failed or in_fight(c, options):
