@@ -43,7 +43,6 @@ from fracas.rulesets.percentile.fast.rules import (
     FAIL,
     FUMBLE,
     PERFECT,
-    SPECIAL,
     SUCCESS,
 )
 from fracas.rulesets.percentile.fast.tactics import (
@@ -54,6 +53,7 @@ from fracas.rulesets.percentile.fast.tactics import (
     DODGING_CODES,
     S_RECOVER,
 )
+from fracas.rulesets.percentile.skill_check import FumbleZone, check_outcome
 from fracas.rulesets.percentile.state import Profile
 
 __all__ = [
@@ -89,31 +89,22 @@ def kit_of(m: Micro, role: int) -> Kit:
 
 def check_distribution(chance: int, skill: int, check_target: bool) -> tuple[float, ...]:
     """P(fumble, fail, success, special, perfect) of ``skill_check`` for one number to roll
-    under (d100; 01-05 and 95-00 roll again against the unmodified skill)."""
-    p = [0.0] * 5
+    under (d100; 01-05 and 95-00 roll again against the unmodified skill): the event engine's
+    ``check_outcome`` counted over every pair of rolls, divided once."""
+    counts = [0] * 5
     if chance == AUTO_FAIL:
-        p[FAIL] = 1.0
-        return tuple(p)
-    if chance == AUTO_SUCCESS:
-        p[SUCCESS] = 1.0
-        return tuple(p)
-    under = min(max(skill, 0), 100) / 100
-    p[PERFECT] = 0.05 * under
-    p[SPECIAL] = 0.05 * (1 - under)
-    middle = max(0, min(chance, 94) - 5)
-    p[SUCCESS] += middle / 100
-    p[FAIL] += (89 - middle) / 100
-    for first in range(95, 101):
-        fumbles = max(0, 100 - max(skill, 0)) if skill < 100 else 0
-        if first == 100 and skill >= 100:
-            fumbles = 1  # 00 then 00 always fumbles (below 100 it is among those above)
-        p[FUMBLE] += fumbles / 10_000
-        rest = (100 - fumbles) / 10_000
-        if check_target and first <= chance:
-            p[SUCCESS] += rest
-        else:
-            p[FAIL] += rest
-    return tuple(p)
+        counts[FAIL] = 10_000
+    elif chance == AUTO_SUCCESS:
+        counts[SUCCESS] = 10_000
+    else:
+        zone: FumbleZone = "check-target" if check_target else "fail"
+        for first in range(1, 101):
+            if 5 < first < 95:
+                counts[check_outcome(first, None, chance, skill, zone)] += 100
+                continue
+            for second in range(1, 101):
+                counts[check_outcome(first, second, chance, skill, zone)] += 1
+    return tuple(c / 10_000 for c in counts)
 
 
 class ExchangeModel(ExchangeRunner):

@@ -167,7 +167,7 @@ def test_fracas_advise_prints_the_policy_by_hps_bands_and_the_gain() -> None:
     assert "with the scenario's tactics" in result.output
     result = runner.invoke(main, ["advise", str(EXP / "trip.yaml"), "--json"])
     assert result.exit_code == 0, result.output
-    out = json.loads(result.output)
+    out = json.loads(result.stdout)
     assert {"win_own_tactics", "win_optimal", "gain", "policy", "policy_states"} <= set(out)
     assert out["gain"] == pytest.approx(out["win_optimal"] - out["win_own_tactics"])
     assert out["gain"] >= 0

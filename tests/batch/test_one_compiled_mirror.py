@@ -62,11 +62,7 @@ RULES_ONLY = {
     "DEFENCELESS_BOTH": "defenceless",
 }
 #: what is still written once per path, and why (``rules.py``'s docstring)
-STILL_TWICE = {
-    # the exact chain's check distribution in closed form: counting ``check_result`` over
-    # the pairs of rolls moves saved figures by an ulp (docs/batch-and-odds.md)
-    "exchange_kernel.py": {"AUTO_FAIL", "AUTO_SUCCESS"},
-}
+STILL_TWICE: dict[str, set[str]] = {}
 
 
 def names_read(path: Path) -> set[str]:

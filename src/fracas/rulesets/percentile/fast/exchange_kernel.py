@@ -39,8 +39,6 @@ import numpy.typing as npt
 
 from fracas.rulesets.percentile.fast import spec as ps
 from fracas.rulesets.percentile.fast.rules import (
-    AUTO_FAIL,
-    AUTO_SUCCESS,
     D_DODGE,
     D_NONE,
     D_PARRY,
@@ -52,6 +50,7 @@ from fracas.rulesets.percentile.fast.rules import (
     SPECIAL,
     SUCCESS,
     cell_blow,
+    check_counts,
     damage_dealt,
     damage_rolls,
     defence,
@@ -99,35 +98,19 @@ SETS = 5
 
 @inlined_callee
 def check(chance: int, skill: int, check_target: bool) -> tuple[float, float, float, float, float]:
-    """P(fumble, fail, success, special, perfect) of a check, in closed form: the test oracle's
-    ``check_distribution``, the same operations in the same order. Within an ulp of
-    ``rules.check_counts`` (the pairs of d100 rolls ``rules.check_result``, the kernel's
-    check, gives each result) over 10,000, and held to it by tests/batch/test_odds.py's
-    ``test_check_distribution_counts_every_pair_of_d100_rolls``. Not yet that count divided
-    once: it would move saved figures by an ulp, some by more than 1e-12 relative
-    (docs/batch-and-odds.md, "One compiled mirror of the rules")."""
-    if chance == AUTO_FAIL:
-        return (0.0, 1.0, 0.0, 0.0, 0.0)
-    if chance == AUTO_SUCCESS:
-        return (0.0, 0.0, 1.0, 0.0, 0.0)
-    under = min(max(skill, 0), 100) / 100
-    perfect = 0.05 * under
-    special = 0.05 * (1 - under)
-    middle = max(0, min(chance, 94) - 5)
-    success = 0.0 + middle / 100
-    fail = 0.0 + (89 - middle) / 100
-    fumble = 0.0
-    for first in range(95, 101):
-        fumbles = max(0, 100 - max(skill, 0)) if skill < 100 else 0
-        if first == 100 and skill >= 100:
-            fumbles = 1  # 00 then 00 always fumbles (below 100 it is among those above)
-        fumble += fumbles / 10_000
-        rest = (100 - fumbles) / 10_000
-        if check_target and first <= chance:
-            success += rest
-        else:
-            fail += rest
-    return (fumble, fail, success, special, perfect)  # (the result codes' order: RESULTS)
+    """P(fumble, fail, success, special, perfect) of a check: ``rules.check_counts`` (how many
+    of the 10,000 pairs of d100 rolls ``rules.check_result``, the batch kernel's check, gives
+    each result) divided once, so each is the float nearest the exact fraction. Held to the
+    event engine's ``skill_check.check_outcome`` counted over every pair by
+    tests/batch/test_odds.py's ``test_check_distribution_counts_every_pair_of_d100_rolls``."""
+    fumble, fail, success, special, perfect = check_counts(chance, skill, 1 if check_target else 0)
+    return (
+        fumble / 10_000,
+        fail / 10_000,
+        success / 10_000,
+        special / 10_000,
+        perfect / 10_000,
+    )  # (the result codes' order: RESULTS)
 
 
 @inlined_callee

@@ -29,10 +29,9 @@ these:
   counted from a round: the kernel keeps it with the round it counts from, the chain on
   each kit (``kit.Kit``, which uses these functions as Python).
 
-Still written twice: the exact chain's check distribution (``exchange_kernel.check``) is a
-closed form, within an ulp of ``check_counts`` over 10,000 (tests/batch/test_odds.py,
-``test_check_distribution_counts_every_pair_of_d100_rolls``), not yet ``check_counts``
-divided once (docs/batch-and-odds.md, "One compiled mirror of the rules", says why).
+The exact chain's check distribution (``exchange_kernel.check``) is ``check_counts``
+divided once, held to the bit to the event engine's check counted over every pair of rolls
+(tests/batch/test_odds.py, ``test_check_distribution_counts_every_pair_of_d100_rolls``).
 tests/batch/test_one_compiled_mirror.py checks that the compiled paths read none of the
 tables' codes and options these functions decide on.
 
