@@ -7,6 +7,7 @@ import socket
 import sqlite3
 from pathlib import Path
 
+import anyio
 from click.testing import CliRunner
 
 from fracas.cli import main
@@ -35,7 +36,7 @@ def test_revoke_gm_ends_every_gm_login_and_link(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
     access = Access(db)
-    session = access.login(access.new_login_link())
+    session = anyio.run(access.login, access.new_login_link())
     assert session is not None and access.visitor(session) is not None
     result = CliRunner().invoke(main, ["serve", "--db", str(db), "--revoke-gm"])
     assert result.exit_code == 0, result.output
