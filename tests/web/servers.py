@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,22 +45,83 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(5)
 
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
     def kill(self) -> None:
         self.proc.kill()  # SIGKILL: no chance to flush or clean up
         self.proc.wait(5)
 
 
-def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -> Server:
-    """A server on ``port``, or on a free port when it is 0. A free port is only free when it
-    is looked at: another xdist worker (or another program on the machine) may take it before
-    the server listens, so the server is asked for its own login link (no other server takes
-    it) and, if it could not listen or another one answers, started again on another port."""
-    tries = 1 if port else 5
+class Relay:
+    """A port this test holds from start to end, relaying each connection to a server's port
+    (:attr:`target`, changed when a server is started again). A restart test's browser opens
+    the relay's address: a server started again listens on a free port of its own (retried
+    if another process took it, as :func:`start` does), while the page keeps its address, and
+    no other process can take that address meanwhile, since the test holds it."""
+
+    def __init__(self, target: int = 0) -> None:
+        self.target = target
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+        self._open: set[socket.socket] = set()
+        self._guard = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:  # closed
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target), timeout=5)
+            except OSError:  # no server there (yet): the page sees a dropped connection
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self._guard:
+                self._open |= {client, upstream}
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):  # one side gone (a server killed): close both
+            self._drop(end)
+
+    def _drop(self, end: socket.socket) -> None:
+        with self._guard:
+            self._open.discard(end)
+        with contextlib.suppress(OSError):
+            end.shutdown(socket.SHUT_RDWR)
+        end.close()
+
+    def close(self) -> None:
+        self._listener.close()
+        with self._guard:
+            ends = list(self._open)
+        for end in ends:
+            self._drop(end)
+
+
+def start(db: Path, toy: bool = False, seed: int | None = None) -> Server:
+    """A server on a free port. A free port is only free when it is looked at: another xdist
+    worker (or another program on the machine) may take it before the server listens, so the
+    server is asked for its own login link (no other server takes it) and, if it could not
+    listen or another one answers, started again on another port. A test that starts a server
+    again for the same open page gives the page a :class:`Relay`'s address."""
+    tries = 5
     for _ in range(tries):
-        server = _start_once(db, toy, seed, port or free_port())
+        server = _start_once(db, toy, seed, free_port())
         if server is not None:
             return server
-    raise RuntimeError(f"fracas serve did not answer (tried {tries} port(s))")
+    raise RuntimeError(f"fracas serve did not answer (tried {tries} ports)")
 
 
 def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | None:
