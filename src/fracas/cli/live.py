@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -147,6 +148,12 @@ def check_log_target(log: str | None, db: str | None, inputs: list[str], force: 
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise FracasError(f"{log}: cannot write here (no such folder, or not writable)")
+    try:  # a permission check is not enough (root, /proc, a full or read-only disk): try it
+        fd, probe = tempfile.mkstemp(dir=folder, prefix=".fracas-", suffix=".tmp")
+    except OSError as exc:
+        raise FracasError(f"{log}: cannot write here ({exc.strerror})") from None
+    os.close(fd)
+    os.unlink(probe)
 
 
 def _same_file(a: Path, b: Path) -> bool:
