@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 
 # each slow step says what it does first, and pip shows what it fetches as it goes
 $(BIN)/python:
-	@echo "make: creating the virtual environment $(VENV) (a few seconds) ..."
+	@echo "make: creating the virtual environment $(VENV) with its own pip (seconds; half a minute on a busy machine) ..."
 	$(PYTHON) -m venv $(VENV)
 	@echo "make: updating pip in $(VENV) ..."
 	$(BIN)/python -m pip install --upgrade pip
