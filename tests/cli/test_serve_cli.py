@@ -3,6 +3,7 @@ message and exit status 2 (the server itself is tested in tests/web)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sqlite3
 from pathlib import Path
@@ -84,3 +85,35 @@ def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Pat
     assert result.exit_code == 2
     assert result.stderr == f"error: --db {db}: no folder {str(db.parent)!r}\n"
     assert not (tmp_path / "missing").exists()
+
+
+def test_port_0_serves_on_a_free_port_and_prints_that_port(tmp_path: Path) -> None:
+    """``--port 0`` lets the system choose: the GM's link must name the port chosen (it
+    printed ``http://127.0.0.1:0/login?...``, a link that opens nothing)."""
+    import re
+    import subprocess
+    import sys
+
+    import httpx
+
+    command = [sys.executable, "-c", "from fracas.cli import main; main()", "serve"]
+    command += ["--db", str(tmp_path / "t.db"), "--port", "0"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        found = None
+        for _ in range(5):
+            found = re.search(
+                r"GM: http://127\.0\.0\.1:(\d+)/login\?token=(\S+)", proc.stdout.readline()
+            )
+            if found:
+                break
+        assert found, "no GM link printed"
+        port, token = int(found.group(1)), found.group(2)
+        assert port != 0
+        answer = httpx.get(f"http://127.0.0.1:{port}/login?token={token}", timeout=60)
+        assert answer.status_code == 303  # this server's own link: it listens there
+    finally:
+        proc.terminate()
+        proc.wait(10)

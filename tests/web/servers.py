@@ -23,13 +23,6 @@ STARTUP_SECONDS = 60
 REQUEST_SECONDS = 60
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @dataclass
 class Server:
     proc: subprocess.Popen[str]
@@ -111,21 +104,21 @@ class Relay:
 
 
 def start(db: Path, toy: bool = False, seed: int | None = None) -> Server:
-    """A server on a free port. A free port is only free when it is looked at: another xdist
-    worker (or another program on the machine) may take it before the server listens, so the
-    server is asked for its own login link (no other server takes it) and, if it could not
-    listen or another one answers, started again on another port. A test that starts a server
-    again for the same open page gives the page a :class:`Relay`'s address."""
+    """A server on a free port: ``fracas serve --port 0`` binds one and prints it, so no
+    other process can take it between choosing and listening. The server is still asked for
+    its own login link (no other server knows it) and, if it did not come up, started again
+    (at most five times). A test that starts a server again for the same open page gives the
+    page a :class:`Relay`'s address."""
     tries = 5
     for _ in range(tries):
-        server = _start_once(db, toy, seed, free_port())
+        server = _start_once(db, toy, seed)
         if server is not None:
             return server
-    raise RuntimeError(f"fracas serve did not answer (tried {tries} ports)")
+    raise RuntimeError(f"fracas serve did not answer (tried {tries} times)")
 
 
-def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | None:
-    args = ["--db", str(db), "--port", str(port), "--scenarios", str(db.parent)]
+def _start_once(db: Path, toy: bool, seed: int | None) -> Server | None:
+    args = ["--db", str(db), "--port", "0", "--scenarios", str(db.parent)]
     args += ["--scenarios", str(ROOT / "examples")]
     if seed is not None:
         args += ["--seed", str(seed)]
@@ -138,17 +131,16 @@ def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | No
     env = {**os.environ, "PYTHONPATH": path, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     assert proc.stdout is not None
-    token = ""
+    url = token = ""
     deadline = time.monotonic() + STARTUP_SECONDS
     while not token and time.monotonic() < deadline:
         line = proc.stdout.readline()
-        if not line:  # it could not listen (the port was taken): try another
+        if not line:  # it could not listen: try again
             proc.wait(5)
             return None
         found = re.search(r"GM: (http://\S+)/login\?token=(\S+)", line)
         if found:
-            token = found.group(2)
-    url = f"http://127.0.0.1:{port}"
+            url, token = found.group(1), found.group(2)
     while time.monotonic() < deadline and proc.poll() is None:
         try:
             # only this server knows its login link: another one on the port refuses it
