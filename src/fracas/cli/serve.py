@@ -59,7 +59,13 @@ def _listen(host: str, port: int) -> socket.socket:
     show_default=True,
     help="Address to listen on (0.0.0.0: every network interface, for players).",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: a free one, named in the printed link).",
+)
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice (repeatable).")
 @click.option(
     "--scenarios",
