@@ -77,6 +77,7 @@ def test_a_bad_host_or_a_busy_port_is_refused(tmp_path: Path) -> None:
         port = busy.getsockname()[1]
         result = CliRunner().invoke(main, ["serve", "--db", db, "--port", str(port)])
     assert result.exit_code == 2 and f"--port {port}: cannot listen" in result.stderr
+    assert "--port 0 picks a free port" in result.stderr  # what to do about it
 
 
 def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Path) -> None:

@@ -42,7 +42,9 @@ def _listen(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise FracasError(f"--port {port}: cannot listen on {host}: {exc.strerror}") from None
+        raise FracasError(
+            f"--port {port}: cannot listen on {host}: {exc.strerror} (--port 0 picks a free port)"
+        ) from None
     return sock
 
 
