@@ -7,15 +7,20 @@ BIN    := $(VENV)/bin
 
 .PHONY: demo test lint bench install install-test
 
+# each slow step says what it does first, and pip shows what it fetches as it goes
 $(BIN)/python:
+	@echo "make: creating the virtual environment $(VENV) with its own pip (seconds; half a minute on a busy machine) ..."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	@echo "make: updating pip in $(VENV) ..."
+	$(BIN)/python -m pip install --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	@echo "make: installing fracas and its libraries (NumPy, numba, pydantic, pyarrow, ...) in $(VENV): a minute or two the first time ..."
+	$(BIN)/python -m pip install -e .
 
 install-test: $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@echo "make: installing fracas with its test tools (pytest, playwright, ruff, mypy, ...) in $(VENV) ..."
+	$(BIN)/python -m pip install -e '.[test]'
 
 demo: install
 	$(BIN)/fracas demo

@@ -122,3 +122,19 @@ def test_rolls_typed_before_a_stop_are_used_first_on_resume(tmp_path: Path) -> N
     assert f"roll D100: {answers[2]} (typed before)" in second.stderr
     with SqliteStore(db) as store:
         assert store.lines(1) == lines
+
+
+def test_an_interactive_fight_without_a_db_says_before_the_first_roll_that_nothing_is_kept(
+    tmp_path: Path,
+) -> None:
+    """Without --db an --ask or --control fight lives only in memory until it ends: a GM
+    typing rolls for an hour must be told so before the first one, with the remedy."""
+    log = str(tmp_path / "f.jsonl")
+    for extra in (["--ask"], ["--control", "all"], ["--ask", "--log", log]):
+        result = CliRunner().invoke(main, ["fight", str(EXAMPLE), *extra], input="")
+        warning = result.stderr.split("roll D20", 1)[0].split("You decide", 1)[0]
+        assert "nothing is saved until the fight ends" in warning, (extra, result.stderr)
+        assert "--db" in warning
+    for quiet in (["--ask", "--db", str(tmp_path / "t.db")], ["--seed", "1"]):
+        result = CliRunner().invoke(main, ["fight", str(EXAMPLE), *quiet], input="")
+        assert "nothing is saved until" not in result.stderr, quiet

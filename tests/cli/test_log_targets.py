@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 
 from fracas.cli import main
@@ -53,6 +54,16 @@ def test_log_refuses_a_file_that_is_not_a_fracas_log_unless_forced(
 def test_log_in_a_missing_folder_is_refused_before_any_roll(toy_file: Path, tmp_path: Path) -> None:
     result = run("fight", str(toy_file), "--ask", "--log", str(tmp_path / "no" / "f.jsonl"))
     refused_before_any_roll(result, "cannot write here")
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc")
+def test_log_in_a_folder_where_no_file_can_be_made_is_refused_before_any_roll(
+    toy_file: Path,
+) -> None:
+    """/proc passes a permission check for root (os.access), yet no file can be made in it:
+    the fight must not be played (typed in, with --ask) only to find that out at the end."""
+    result = run("fight", str(toy_file), "--ask", "--log", "/proc/fracas-fight.jsonl")
+    refused_before_any_roll(result, "/proc/fracas-fight.jsonl: cannot write here")
 
 
 def test_a_db_that_cannot_be_opened_is_refused_before_any_roll(

@@ -3,10 +3,12 @@ message and exit status 2 (the server itself is tested in tests/web)."""
 
 from __future__ import annotations
 
+import os
 import socket
 import sqlite3
 from pathlib import Path
 
+import anyio
 from click.testing import CliRunner
 
 from fracas.cli import main
@@ -35,7 +37,7 @@ def test_revoke_gm_ends_every_gm_login_and_link(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     CliRunner().invoke(main, ["serve", "--db", str(db), "--check", "--port", "0"])
     access = Access(db)
-    session = access.login(access.new_login_link())
+    session = anyio.run(access.login, access.new_login_link())
     assert session is not None and access.visitor(session) is not None
     result = CliRunner().invoke(main, ["serve", "--db", str(db), "--revoke-gm"])
     assert result.exit_code == 0, result.output
@@ -75,6 +77,7 @@ def test_a_bad_host_or_a_busy_port_is_refused(tmp_path: Path) -> None:
         port = busy.getsockname()[1]
         result = CliRunner().invoke(main, ["serve", "--db", db, "--port", str(port)])
     assert result.exit_code == 2 and f"--port {port}: cannot listen" in result.stderr
+    assert "--port 0 picks a free port" in result.stderr  # what to do about it
 
 
 def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Path) -> None:
@@ -83,3 +86,35 @@ def test_a_db_in_a_missing_folder_is_refused_and_no_folder_is_made(tmp_path: Pat
     assert result.exit_code == 2
     assert result.stderr == f"error: --db {db}: no folder {str(db.parent)!r}\n"
     assert not (tmp_path / "missing").exists()
+
+
+def test_port_0_serves_on_a_free_port_and_prints_that_port(tmp_path: Path) -> None:
+    """``--port 0`` lets the system choose: the GM's link must name the port chosen (it
+    printed ``http://127.0.0.1:0/login?...``, a link that opens nothing)."""
+    import re
+    import subprocess
+    import sys
+
+    import httpx
+
+    command = [sys.executable, "-c", "from fracas.cli import main; main()", "serve"]
+    command += ["--db", str(tmp_path / "t.db"), "--port", "0"]
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        found = None
+        for _ in range(5):
+            found = re.search(
+                r"GM: http://127\.0\.0\.1:(\d+)/login\?token=(\S+)", proc.stdout.readline()
+            )
+            if found:
+                break
+        assert found, "no GM link printed"
+        port, token = int(found.group(1)), found.group(2)
+        assert port != 0
+        answer = httpx.get(f"http://127.0.0.1:{port}/login?token={token}", timeout=60)
+        assert answer.status_code == 303  # this server's own link: it listens there
+    finally:
+        proc.terminate()
+        proc.wait(10)

@@ -4,7 +4,7 @@ ruleset registered beside the real ones so rules stay out of the way."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ import pytest
 
 from fracas.rulesets import RULESETS
 from fracas.web import create_app
+from tests.web.servers import Relay
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -58,6 +59,14 @@ class Tab:
         if csrf:
             headers["X-CSRF-Token"] = self.csrf
         return await self.client.post(url, data=data or {}, headers=headers, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+def relay() -> Iterator[Relay]:
+    """A port held for the test, relaying to the server whose port the test sets."""
+    r = Relay()
+    yield r
+    r.close()
 
 
 @pytest.fixture

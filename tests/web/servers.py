@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,13 +21,6 @@ STARTUP_SECONDS = 60
 #: how long one request may take (a bound, not a measure: a fight's first page imports its
 #: ruleset and starts the odds worker, which on a loaded CI machine takes well over 10 s)
 REQUEST_SECONDS = 60
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @dataclass
@@ -43,26 +38,87 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(5)
 
+    @property
+    def port(self) -> int:
+        return int(self.url.rsplit(":", 1)[1])
+
     def kill(self) -> None:
         self.proc.kill()  # SIGKILL: no chance to flush or clean up
         self.proc.wait(5)
 
 
-def start(db: Path, toy: bool = False, seed: int | None = None, port: int = 0) -> Server:
-    """A server on ``port``, or on a free port when it is 0. A free port is only free when it
-    is looked at: another xdist worker (or another program on the machine) may take it before
-    the server listens, so the server is asked for its own login link (no other server takes
-    it) and, if it could not listen or another one answers, started again on another port."""
-    tries = 1 if port else 5
+class Relay:
+    """A port this test holds from start to end, relaying each connection to a server's port
+    (:attr:`target`, changed when a server is started again). A restart test's browser opens
+    the relay's address: a server started again listens on a free port of its own (retried
+    if another process took it, as :func:`start` does), while the page keeps its address, and
+    no other process can take that address meanwhile, since the test holds it."""
+
+    def __init__(self, target: int = 0) -> None:
+        self.target = target
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self._listener.getsockname()[1]}"
+        self._open: set[socket.socket] = set()
+        self._guard = threading.Lock()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:  # closed
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target), timeout=5)
+            except OSError:  # no server there (yet): the page sees a dropped connection
+                client.close()
+                continue
+            upstream.settimeout(None)
+            with self._guard:
+                self._open |= {client, upstream}
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket) -> None:
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):  # one side gone (a server killed): close both
+            self._drop(end)
+
+    def _drop(self, end: socket.socket) -> None:
+        with self._guard:
+            self._open.discard(end)
+        with contextlib.suppress(OSError):
+            end.shutdown(socket.SHUT_RDWR)
+        end.close()
+
+    def close(self) -> None:
+        self._listener.close()
+        with self._guard:
+            ends = list(self._open)
+        for end in ends:
+            self._drop(end)
+
+
+def start(db: Path, toy: bool = False, seed: int | None = None) -> Server:
+    """A server on a free port: ``fracas serve --port 0`` binds one and prints it, so no
+    other process can take it between choosing and listening. The server is still asked for
+    its own login link (no other server knows it) and, if it did not come up, started again
+    (at most five times). A test that starts a server again for the same open page gives the
+    page a :class:`Relay`'s address."""
+    tries = 5
     for _ in range(tries):
-        server = _start_once(db, toy, seed, port or free_port())
+        server = _start_once(db, toy, seed)
         if server is not None:
             return server
-    raise RuntimeError(f"fracas serve did not answer (tried {tries} port(s))")
+    raise RuntimeError(f"fracas serve did not answer (tried {tries} times)")
 
 
-def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | None:
-    args = ["--db", str(db), "--port", str(port), "--scenarios", str(db.parent)]
+def _start_once(db: Path, toy: bool, seed: int | None) -> Server | None:
+    args = ["--db", str(db), "--port", "0", "--scenarios", str(db.parent)]
     args += ["--scenarios", str(ROOT / "examples")]
     if seed is not None:
         args += ["--seed", str(seed)]
@@ -75,17 +131,16 @@ def _start_once(db: Path, toy: bool, seed: int | None, port: int) -> Server | No
     env = {**os.environ, "PYTHONPATH": path, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     assert proc.stdout is not None
-    token = ""
+    url = token = ""
     deadline = time.monotonic() + STARTUP_SECONDS
     while not token and time.monotonic() < deadline:
         line = proc.stdout.readline()
-        if not line:  # it could not listen (the port was taken): try another
+        if not line:  # it could not listen: try again
             proc.wait(5)
             return None
         found = re.search(r"GM: (http://\S+)/login\?token=(\S+)", line)
         if found:
-            token = found.group(2)
-    url = f"http://127.0.0.1:{port}"
+            url, token = found.group(1), found.group(2)
     while time.monotonic() < deadline and proc.poll() is None:
         try:
             # only this server knows its login link: another one on the port refuses it

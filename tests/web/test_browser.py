@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.web.servers import ROOT, Browserless, Server, length_of, start
+from tests.web.servers import ROOT, Browserless, Relay, Server, length_of, start
 
 playwright = pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, expect, sync_playwright  # noqa: E402
@@ -227,12 +227,12 @@ def test_a_player_picks_a_listed_action_on_their_phone(
 
 
 def test_a_page_that_lost_its_connection_reconnects_and_catches_up(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, relay: Relay
 ) -> None:
     db = tmp_path / "table.db"
     first = start(db, seed=SEED)
-    port = int(first.url.rsplit(":", 1)[1])
-    context = browser.new_context(base_url=first.url)
+    relay.target = first.port  # the page's address, kept while the server starts again
+    context = browser.new_context(base_url=relay.url)
     gm = context.new_page()
     try:
         gm.goto(f"/login?token={first.gm_token}")
@@ -245,7 +245,8 @@ def test_a_page_that_lost_its_connection_reconnects_and_catches_up(
     finally:
         first.kill()
     expect(gm.locator("#live")).to_have_text("reconnecting…")
-    again = start(db, seed=SEED, port=port)
+    again = start(db, seed=SEED)  # on a free port (another, if that one is taken meanwhile)
+    relay.target = again.port
     try:
         other = Browserless(again.url)
         other.get(f"/login?token={again.gm_token}")

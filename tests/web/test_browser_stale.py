@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.servers import ROOT, Browserless, Server, length_of, start
+from tests.web.servers import ROOT, Browserless, Relay, length_of, start
 
 pytest.importorskip("playwright.sync_api")
 from playwright.sync_api import Browser, Page, Route, expect, sync_playwright
@@ -42,8 +42,8 @@ def shown_board(page: Page) -> tuple[int, int]:
     return int(board.get_attribute("data-length") or 0), int(key.rsplit(".", 1)[1])
 
 
-def open_fight(page: Page, server: Server, token: str) -> int:
-    page.goto(f"{server.url}/login?token={token}")
+def open_fight(page: Page, url: str, token: str) -> int:
+    page.goto(f"{url}/login?token={token}")
     page.fill("#create input[name=path]", str(EXAMPLE))
     page.click("#create button.primary")
     page.wait_for_url("**/e/*")
@@ -52,17 +52,17 @@ def open_fight(page: Page, server: Server, token: str) -> int:
 
 
 def test_a_page_reconnecting_to_a_restarted_server_shows_its_board_even_at_the_same_version(
-    browser: Browser, tmp_path: Path
+    browser: Browser, tmp_path: Path, relay: Relay
 ) -> None:
     """The new server counts versions from 0 again: when its version for the fight is the
     one the page shows, the page must still take the board (its log is further on)."""
     db = tmp_path / "table.db"
     first = start(db, seed=SEED)
-    port = int(first.url.rsplit(":", 1)[1])
-    context = browser.new_context(base_url=first.url)
+    relay.target = first.port  # the page's address, kept while the server starts again
+    context = browser.new_context(base_url=relay.url)
     gm = context.new_page()
     try:
-        eid = open_fight(gm, first, first.gm_token)
+        eid = open_fight(gm, relay.url, first.gm_token)
         for _ in range(2):  # a few changes, so the page shows a version past 0
             settled(gm)
             with gm.expect_response(lambda r: r.url.endswith("/act")) as answer:
@@ -77,7 +77,8 @@ def test_a_page_reconnecting_to_a_restarted_server_shows_its_board_even_at_the_s
     finally:
         first.kill()
     expect(gm.locator("#live")).to_have_text("reconnecting…")
-    again = start(db, seed=SEED, port=port)
+    again = start(db, seed=SEED)  # on a free port (another, if that one is taken meanwhile)
+    relay.target = again.port
     try:
         other = Browserless(again.url)
         other.get(f"/login?token={again.gm_token}")
@@ -103,7 +104,7 @@ def test_the_gm_tab_that_loses_a_race_shows_its_409_and_the_fight_as_it_is(
     context = browser.new_context(base_url=server.url, viewport={"width": 1280, "height": 860})
     try:
         tab_a = context.new_page()
-        eid = open_fight(tab_a, server, server.gm_token)
+        eid = open_fight(tab_a, server.url, server.gm_token)
         tab_b = context.new_page()
         tab_b.goto(f"/e/{eid}")
         expect(tab_b.locator("#live")).to_have_text("● live")

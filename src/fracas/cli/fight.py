@@ -129,6 +129,12 @@ def fight(
         _install_optimal_tactics(loaded)
         control = parse_control(controls, loaded.ruleset.build(loaded.scenario))
         store = stack.enter_context(_open_store(db)) if db is not None else None
+        if interactive and store is None:
+            click.echo(
+                "fracas: without --db, nothing is saved until the fight ends (stopped before, "
+                "it is lost); add --db table.db to save every roll and decision as it is made",
+                err=True,
+            )
         live = LiveAccount(loaded.ruleset, loaded.scenario, as_json)
         roller = make_roller(seed, rolls, ask, live)
         if store is not None and interactive:  # live play: saved as it goes

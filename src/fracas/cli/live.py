@@ -12,6 +12,7 @@ import click
 
 from fracas.cli.control import Control, Table
 from fracas.cli.render import LiveAccount, print_summary, state_lines
+from fracas.cli.targets import cannot_write_in
 from fracas.dice import AskRoller, DiceError, Expr, Roller, ScriptedRoller, SeededRoller, parse
 from fracas.dice.errors import ScriptExhausted
 from fracas.dice.readings import read_rolls
@@ -147,6 +148,9 @@ def check_log_target(log: str | None, db: str | None, inputs: list[str], force: 
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise FracasError(f"{log}: cannot write here (no such folder, or not writable)")
+    why = cannot_write_in(folder)  # as root, or in /proc, the check above is not enough
+    if why is not None:
+        raise FracasError(f"{log}: cannot write here ({why})")
 
 
 def _same_file(a: Path, b: Path) -> bool:

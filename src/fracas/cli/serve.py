@@ -31,15 +31,21 @@ def lan_address() -> str | None:
     return None if address.startswith("127.") else address
 
 
-def _check_port(host: str, port: int) -> None:
-    """Refuse, with a message, an address the server could not listen on."""
+def _listen(host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound now (so the port printed is the one served, and
+    ``--port 0`` names the free port the system chose); refused, with a message, if the
+    server could not listen there."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as probe:
-        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        try:
-            probe.bind((host, port))
-        except OSError as exc:
-            raise FracasError(f"--port {port}: cannot listen on {host}: {exc.strerror}") from None
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise FracasError(
+            f"--port {port}: cannot listen on {host}: {exc.strerror} (--port 0 picks a free port)"
+        ) from None
+    return sock
 
 
 @click.command()
@@ -55,7 +61,13 @@ def _check_port(host: str, port: int) -> None:
     show_default=True,
     help="Address to listen on (0.0.0.0: every network interface, for players).",
 )
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: a free one, named in the printed link).",
+)
 @click.option("--seed", type=int, default=None, help="Seed for the engine's dice (repeatable).")
 @click.option(
     "--scenarios",
@@ -124,42 +136,44 @@ def serve(
         for folder in scenario_dirs:
             if not Path(folder).is_dir():
                 raise FracasError(f"--scenarios {folder}: no such folder")
-        _check_port(host, port)
-        from fracas.web import create_app
-        from fracas.web.access import LOGIN_MINUTES
+        with _listen(host, port) as sock:  # closed on the way out, whatever happens
+            port = sock.getsockname()[1]
+            from fracas.web import create_app
+            from fracas.web.access import LOGIN_MINUTES
 
-        everywhere = host in ("0.0.0.0", "::")
-        lan = lan_address() if everywhere else None
-        public = f"http://{lan}:{port}" if lan else None
-        app = create_app(
-            path,
-            seed,
-            public,
-            [Path(d) for d in scenario_dirs] or None,
-            session_days=session_days,
-            login_link=not check,
-        )
-        shown = "127.0.0.1" if everywhere else host
-        click.echo(f"fracas tracker: {path}")
-        if check:
-            click.echo("GM: a login link is printed when the server starts")
-        else:
-            url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
-            click.echo(f"GM: {url} (works for {LOGIN_MINUTES} minutes)")
-        if public:
-            click.echo(f"players on your network: the GM's join links point to {public}")
-        elif everywhere:
-            click.echo("players on your network: use this computer's address in join links")
-        if check:
-            app.state.tracker.close()
-            return
-        import uvicorn
+            everywhere = host in ("0.0.0.0", "::")
+            lan = lan_address() if everywhere else None
+            public = f"http://{lan}:{port}" if lan else None
+            app = create_app(
+                path,
+                seed,
+                public,
+                [Path(d) for d in scenario_dirs] or None,
+                session_days=session_days,
+                login_link=not check,
+            )
+            shown = "127.0.0.1" if everywhere else host
+            click.echo(f"fracas tracker: {path}")
+            if check:
+                click.echo("GM: a login link is printed when the server starts")
+            else:
+                url = f"http://{shown}:{port}/login?token={app.state.gm_token}"
+                click.echo(f"GM: {url} (works for {LOGIN_MINUTES} minutes)")
+            if public:
+                click.echo(f"players on your network: the GM's join links point to {public}")
+            elif everywhere:
+                click.echo("players on your network: use this computer's address in join links")
+            if check:
+                app.state.tracker.close()
+                return
+            import uvicorn
 
-        uvicorn.run(
-            app,
-            host=host,
-            port=port,
-            log_level="warning",
-            access_log=False,
-            timeout_graceful_shutdown=1,
-        )
+            config = uvicorn.Config(
+                app,
+                host=host,
+                port=port,
+                log_level="warning",
+                access_log=False,
+                timeout_graceful_shutdown=1,
+            )
+            uvicorn.Server(config).run(sockets=[sock])

@@ -21,6 +21,7 @@ from fracas.cli.figures_text import (
     short_label,
 )
 from fracas.cli.rule_options import rule_option
+from fracas.cli.targets import cannot_write_in
 from fracas.engine.errors import FracasError
 from fracas.sim.backend import FightFailed
 from fracas.sim.figures import Rate, SimResult
@@ -342,6 +343,9 @@ def _check_plot(plot: str | None) -> None:
         raise FracasError(f"--plot {plot}: not a regular file")
     if not path.resolve().parent.is_dir():
         raise FracasError(f"--plot {plot}: there is no folder {path.parent}")
+    why = cannot_write_in(path.resolve().parent)
+    if why is not None:
+        raise FracasError(f"--plot {plot}: cannot write here ({why})")
 
 
 @click.command()
@@ -565,6 +569,12 @@ def sweep(
         folder = Path(out)
         if folder.exists() and not folder.is_dir():
             raise FracasError(f"--out {out}: exists and is not a folder")
+        made_in = folder.resolve()
+        while not made_in.exists():  # the missing folders are made, as write_sweep does
+            made_in = made_in.parent
+        why = cannot_write_in(made_in) if made_in.is_dir() else f"{made_in} is not a folder"
+        if why is not None:
+            raise FracasError(f"--out {out}: cannot write here ({why})")
         seed = chosen.pick(seed)
         with _progress_bar(sys.stdout.isatty() and not as_json, "grid points") as progress:
             table = run_sweep(

@@ -14,6 +14,12 @@ of its own in a cookie, which expires after :data:`SESSION_DAYS` days (``fracas 
 (:meth:`Access.revoke_gm`), a running server included: every request looks its token up.
 
 These tables live in the same SQLite file as the event store (WAL mode), beside its tables.
+Reads use the event loop's connection (WAL: they never wait for a writer). Every write made
+while the server runs (a GM session, a join link, hiding a combatant, a draft, archiving)
+waits for the disk in the writer's worker thread (:mod:`fracas.web.writer`), so no other page
+waits for it; the functions below that take a connection are those writes. Only the writes
+of a start (the login link) and of ``fracas serve --revoke-gm``, when no page is being
+served, use this object's own connection.
 """
 
 from __future__ import annotations
@@ -24,8 +30,14 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
+
+from fracas.web.writer import StoreWriter
+
+T = TypeVar("T")
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS web_secret (id INTEGER PRIMARY KEY CHECK (id = 1), secret TEXT NOT NULL);
@@ -96,7 +108,8 @@ class PlayerLink:
 class Access:
     """The web tracker's own tables in the store's SQLite file."""
 
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, writer: StoreWriter | None = None) -> None:
+        self._writer = writer
         self._db = sqlite3.connect(path)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA busy_timeout=5000")
@@ -135,7 +148,7 @@ class Access:
             )
         return token
 
-    def login(self, link: str | None, days: float = SESSION_DAYS) -> str | None:
+    async def login(self, link: str | None, days: float = SESSION_DAYS) -> str | None:
         """A new GM session's token, for a login link that still works (else ``None``)."""
         if not link or len(link) > 200:
             return None
@@ -146,11 +159,7 @@ class Access:
         if row is None:
             return None
         token = secrets.token_urlsafe(32)
-        with self._db:
-            self._db.execute(
-                "INSERT INTO web_tokens (hash, role, label, expires) VALUES (?, 'gm', ?, ?)",
-                (digest(token), GM_SESSION, time.time() + days * 86400),
-            )
+        await self._write(lambda db: add_gm_session(db, digest(token), time.time() + days * 86400))
         return token
 
     def revoke_gm(self) -> int:
@@ -159,24 +168,17 @@ class Access:
             cur = self._db.execute("DELETE FROM web_tokens WHERE role = 'gm'")
         return cur.rowcount
 
-    def new_player_token(self, encounter_id: int, label: str, combatants: list[str]) -> str:
+    async def new_player_token(self, encounter_id: int, label: str, combatants: list[str]) -> str:
         """A join token for a player of ``encounter_id`` who controls ``combatants``."""
         token = secrets.token_urlsafe(32)
-        with self._db:
-            self._db.execute(
-                "INSERT INTO web_tokens (hash, role, encounter_id, label, combatants) "
-                "VALUES (?, 'player', ?, ?, ?)",
-                (digest(token), encounter_id, label, json.dumps(combatants)),
-            )
+        await self._write(
+            lambda db: add_player_token(db, digest(token), encounter_id, label, combatants)
+        )
         return token
 
-    def revoke(self, encounter_id: int, token_hash: str) -> bool:
-        with self._db:
-            cur = self._db.execute(
-                "DELETE FROM web_tokens WHERE hash = ? AND role = 'player' AND encounter_id = ?",
-                (token_hash, encounter_id),
-            )
-        return cur.rowcount > 0
+    async def revoke(self, encounter_id: int, token_hash: str) -> bool:
+        """Revoke a join link of ``encounter_id``; whether there was one."""
+        return await self._write(lambda db: drop_player_token(db, encounter_id, token_hash))
 
     def visitor(self, token: str | None) -> Visitor | None:
         """Who holds ``token``, or ``None`` for no token or an unknown one."""
@@ -217,14 +219,8 @@ class Access:
         return given is not None and hmac.compare_digest(self.csrf(visitor), given)
 
     # -- encounters waiting for their first rolls (initiative typed in from the table) ------
-    def new_draft(self, name: str, ruleset: str, scenario: dict[str, object]) -> int:
-        with self._db:
-            cur = self._db.execute(
-                "INSERT INTO web_drafts (name, ruleset, scenario) VALUES (?, ?, ?)",
-                (name, ruleset, json.dumps(scenario)),
-            )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+    async def new_draft(self, name: str, ruleset: str, scenario: dict[str, object]) -> int:
+        return await self._write(lambda db: add_draft(db, name, ruleset, json.dumps(scenario)))
 
     def draft(self, draft_id: int) -> tuple[str, str, dict[str, object]] | None:
         row = self._db.execute(
@@ -235,9 +231,8 @@ class Access:
     def drafts(self) -> list[tuple[int, str, str]]:
         return list(self._db.execute("SELECT id, name, ruleset FROM web_drafts ORDER BY id"))
 
-    def drop_draft(self, draft_id: int) -> None:
-        with self._db:
-            self._db.execute("DELETE FROM web_drafts WHERE id = ?", (draft_id,))
+    async def drop_draft(self, draft_id: int) -> None:
+        await self._write(lambda db: drop_draft(db, draft_id))
 
     # -- per-encounter settings -------------------------------------------------------------
     def hidden(self, encounter_id: int) -> frozenset[str]:
@@ -246,30 +241,100 @@ class Access:
         ).fetchone()
         return frozenset(json.loads(row[0])) if row else frozenset()
 
-    def set_hidden(self, encounter_id: int, combatant: str, hidden: bool) -> None:
-        now = set(self.hidden(encounter_id))
-        now = now | {combatant} if hidden else now - {combatant}
-        with self._db:
-            self._db.execute(
-                "INSERT INTO web_encounters (encounter_id, hidden) VALUES (?, ?) "
-                "ON CONFLICT(encounter_id) DO UPDATE SET hidden = excluded.hidden",
-                (encounter_id, json.dumps(sorted(now))),
-            )
+    async def set_hidden(self, encounter_id: int, combatant: str, hidden: bool) -> None:
+        await self._write(lambda db: write_hidden(db, encounter_id, combatant, hidden))
 
     def archived(self) -> frozenset[int]:
         rows = self._db.execute("SELECT encounter_id FROM web_encounters WHERE archived = 1")
         return frozenset(r[0] for r in rows)
 
-    def set_archived(self, encounter_id: int, archived: bool) -> None:
-        with self._db:
-            self._db.execute(
-                "INSERT INTO web_encounters (encounter_id, archived) VALUES (?, ?) "
-                "ON CONFLICT(encounter_id) DO UPDATE SET archived = excluded.archived",
-                (encounter_id, int(archived)),
-            )
+    async def set_archived(self, encounter_id: int, archived: bool) -> None:
+        await self._write(lambda db: write_archived(db, encounter_id, archived))
 
-    def forget(self, encounter_id: int) -> None:
+    async def forget(self, encounter_id: int) -> None:
         """Drop everything about a deleted encounter (its player tokens too)."""
-        with self._db:
-            self._db.execute("DELETE FROM web_encounters WHERE encounter_id = ?", (encounter_id,))
-            self._db.execute("DELETE FROM web_tokens WHERE encounter_id = ?", (encounter_id,))
+        await self._write(lambda db: forget_encounter(db, encounter_id))
+
+    async def _write(self, write: Callable[[sqlite3.Connection], T]) -> T:
+        """``write`` on the writer's connection, off the event loop (or, for an object made
+        without a writer, outside any server, on this one's own connection)."""
+        if self._writer is None:
+            return write(self._db)
+        return await self._writer.run_sql(write)
+
+
+# -- the writes made while the server runs, each in its own transaction on ``db`` (the
+# writer's connection, in its worker thread) -----------------------------------------------
+def add_gm_session(db: sqlite3.Connection, token_hash: str, expires: float) -> None:
+    with db:
+        db.execute(
+            "INSERT INTO web_tokens (hash, role, label, expires) VALUES (?, 'gm', ?, ?)",
+            (token_hash, GM_SESSION, expires),
+        )
+
+
+def add_player_token(
+    db: sqlite3.Connection, token_hash: str, encounter_id: int, label: str, combatants: list[str]
+) -> None:
+    with db:
+        db.execute(
+            "INSERT INTO web_tokens (hash, role, encounter_id, label, combatants) "
+            "VALUES (?, 'player', ?, ?, ?)",
+            (token_hash, encounter_id, label, json.dumps(combatants)),
+        )
+
+
+def drop_player_token(db: sqlite3.Connection, encounter_id: int, token_hash: str) -> bool:
+    with db:
+        cur = db.execute(
+            "DELETE FROM web_tokens WHERE hash = ? AND role = 'player' AND encounter_id = ?",
+            (token_hash, encounter_id),
+        )
+    return cur.rowcount > 0
+
+
+def add_draft(db: sqlite3.Connection, name: str, ruleset: str, scenario: str) -> int:
+    with db:
+        cur = db.execute(
+            "INSERT INTO web_drafts (name, ruleset, scenario) VALUES (?, ?, ?)",
+            (name, ruleset, scenario),
+        )
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+def drop_draft(db: sqlite3.Connection, draft_id: int) -> None:
+    with db:
+        db.execute("DELETE FROM web_drafts WHERE id = ?", (draft_id,))
+
+
+def write_hidden(db: sqlite3.Connection, encounter_id: int, combatant: str, hidden: bool) -> None:
+    """Hide ``combatant`` from the players (or show it again): read and written in one
+    transaction, so two changes at once both count."""
+    with db:
+        db.execute("BEGIN IMMEDIATE")
+        row = db.execute(
+            "SELECT hidden FROM web_encounters WHERE encounter_id = ?", (encounter_id,)
+        ).fetchone()
+        now = set(json.loads(row[0])) if row else set()
+        now = now | {combatant} if hidden else now - {combatant}
+        db.execute(
+            "INSERT INTO web_encounters (encounter_id, hidden) VALUES (?, ?) "
+            "ON CONFLICT(encounter_id) DO UPDATE SET hidden = excluded.hidden",
+            (encounter_id, json.dumps(sorted(now))),
+        )
+
+
+def write_archived(db: sqlite3.Connection, encounter_id: int, archived: bool) -> None:
+    with db:
+        db.execute(
+            "INSERT INTO web_encounters (encounter_id, archived) VALUES (?, ?) "
+            "ON CONFLICT(encounter_id) DO UPDATE SET archived = excluded.archived",
+            (encounter_id, int(archived)),
+        )
+
+
+def forget_encounter(db: sqlite3.Connection, encounter_id: int) -> None:
+    with db:
+        db.execute("DELETE FROM web_encounters WHERE encounter_id = ?", (encounter_id,))
+        db.execute("DELETE FROM web_tokens WHERE encounter_id = ?", (encounter_id,))

@@ -37,7 +37,7 @@ from fracas.web.tracker import (
 async def login(tracker: Tracker, request: Request) -> Response:
     """``/login?token=...``: the login link the server printed; starts a GM session (a
     token of its own, in a cookie, that expires) and goes home."""
-    session = tracker.access.login(request.query_params.get("token"), tracker.session_days)
+    session = await tracker.access.login(request.query_params.get("token"), tracker.session_days)
     if session is None:
         raise Problem(
             403,
@@ -146,7 +146,7 @@ async def _start(tracker: Tracker, form: FormData, name: str, loaded: LoadedScen
         raise Problem(400, "initiative: must be 'engine' or 'table'")
     if initiative == "table":
         dump = loaded.scenario.model_dump(mode="json")
-        draft = tracker.access.new_draft(name, loaded.ruleset.name, dump)
+        draft = await tracker.access.new_draft(name, loaded.ruleset.name, dump)
         return RedirectResponse(f"/d/{draft}", status_code=303)
     roller = TableRoller([], engine_roller(tracker.seed, len(tracker.store.encounters())))
     eid = await tracker.hub.create(name, loaded.ruleset, loaded.scenario, roller)
@@ -183,7 +183,7 @@ async def draft_page(tracker: Tracker, request: Request) -> Response:
             answers=json.dumps(need.answers),
         )
         return HTMLResponse(html, status_code=422 if need.problem else 200)
-    tracker.access.drop_draft(draft_id)
+    await tracker.access.drop_draft(draft_id)
     return RedirectResponse(f"/e/{eid}", status_code=303)
 
 
@@ -275,7 +275,7 @@ async def archive(tracker: Tracker, request: Request) -> Response:
     value = text_field(form, "archived", required=False) or "1"
     if value not in ("0", "1"):
         raise Problem(400, "archived: must be 0 or 1")
-    tracker.access.set_archived(live.id, value == "1")
+    await tracker.access.set_archived(live.id, value == "1")
     return RedirectResponse("/", status_code=303)
 
 
@@ -286,7 +286,7 @@ async def delete(tracker: Tracker, request: Request) -> Response:
     if text_field(form, "confirm", required=False) != live.record.name:
         raise Problem(400, f"confirm: type the encounter's name ({live.record.name}) to delete it")
     await tracker.hub.delete(live.id)
-    tracker.access.forget(live.id)
+    await tracker.access.forget(live.id)
     return RedirectResponse("/", status_code=303)
 
 

@@ -311,7 +311,7 @@ async def hide(tracker: Tracker, request: Request) -> Response:
     value = text_field(form, "hidden")
     if value not in ("0", "1"):
         raise Problem(400, "hidden: must be 0 or 1")
-    tracker.access.set_hidden(live.id, target, value == "1")
+    await tracker.access.set_hidden(live.id, target, value == "1")
     live.changed()
     return HTMLResponse(tracker.tools_html(live, visitor))
 
@@ -323,7 +323,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
     live = await tracker.fight(request, visitor)
     revoke = text_field(form, "revoke", required=False, limit=64)
     if revoke:
-        if not tracker.access.revoke(live.id, revoke):
+        if not await tracker.access.revoke(live.id, revoke):
             raise Problem(400, "revoke: no such join link")
         tracker.forget(revoke)  # its open pages are told at once, not a second later
         live.changed()
@@ -335,7 +335,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
     for cid in chosen:
         if cid not in live.session.state.combatants:
             raise Problem(400, f"combatants: no combatant {cid!r} in this fight")
-    token = tracker.access.new_player_token(live.id, label, chosen)
+    token = await tracker.access.new_player_token(live.id, label, chosen)
     base = tracker.public_url or str(request.base_url).rstrip("/")
     link = f"{base}/join/{token}"
     return HTMLResponse(tracker.tools_html(live, visitor, link=link))

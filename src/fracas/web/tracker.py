@@ -103,8 +103,9 @@ class Tracker:
         #: how long reading and checking one input may take (seconds)
         self.input_seconds = INPUT_SECONDS
         self.store = SqliteStore(db)  # first: it refuses a file that is not a fracas store
-        self.access = Access(db)  # its own tables beside the store's; sets WAL mode
         self.writer = StoreWriter(db)  # the store's writes, off the event loop
+        #: its own tables beside the store's (sets WAL mode); written through the writer
+        self.access = Access(db, self.writer)
         self.hub = Hub(self.store, self.writer)
         self.delivery = Delivery(self.board_version)
         self.hub.on_change = self.delivery.publish

@@ -179,3 +179,16 @@ def test_rest_on_a_ruleset_without_one_is_refused(tmp_path: Path) -> None:
     run = CliRunner().invoke(main, ["rest", str(log), "--hours", "2", "--seed", "1"])
     assert run.exit_code == 2 and "no rest after the fight" in run.output
     assert log.read_text(encoding="utf-8") == text
+
+
+def test_a_rest_with_a_medic_names_the_side_she_cares_for(tmp_path: Path) -> None:
+    """The medic cares for the others of her side ("in a group with a medic"), not for the
+    foes lying beside them: the account's first line says so (it said "caring for the
+    others", and then told the foes still Dazed that a medic's care heals them)."""
+    log = tmp_path / "medic.jsonl"
+    CliRunner().invoke(main, ["fight", str(EXAMPLE), "--seed", "93", "--log", str(log)])
+    run = CliRunner().invoke(
+        main, ["rest", str(log), "--hours", "96", "--medic", "Doc Amara", "--seed", "1"]
+    )
+    assert run.exit_code == 0, run.output
+    assert "Rest: 96 h, Doc Amara caring for the others of side Interstel." in run.output

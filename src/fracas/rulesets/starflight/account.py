@@ -443,7 +443,8 @@ def _awoke(e: ev.Awoke, f: Fight) -> str:
 
 @line(ev.RestStarted)
 def _rest(e: ev.RestStarted, f: Fight) -> str:
-    medic = f", {_n(f, e.medic)} caring for the others" if e.medic else ", no medic"
+    side = f.fighter(e.medic).side if e.medic else ""  # 'in a group with a medic': her side
+    medic = f", {_n(f, e.medic)} caring for the others of side {side}" if e.medic else ", no medic"
     where = {"none": "", "parked": " in a parked vehicle", "moving": " in a moving vehicle"}
     return f"Rest: {e.hours} h{medic}{where.get(e.vehicle, '')}."
 
