@@ -94,7 +94,8 @@ def size_problem(a: Persona, b: Persona, options: ExpOptions) -> str | None:
 
 
 def require(problem: str | None) -> None:
-    """Raise ``IllegalAction(problem)`` if there is one."""
+    """Raise ``IllegalAction(problem)`` if there is one (several checks in turn:
+    ``first() or second()``, a problem being never empty)."""
     if problem is not None:
         raise IllegalAction(problem)
 
@@ -177,10 +178,12 @@ def check_weapon_use(actor: Persona, target: Persona, weapon: Weapon, options: E
 def check_nonlethal(actor: Persona, target: Persona, weapon: Weapon, options: ExpOptions) -> None:
     """Chapter, 'Non-Lethal Combat': every condition on a non-lethal attack (attack type,
     attacker, target, size)."""
-    require(nonlethal_weapon_problem(weapon, options.nonlethal_attacks == "strike-only"))
-    require(nonlethal_attacker_problem(actor))
-    require(subdual_target_problem(target))
-    require(size_problem(actor, target, options))
+    require(
+        nonlethal_weapon_problem(weapon, options.nonlethal_attacks == "strike-only")
+        or nonlethal_attacker_problem(actor)
+        or subdual_target_problem(target)
+        or size_problem(actor, target, options)
+    )
 
 
 def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: str) -> None:
@@ -191,9 +194,11 @@ def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: s
     check_target(actor, target)
     if actor.holding is not None:
         raise IllegalAction(f"{actor.name} is grappling and can only do the simplest tasks")
-    require(nonlethal_attacker_problem(actor))
-    require(maneuver_target_problem(target, options))
-    require(size_problem(actor, target, options))
+    require(
+        nonlethal_attacker_problem(actor)
+        or maneuver_target_problem(target, options)
+        or size_problem(actor, target, options)
+    )
     check_strike_row(actor, what)
 
 
