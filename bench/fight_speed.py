@@ -245,16 +245,17 @@ def _literal(value: Any) -> bool:
     return type(value) in (tuple, list) and all(_literal(v) for v in value)
 
 
-def floor_program(logs: list[list[Any]]) -> tuple[Callable[[Any, Any], None], int]:
+def floor_program(logs: list[list[Any]]) -> tuple[Callable[[Any, Any], list[Any]], int]:
     """One function that, for each of ``logs``, builds a fresh state and then builds every
     event of the log anew with its fields written out as constants, applies it and appends
     it to a list: what playing those fights costs with no rule, tactic or dice at all, the
-    events alone (``--floor``). Returns it and the number of events."""
+    events alone (``--floor``). It returns the logs it built (equal to ``logs``). Returns
+    it and the number of events."""
     consts: list[Any] = []
     names: dict[type, str] = {}
-    lines = ["def floor(build, scenario):"]
+    lines = ["def floor(build, scenario):", "    logs = []"]
     for log in logs:
-        lines.append("    state = build(scenario); out = []; add = out.append")
+        lines.append("    state = build(scenario); out = []; add = out.append; logs.append(out)")
         for event in log:
             cls = type(event)
             name = names.setdefault(cls, f"K{len(names)}")
@@ -267,6 +268,7 @@ def floor_program(logs: list[list[Any]]) -> tuple[Callable[[Any, Any], None], in
                     consts.append(value)
                     args.append(f"{field}=C[{len(consts) - 1}]")
             lines.append(f"    e = {name}({', '.join(args)}); e.apply(state); add(e)")
+    lines.append("    return logs")
     namespace: dict[str, Any] = {"C": consts, **{n: c for c, n in names.items()}}
     exec(compile("\n".join(lines), "<floor>", "exec"), namespace)
     return namespace["floor"], sum(len(log) for log in logs)

@@ -14,6 +14,7 @@ from fracas.engine import IllegalAction
 from fracas.rulesets.exp.initiative import next_actor
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.state import (
+    ACTIVE,
     ExpEncounter,
     Persona,
     Weapon,
@@ -102,7 +103,7 @@ def require(problem: str | None) -> None:
 
 def check_turn(state: ExpEncounter, actor: Persona, free: bool) -> None:
     """It must be ``actor``'s turn (or its free attack) and ``actor`` must be in the fight."""
-    if not actor.active:
+    if actor.condition != ACTIVE:  # not actor.active
         raise IllegalAction(f"{actor.name} is {actor.condition} and cannot act")
     if state.free_attack is not None:
         if not free or state.free_attack[0] != actor.id:
@@ -149,7 +150,7 @@ def check_target(actor: Persona, target: Persona) -> None:
     """The target must be someone else, and still in the fight."""
     if target.id == actor.id:
         raise IllegalAction(f"{actor.name} cannot target itself")
-    if not target.active:
+    if target.condition != ACTIVE:  # not target.active
         raise IllegalAction(f"{target.name} is {target.condition}: no longer a target")
 
 

@@ -259,7 +259,8 @@ def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
     that could be subdued but is of another size class is hit lethally only when no other
     enemy is left to fight; else wait."""
     foes = [state.combatants[p.holding]] if p.holding is not None else enemies(state, p)
-    foes.sort(key=lambda o: -p.bonus_against.get(o.id, 0))
+    if p.bonus_against:  # (a stable sort on keys all 0 would change nothing)
+        foes.sort(key=lambda o: -p.bonus_against.get(o.id, 0))
     for target in foes:
         action = brawl_attack(state, p, target)
         if action is not None:
@@ -430,7 +431,7 @@ def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
         return Concede(actor=p.id, reason=unarmed_reason(p) or "")
     if p.down > 0:
         return StandUp(actor=p.id)
-    name = tactic_name(p.tactics)
+    name = _TACTIC_NAMES.get(p.tactics) or tactic_name(p.tactics)
     if p.held_by is not None and name != "optimal":
         return Reverse(actor=p.id) if name == "grapple" else BreakFree(actor=p.id)
     return TACTICS[name](state, p)

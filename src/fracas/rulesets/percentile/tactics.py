@@ -247,7 +247,7 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
             index, enemy = way
         elif (hopeless := cannot_get_through(state, c, enemies)) is not None:
             return hopeless
-    if index >= 0 and not parry_to_give_up(arms[index]):
+    if dodge and index >= 0 and not parry_to_give_up(arms[index]):
         dodge = False
     w = c.wielded
     if index < 0:
@@ -382,20 +382,20 @@ def parry_to_give_up(arm: Arm) -> bool:
     return arm.klass == "melee"
 
 
-def dodging_if_better(c: Fighter, stance: str) -> str:
-    """``stance``, dodging instead of parrying when ``dodges_rather_than_parries``."""
-    return stance + DODGING if c.p.dodges_better else stance
+NORMAL_ATTACK = ("normal-attack", "normal-attack" + DODGING)
+ALL_OUT_DEFENCE = ("all-out-defence", "all-out-defence" + DODGING)
 
 
 def normal_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     """Always attack normally (one free parry; a dodge instead when it is the better
     defence, ``dodges_rather_than_parries``)."""
-    return take_stance(state, c, dodging_if_better(c, "normal-attack"))
+    return take_stance(state, c, NORMAL_ATTACK[c.p.dodges_better])
 
 
 def all_out_defence(state: PercentileEncounter, c: Fighter) -> Declare:
-    """Never attack; three free parries (dodges when they are the better defence)."""
-    return take_stance(state, c, dodging_if_better(c, "all-out-defence"))
+    """Never attack; three free parries (dodges when they are the better defence,
+    ``dodges_rather_than_parries``)."""
+    return take_stance(state, c, ALL_OUT_DEFENCE[c.p.dodges_better])
 
 
 def defensive_below_half(state: PercentileEncounter, c: Fighter) -> Declare:
