@@ -19,8 +19,9 @@ def sides_standing(state: ExpEncounter) -> list[str]:
 
 
 def sides_at_odds(state: ExpEncounter) -> bool:
-    """Whether personas of two sides or more are still in the fight (``sides_standing`` has
-    more than one), found at the first persona of a second side."""
+    """Chapter, 'Victory Conditions': whether personas of two sides or more are still in the
+    fight, so no side has won yet (``sides_standing`` has more than one); found at the
+    first persona of a second side."""
     first: str | None = None
     for p in state.combatants.values():
         if p.condition == ACTIVE:
