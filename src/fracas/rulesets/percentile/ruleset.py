@@ -127,6 +127,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_fumble=f"{n} fumble",
         p_reload=f"{n} speed-reload",
         p_first_aid=f"{n} first aid",
+        p_initiative=f"{n} initiative",
     )
 
 

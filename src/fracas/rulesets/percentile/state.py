@@ -72,6 +72,7 @@ class Profile:
     p_fumble: str
     p_reload: str
     p_first_aid: str
+    p_initiative: str
 
 
 @dataclass(slots=True)
