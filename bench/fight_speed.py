@@ -25,6 +25,7 @@ the same fight; the fumble table and disarms are the difference).
     python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
     python bench/fight_speed.py --scenario examples/exp/bar-brawl.yaml --fights 300
     python bench/fight_speed.py --examples [--fights N] [--repeats R] [--against SRC]
+    python bench/fight_speed.py --examples --floor [--fights N] [--repeats R]
     python bench/fight_speed.py --kernel [--fights N] [--repeats R]
 
 ``--examples`` times every ``examples/*/*.yaml`` (``seeded``, seeds 0 to N-1) and prints each
@@ -37,6 +38,12 @@ worker processes, one importing each tree, in turns of about 0.1 s CPU, the orde
 every turn, so that load on a shared machine hits both alike; it prints each tree's fights/s
 and us/event (medians) and the median of the turns' time ratios (the speed-up, the figure to
 trust on a busy machine).
+
+``--floor`` (with ``--examples``) times each example against its floor: the same events
+(from the engine's own logs of seeds 0 to N-1) built anew from constants and applied to a
+fresh state, with no rule, tactic or die (``floor_program``), interleaved in the same run;
+the engine/floor ratio bounds what any speed-up of the rules can give while every fight
+still builds the same events.
 
 ``--kernel`` also times the percentile duel's batch kernel (``fracas.sim.batch.run``, numba;
 compiled first if its cache is empty, not timed) on the same duel, interleaved with the plain
