@@ -25,6 +25,7 @@ the same fight; the fumble table and disarms are the difference).
     python bench/fight_speed.py [--fights N] [--repeats R] [--profile [stream|seeded]]
     python bench/fight_speed.py --scenario examples/exp/bar-brawl.yaml --fights 300
     python bench/fight_speed.py --examples [--fights N] [--repeats R] [--against SRC]
+    python bench/fight_speed.py --examples --floor [--fights N] [--repeats R]
     python bench/fight_speed.py --kernel [--fights N] [--repeats R]
 
 ``--examples`` times every ``examples/*/*.yaml`` (``seeded``, seeds 0 to N-1) and prints each
@@ -37,6 +38,12 @@ worker processes, one importing each tree, in turns of about 0.1 s CPU, the orde
 every turn, so that load on a shared machine hits both alike; it prints each tree's fights/s
 and us/event (medians) and the median of the turns' time ratios (the speed-up, the figure to
 trust on a busy machine).
+
+``--floor`` (with ``--examples``) times each example against its floor: the same events
+(from the engine's own logs of seeds 0 to N-1) built anew from constants and applied to a
+fresh state, with no rule, tactic or die (``floor_program``), interleaved in the same run;
+the engine/floor ratio bounds what any speed-up of the rules can give while every fight
+still builds the same events.
 
 ``--kernel`` also times the percentile duel's batch kernel (``fracas.sim.batch.run``, numba;
 compiled first if its cache is empty, not timed) on the same duel, interleaved with the plain
@@ -238,6 +245,73 @@ def examples(n: int, repeats: int) -> None:
         )
 
 
+def _literal(value: Any) -> bool:
+    """Whether ``repr(value)`` is a Python literal that evaluates back to an equal value."""
+    if value is None or type(value) in (bool, int, str):
+        return True
+    return type(value) in (tuple, list) and all(_literal(v) for v in value)
+
+
+def floor_program(logs: list[list[Any]]) -> tuple[Callable[[Any, Any], list[Any]], int]:
+    """One function that, for each of ``logs``, builds a fresh state and then builds every
+    event of the log anew with its fields written out as constants, applies it and appends
+    it to a list: what playing those fights costs with no rule, tactic or dice at all, the
+    events alone (``--floor``). It returns the logs it built (equal to ``logs``). Returns
+    it and the number of events."""
+    consts: list[Any] = []
+    names: dict[type, str] = {}
+    lines = ["def floor(build, scenario):", "    logs = []"]
+    for log in logs:
+        lines.append("    state = build(scenario); out = []; add = out.append; logs.append(out)")
+        for event in log:
+            cls = type(event)
+            name = names.setdefault(cls, f"K{len(names)}")
+            args = []
+            for field in event.__struct_fields__:
+                value = getattr(event, field)
+                if _literal(value):
+                    args.append(f"{field}={value!r}")
+                else:
+                    consts.append(value)
+                    args.append(f"{field}=C[{len(consts) - 1}]")
+            lines.append(f"    e = {name}({', '.join(args)}); e.apply(state); add(e)")
+    lines.append("    return logs")
+    namespace: dict[str, Any] = {"C": consts, **{n: c for c, n in names.items()}}
+    exec(compile("\n".join(lines), "<floor>", "exec"), namespace)
+    return namespace["floor"], sum(len(log) for log in logs)
+
+
+def floor(n: int, repeats: int) -> None:
+    """Each example's time per event on the engine against its floor (``floor_program``: the
+    same events built and applied, nothing else), interleaved, medians of ``repeats``: the
+    engine/floor ratio is the most any speed-up of the rules can give while every fight
+    still builds the same events."""
+    paths = sorted(Path(__file__).parents[1].glob("examples/*/*.yaml"))
+    print(f"engine and floor: CPU time per event, medians of {repeats} interleaved runs")
+    print(f"{'example':34} {'engine':>9} {'floor':>9}  engine/floor")
+    for path in paths:
+        sc = load_scenario(str(path))
+        rules, scen = sc.ruleset, sc.scenario
+        logs = []
+        for seed in range(n):
+            session = Session.start(rules, scen, SeededRoller(seed))
+            session.run()
+            logs.append(session.log)
+        program, events = floor_program(logs)
+        t = interleaved(
+            {
+                "engine": lambda rules=rules, scen=scen: seeded_fights(n, rules, scen),
+                "floor": lambda p=program, build=rules.build, scen=scen: p(build, scen),
+            },
+            repeats,
+        )
+        name = f"{path.parent.name}/{path.stem}"
+        print(
+            f"{name:34} {t['engine'] / events * 1e6:6.2f} us {t['floor'] / events * 1e6:6.2f} us"
+            f"  {t['engine'] / t['floor']:5.2f}x"
+        )
+
+
 def worker() -> None:
     """``--worker``: read ``PATH N`` lines, play ``N`` seeded fights of the scenario at
     ``PATH`` (seeds 0 to N-1), answer ``CPU-SECONDS EVENTS`` (for ``--against``)."""
@@ -369,6 +443,11 @@ def main() -> None:
         metavar="SRC",
         help="with --examples: compare with the fracas in SRC (a src directory), paired turns",
     )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="with --examples: each example's engine time per event against its events alone",
+    )
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
@@ -376,6 +455,9 @@ def main() -> None:
         return
     if args.examples and args.against is not None:
         against(args.against, args.repeats)
+        return
+    if args.examples and args.floor:
+        floor(args.fights, args.repeats)
         return
     if args.examples:
         examples(args.fights, args.repeats)

@@ -48,6 +48,51 @@ def test_the_plain_duel_plays_the_chapters_duel_as_the_event_engine_does() -> No
     assert wins / 4000 >= 0.983
 
 
+@pytest.mark.parametrize(
+    "example", ["examples/percentile/ondkille-dodges.yaml", "examples/exp/pile-on.yaml"]
+)
+def test_the_floor_builds_the_very_events_the_engine_logged(example: str) -> None:
+    """``--floor`` times the events alone: its program, written from the engine's logs,
+    builds equal events and leaves the state the engine's fights ended in."""
+    from fracas.dice import SeededRoller
+    from fracas.engine import Session
+    from fracas.scenario import load_scenario
+
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        from fight_speed import floor_program
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    loaded = load_scenario(str(ROOT / example))
+    sessions = [Session.start(loaded.ruleset, loaded.scenario, SeededRoller(s)) for s in range(4)]
+    ends = [session.run() for session in sessions]
+    program, events = floor_program([session.log for session in sessions])
+    built = program(loaded.ruleset.build, loaded.scenario)
+    assert built == [session.log for session in sessions]
+    assert events == sum(len(log) for log in built)
+    for log, end in zip(built, ends, strict=True):
+        state = loaded.ruleset.build(loaded.scenario)
+        for event in log:
+            event.apply(state)
+        assert state == end
+
+
+def test_the_floor_bench_prints_each_examples_engine_and_floor() -> None:
+    args = ["--examples", "--floor", "--fights", "2", "--repeats", "1"]
+    out = subprocess.run(
+        [sys.executable, "bench/fight_speed.py", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    lines = out.splitlines()
+    assert lines[1].split() == ["example", "engine", "floor", "engine/floor"]
+    rows = lines[2:]
+    assert len(rows) == len(list((ROOT / "examples").glob("*/*.yaml")))
+    assert all(row.endswith("x") and row.count(" us") == 2 for row in rows)
+
+
 def test_the_startup_bench_prints_each_commands_ratio_to_python() -> None:
     out = subprocess.run(
         [sys.executable, "bench/startup.py", "--runs", "1", "--no-odds"],

@@ -45,8 +45,8 @@ class Context(Generic[StateT, OptionsT]):
     @roller.setter
     def roller(self, roller: Roller) -> None:
         self._roller = roller
-        # a SeededRoller's generator, drawn from directly for one die (the common roll):
-        # the same ``int(random() * sides) + offset`` as ``SeededRoller.roll``, one call less
+        # a SeededRoller's generator, drawn from directly (``roll``): the same
+        # ``int(random() * sides) + offset`` per die as ``SeededRoller.roll``, one call less
         self._random: Callable[[], float] | None = (
             roller.generator if type(roller) is SeededRoller else None
         )
@@ -62,10 +62,13 @@ class Context(Generic[StateT, OptionsT]):
         The event holds the normalised notation (``d%`` and ``1d100`` are both ``D100``)."""
         expr = parse(dice) if isinstance(dice, str) else dice
         rnd = self._random
-        sides = expr.lone_sides
-        if rnd is not None and sides:
-            value = int(rnd() * sides) + expr.offset
-        else:
+        if rnd is None:
             value = self._roller.roll(expr, purpose)
+        elif expr.lone_sides:
+            value = int(rnd() * expr.lone_sides) + expr.offset
+        else:  # several dice: ``SeededRoller.roll``'s loop, the same draws in the same order
+            value = expr.offset
+            for signed_sides in expr.faces:
+                value += int(rnd() * signed_sides)
         self.log.append(Rolled(purpose=purpose, dice=expr.text, value=value))
         return value

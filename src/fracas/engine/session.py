@@ -159,14 +159,14 @@ class Session:
 
     def run(self, max_actions: int = 100_000) -> Encounter[Any]:
         """Step until the fight is over. ``max_actions`` guards against a rule that never ends."""
-        ruleset = self.ruleset
+        pending_of, choose, resolve = self.ruleset.pending, self.ruleset.choose, self._resolve
         for _ in range(max_actions):
             # what step() does, without building the list of each action's events
             state = self.state
-            pending = None if state.over else ruleset.pending(state)
+            pending = None if state.over else pending_of(state)
             if pending is None:
                 return state
-            self._resolve(ruleset.choose(state, pending))
+            resolve(choose(state, pending))
         raise FracasError(f"fight did not end within {max_actions} actions")
 
     def _resolve(self, action: Action) -> int:

@@ -21,7 +21,7 @@ from fracas.rulesets.exp.legality import (
 from fracas.rulesets.exp.nonlethal_damage import THROWN_TYPES, roll_damage
 from fracas.rulesets.exp.oops import oops_check, oops_exemption
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, Weapon
 
 
 def check_attack(
@@ -30,7 +30,7 @@ def check_attack(
     """Every legality check of an attack; returns attacker, target and weapon."""
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
-    attacker, target = persona(state, action.actor or ""), persona(state, action.target)
+    attacker, target = state.combatants[action.actor or ""], state.combatants[action.target]
     held = attacker.held_by is not None and options.held_target_may_attack
     if not held:
         check_free_to_act(attacker, "attack")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from fracas.engine import Event, FracasError
-from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, hold, let_go, let_go_all, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, hold, let_go, let_go_all
 
 
 class InitiativeRolled(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -19,7 +19,7 @@ class InitiativeRolled(Event[ExpEncounter], frozen=True, kw_only=True):
         state.order = list(self.order)
         state.acted = []
         for name in state.combatants:
-            persona(state, name).bonus_against.clear()
+            state.combatants[name].bonus_against.clear()
 
 
 class TurnEnded(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -33,7 +33,7 @@ class TurnEnded(Event[ExpEncounter], frozen=True, kw_only=True):
             state.free_attack = None
             return
         state.acted.append(self.actor)
-        persona(state, self.actor).bonus_against.clear()
+        state.combatants[self.actor].bonus_against.clear()
 
 
 class AttackRolled(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -112,7 +112,7 @@ class Damaged(Event[ExpEncounter], frozen=True, kw_only=True):
     nonlethal: int = 0  # the non-lethal damage that actual damage is 10% of
 
     def apply(self, state: ExpEncounter) -> None:
-        persona(state, self.target).hps = self.hps_after
+        state.combatants[self.target].hps = self.hps_after
 
 
 class ConditionChanged(Event[ExpEncounter], frozen=True, kw_only=True):
@@ -123,7 +123,7 @@ class ConditionChanged(Event[ExpEncounter], frozen=True, kw_only=True):
     reason: str
 
     def apply(self, state: ExpEncounter) -> None:
-        p = persona(state, self.target)
+        p = state.combatants[self.target]
         p.condition = self.condition
         if self.condition != ACTIVE:
             let_go_all(state, p.id)
@@ -184,7 +184,7 @@ class WeaponSnatched(Event[ExpEncounter], frozen=True, kw_only=True):
     weapon: str
 
     def apply(self, state: ExpEncounter) -> None:
-        grabber, target = persona(state, self.grabber), persona(state, self.target)
+        grabber, target = state.combatants[self.grabber], state.combatants[self.target]
         held = target.weapon(self.weapon)
         assert held is not None
         target.weapons.remove(held)
@@ -200,7 +200,7 @@ class WeaponThrown(Event[ExpEncounter], frozen=True, kw_only=True):
     weapon: str
 
     def apply(self, state: ExpEncounter) -> None:
-        thrower = persona(state, self.thrower)
+        thrower = state.combatants[self.thrower]
         held = thrower.weapon(self.weapon)
         if held is None:
             raise FracasError(f"{thrower.name} holds no {self.weapon} to throw")
@@ -220,7 +220,7 @@ class SnatchBacklash(Event[ExpEncounter], frozen=True, kw_only=True):
     weapon: str | None
 
     def apply(self, state: ExpEncounter) -> None:
-        victim = persona(state, self.target)
+        victim = state.combatants[self.target]
         if self.bonus:
             victim.bonus_against[self.grabber] = self.bonus
         if self.weapon is not None:
@@ -236,10 +236,10 @@ class TripResolved(Event[ExpEncounter], frozen=True, kw_only=True):
     down: int
 
     def apply(self, state: ExpEncounter) -> None:
-        attacker = persona(state, self.attacker)
+        attacker = state.combatants[self.attacker]
         foiled = attacker.failed_trips
         if self.outcome == "tripped":
-            persona(state, self.target).down = self.down
+            state.combatants[self.target].down = self.down
             if self.target not in attacker.tripped:
                 attacker.tripped.append(self.target)
         elif self.outcome in ("dodged", "stopped"):
@@ -252,7 +252,7 @@ class StoodUp(Event[ExpEncounter], frozen=True, kw_only=True):
     target: str
 
     def apply(self, state: ExpEncounter) -> None:
-        p = persona(state, self.target)
+        p = state.combatants[self.target]
         p.down = max(0, p.down - 1)
 
 

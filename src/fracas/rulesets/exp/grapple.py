@@ -14,7 +14,7 @@ from fracas.rulesets.exp.challenges import compete
 from fracas.rulesets.exp.events import Grappled, GrappleEnded, GrappleReversed
 from fracas.rulesets.exp.legality import check_free_to_act, check_maneuver
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona, persona
+from fracas.rulesets.exp.state import ExpContext, ExpEncounter, Persona
 
 
 def check_grapple(
@@ -29,16 +29,16 @@ def check_grapple(
     target; raises ``IllegalAction``."""
     if action.target not in state.combatants:
         raise IllegalAction(f"no persona called {action.target!r}")
-    actor, target = persona(state, action.actor or ""), persona(state, action.target)
+    actor, target = state.combatants[action.actor or ""], state.combatants[action.target]
     check_maneuver(actor, target, options, "grapple")
     if target.held_by is not None:
         raise IllegalAction(
-            f"{target.name} is already held by {persona(state, target.held_by).name} "
+            f"{target.name} is already held by {state.combatants[target.held_by].name} "
             "(one grappler per target)"
         )
     if target.holding is not None and options.grapple_a_grappler == "refused":
         raise IllegalAction(
-            f"{target.name} is holding {persona(state, target.holding).name}: "
+            f"{target.name} is holding {state.combatants[target.holding].name}: "
             "a grappler cannot be grappled (option grapple_a_grappler: refused)"
         )
     return actor, target
@@ -68,10 +68,10 @@ def overpower(ctx: ExpContext, actor: Persona, target: Persona) -> bool:
 def check_held(state: ExpEncounter, actor_name: str | None) -> tuple[Persona, Persona]:
     """Chapter, 'Grapples': "A grappled target can try to break free ... or reverse the
     grapple": the acting persona must be held. Returns it and its grappler."""
-    actor = persona(state, actor_name or "")
+    actor = state.combatants[actor_name or ""]
     if actor.held_by is None:
         raise IllegalAction(f"{actor.name} is not held in a grapple")
-    return actor, persona(state, actor.held_by)
+    return actor, state.combatants[actor.held_by]
 
 
 def break_check(ctx: ExpContext, action: BreakFree) -> bool:
@@ -96,7 +96,7 @@ def reverse(ctx: ExpContext, action: Reverse) -> None:
 def check_release(state: ExpEncounter, action: Release) -> Persona:
     """Chapter, 'Grapples', 'Overpower': letting go is one of "the simplest of tasks" of a
     grappler who is free to act. Returns the grappler."""
-    actor = persona(state, action.actor or "")
+    actor = state.combatants[action.actor or ""]
     check_free_to_act(actor, "let go")
     if actor.holding is None:
         raise IllegalAction(f"{actor.name} is not holding anyone")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 
 from fracas.rulesets.exp.events import InitiativeRolled
-from fracas.rulesets.exp.state import ACTIVE, ExpContext, ExpEncounter, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpContext, ExpEncounter
 from fracas.rulesets.exp.tables import die
 
 ATTRIBUTE_DIE = die("attribute-die")
@@ -33,7 +33,7 @@ def next_actor(state: ExpEncounter) -> str | None:
 def order_by_dex(state: ExpEncounter, names: list[str]) -> list[str]:
     """Chapter, "Attack Rolls based on Initiative", option ``initiative`` = ``dex``: highest
     DEX first; equal DEX keep scenario order."""
-    return sorted(names, key=lambda n: -persona(state, n).attribute("DEX"))
+    return sorted(names, key=lambda n: -state.combatants[n].attribute("DEX"))
 
 
 def roll_order(ctx: ExpContext, state: ExpEncounter, names: list[str]) -> InitiativeRolled:
@@ -42,7 +42,7 @@ def roll_order(ctx: ExpContext, state: ExpEncounter, names: list[str]) -> Initia
     keys: dict[str, tuple[int, ...]] = {}
     first: list[tuple[str, int]] = []
     for n in names:
-        p = persona(state, n)
+        p = state.combatants[n]
         dex = p.attributes["DEX"]
         total = ctx.roll(ATTRIBUTE_DIE, f"{p.name} initiative") + dex
         keys[n] = (-total, -dex)
@@ -51,7 +51,7 @@ def roll_order(ctx: ExpContext, state: ExpEncounter, names: list[str]) -> Initia
         seen = Counter(keys.values())
         for n in names:
             if seen[keys[n]] > 1:
-                tie = ctx.roll(ATTRIBUTE_DIE, f"{persona(state, n).name} initiative tie")
+                tie = ctx.roll(ATTRIBUTE_DIE, f"{state.combatants[n].name} initiative tie")
                 keys[n] = (*keys[n], -tie)
     return InitiativeRolled(order=sorted(names, key=keys.__getitem__), rolls=first)
 

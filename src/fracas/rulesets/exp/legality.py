@@ -14,6 +14,7 @@ from fracas.engine import IllegalAction
 from fracas.rulesets.exp.initiative import next_actor
 from fracas.rulesets.exp.options import ExpOptions
 from fracas.rulesets.exp.state import (
+    ACTIVE,
     ExpEncounter,
     Persona,
     Weapon,
@@ -94,14 +95,15 @@ def size_problem(a: Persona, b: Persona, options: ExpOptions) -> str | None:
 
 
 def require(problem: str | None) -> None:
-    """Raise ``IllegalAction(problem)`` if there is one."""
+    """Raise ``IllegalAction(problem)`` if there is one (several checks in turn:
+    ``first() or second()``, a problem being never empty)."""
     if problem is not None:
         raise IllegalAction(problem)
 
 
 def check_turn(state: ExpEncounter, actor: Persona, free: bool) -> None:
     """It must be ``actor``'s turn (or its free attack) and ``actor`` must be in the fight."""
-    if not actor.active:
+    if actor.condition != ACTIVE:  # not actor.active
         raise IllegalAction(f"{actor.name} is {actor.condition} and cannot act")
     if state.free_attack is not None:
         if not free or state.free_attack[0] != actor.id:
@@ -148,7 +150,7 @@ def check_target(actor: Persona, target: Persona) -> None:
     """The target must be someone else, and still in the fight."""
     if target.id == actor.id:
         raise IllegalAction(f"{actor.name} cannot target itself")
-    if not target.active:
+    if target.condition != ACTIVE:  # not target.active
         raise IllegalAction(f"{target.name} is {target.condition}: no longer a target")
 
 
@@ -177,10 +179,12 @@ def check_weapon_use(actor: Persona, target: Persona, weapon: Weapon, options: E
 def check_nonlethal(actor: Persona, target: Persona, weapon: Weapon, options: ExpOptions) -> None:
     """Chapter, 'Non-Lethal Combat': every condition on a non-lethal attack (attack type,
     attacker, target, size)."""
-    require(nonlethal_weapon_problem(weapon, options.nonlethal_attacks == "strike-only"))
-    require(nonlethal_attacker_problem(actor))
-    require(subdual_target_problem(target))
-    require(size_problem(actor, target, options))
+    require(
+        nonlethal_weapon_problem(weapon, options.nonlethal_attacks == "strike-only")
+        or nonlethal_attacker_problem(actor)
+        or subdual_target_problem(target)
+        or size_problem(actor, target, options)
+    )
 
 
 def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: str) -> None:
@@ -191,9 +195,11 @@ def check_maneuver(actor: Persona, target: Persona, options: ExpOptions, what: s
     check_target(actor, target)
     if actor.holding is not None:
         raise IllegalAction(f"{actor.name} is grappling and can only do the simplest tasks")
-    require(nonlethal_attacker_problem(actor))
-    require(maneuver_target_problem(target, options))
-    require(size_problem(actor, target, options))
+    require(
+        nonlethal_attacker_problem(actor)
+        or maneuver_target_problem(target, options)
+        or size_problem(actor, target, options)
+    )
     check_strike_row(actor, what)
 
 

@@ -169,7 +169,7 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
             return
         if action.actor not in state.combatants:
             raise IllegalAction(f"no persona called {action.actor!r}")
-        actor = persona(state, action.actor)
+        actor = state.combatants[action.actor]
         free = state.free_attack is not None
         check_turn(state, actor, free)
         if free:
@@ -247,7 +247,7 @@ class ExpRuleset(Ruleset[ExpEncounter, act.ExpAction, ExpOptions]):
         """Each persona's HPS and condition at the end."""
         lines = ["", "At the end:"]
         for name in state.combatants:
-            p = persona(state, name)
+            p = state.combatants[name]
             extra = f", holding {p.holding}" if p.holding else ""
             lines.append(
                 f"  {p.name} ({p.kind}, {p.side}): {p.hps}/{p.hps_max} HPS, {p.condition}{extra}"

@@ -50,7 +50,7 @@ from fracas.rulesets.exp.legality import (
 )
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.options import ExpOptions
-from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, Persona, Weapon, persona
+from fracas.rulesets.exp.state import ACTIVE, ExpEncounter, Persona, Weapon
 
 CONCEDE = "concede-below"
 
@@ -258,8 +258,9 @@ def brawl(state: ExpEncounter, p: Persona) -> ExpAction:
     the nearest that no one can subdue (robots, flora, fauna "will lethally fight"); an enemy
     that could be subdued but is of another size class is hit lethally only when no other
     enemy is left to fight; else wait."""
-    foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
-    foes.sort(key=lambda o: -p.bonus_against.get(o.id, 0))
+    foes = [state.combatants[p.holding]] if p.holding is not None else enemies(state, p)
+    if p.bonus_against:  # (a stable sort on keys all 0 would change nothing)
+        foes.sort(key=lambda o: -p.bonus_against.get(o.id, 0))
     for target in foes:
         action = brawl_attack(state, p, target)
         if action is not None:
@@ -292,7 +293,7 @@ def brawl_attack(state: ExpEncounter, p: Persona, target: Persona) -> Attack | N
 
 def lethal(state: ExpEncounter, p: Persona) -> ExpAction:
     """Lethal attack at the nearest enemy standing."""
-    foes = [persona(state, p.holding)] if p.holding is not None else enemies(state, p)
+    foes = [state.combatants[p.holding]] if p.holding is not None else enemies(state, p)
     for target in foes:
         action = lethal_attack(state, p, target)
         if action is not None:
@@ -390,7 +391,7 @@ def free_attack(state: ExpEncounter, p: Persona) -> ExpAction:
     """Take the free attack a failed snatch gives, if the tactic allows it; else decline."""
     assert state.free_attack is not None
     _, victim_id, weapon_name = state.free_attack
-    victim, weapon = persona(state, victim_id), p.weapon(weapon_name)
+    victim, weapon = state.combatants[victim_id], p.weapon(weapon_name)
     if weapon is None or p.down or p.held_by is not None or not usable(p, weapon, state.options):
         return Wait(actor=p.id)
     if p.tactics.startswith("lethal"):
@@ -407,16 +408,30 @@ def wants_to_concede(p: Persona) -> bool:
     return p.concede_below is not None and p.hps < p.concede_below and surrender_problem(p) is None
 
 
+#: ``tactics`` text -> the tactic's name (its text before any ``;``), read once
+_TACTIC_NAMES: dict[str, str] = {}
+
+
+def tactic_name(tactics: str) -> str:
+    """The tactic's name in a persona's ``tactics`` text (``brawl; concede-below 10``)."""
+    name = _TACTIC_NAMES.get(tactics)
+    if name is None:
+        if len(_TACTIC_NAMES) > 256:
+            _TACTIC_NAMES.clear()
+        name = _TACTIC_NAMES[tactics] = tactics.split(";", 1)[0]
+    return name
+
+
 def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
     """The action ``actor``'s tactics choose now."""
-    p = persona(state, actor)
+    p = state.combatants[actor]
     if state.free_attack is not None and state.free_attack[0] == p.id:
         return free_attack(state, p)
     if wants_to_concede(p):
         return Concede(actor=p.id, reason=unarmed_reason(p) or "")
     if p.down > 0:
         return StandUp(actor=p.id)
-    name = p.tactics.split(";", 1)[0]
+    name = _TACTIC_NAMES.get(p.tactics) or tactic_name(p.tactics)
     if p.held_by is not None and name != "optimal":
         return Reverse(actor=p.id) if name == "grapple" else BreakFree(actor=p.id)
     return TACTICS[name](state, p)

@@ -225,8 +225,9 @@ def conclude(
         parrying_weapon_takes_damage(ctx, d, a, arm)
 
 
-def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool) -> str:
-    """Why ``d`` cannot defend this attack with ``arm``, or "" if it can. The first reason
+def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool, kind: str = "") -> str:
+    """Why ``d`` cannot defend this attack with ``arm`` (``kind``: its ``defence_skill``
+    against it, if already known), or "" if it can. The first reason
     that holds is given, the most lasting first: out of the fight; defenceless after a fumble
     (table 5.2); no defence skill that works against this weapon at all (Chapter 5,
     "Attacking and defending": "Dodging is useful against projectile and beam weapons,
@@ -236,7 +237,7 @@ def can_defend(d: Fighter, arm: Arm, round_number: int, acting: bool) -> str:
         return "out of the fight"
     if is_defenceless(d, round_number):
         return "defenceless after a fumble"
-    if defence_skill(d, arm)[0] == "none":
+    if (kind or defence_skill(d, arm)[0]) == "none":
         return no_skill_reason(d, arm)
     return ""
 
@@ -289,7 +290,8 @@ def defend(
     if result not in PARRIED[opts.parry_against]:
         return FAIL, "none"
     state = ctx.state
-    why = can_defend(d, arm, state.round, d.able or acting(state, d, simultaneous))
+    kind, skill = defence_skill(d, arm)
+    why = can_defend(d, arm, state.round, d.able or acting(state, d, simultaneous), kind)
     busy = d.stance == "recover-weapon" and opts.recover_weapon == "no-defence"
     if busy and why != "out of the fight":  # the round goes to fetching the weapon
         why = "picking up the dropped weapon"
@@ -308,7 +310,6 @@ def defend(
             )
         )
         return FAIL, "none"
-    kind, skill = defence_skill(d, arm)
     free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
     counted = not uncounted(result, opts.fumble_parry)
     extra = defence_shifts(d.defences_used, free, kind) if counted else ()

@@ -22,7 +22,7 @@ def roll_initiative(ctx: PercentileContext, ties: str) -> None:
     themselves until they differ (``ties="reroll"``); the re-rolls only order the tied ones."""
     everyone = fighters(ctx.state)
     for c in everyone:
-        d20 = ctx.roll(D20, f"{c.name} initiative")
+        d20 = ctx.roll(D20, c.p.p_initiative)
         total = initiative_total(c.p.PER, c.p.AGL, d20)
         ctx.emit(InitiativeRolled(who=c.id, d20=d20, total=total))
     keys: dict[str, list[int]] = {c.id: [-c.initiative] for c in everyone}
@@ -37,5 +37,5 @@ def roll_initiative(ctx: PercentileContext, ties: str) -> None:
             for names in tied:
                 for name in names:
                     keys[name].append(-ctx.roll(D20, f"{name} initiative tie"))
-    order = sorted((c.id for c in everyone), key=lambda n: keys[n])  # stable: scenario order
+    order = sorted([c.id for c in everyone], key=keys.__getitem__)  # stable: scenario order
     ctx.emit(OrderSet(order=order))

@@ -50,7 +50,7 @@ from fracas.rulesets.percentile.state import (
     fighters,
 )
 from fracas.rulesets.percentile.tables import grams
-from fracas.rulesets.percentile.tactics import TACTICS, defence_choice
+from fracas.rulesets.percentile.tactics import TACTICS, defence_choice, dodge_beats_parries
 from fracas.rulesets.percentile.weapons import BODY_PARTS, WEAPONS, optioned_damage, weapon_skill
 
 
@@ -119,6 +119,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         no_weapon_left=opts.no_weapon_left,
         draw_takes_round=opts.draw_weapon == "takes-round",
         full_damage_doubles=opts.full_damage == "double",
+        dodges_better=dodge_beats_parries(spec.skills.get("dodge"), arms),
         p_attack=f"{n} attack",
         p_parry=f"{n} parry",
         p_dodge=f"{n} dodge",
@@ -126,6 +127,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_fumble=f"{n} fumble",
         p_reload=f"{n} speed-reload",
         p_first_aid=f"{n} first aid",
+        p_initiative=f"{n} initiative",
     )
 
 

@@ -63,6 +63,7 @@ class Profile:
     no_weapon_left: str  # option no_weapon_left, for the tactics
     draw_takes_round: bool  # option draw_weapon, for the tactics
     full_damage_doubles: bool  # option full_damage: double, for the tactics
+    dodges_better: bool  # tactics.dodges_rather_than_parries, worked out once
     # roll purposes, built once
     p_attack: str
     p_parry: str
@@ -71,6 +72,7 @@ class Profile:
     p_fumble: str
     p_reload: str
     p_first_aid: str
+    p_initiative: str
 
 
 @dataclass(slots=True)

@@ -163,9 +163,8 @@ def can_ever_get_through(c: Fighter, arm: Arm, enemy: Fighter) -> bool:
     """Whether ``c``'s ``arm`` can get through ``enemy``'s armour short of a perfect success
     (Table 5.1): its normal damage (``can_get_through``) or, under ``full_damage: double``, a
     special's doubled roll can beat the ABS."""
-    if can_get_through(arm, enemy):
-        return True
-    return c.p.full_damage_doubles and 2 * arm.damage_max > enemy_abs(enemy, arm.klass)
+    abs_ = enemy_abs(enemy, arm.klass)
+    return arm.damage_max > abs_ or (c.p.full_damage_doubles and 2 * arm.damage_max > abs_)
 
 
 def first_enemy(state: PercentileEncounter, c: Fighter) -> Fighter | None:
@@ -248,7 +247,7 @@ def take_stance(state: PercentileEncounter, c: Fighter, stance: str) -> Declare:
             index, enemy = way
         elif (hopeless := cannot_get_through(state, c, enemies)) is not None:
             return hopeless
-    if index >= 0 and not parry_to_give_up(arms[index]):
+    if dodge and index >= 0 and not parry_to_give_up(arms[index]):
         dodge = False
     w = c.wielded
     if index < 0:
@@ -354,14 +353,21 @@ def all_out_attack(state: PercentileEncounter, c: Fighter) -> Declare:
 
 
 def dodges_rather_than_parries(p: Profile) -> bool:
-    """Whether a fighter declares dodging in a normal attack or an all-out defence: when its
-    dodge skill is higher than its skill with every close-combat weapon it carries, body parts
-    included. Dodging "doesn't affect a normal attack or an all-out defence" (Chapter 5,
-    "Attacking and defending"), so a fighter who dodges better than it parries loses nothing by
-    it; in an all-out attack it costs a Hard, and the tactics do not declare it there."""
-    if p.dodge is None:
+    """Whether a fighter declares dodging in a normal attack or an all-out defence
+    (``dodge_beats_parries``, worked out once when its profile is built)."""
+    return p.dodges_better
+
+
+def dodge_beats_parries(dodge: int | None, arms: tuple[Arm, ...]) -> bool:
+    """Whether a fighter with ``dodge`` skill (None: none) and ``arms`` declares dodging in a
+    normal attack or an all-out defence: when its dodge skill is higher than its skill with
+    every close-combat weapon it carries, body parts included. Dodging "doesn't affect a
+    normal attack or an all-out defence" (Chapter 5, "Attacking and defending"), so a fighter
+    who dodges better than it parries loses nothing by it; in an all-out attack it costs a
+    Hard, and the tactics do not declare it there."""
+    if dodge is None:
         return False
-    return all(p.dodge > a.skill for a in p.arms if a.klass == "melee")
+    return all(dodge > a.skill for a in arms if a.klass == "melee")
 
 
 def parry_to_give_up(arm: Arm) -> bool:
@@ -376,20 +382,20 @@ def parry_to_give_up(arm: Arm) -> bool:
     return arm.klass == "melee"
 
 
-def dodging_if_better(c: Fighter, stance: str) -> str:
-    """``stance``, dodging instead of parrying when ``dodges_rather_than_parries``."""
-    return stance + DODGING if dodges_rather_than_parries(c.p) else stance
+NORMAL_ATTACK = ("normal-attack", "normal-attack" + DODGING)
+ALL_OUT_DEFENCE = ("all-out-defence", "all-out-defence" + DODGING)
 
 
 def normal_attack(state: PercentileEncounter, c: Fighter) -> Declare:
     """Always attack normally (one free parry; a dodge instead when it is the better
     defence, ``dodges_rather_than_parries``)."""
-    return take_stance(state, c, dodging_if_better(c, "normal-attack"))
+    return take_stance(state, c, NORMAL_ATTACK[c.p.dodges_better])
 
 
 def all_out_defence(state: PercentileEncounter, c: Fighter) -> Declare:
-    """Never attack; three free parries (dodges when they are the better defence)."""
-    return take_stance(state, c, dodging_if_better(c, "all-out-defence"))
+    """Never attack; three free parries (dodges when they are the better defence,
+    ``dodges_rather_than_parries``)."""
+    return take_stance(state, c, ALL_OUT_DEFENCE[c.p.dodges_better])
 
 
 def defensive_below_half(state: PercentileEncounter, c: Fighter) -> Declare:
