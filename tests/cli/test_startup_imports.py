@@ -6,6 +6,7 @@ icepool. Each runs in a fresh interpreter, since this test process has imported 
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -81,3 +82,28 @@ def test_exact_die_still_gives_icepools_die() -> None:
     from fracas.dice.exact import die
 
     assert type(die("1D6")).__module__.startswith("icepool")
+
+
+@pytest.mark.parametrize("command", ["advise", "odds"])
+def test_exp_advise_and_odds_load_no_numba_and_say_no_first_run(
+    command: str, tmp_path: Path
+) -> None:
+    """EXP's chain and advise compile nothing: with an empty kernel cache they neither load
+    numba nor print the first-run notice (which they did while the tactics' codes lived in
+    the compiled ``fast/tactics.py``)."""
+    code = (
+        "from fracas.cli import main\n"
+        "try:\n"
+        f"    main([{command!r}, 'examples/exp/trip.yaml'])\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+        "import sys\n"
+        "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'llvmlite'}),"
+        " file=sys.stderr)\n"
+    )
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
+    )
+    assert done.stderr.splitlines() == ["[]"]
+    assert "wins" in done.stdout
