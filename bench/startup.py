@@ -95,9 +95,10 @@ def lap(name, times=1):
 import click, msgspec, yaml
 lap("click, msgspec and PyYAML imported")
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+lap("pydantic imported")
 class M(BaseModel):
     x: int
-lap("pydantic imported, a first model built (its plugin loader)")
+lap("a first pydantic model built (its plugin loader imports importlib.metadata)")
 import fracas.rulesets.percentile
 lap("the percentile ruleset imported (its 3 scenario models built)")
 from fracas.rulesets.percentile.options import PercentileOptions

@@ -107,3 +107,23 @@ def test_exp_advise_and_odds_load_no_numba_and_say_no_first_run(
     )
     assert done.stderr.splitlines() == ["[]"]
     assert "wins" in done.stdout
+
+
+def test_a_command_freezes_what_is_alive_at_exit_out_of_the_collector() -> None:
+    """Python's shutdown collections would walk every live object (numba's registries after
+    ``odds``: a third of the command's CPU); a command registers ``gc.freeze`` at exit. The
+    handler below is registered first, so it runs last (exit handlers run last-in,
+    first-out) and sees the frozen objects."""
+    code = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('frozen', gc.get_freeze_count(), file=sys.stderr))\n"
+        "from fracas.cli import main\n"
+        "try:\n"
+        "    main(['roll', '2D6', '--seed', '1'])\n"
+        "except SystemExit as exc:\n"
+        "    assert not exc.code, exc.code\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    said, count = done.stderr.split()
+    assert said == "frozen" and int(count) > 1000
+    assert done.stdout.strip().isdigit()  # the roll itself still printed
