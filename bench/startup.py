@@ -16,7 +16,13 @@ The children run with ``PYTHONDONTWRITEBYTECODE`` removed from their environment
 Python writes and reuses ``.pyc`` files, and a shell that sets it would time fracas compiling
 its own sources at every start.
 
-    python bench/startup.py [--runs N]
+With ``--stages`` it also times, inside fresh processes (medians of the same runs), where a
+fight's and a warm ``odds``'s time goes: the libraries, pydantic's import, the percentile
+ruleset and its scenario models, building those models again, validating the example; NumPy,
+numba, the chain's modules, the first cached kernel loaded (numba's own start-up), the other
+kernels, the chain itself.
+
+    python bench/startup.py [--runs N] [--stages] [--no-odds]
 """
 
 from __future__ import annotations
@@ -74,6 +80,69 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("pydantic alone, one model", [sys.executable, "-c", PYDANTIC], None),
 ]
 ODDS = ("fracas odds (percentile example, warm)", [*FRACAS, "odds", str(EXAMPLE)], None)
+#: numba imported alone: the floor under every command that runs a kernel
+NUMBA = ("numba alone (no fracas)", [sys.executable, "-c", "import numba"], None)
+
+#: a fight's start, stage by stage (run as ``python -c``; prints ``stage<TAB>wall<TAB>cpu``)
+FIGHT_STAGES = f"""
+import os, sys, time
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+clock = [time.perf_counter(), time.process_time()]
+def lap(name, times=1):
+    w, c = time.perf_counter(), time.process_time()
+    print(f"{{name}}\t{{(w - clock[0]) / times}}\t{{(c - clock[1]) / times}}")
+    clock[:] = [time.perf_counter(), time.process_time()]
+import click, msgspec, yaml
+lap("click, msgspec and PyYAML imported")
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+lap("pydantic imported")
+class M(BaseModel):
+    x: int
+lap("a first pydantic model built (its plugin loader imports importlib.metadata)")
+import fracas.rulesets.percentile
+lap("the percentile ruleset imported (its 3 scenario models built)")
+from fracas.rulesets.percentile.options import PercentileOptions
+from fracas.rulesets.percentile.scenario import CombatantSpec, PercentileScenario
+for model in (PercentileOptions, CombatantSpec, PercentileScenario):
+    model.model_rebuild(force=True)
+lap("those 3 models built again (model_rebuild)")
+from fracas.scenario.yaml_input import load_yaml
+data = load_yaml(open({str(EXAMPLE)!r}, encoding="utf-8").read())
+clock[:] = [time.perf_counter(), time.process_time()]
+PercentileScenario.model_validate(data)
+lap("the example validated, first time")
+for _ in range(200):
+    PercentileScenario.model_validate(data)
+lap("the example validated (mean of 200)", 200)
+"""
+#: a warm ``fracas odds``'s work, stage by stage (the same output)
+ODDS_STAGES = f"""
+import os, sys, time
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+clock = [time.perf_counter(), time.process_time()]
+def lap(name):
+    w, c = time.perf_counter(), time.process_time()
+    print(f"{{name}}\t{{w - clock[0]}}\t{{c - clock[1]}}")
+    clock[:] = [time.perf_counter(), time.process_time()]
+import numpy as np
+lap("NumPy imported")
+import numba
+lap("numba imported")
+from fracas.scenario import load_scenario
+loaded = load_scenario({str(EXAMPLE)!r})
+lap("the scenario read and validated (pydantic and the ruleset imported)")
+from fracas.sim import odds
+odds.scope(loaded.ruleset, loaded.scenario)
+lap("the chain's modules imported (their numba dispatchers made)")
+from fracas.rulesets.percentile.fast.chain import sort_branches
+i0 = np.zeros(0, np.int64)
+sort_branches(i0, i0, np.zeros(0), i0, i0, i0, 0, 0)
+lap("the first cached kernel loaded (numba's own start-up)")
+odds.exact(loaded.ruleset).load()
+lap("the other 9 cached kernels loaded")
+odds.odds(loaded.ruleset, loaded.scenario)
+lap("the chain run")
+"""
 #: label -> absolute target in seconds of wall-clock time
 SECONDS: dict[str, float] = {"fracas odds (percentile example, warm)": 0.3}
 #: the children's environment: as a person's shell has it, but writing .pyc files
@@ -97,6 +166,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=15, help="runs of each (median reported)")
     parser.add_argument(
+        "--stages",
+        action="store_true",
+        help="also time a fight's and a warm odds's stages inside fresh processes",
+    )
+    parser.add_argument(
         "--no-odds",
         action="store_true",
         help="leave out fracas odds (whose warm-up run compiles its kernels if the cache is empty)",
@@ -104,6 +178,7 @@ def main() -> None:
     args = parser.parse_args()
     if not args.no_odds:
         COMMANDS.insert(4, ODDS)
+        COMMANDS.append(NUMBA)
     for _, command, _ in COMMANDS:  # warm the caches (.pyc files, the OS's file cache)
         wall_time(command)
     base: list[tuple[float, float]] = []
@@ -132,6 +207,34 @@ def main() -> None:
             f"{label}: {wall * 1000:.1f} ms, {ratio:.1f}x baseline; "
             f"CPU {cpu * 1000:.1f} ms, {cpu / cpu0:.1f}x{goal}"
         )
+    if args.stages:
+        scripts = {"fracas fight's start": FIGHT_STAGES}
+        if not args.no_odds:
+            scripts["a warm fracas odds"] = ODDS_STAGES
+        for title, script in scripts.items():
+            print(f"{title}, stage by stage (medians of {args.runs} fresh processes):")
+            for name, wall, cpu in stages(script, args.runs):
+                print(f"  {name}: {wall * 1000:.2f} ms wall, {cpu * 1000:.2f} ms CPU")
+
+
+def stages(script: str, runs: int) -> list[tuple[str, float, float]]:
+    """(stage, median wall seconds, median CPU seconds) of ``script`` run ``runs`` times."""
+    seen: dict[str, list[tuple[float, float]]] = {}
+    for _ in range(runs + 1):  # the first run warms the caches
+        out = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True, env=ENV
+        ).stdout
+        for line in out.splitlines():
+            name, wall, cpu = line.split("\t")
+            seen.setdefault(name, []).append((float(wall), float(cpu)))
+    return [
+        (
+            name,
+            statistics.median(w for w, _ in values[1:]),
+            statistics.median(c for _, c in values[1:]),
+        )
+        for name, values in seen.items()
+    ]
 
 
 if __name__ == "__main__":

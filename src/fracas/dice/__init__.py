@@ -30,7 +30,7 @@ from fracas.dice.roller import AskRoller, Roller, ScriptedRoller, SeededRoller
 if TYPE_CHECKING:
     from fracas.dice.exact import distribution, mean, standard_deviation, variance
 
-#: names imported on first use: the exact distributions need icepool, slow to import
+#: names imported on first use: the exact distributions (icepool, for ``exact.die``, slow to import)
 _LAZY = {"distribution", "mean", "standard_deviation", "variance"}
 
 

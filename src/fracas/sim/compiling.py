@@ -94,10 +94,12 @@ class _Announcer:
 
 _ANNOUNCER = _Announcer()
 
-#: what :func:`say_if_first_run` says when the kernels' cache is empty
+#: what :func:`say_if_first_run` says when the kernels' cache is empty: true of every command
+#: that loads numba, whether or not it then runs a kernel (a scenario outside a ruleset's
+#: chain may learn so only after the import); each compilation is then announced on its own
 FIRST_RUN = (
-    "first run with an empty cache: loading numba and compiling the kernels this command "
-    "needs (once; cached after)"
+    "first run with an empty cache: loading numba (a kernel is compiled the first time it "
+    "runs, then cached)"
 )
 
 

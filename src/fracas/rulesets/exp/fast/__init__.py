@@ -4,6 +4,7 @@ each held to the event engine by agreement tests.
 
 - ``spec.py``: a fight compiled to arrays (the tables, options and tactics the rules modules
   read, every weapon stage and blow), and the scope the fast paths cover;
+- ``codes.py``: the tactics' and actions' codes every path reads (no numba);
 - ``tactics.py``, ``kernel.py``, ``batch.py``: the batch kernel (many brawls at once);
 - ``model.py``, ``chain.py``: the exact chain (``fracas odds``);
 - ``advise.py``: the best move by value iteration (``fracas advise``, ``tactics: optimal``);

@@ -24,8 +24,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.exp.fast import codes as xt
 from fracas.rulesets.exp.fast import spec as xs
-from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.fast.chain import (
     BrawlOdds,
     chain_odds,

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from fracas.rulesets.exp.fast import codes as xt
 from fracas.rulesets.exp.fast import spec as xs
-from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.fast.model import (
     Again,
     Blow,

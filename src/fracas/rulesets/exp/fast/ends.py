@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from fracas.rulesets.exp.fast import codes as xt
 from fracas.rulesets.exp.fast import spec as xs
-from fracas.rulesets.exp.fast import tactics as xt
 from fracas.rulesets.exp.fast.advise import solve_scenario
 from fracas.rulesets.exp.fast.chain import (
     BrawlChain,

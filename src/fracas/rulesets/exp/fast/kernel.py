@@ -24,6 +24,17 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.exp.fast.codes import (
+    A_BREAK_FREE,
+    A_CONCEDE,
+    A_GRAPPLE,
+    A_REVERSE,
+    A_SNATCH,
+    A_STAND_UP,
+    A_STRIKE,
+    A_TRIP,
+    A_WAIT,
+)
 from fracas.rulesets.exp.fast.spec import (
     INIT_DEX,
     INIT_ROLL,
@@ -68,18 +79,7 @@ from fracas.rulesets.exp.fast.spec import (
     X_NEXT,
     X_WANTS,
 )
-from fracas.rulesets.exp.fast.tactics import (
-    A_BREAK_FREE,
-    A_CONCEDE,
-    A_GRAPPLE,
-    A_REVERSE,
-    A_SNATCH,
-    A_STAND_UP,
-    A_STRIKE,
-    A_TRIP,
-    A_WAIT,
-    choose,
-)
+from fracas.rulesets.exp.fast.tactics import choose
 from fracas.sim.batch.jit import inline, njit
 from fracas.sim.batch.rng import _GOLDEN, _M1, _M2, _S11, _S27, _S30, _S31, _UNIT, U64
 

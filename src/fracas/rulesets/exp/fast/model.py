@@ -32,8 +32,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.exp.fast import codes as xt
 from fracas.rulesets.exp.fast import spec as xs
-from fracas.rulesets.exp.fast import tactics as xt
 
 Matrix = npt.NDArray[np.float64]
 Mask = npt.NDArray[np.bool_]

@@ -28,7 +28,7 @@ from fracas.rulesets.exp.attack import is_thrown
 from fracas.rulesets.exp.attack_roll import uses_skilled_bonus
 from fracas.rulesets.exp.dss import percentile_needed, save_needed
 from fracas.rulesets.exp.events import WeaponSnatched, WeaponThrown
-from fracas.rulesets.exp.fast import tactics as xt
+from fracas.rulesets.exp.fast import codes as xt
 from fracas.rulesets.exp.legality import tippable_problem
 from fracas.rulesets.exp.nonlethal_damage import force_bonus
 from fracas.rulesets.exp.oops import oops_exemption

@@ -16,25 +16,23 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from fracas.rulesets.exp.fast.codes import (
+    A_BREAK_FREE,
+    A_CONCEDE,
+    A_GRAPPLE,
+    A_REVERSE,
+    A_SNATCH,
+    A_STAND_UP,
+    A_STRIKE,
+    A_TRIP,
+    A_WAIT,
+    T_GRAPPLE,
+    T_OPTIMAL,
+    T_SNATCH,
+    T_TRIP,
+)
 from fracas.sim.batch.jit import inline
 
-T_BRAWL, T_GRAPPLE, T_TRIP, T_OPTIMAL = range(4)
-T_SNATCH = 4
-T_LETHAL = 5  # strikes only: its blows (lethal) are compiled from tactics.lethal
-# actions
-A_STRIKE, A_GRAPPLE, A_TRIP, A_WAIT, A_CONCEDE, A_STAND_UP, A_BREAK_FREE, A_REVERSE = range(8)
-A_SNATCH = 8
-ACTION_NAMES = (
-    "strike",
-    "grapple",
-    "trip",
-    "wait",
-    "concede",
-    "stand-up",
-    "break-free",
-    "reverse",
-    "snatch",
-)
 #: W_USE of a blow: below 0, no weapon (spec.USE_WAIT, USE_CONCEDE)
 _USE_CONCEDE = -2
 
