@@ -99,6 +99,21 @@ def test_a_held_persona_tries_to_get_loose() -> None:
         assert isinstance(s.ruleset.choose(s.state, s.pending()), expected)  # type: ignore[arg-type]
 
 
+def test_a_held_grappler_reverses_even_a_stronger_holder() -> None:
+    # Not a slip: reversing beats breaking free for the grapple tactic by the exact odds even
+    # against a stronger holder, who must then spend its action getting loose rather than
+    # strike (docs/rulesets/exp.md, under the tactics table, gives the figures).
+    weak = {"AWE": 10, "CHA": 10, "CON": 10, "DEX": 10, "INT": 10, "MSTR": 10, "PSTR": 8}
+    s = session(
+        [500, 15, 5],
+        anthro("Ann", "red"),
+        anthro("Bob", "blue", tactics="grapple", attributes=weak),
+    )
+    s.act(Grapple(actor="Ann", target="Bob"))
+    assert who(s, "Bob").held_by is not None
+    assert isinstance(s.ruleset.choose(s.state, s.pending()), Reverse)  # type: ignore[arg-type]
+
+
 ROW = {"skilled_bonus": 100, "raw_bonus": 35, "maximum_roll": 790}
 
 
