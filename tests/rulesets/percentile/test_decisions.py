@@ -399,3 +399,38 @@ def test_scout_and_medic_seed_1_ends_with_brutus_giving_up_not_after_37_rounds()
     session.run()
     brutus = session.state.combatants["Brutus"]
     assert brutus.yielded and session.state.round < 37
+
+
+def surrender_under_a_blow(damage: int) -> Session:
+    """Round 2 (simultaneous): D (initiative first) strikes A (1 hp, no armour) with a katana
+    for ``damage`` (attack 10, A's parry 70 fails) before A's turn, at which A surrenders."""
+    data = duel(
+        attacker={"hp": 1, "armour": None},
+        defender={"weapons": ["katana"], "skills": {"edged swords": 50}},
+    )
+    session, roller = start(data, [1, 20, 10, 70, damage])
+    session.act(Declare(actor="D", stance="all-out-defence"))
+    session.act(Declare(actor="A", stance="all-out-defence"))
+    session.act(Declare(actor="D", stance="normal-attack", target="A"))
+    session.act(Declare(actor="A", stance="surrender"))
+    assert roller.used == roller.total
+    return session
+
+
+def test_a_man_killed_earlier_in_a_simultaneous_round_does_not_surrender() -> None:
+    session = surrender_under_a_blow(15)  # 1 -> -14 hp: dead at -CON (-10)
+    a = get(session, "A")
+    assert a.dead and not a.yielded
+    assert not [e for e in session.log if isinstance(e, Yielded)]
+    (end,) = [e for e in session.log if isinstance(e, EncounterEnded)]
+    assert (end.winner, end.reason) == ("b", "no one else can fight")
+    notes = [e.text for e in session.log if isinstance(e, Note)]
+    assert "A does not surrender: dead" in notes
+
+
+def test_a_man_only_downed_earlier_in_a_simultaneous_round_still_surrenders() -> None:
+    session = surrender_under_a_blow(6)  # 1 -> -5 hp: unconscious, acts this round
+    a = get(session, "A")
+    assert not a.dead and a.yielded == "surrenders"
+    (end,) = [e for e in session.log if isinstance(e, EncounterEnded)]
+    assert end.reason == "no one else can fight: A surrendered"

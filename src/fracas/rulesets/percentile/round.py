@@ -105,11 +105,25 @@ def resolve_round(ctx: PercentileContext, opts: PercentileOptions, start: int = 
         elif stance == "first-aid":
             first_aid(ctx, c, opts)
         elif stance in YIELDING:
-            ctx.emit(Yielded(who=c.id, how=YIELD_VERBS[stance], reason=yield_reason(c)))
+            if leaves_the_fight(c):
+                ctx.emit(Yielded(who=c.id, how=YIELD_VERBS[stance], reason=yield_reason(c)))
+            else:
+                ctx.emit(Note(text=f"{c.name} does not {stance}: dead"))
     end_of_round(ctx, opts)
 
 
 YIELD_VERBS = {"surrender": "surrenders", "flee": "flees"}
+
+
+def leaves_the_fight(c: Fighter) -> bool:
+    """Whether ``c``'s declared surrender or flight takes effect at its turn: not if ``c``
+    was killed earlier in the round. Chapter 5, "Damage and fatigue": "When hp reaches -CON,
+    the character dies"; "The round" makes a later round's attacks "effectively
+    simultaneous", so someone downed or killed earlier in it still strikes (option
+    ``later_rounds``), but surrender and flight are no attack: a dead man neither gives
+    himself up nor runs. Someone only downed still leaves as declared (the chapter has no
+    rule on surrender; the declaration is as simultaneous as an attack)."""
+    return not c.dead
 
 
 def yield_reason(c: Fighter) -> str:

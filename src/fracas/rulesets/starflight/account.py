@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from fracas.engine import Event
+from fracas.engine import Event, Rolled
 from fracas.rulesets.starflight import events as ev
 from fracas.rulesets.starflight.conditions import condition_names, striking_part
+from fracas.rulesets.starflight.criticals import CRITICAL_DAMAGE, PROJECTILE_CRITICAL_STEP
 from fracas.rulesets.starflight.idle import idle_reason
 from fracas.rulesets.starflight.state import Fight, Fighter
 from fracas.rulesets.starflight.strength import composite_strength_index, strength_index
@@ -113,6 +114,18 @@ def _attack(e: ev.AttackRolled, f: Fight) -> str:
         f"{terms} = {e.total} vs effective HD {e.effective_hd}{notes}: "
         f"{verdict}{crit}"
     )
+
+
+@line(Rolled)
+def _critical(e: Rolled, f: Fight) -> str | None:
+    """A projectile critical's d10 (chapter 9.2, 'Using Weapons': "roll 1d10 ... and
+    multiply the result by 10. Add the result to the weapon's damage"), told between the
+    attack and the damage it adds to; every other roll is told by the line of its result."""
+    if not e.purpose.endswith(CRITICAL_DAMAGE):
+        return None
+    step, die = PROJECTILE_CRITICAL_STEP, e.value
+    added = f"{step} x (d10 = {die}) = +{step * die}"
+    return f"    critical (projectile): the weapon's damage + {added}"
 
 
 @line(ev.Located)

@@ -13,6 +13,9 @@ from fracas.rulesets.starflight.conditions import is_dead
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 
 PROJECTILE_CRITICAL_STEP = 10
+#: the end of the purpose of a projectile critical's d10 roll ("Mira Sol critical damage"),
+#: which the account tells (``account._critical``)
+CRITICAL_DAMAGE = "critical damage"
 
 
 def critical_damage(ctx: StarflightContext, who: Fighter, weapon_type: str, amount: int) -> int:
@@ -21,7 +24,7 @@ def critical_damage(ctx: StarflightContext, who: Fighter, weapon_type: str, amou
     Chapter 9.2, 'Using Weapons'.
     """
     if weapon_type == "projectile":
-        return amount + PROJECTILE_CRITICAL_STEP * ctx.roll("1d10", f"{who.name} critical damage")
+        return amount + PROJECTILE_CRITICAL_STEP * ctx.roll("1d10", f"{who.name} {CRITICAL_DAMAGE}")
     return 2 * amount
 
 

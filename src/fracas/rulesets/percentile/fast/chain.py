@@ -188,8 +188,8 @@ class DuelChain:
         # attack_in_turn): in a simultaneous round everyone, on a target not dead; else an
         # able fighter on an able target
         self._acts: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
-        # who may yield at the second turn (round.resolve_round: an acting fighter, whatever
-        # became of its target earlier in the round)
+        # who may yield at the second turn (round.resolve_round: an acting fighter not killed
+        # earlier in the round, round.leaves_the_fight; whatever became of its target)
         self._yields: dict[tuple[int, bool], npt.NDArray[np.bool_]] = {}
         for f in (0, 1):
             g = 1 - f
@@ -201,8 +201,10 @@ class DuelChain:
                 self._acts[(f, simultaneous)] = np.ascontiguousarray(
                     np.broadcast_to(a & b, self.shape)
                 )
+                alive = up & (self.hp_axis[f] > -self.con[f])
+                y = alive[:, None] if f == 0 else alive[None, :]
                 self._yields[(f, simultaneous)] = np.ascontiguousarray(
-                    np.broadcast_to(a, self.shape)
+                    np.broadcast_to(y, self.shape)
                 )
         self._idle = {k: ~v for k, v in self._acts.items()}
         self._stays = {k: ~v for k, v in self._yields.items()}

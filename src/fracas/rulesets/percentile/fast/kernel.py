@@ -533,8 +533,9 @@ def turn(
         if opts[O_RECOVER] != RECOVER_START:
             recover(st, cond, f, counts, fight)
     elif stance in (S_SURRENDER, S_FLEE):
-        st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
-        update_able(st, f)
+        if st[f, S_DEAD] == 0:  # round.leaves_the_fight: not if killed earlier in the round
+            st[f, S_YIELDED] = 1 if stance == S_SURRENDER else 2
+            update_able(st, f)
     elif attacks(stance):
         t = 1 - f
         if st[t, S_YIELDED] != 0:
