@@ -3,7 +3,9 @@
 ``advise.py``.
 
 Kept apart from ``tactics.py``, whose ``choose`` is compiled: the chain and ``fracas advise``
-read these codes without loading numba (nothing of theirs is compiled).
+read these codes without loading numba (nothing of theirs is compiled). The paths that read
+them are held to the event engine by tests/batch/test_exp_agreement.py and test_exp_odds.py;
+tests/cli/test_startup_imports.py checks that the chain and advise load no numba.
 """
 
 from __future__ import annotations
