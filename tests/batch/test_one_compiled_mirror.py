@@ -44,6 +44,7 @@ RULES_ONLY = {
     "O_DROP_LOST": "a weapon lost",
     "C_LOST": "a weapon lost",
     "C_BROKEN": "a weapon broken",
+    "C_DROPPED": "a weapon dropped, recovered (``recovers``)",
     "parried_weapon": "break value",
     # table 5.2: ``fall_damage``, ``self_blow``, ``fumble_kit``
     "F_DROP": "table 5.2",

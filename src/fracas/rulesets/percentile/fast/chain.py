@@ -45,7 +45,6 @@ from fracas.rulesets.percentile.fast.kit import Kit
 from fracas.rulesets.percentile.fast.plan import Key, Planner
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
-    C_DROPPED,
     C_LOST,
     S_ALL_OUT_DEFENCE,
     S_FLEE,
@@ -216,11 +215,7 @@ class DuelChain:
     @staticmethod
     def recovered(kit: Kit, stance: int) -> Kit:
         """``round.recover`` before the round's attacks (option recover_weapon)."""
-        if stance != S_RECOVER or kit.wield < 0 or kit.conds[kit.wield] != C_DROPPED:
-            return kit
-        conds = list(kit.conds)
-        conds[kit.wield] = 0
-        return kit.but(conds=tuple(conds))
+        return kit.recovered(stance)
 
     def declared(self, f: int, kit: Kit, other: Kit, base: int) -> tuple[int, int]:
         """The kernel's ``declare`` (the tactics' ``take_stance``) for base stance ``base``
@@ -643,10 +638,8 @@ class DuelChain:
                 if self.recover_mode == ps.RECOVER_START:
                     add(key, grid)
                     continue
-                if kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED:
-                    conds = list(kf.conds)
-                    conds[kf.wield] = 0
-                    nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
+                nk = kf.recovered(sf)
+                if nk is not kf:
                     moved = np.where(acts, grid, 0.0)
                     add((order, nk, kg) if f == 0 else (order, kg, nk), moved)
                     grid = grid - moved

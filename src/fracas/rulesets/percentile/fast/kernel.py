@@ -50,6 +50,7 @@ from fracas.rulesets.percentile.fast.rules import (
     may_be_struck,
     parries,
     parry_takes_damage,
+    recovers,
     rerolled,
     rolled,
     self_blow,
@@ -89,7 +90,6 @@ from fracas.rulesets.percentile.fast.spec import (
     THEN,
 )
 from fracas.rulesets.percentile.fast.tactics import (
-    C_DROPPED,
     C_READY,
     S_FLEE,
     S_RECOVER,
@@ -769,10 +769,8 @@ def duels(
 @inline
 def recover(st: I64, cond: I64, f: int, counts: I32, fight: int) -> None:
     """``round.recover``: the dropped weapon back in hand."""
-    if st[f, S_STANCE] != S_RECOVER:
-        return
     w = st[f, S_WIELD]
-    if w >= 0 and cond[f, w] == C_DROPPED:
+    if recovers(st[f, S_STANCE], cond[f], w):
         cond[f, w] = C_READY
         counts[fight, f, N_RECOVERED] += 1
         gear_changed(st)

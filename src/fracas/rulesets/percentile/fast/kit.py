@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
+from typing import cast
 
 from fracas.rulesets.percentile.fast import rules
 from fracas.rulesets.percentile.fast.rules import (
@@ -140,6 +141,15 @@ class Kit:
             self.yielded if yielded is None else yielded,
         )
 
+    def recovered(self, stance: int) -> Kit:
+        """This kit after ``stance``: the dropped weapon in hand picked up when recovering
+        (``rules.recovers``)."""
+        if not _recovers(stance, self.conds, self.wield):
+            return self
+        conds = list(self.conds)
+        conds[self.wield] = C_READY
+        return self.but(conds=tuple(conds))
+
     def next_round(self) -> Kit:
         """This kit in the next round (``rules.defenceless_later``)."""
         if self.defenceless == DEFENCELESS_NONE:
@@ -160,3 +170,5 @@ defenceless_code = plain(rules.defenceless_code)
 defenceless_now = plain(rules.defenceless_now)
 defenceless_next = plain(rules.defenceless_next)
 _later = plain(rules.defenceless_later)
+#: (a kit's conditions are a tuple; the rule reads ``conds[wield]`` only, as of an array)
+_recovers = cast("Callable[[int, tuple[int, ...], int], bool]", plain(rules.recovers))

@@ -32,7 +32,6 @@ from fracas.rulesets.percentile.fast.kit import (
 )
 from fracas.rulesets.percentile.fast.tactics import (
     ATTACK_CODES,
-    C_DROPPED,
     S_ALL_OUT_DEFENCE,
     S_FLEE,
     S_RECOVER,
@@ -367,12 +366,8 @@ class Planner:
                 unchanged(chain._stays[f, simultaneous], key)
             return
         if sf == S_RECOVER:
-            if chain.recover_mode != ps.RECOVER_START and (
-                kf.wield >= 0 and kf.conds[kf.wield] == C_DROPPED
-            ):
-                conds = list(kf.conds)
-                conds[kf.wield] = 0
-                nk = Kit(kf.wield, tuple(conds), kf.bvs, kf.abs_loss, kf.glitch, kf.defenceless)
+            nk = kf.recovered(sf)
+            if chain.recover_mode != ps.RECOVER_START and nk is not kf:
                 unchanged(acts, swap(nk))
                 if idle is not None:
                     unchanged(idle, key)

@@ -22,6 +22,7 @@ these:
 - ``may_be_struck``, ``weapon_struck``, ``broken``, ``drop``, ``next_weapon``: a weapon in
   hand dropped, disarmed, struck against its break value ("Break value") or broken, and the
   next drawn (``damage.drop_weapon``, ``damage.draw_next``);
+- ``recovers``: a dropped weapon picked up by a fighter recovering (``round.recover``);
 - ``fall_damage``, ``self_blow``, ``fumble_kit``: what a row of table 5.2 does to the
   fumbler (``fumble``);
 - ``DEFENCELESS_*``, ``fumbled_defenceless``, ``defenceless_later``, ``defenceless_now``:
@@ -395,6 +396,15 @@ def armour_fumble(fi: I64, who: int) -> int:
     if fi[who, ARMOURED] != 1:
         return ARMOUR_NOTHING
     return ARMOUR_GLITCH if fi[who, TECH] == 1 else ARMOUR_LOOSEN
+
+
+@inline
+def recovers(stance: int, conds: I64, wield: int) -> bool:
+    """``round.recover``: a fighter who spends the round recovering picks up the weapon in
+    hand if it lies dropped (``conds``: the fighter's weapons' conditions); it is then ready
+    (Chapter 5, "Fumbling", table 5.2's dropped weapon; option ``recover_weapon`` says when
+    in the round)."""
+    return stance == S_RECOVER and wield >= 0 and conds[wield] == C_DROPPED
 
 
 @inline
