@@ -91,17 +91,7 @@ def chain_scope(ruleset: ExpRuleset, scenario: ExpScenario) -> str | None:
 def solve(ruleset: ExpRuleset, scenario: ExpScenario, policy: object | None) -> Solution:
     from fracas.rulesets.exp.fast.advise import brawl_odds
 
-    e = brawl_odds(scenario, ruleset, policy)
-    return Solution(
-        names=(e.spec.names[0], e.spec.names[1]),
-        sides=(e.spec.sides[0], e.spec.sides[1]),
-        win=e.win,
-        draw=e.draw,
-        length=e.length,
-        error=e.error,
-        classes=e.states,
-        unit="units",
-    )
+    return brawl_odds(scenario, ruleset, policy).solution()
 
 
 def distributions(

@@ -209,12 +209,20 @@ def brawl_odds(
 ) -> BrawlOdds:
     """The exact odds of a fight inside :func:`chain_scope` (a persona with ``tactics:
     optimal`` follows ``policy``, or the policy :func:`solve_scenario` computes)."""
+    return chain_odds(*fight_and_policy(scenario, ruleset, policy))
+
+
+def fight_and_policy(
+    scenario: ExpScenario, ruleset: ExpRuleset, policy: object | None
+) -> tuple[xs.ExpSpec, ExpPolicy | None]:
+    """The compiled fight and the policy its ``tactics: optimal`` persona follows:
+    ``policy``, or the one :func:`solve_scenario` computes (None if no one is optimal)."""
     spec = compile_fight(scenario, ruleset)
     if policy is not None and not isinstance(policy, ExpPolicy):
         raise TypeError(f"an EXP policy is an ExpPolicy, not {type(policy)}")
     if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
         policy = solve_scenario(scenario, ruleset)
-    return chain_odds(spec, policy)
+    return spec, policy
 
 
 @dataclass(frozen=True)

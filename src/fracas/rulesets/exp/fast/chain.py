@@ -32,6 +32,7 @@ from fracas.rulesets.exp.fast.model import (
 )
 from fracas.rulesets.exp.ruleset import ExpRuleset
 from fracas.rulesets.exp.scenario import ExpScenario
+from fracas.sim.fast import Solution
 
 SETTLED = 1e-12
 
@@ -47,6 +48,19 @@ class BrawlOdds:
     length: tuple[float, ...]
     error: float
     states: int = 0
+
+    def solution(self) -> Solution:
+        """These odds in ``fracas.sim.fast``'s terms."""
+        return Solution(
+            names=(self.spec.names[0], self.spec.names[1]),
+            sides=(self.spec.sides[0], self.spec.sides[1]),
+            win=self.win,
+            draw=self.draw,
+            length=self.length,
+            error=self.error,
+            classes=self.states,
+            unit="units",
+        )
 
 
 def chain_scope(scenario: ExpScenario, ruleset: ExpRuleset) -> str | None:

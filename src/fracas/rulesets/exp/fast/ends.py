@@ -16,12 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from fracas.rulesets.exp.fast import codes as xt
 from fracas.rulesets.exp.fast import spec as xs
-from fracas.rulesets.exp.fast.advise import solve_scenario
+from fracas.rulesets.exp.fast.advise import fight_and_policy
 from fracas.rulesets.exp.fast.chain import (
     BrawlChain,
-    compile_fight,
     first_chance,
     rolled_every_unit,
     start_grid,
@@ -29,7 +27,7 @@ from fracas.rulesets.exp.fast.chain import (
 from fracas.rulesets.exp.fast.model import Blow, BrawlModel, End, ExpPolicy, Matrix
 from fracas.rulesets.exp.ruleset import ExpRuleset
 from fracas.rulesets.exp.scenario import ExpScenario
-from fracas.sim.fast import Distributions, Solution, Spread
+from fracas.sim.fast import Distributions, Spread
 
 DAMAGE_MISSING = (
     "the chain follows the HPS a blow takes off, not the damage rolled that fracas sim "
@@ -75,11 +73,7 @@ def brawl_distributions(
 ) -> Distributions:
     """The exact distributions of a fight inside ``chain.chain_scope`` (a persona with
     ``tactics: optimal`` follows ``policy``, or the one ``advise`` solves)."""
-    spec = compile_fight(scenario, ruleset)
-    if policy is not None and not isinstance(policy, ExpPolicy):
-        raise TypeError(f"an EXP policy is an ExpPolicy, not {type(policy)}")
-    if policy is None and any(int(spec.pi[f, xs.P_TACTIC]) == xt.T_OPTIMAL for f in (0, 1)):
-        policy = solve_scenario(scenario, ruleset)
+    spec, policy = fight_and_policy(scenario, ruleset, policy)
     chain = EndsChain(BrawlModel(spec), policy)
     e = chain.run(
         start_grid(spec),
@@ -87,16 +81,7 @@ def brawl_distributions(
         rolled_every_unit(spec),
         int(spec.opts[xs.O_MAX_UNITS]),
     )
-    solution = Solution(
-        names=(spec.names[0], spec.names[1]),
-        sides=(spec.sides[0], spec.sides[1]),
-        win=e.win,
-        draw=e.draw,
-        length=e.length,
-        error=e.error,
-        classes=e.states,
-        unit="units",
-    )
+    solution = e.solution()
     left = [Spread.of(chain.left[f]) for f in (0, 1)]
     out = [Spread.of({0: left[f].total - chain.out[f], 1: chain.out[f]}) for f in (0, 1)]
     return Distributions(

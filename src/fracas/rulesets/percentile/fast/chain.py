@@ -19,7 +19,8 @@ tests/batch/test_odds.py and test_odds_fast_path.py.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -360,13 +361,8 @@ class DuelChain:
             return self._run_reference(p_first0, max_rounds)
         # the plans are many small long-lived objects: a collection pass in the middle of
         # building them rescans them all (about a tenth of the time), and frees nothing
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             return self._run_compiled(p_first0, max_rounds)
-        finally:
-            if paused:
-                gc.enable()
 
     def _run_compiled(self, p_first0: float, max_rounds: int) -> DuelOdds:
         spec = self.spec
@@ -863,18 +859,18 @@ def duel_odds(
         raise TypeError(f"a percentile policy is an array of stances, not {type(policy)}")
     # no collection pass while the chain runs, nor before what it made is dropped: the
     # model's many small objects would be scanned once more, and they free nothing
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         spec = ps.compile_duel(scenario, ruleset, policy)
         if model is None:
             model = ExchangeRunner(spec, ruleset.profiles(scenario))
         chain = DuelChain(spec, model)
         r = chain.run(first_player(spec), int(spec.opts[ps.O_MAX_ROUNDS]))
         del chain, model  # (the caller's model lives on)
-    finally:
-        if paused:
-            gc.enable()
+    return solution_of(spec, r)
+
+
+def solution_of(spec: ps.PercentileSpec, r: DuelOdds) -> Solution:
+    """The chain's answer in ``fracas.sim.fast``'s terms."""
     return Solution(
         names=(spec.names[0], spec.names[1]),
         sides=(spec.sides[0], spec.sides[1]),
@@ -885,3 +881,16 @@ def duel_odds(
         classes=r.classes,
         unit="rounds",
     )
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """No garbage-collection pass inside (the chain's many small long-lived objects would be
+    rescanned and free nothing); collection as before afterwards."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()

@@ -17,16 +17,20 @@ Held to the Monte Carlo by tests/batch/test_exact_distributions.py.
 
 from __future__ import annotations
 
-import gc
-
 import numpy as np
 
 from fracas.rulesets.percentile.fast import spec as ps
-from fracas.rulesets.percentile.fast.chain import DuelChain, Grid, first_player
+from fracas.rulesets.percentile.fast.chain import (
+    DuelChain,
+    Grid,
+    collector_paused,
+    first_player,
+    solution_of,
+)
 from fracas.rulesets.percentile.fast.exchange_runner import ExchangeRunner
 from fracas.rulesets.percentile.ruleset import PercentileRuleset
 from fracas.rulesets.percentile.scenario import PercentileScenario
-from fracas.sim.fast import Distributions, Solution, Spread
+from fracas.sim.fast import Distributions, Spread
 
 DEALT_MISSING = (
     "the chain follows hit points, not whose blow took them; a fumble's blow on oneself is "
@@ -64,25 +68,11 @@ def duel_distributions(
     ``chain.duel_odds``)."""
     if policy is not None and not isinstance(policy, np.ndarray):
         raise TypeError(f"a percentile policy is an array of stances, not {type(policy)}")
-    paused = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         spec = ps.compile_duel(scenario, ruleset, policy)
         chain = EndsChain(spec, ExchangeRunner(spec, ruleset.profiles(scenario)))
         r = chain.run(first_player(spec), int(spec.opts[ps.O_MAX_ROUNDS]))
-    finally:
-        if paused:
-            gc.enable()
-    solution = Solution(
-        names=(spec.names[0], spec.names[1]),
-        sides=(spec.sides[0], spec.sides[1]),
-        win=(float(r.win[0]), float(r.win[1])),
-        draw=float(r.draw),
-        length=tuple(float(x) for x in r.length),
-        error=float(r.error),
-        classes=r.classes,
-        unit="rounds",
-    )
+    solution = solution_of(spec, r)
     left: list[Spread] = []
     taken: list[Spread | None] = []
     out: list[Spread] = []
