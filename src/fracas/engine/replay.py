@@ -9,11 +9,12 @@ shows up as the first event that differs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
 from fracas.dice import DiceError, ScriptedRoller
+from fracas.engine.action import convert_action
 from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterStarted, Event, Rolled
@@ -26,12 +27,11 @@ def decode_action(ruleset: Ruleset[Any, Any, Any], raw: Any) -> Action:
     """An ``Acted`` event's action as the ruleset's action object."""
     if isinstance(raw, Action):
         return raw
-    types = (*ruleset.action_types(), *OVERRIDE_TYPES)
+    types: tuple[type[Action], ...] = (*ruleset.action_types(), *OVERRIDE_TYPES)
     if len(types) == len(OVERRIDE_TYPES):
         raise InconsistentLog(f"ruleset {ruleset.name!r} names no action types to re-run")
-    union: Any = Union[types]  # noqa: UP007 (a union built at run time)
     try:
-        action: Action = msgspec.convert(raw, union)
+        action = convert_action(raw, types)
     except msgspec.ValidationError as exc:
         raise InconsistentLog(f"an action that is not one of {ruleset.name}'s: {exc}") from None
     return action

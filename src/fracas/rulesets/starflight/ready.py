@@ -14,14 +14,14 @@ Declaring a Ready costs an action phase (option ``ready_cost``).
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import isqrt
 from operator import attrgetter
-from typing import Any, Union
+from typing import Any
 
 import msgspec
 
 from fracas.engine import Action, Choice, Event, IllegalAction
+from fracas.engine.action import convert_action
 from fracas.rulesets.starflight import account
 from fracas.rulesets.starflight.actions import (
     REGISTRY,
@@ -96,24 +96,10 @@ def as_action(raw: Any) -> Action:
     """The readied action as a registered action object (a log gives it as a dict)."""
     if isinstance(raw, Action):
         return raw
-    holder = _action_holder(tuple(REGISTRY))
     try:
-        action: Action = msgspec.convert({"action": raw}, holder).action
+        return convert_action(raw, tuple(REGISTRY))
     except msgspec.ValidationError as exc:
-        # the holder's field is not part of what the caller gave: its path is left out
-        problem = str(exc).replace(" - at `$.action`", "").replace("`$.action", "`$")
-        raise IllegalAction(f"action: not an action this ruleset knows ({problem})") from None
-    return action
-
-
-@lru_cache(maxsize=8)
-def _action_holder(kinds: tuple[type[Action], ...]) -> Any:
-    """A struct with one field, ``action``, of the union of the registered action types
-    (built once for the registry as it is). msgspec keeps what it works out about a struct's
-    fields on the struct, but works a bare union out anew on every call (about 100 times
-    slower)."""
-    union: Any = Union[kinds]  # noqa: UP007 (a union built at run time)
-    return msgspec.defstruct("ReadiedAction", [("action", union)])
+        raise IllegalAction(f"action: not an action this ruleset knows ({exc})") from None
 
 
 def check_ready(fight: Fight, c: Fighter, ready: Ready) -> Action:
