@@ -15,13 +15,14 @@ import pytest
 
 from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
+from fracas.rulesets.starflight import attack as attack_module
 from fracas.rulesets.starflight.actions import REGISTRY, Attack, Strike
 from fracas.rulesets.starflight.conditions import in_fight
-from fracas.rulesets.starflight.line_of_sight import blocker_from
+from fracas.rulesets.starflight.line_of_sight import Sight, blocker_from, line_of_sight
 from fracas.rulesets.starflight.move_action import CLOSEST_M, occupant
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, in_melee
 from fracas.rulesets.starflight.ready import anyone_ready, as_action
-from fracas.rulesets.starflight.state import Fight, Fighter
+from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.scenario import load_scenario
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "starflight").glob("*.yaml"))
@@ -91,6 +92,31 @@ def test_the_fast_paths_answer_as_the_plain_definitions_do(path: Path) -> None:
                     assert blocker_from(fight, c, c.x, c.y, o) is plain_blocker(fight, c, o)
             checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_an_attack_sees_what_a_line_of_sight_drawn_then_sees(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The attack reuses the legality check's line of sight while nothing was logged since
+    (``attack.attack_sight``): at every attack of seeds 1 and 2 it is the sight drawn anew."""
+    attack_sight = attack_module.attack_sight
+    seen = {"attacks": 0, "reused": 0}
+
+    def checked_sight(
+        ctx: StarflightContext, c: Fighter, target: Fighter, checked: tuple[int, Sight] | None
+    ) -> Sight:
+        sight = attack_sight(ctx, c, target, checked)
+        assert sight == line_of_sight(ctx.state, c, target)
+        seen["attacks"] += 1
+        seen["reused"] += sight is (None if checked is None else checked[1])
+        return sight
+
+    monkeypatch.setattr(attack_module, "attack_sight", checked_sight)
+    loaded = load_scenario(str(path))
+    for seed in (1, 2):
+        Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed)).run()
+    assert 0 < seen["reused"] <= seen["attacks"]  # every example has attacks
 
 
 def _union_message(raw: Any) -> str:
