@@ -16,13 +16,26 @@ import pytest
 from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
 from fracas.rulesets.starflight import attack as attack_module
-from fracas.rulesets.starflight.actions import REGISTRY, Attack, Strike
+from fracas.rulesets.starflight.actions import REGISTRY, Attack, Strike, StuntMove
 from fracas.rulesets.starflight.conditions import in_fight
 from fracas.rulesets.starflight.line_of_sight import Sight, blocker_from, line_of_sight
 from fracas.rulesets.starflight.move_action import CLOSEST_M, occupant
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, in_melee
 from fracas.rulesets.starflight.ready import anyone_ready, as_action
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
+from fracas.rulesets.starflight.stunts import (
+    SUGGESTED,
+    maneuver_dc,
+    stunt_end,
+    stunt_increment_m,
+    stunts_hd_bonus,
+)
+from fracas.rulesets.starflight.tactics import (
+    best_stunt,
+    distance_xy,
+    targets_by_distance,
+)
+from fracas.rulesets.starflight.use_skill import skill_modifier
 from fracas.scenario import load_scenario
 
 EXAMPLES = sorted((Path(__file__).parents[3] / "examples" / "starflight").glob("*.yaml"))
@@ -117,6 +130,46 @@ def test_an_attack_sees_what_a_line_of_sight_drawn_then_sees(
     for seed in (1, 2):
         Session.start(loaded.ruleset, loaded.scenario, SeededRoller(seed)).run()
     assert 0 < seen["reused"] <= seen["attacks"]  # every example has attacks
+
+
+def plain_best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
+    """``tactics.best_stunt`` weighing every suggested stunt in turn (no bonus-first order)."""
+    modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
+    targets = targets_by_distance(fight, c)
+    tolerance = stunt_increment_m(fight) // 2
+    mx = sum(o.x for o in targets) / len(targets) if targets else 0.0
+    my = sum(o.y for o in targets) / len(targets) if targets else 0.0
+    foe = targets[0] if targets else None
+    gap = 0 if foe is None else distance_m(c, foe)
+    best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
+    for stunts in SUGGESTED:
+        move = StuntMove(actor=c.id, stunts=stunts)
+        end = stunt_end(fight, c, move)
+        if 50 + modifier <= maneuver_dc(c, stunts) or end is None:
+            continue
+        x, y = end
+        drift, circling = 0, False
+        if foe is not None:
+            drift = abs(distance_xy((x, y), foe) - gap)
+            circling = (c.x - mx) * (y - c.y) - (c.y - my) * (x - c.x) > 0
+        bonus, back = stunts_hd_bonus(tuple(stunts)), (x, y) == c.came_from
+        key = (bonus, not back, drift <= tolerance, circling, -drift)
+        if best is None or key > best[0]:
+            best = (key, move)
+    return None if best is None else best[1]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_best_stunt_is_the_best_of_every_suggested_stunt(path: Path) -> None:
+    """``best_stunt`` weighs the biggest bonus first and stops below the best found: the
+    same choice as weighing them all, for every fighter at every decision of seeds 1, 2."""
+    found = 0
+    for fight in states(path):
+        for c in fight.fighters():
+            chosen = best_stunt(fight, c)
+            assert chosen == plain_best_stunt(fight, c)
+            found += chosen is not None
+    assert found > 0
 
 
 def _union_message(raw: Any) -> str:

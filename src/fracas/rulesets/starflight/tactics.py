@@ -26,6 +26,7 @@ from fracas.rulesets.starflight.actions import (
     Snipe,
     StandUp,
     Strike,
+    Stunt,
     StuntMove,
     Trigger,
 )
@@ -611,13 +612,22 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
     return housekeeping(fight, c) or engage(fight, c)
 
 
+#: ``stunt_choices``' stunts (``SUGGESTED``) with their HD bonus, the biggest bonus first
+#: (in ``SUGGESTED`` order among equals: the sort is stable)
+BY_BONUS: list[tuple[int, list[Stunt]]] = sorted(
+    ((stunts_hd_bonus(tuple(stunts)), stunts) for stunts in SUGGESTED), key=lambda t: -t[0]
+)
+
+
 def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
     one that does not just take it back where its last move started (``came_from``), then
     one that keeps the distance to the nearest foe (within half a stunt's increment) and
     circles the foes (round the middle of them) the same way each turn (counter-clockwise),
     so that turn after turn the acrobat works round them instead of tumbling back and forth
-    between the same two points; then the one that changes the distance least."""
+    between the same two points; then the one that changes the distance least. The bonus
+    leads, so the stunts are weighed biggest bonus first (``BY_BONUS``) and none with a
+    smaller bonus than one that will do is asked about."""
     modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
     targets = targets_by_distance(fight, c)
     tolerance = stunt_increment_m(fight) // 2
@@ -628,14 +638,15 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     gap = 0 if foe is None else distance_m(c, foe)
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
     end_of = stunt_ends(fight, c)
-    for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
+    for bonus, stunts in BY_BONUS:  # the DC first: the rules only for what it beats
+        if best is not None and bonus < best[0][0]:
+            break  # nothing further can beat the best one found
         if 50 + modifier <= maneuver_dc(c, stunts):
             continue
         move = StuntMove(actor=c.id, stunts=stunts)
         end = end_of(move)
         if end is None:
             continue
-        bonus = stunts_hd_bonus(tuple(stunts))
         x, y = end
         drift, circling = 0, False
         if foe is not None:
