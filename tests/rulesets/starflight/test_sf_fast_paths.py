@@ -19,9 +19,17 @@ from fracas.rulesets.starflight import attack as attack_module
 from fracas.rulesets.starflight.actions import REGISTRY, Attack, Strike, StuntMove
 from fracas.rulesets.starflight.conditions import in_fight
 from fracas.rulesets.starflight.line_of_sight import Sight, blocker_from, line_of_sight
-from fracas.rulesets.starflight.move_action import CLOSEST_M, occupant
+from fracas.rulesets.starflight.move_action import CLOSEST_M, grid_points, occupant
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, in_melee
-from fracas.rulesets.starflight.ready import anyone_ready, as_action
+from fracas.rulesets.starflight.ready import (
+    aimed_at,
+    along,
+    anyone_ready,
+    as_action,
+    first_crossing,
+    first_metre_within,
+    ready_to_react,
+)
 from fracas.rulesets.starflight.state import Fight, Fighter, StarflightContext
 from fracas.rulesets.starflight.stunts import (
     SUGGESTED,
@@ -170,6 +178,60 @@ def test_the_best_stunt_is_the_best_of_every_suggested_stunt(path: Path) -> None
             assert chosen == plain_best_stunt(fight, c)
             found += chosen is not None
     assert found > 0
+
+
+def test_no_point_of_a_move_before_first_metre_within_is_within_the_distance() -> None:
+    """``ready.first_metre_within``'s bound, over every move from the origin to a point of a
+    40 m square and every hostile in a 30 m square, waiting for 0 to 12 m."""
+    mover = Fighter(id="c", name="c", side="a", tactics="standby")
+    checked = 0
+    for x in range(-20, 21, 3):
+        for y in range(-20, 21, 4):
+            length = isqrt(x * x + y * y)
+            for rx in range(-15, 16, 2):
+                for ry in range(-15, 16, 3):
+                    gap = isqrt(rx * rx + ry * ry)
+                    for metres in range(0, min(gap, 13)):
+                        start = first_metre_within(gap, metres)
+                        for s in range(1, min(start, length + 1)):
+                            px, py = along(mover, x, y, s, length)
+                            assert isqrt((px - rx) ** 2 + (py - ry) ** 2) > metres
+                            checked += 1
+    assert checked > 10_000
+
+
+def plain_first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] | None:
+    """``ready.first_crossing`` scanning every metre of the move from the first."""
+    length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
+    best: int | None = None
+    for r in fight.fighters():
+        if r.id == c.id or not ready_to_react(fight, r):
+            continue
+        for readied in r.readied:
+            if readied.kind != "within" or not aimed_at(r, readied, c):
+                continue
+            if distance_m(r, c) <= readied.metres:
+                continue
+            for s in range(1, (length if best is None else best) + 1):
+                px, py = along(c, x, y, s, length)
+                if isqrt((px - r.x) ** 2 + (py - r.y) ** 2) <= readied.metres:
+                    best = s
+                    break
+    return None if best is None else along(c, x, y, best, length)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_first_crossing_is_the_one_a_scan_from_the_first_metre_finds(path: Path) -> None:
+    """At every decision of seeds 1 and 2, for every fighter's move to where each other
+    fighter stands and to the grid points around it."""
+    for fight in states(path):
+        if not anyone_ready(fight):
+            continue
+        for c in fight.fighters():
+            points = [(o.x, o.y) for o in fight.fighters() if o is not c]
+            points += list(grid_points(c.x, c.y, c.facing, (5, 12, 30)))
+            for x, y in points:
+                assert first_crossing(fight, c, x, y) == plain_first_crossing(fight, c, x, y)
 
 
 def _union_message(raw: Any) -> str:
