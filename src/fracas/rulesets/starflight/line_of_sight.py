@@ -193,7 +193,7 @@ def _sight(fight: Fight, a: Fighter, ax: int, ay: int, b: Fighter, arc: str | No
     """``line_of_sight`` from (ax, ay) in the arc ``arc`` (None: outside the field)."""
     if arc is None:
         return Sight(False, arc="none", reason=f"{b.name} is outside {a.name}'s field of vision")
-    sight = eyesight(a)
+    sight = "clear" if not a.failed else eyesight(a)  # ``eyesight``'s first test, inline
     if sight == "blind":
         return Sight(False, arc=arc, reason=f"{a.name} cannot see")
     other = blocker_from(fight, a, ax, ay, b)

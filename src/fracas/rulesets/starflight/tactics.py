@@ -135,7 +135,9 @@ def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
     if found is None:
         x, y = c.x, c.y  # ``distance_m`` from c, inline
         out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
-        found = sorted(out, key=lambda o: isqrt((o.x - x) ** 2 + (o.y - y) ** 2))
+        if len(out) > 1:  # (one target, or none, is in order already)
+            out.sort(key=lambda o: isqrt((o.x - x) ** 2 + (o.y - y) ** 2))
+        found = out
         if memo is not None:
             memo[key] = found
     return list(found)
