@@ -17,9 +17,16 @@ from fracas.dice import SeededRoller
 from fracas.engine import IllegalAction, Session
 from fracas.rulesets.starflight import attack as attack_module
 from fracas.rulesets.starflight.actions import REGISTRY, Attack, Strike, StuntMove
-from fracas.rulesets.starflight.conditions import in_fight
+from fracas.rulesets.starflight.conditions import can_move, in_fight
 from fracas.rulesets.starflight.line_of_sight import Sight, blocker_from, line_of_sight
-from fracas.rulesets.starflight.move_action import CLOSEST_M, grid_points, occupant
+from fracas.rulesets.starflight.move_action import (
+    CLOSEST_M,
+    grid_points,
+    occupant,
+    point_problem,
+    possible_points,
+)
+from fracas.rulesets.starflight.movement import move_allowance_m
 from fracas.rulesets.starflight.range import IN_MELEE_M, distance_m, in_melee
 from fracas.rulesets.starflight.ready import (
     aimed_at,
@@ -232,6 +239,25 @@ def test_the_first_crossing_is_the_one_a_scan_from_the_first_metre_finds(path: P
             points += list(grid_points(c.x, c.y, c.facing, (5, 12, 30)))
             for x, y in points:
                 assert first_crossing(fight, c, x, y) == plain_first_crossing(fight, c, x, y)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_the_grid_points_a_fighter_may_move_to_are_those_with_no_point_problem(
+    path: Path,
+) -> None:
+    """``possible_points`` (others' points read once) against ``point_problem`` itself, for
+    every fighter at every decision of seeds 1 and 2: the grid points out to 200 m, where it
+    and every other combatant stand."""
+    for fight in states(path):
+        for c in fight.fighters():
+            can_go = possible_points(fight, c)
+            allowance = move_allowance_m(fight, c)
+            free = can_move(c, fight) and fight.options.grid
+            points = [(o.x, o.y) for o in fight.fighters()]
+            points += list(grid_points(c.x, c.y, c.facing, (1, 5, 25, 60, 200)))
+            for x, y in points:
+                plain = free and point_problem(fight, c, x, y, allowance) is None
+                assert can_go((x, y)) == plain
 
 
 def _union_message(raw: Any) -> str:
