@@ -18,7 +18,13 @@ from fracas.engine import IllegalAction, Session
 from fracas.rulesets.starflight import attack as attack_module
 from fracas.rulesets.starflight.actions import REGISTRY, Attack, Strike, StuntMove
 from fracas.rulesets.starflight.conditions import can_move, in_fight
-from fracas.rulesets.starflight.line_of_sight import Sight, blocker_from, line_of_sight
+from fracas.rulesets.starflight.line_of_sight import (
+    Sight,
+    blocker_from,
+    clear_from,
+    line_of_sight,
+    sight_from,
+)
 from fracas.rulesets.starflight.move_action import (
     CLOSEST_M,
     grid_points,
@@ -258,6 +264,27 @@ def test_the_grid_points_a_fighter_may_move_to_are_those_with_no_point_problem(
             for x, y in points:
                 plain = free and point_problem(fight, c, x, y, allowance) is None
                 assert can_go((x, y)) == plain
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_a_clear_point_is_one_sight_from_sees_from_with_nothing_shot_through(
+    path: Path,
+) -> None:
+    """``clear_from`` (obstacles first) against ``sight_from``, for every pair of fighters at
+    every decision of seeds 1 and 2, from where the first stands and the grid points around."""
+    clear = 0
+    for fight in states(path):
+        for c in fight.fighters():
+            points = [(c.x, c.y), *grid_points(c.x, c.y, c.facing, (5, 10, 25))]
+            for o in fight.fighters():
+                if o is c:
+                    continue
+                for x, y in points:
+                    sight = sight_from(fight, c, x, y, o)
+                    plain = sight.visible and not sight.through
+                    assert clear_from(fight, c, x, y, o) == plain
+                    clear += plain
+    assert clear > 0
 
 
 def _union_message(raw: Any) -> str:

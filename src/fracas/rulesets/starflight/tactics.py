@@ -45,7 +45,13 @@ from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatig
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight, sight_from
+from fracas.rulesets.starflight.line_of_sight import (
+    arc_of,
+    bearing,
+    clear_from,
+    eyesight,
+    line_of_sight,
+)
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -296,15 +302,14 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
     its weapons; None if there is none (or it already moved this phase's worth).
     ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
+    if c.failed and eyesight(c) == "blind":
+        return None  # it sees from nowhere
     reach = strike_reach(fight, c, target)
     can_go = possible_points(fight, c)
     for point in in_reach_points(fight, c, target, reach):
         if npc and not within_a_turn(heading(c, *point), c.facing):
             continue
-        if not can_go(point):
-            continue
-        sight = sight_from(fight, c, *point, target)  # from there, no moved copy of c
-        if sight.visible and not sight.through:
+        if can_go(point) and clear_from(fight, c, *point, target):  # no moved copy of c
             return Move(actor=c.id, to=point)
     return None
 
