@@ -291,13 +291,14 @@ def possible_points(fight: Fight, c: Fighter) -> Callable[[Point], bool]:
     if not can_move(c, fight) or not fight.options.grid:
         return lambda point: False
     allowance = move_allowance_m(fight, c)
-    taken = {(c.x, c.y)}
-    for o in fight.combatants.values():  # ``occupant``'s exclusions
-        if o.id in (c.id, c.mounted_on) or o.mounted_on == c.id or o.withdrawn:
-            continue
-        if o.swallowed_by is None:
-            taken.add((o.x, o.y))
-    x, y = c.x, c.y
+    me, mount, x, y = c.id, c.mounted_on, c.x, c.y
+    taken = {
+        (o.x, o.y)
+        for o in fight.combatants.values()
+        if not (o.withdrawn or o.id == me or o.id == mount or o.mounted_on == me)
+        and o.swallowed_by is None  # ``occupant``'s exclusions
+    }
+    taken.add((x, y))
     # isqrt(d2) <= allowance exactly when d2 < (allowance + 1) ** 2 (nothing if it is < 0)
     reach2 = (allowance + 1) ** 2 if allowance >= 0 else 0
     return lambda p: p not in taken and (p[0] - x) ** 2 + (p[1] - y) ** 2 < reach2
