@@ -256,8 +256,8 @@ def first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] 
     length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     best: int | None = None
     for r in fight.fighters():
-        if r.id == c.id or not ready_to_react(fight, r):
-            continue
+        if not r.readied or r.id == c.id or not ready_to_react(fight, r):
+            continue  # (nothing readied: ``ready_to_react``'s first test, inline)
         for readied in r.readied:
             if readied.kind != "within" or not aimed_at(r, readied, c):
                 continue
@@ -302,9 +302,9 @@ def set_off(
     if not anyone_ready(fight):
         return  # nothing readied anywhere (the usual case): nothing to set off
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
-        r = fight.fighter(rid)
-        if r.id == actor.id or not ready_to_react(fight, r) or fight.over:
-            continue
+        r = fight.combatants[rid]
+        if not r.readied or r.id == actor.id or not ready_to_react(fight, r) or fight.over:
+            continue  # (nothing readied: ``ready_to_react``'s first test, inline)
         if not in_fight(actor, fight.options):
             return
         for index, readied in enumerate(r.readied):
