@@ -46,7 +46,7 @@ from fracas.rulesets.starflight.events import (
     Refused,
 )
 from fracas.rulesets.starflight.hit_location import roll_location
-from fracas.rulesets.starflight.line_of_sight import line_of_sight
+from fracas.rulesets.starflight.line_of_sight import Sight, line_of_sight
 from fracas.rulesets.starflight.options import StarflightOptions
 from fracas.rulesets.starflight.range import distance_m, in_melee
 from fracas.rulesets.starflight.saves_after_hit import saves_after_hit
@@ -179,16 +179,18 @@ def attack_target(
     *,
     snipe: bool = False,
     opportunity: bool = False,
+    checked: tuple[int, Sight] | None = None,
 ) -> None:
     """'Using Weapons': one attack roll at one target with every weapon aimed at it
-    (legality already checked). ``opportunity``: an Opportunity Attack, which leaves beam and
-    projectile weapons discharged for the rest of the round ('Miscellaneous Terms')."""
+    (legality already checked; ``checked``: see ``attack_sight``). ``opportunity``: an
+    Opportunity Attack, which leaves beam and projectile weapons discharged for the rest of
+    the round ('Miscellaneous Terms')."""
     fight = ctx.state
     uses = usable(ctx, c, uses)
     if not uses:
         return
     metres = distance_m(c, target)
-    sight = line_of_sight(fight, c, target)
+    sight = attack_sight(ctx, c, target, checked)
     natural = roll_natural(ctx, f"{c.name} attack on {target.name}")
     crit = critical_of(natural, fight.options)
     hits: list[Hit] = []
@@ -236,6 +238,18 @@ def attack_target(
             resolve_hit(ctx, c, target, hit, sight.through)
     if crit == CRITICAL_FAILURE and not hits:
         blue_on_blue(ctx, c, uses[0])
+
+
+def attack_sight(
+    ctx: StarflightContext, c: Fighter, target: Fighter, checked: tuple[int, Sight] | None
+) -> Sight:
+    """The line of sight the attack is made with ('Using Weapons'): the one the legality
+    check drew (``checked``: the log's length then, and that sight) when nothing has been
+    logged since, so the fight is as it was (every change to it is an event,
+    ``Context.emit``); else drawn now."""
+    if checked is not None and checked[0] == len(ctx.log):
+        return checked[1]
+    return line_of_sight(ctx.state, c, target)
 
 
 def blue_on_blue(ctx: StarflightContext, c: Fighter, use: Use) -> None:

@@ -82,11 +82,12 @@ def resolve_attack(ctx: StarflightContext, c: Fighter, action: Attack) -> None:
     """Check every strike, let readied actions waiting for this attack go off, then roll
     once per target."""
     fight = ctx.state
-    check_attack(fight, c, action)
+    sights = check_attack(fight, c, action)
+    checked_at = len(ctx.log)  # the sights hold while nothing more is logged (``attack_sight``)
     set_off(ctx, "attacks", c)  # 'Ready': "delaying any action the current combatant may be making"
     for index, (tid, uses) in enumerate(group_by_target(action.strikes)):
         target = fight.fighter(tid)
         if is_unconscious(c, fight.options):
             return
         if not is_dead(target):
-            attack_target(ctx, c, target, uses, index)
+            attack_target(ctx, c, target, uses, index, checked=(checked_at, sights[tid]))

@@ -9,7 +9,7 @@ from fracas.engine import Action, IllegalAction
 from fracas.rulesets.starflight.actions import REGISTRY, ActionKind, Attack, Strike
 from fracas.rulesets.starflight.conditions import is_dead, striking_part
 from fracas.rulesets.starflight.held_actions import check_held
-from fracas.rulesets.starflight.line_of_sight import line_of_sight
+from fracas.rulesets.starflight.line_of_sight import Sight, line_of_sight
 from fracas.rulesets.starflight.range import distance_m, is_sniping_range, reach_m, ready
 from fracas.rulesets.starflight.state import Fight, Fighter
 
@@ -37,17 +37,17 @@ def checked_turn(fight: Fight, action: Action) -> tuple[ActionKind, str, int]:
     return kind, actor, phases
 
 
-def check_attack(fight: Fight, c: Fighter, action: Attack) -> None:
-    """An attack has at least one strike, and every strike is legal."""
+def check_attack(fight: Fight, c: Fighter, action: Attack) -> dict[str, Sight]:
+    """An attack has at least one strike, and every strike is legal. Returns the line of
+    sight to each target, as checked."""
     if not action.strikes:
         raise IllegalAction("an attack needs at least one strike")
     shots_used: dict[int, int] = {}
-    for s in action.strikes:
-        check_strike(fight, c, s, shots_used)
+    return {s.target: check_strike(fight, c, s, shots_used) for s in action.strikes}
 
 
-def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]) -> None:
-    """Legality of one strike: target, weapon, ammunition, reach, line of sight."""
+def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]) -> Sight:
+    """Legality of one strike: target, weapon, ammunition, reach, line of sight (returned)."""
     if s.target not in fight.combatants or s.target == c.id:
         raise IllegalAction(f"{c.name} cannot attack {s.target!r}")
     target = fight.fighter(s.target)
@@ -93,3 +93,4 @@ def check_strike(fight: Fight, c: Fighter, s: Strike, shots_used: dict[int, int]
     sight = line_of_sight(fight, c, target)
     if not sight.visible:
         raise IllegalAction(f"{c.name} has no line of sight: {sight.reason}")
+    return sight

@@ -284,11 +284,24 @@ def grid_distances(fight: Fight, c: Fighter) -> tuple[int, ...]:
 
 def possible_points(fight: Fight, c: Fighter) -> Callable[[Point], bool]:
     """``possible`` for moves to points of the grid, the fighter's state read once: a
-    test of whether ``Move(to=point)`` would go anywhere."""
+    test of whether ``Move(to=point)`` would go anywhere (``point_problem`` finds nothing:
+    not where it stands, nobody ``occupant`` finds there, within the allowance). Where the
+    others stand is read once too: ``CLOSEST_M`` being 1 m, ``occupant`` finds someone on a
+    whole-metre point exactly when it stands at that point."""
     if not can_move(c, fight) or not fight.options.grid:
         return lambda point: False
     allowance = move_allowance_m(fight, c)
-    return lambda point: point_problem(fight, c, point[0], point[1], allowance) is None
+    me, mount, x, y = c.id, c.mounted_on, c.x, c.y
+    taken = {
+        (o.x, o.y)
+        for o in fight.combatants.values()
+        if not (o.withdrawn or o.id == me or o.id == mount or o.mounted_on == me)
+        and o.swallowed_by is None  # ``occupant``'s exclusions
+    }
+    taken.add((x, y))
+    # isqrt(d2) <= allowance exactly when d2 < (allowance + 1) ** 2 (nothing if it is < 0)
+    reach2 = (allowance + 1) ** 2 if allowance >= 0 else 0
+    return lambda p: p not in taken and (p[0] - x) ** 2 + (p[1] - y) ** 2 < reach2
 
 
 @lru_cache(maxsize=4096)

@@ -233,25 +233,39 @@ _readied = attrgetter("readied")
 
 def first_crossing(fight: Fight, c: Fighter, x: int, y: int) -> tuple[int, int] | None:
     """The first whole-metre point of ``c``'s straight move to (x, y) at which it comes
-    within the distance a hostile's readied action waits for (None if it never does)."""
+    within the distance a hostile's readied action waits for (None if it never does).
+
+    The scan of each hostile's wait starts at ``first_metre_within``: no point before it can
+    be within the distance."""
     if not anyone_ready(fight):
         return None  # nothing readied anywhere
     length = isqrt((x - c.x) ** 2 + (y - c.y) ** 2)
     best: int | None = None
     for r in fight.fighters():
-        if r.id == c.id or not ready_to_react(fight, r):
-            continue
+        if not r.readied or r.id == c.id or not ready_to_react(fight, r):
+            continue  # (nothing readied: ``ready_to_react``'s first test, inline)
         for readied in r.readied:
             if readied.kind != "within" or not aimed_at(r, readied, c):
                 continue
-            if distance_m(r, c) <= readied.metres:
+            gap = distance_m(r, c)
+            if gap <= readied.metres:
                 continue
-            for s in range(1, (length if best is None else best) + 1):
+            start = first_metre_within(gap, readied.metres)
+            for s in range(start, (length if best is None else best) + 1):
                 px, py = along(c, x, y, s, length)
                 if isqrt((px - r.x) ** 2 + (py - r.y) ** 2) <= readied.metres:
                     best = s
                     break
     return None if best is None else along(c, x, y, best, length)
+
+
+def first_metre_within(gap: int, metres: int) -> int:
+    """The first ``s`` at which a point ``along`` a straight move can be within ``metres``
+    (whole metres, ``distance_m``) of a hostile ``gap`` whole metres from where it starts.
+    The point ``s`` metres along, rounded to whole metres, is at most s + 0.71 m from the
+    start, and being within ``metres`` means under metres + 1 m: so s > gap - metres - 1.71,
+    that is s >= gap - metres - 1 (and s >= 1)."""
+    return max(1, gap - metres - 1)
 
 
 def along(c: Fighter, x: int, y: int, s: int, length: int) -> tuple[int, int]:
@@ -274,9 +288,9 @@ def set_off(
     if not anyone_ready(fight):
         return  # nothing readied anywhere (the usual case): nothing to set off
     for rid in [*fight.order] or [c.id for c in fight.fighters()]:
-        r = fight.fighter(rid)
-        if r.id == actor.id or not ready_to_react(fight, r) or fight.over:
-            continue
+        r = fight.combatants[rid]
+        if not r.readied or r.id == actor.id or not ready_to_react(fight, r) or fight.over:
+            continue  # (nothing readied: ``ready_to_react``'s first test, inline)
         if not in_fight(actor, fight.options):
             return
         for index, readied in enumerate(r.readied):

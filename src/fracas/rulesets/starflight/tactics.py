@@ -26,6 +26,7 @@ from fracas.rulesets.starflight.actions import (
     Snipe,
     StandUp,
     Strike,
+    Stunt,
     StuntMove,
     Trigger,
 )
@@ -44,7 +45,13 @@ from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatig
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight, sight_from
+from fracas.rulesets.starflight.line_of_sight import (
+    arc_of,
+    bearing,
+    clear_from,
+    eyesight,
+    line_of_sight,
+)
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -134,7 +141,9 @@ def targets_by_distance(fight: Fight, c: Fighter) -> list[Fighter]:
     if found is None:
         x, y = c.x, c.y  # ``distance_m`` from c, inline
         out = [o for o in hostiles(fight, c) if o.swallowed_by is None]
-        found = sorted(out, key=lambda o: isqrt((o.x - x) ** 2 + (o.y - y) ** 2))
+        if len(out) > 1:  # (one target, or none, is in order already)
+            out.sort(key=lambda o: isqrt((o.x - x) ** 2 + (o.y - y) ** 2))
+        found = out
         if memo is not None:
             memo[key] = found
     return list(found)
@@ -293,15 +302,14 @@ def step_around(fight: Fight, c: Fighter, target: Fighter, *, npc: bool = False)
     -25 for unclear sight stands between ``c`` and ``target``, still within reach of one of
     its weapons; None if there is none (or it already moved this phase's worth).
     ``npc``: only forward or at most 45 degrees off its facing (``within_a_turn``)."""
+    if c.failed and eyesight(c) == "blind":
+        return None  # it sees from nowhere
     reach = strike_reach(fight, c, target)
     can_go = possible_points(fight, c)
     for point in in_reach_points(fight, c, target, reach):
         if npc and not within_a_turn(heading(c, *point), c.facing):
             continue
-        if not can_go(point):
-            continue
-        sight = sight_from(fight, c, *point, target)  # from there, no moved copy of c
-        if sight.visible and not sight.through:
+        if can_go(point) and clear_from(fight, c, *point, target):  # no moved copy of c
             return Move(actor=c.id, to=point)
     return None
 
@@ -611,13 +619,22 @@ def acrobat(fight: Fight, c: Fighter) -> Action:
     return housekeeping(fight, c) or engage(fight, c)
 
 
+#: ``stunt_choices``' stunts (``SUGGESTED``) with their HD bonus, the biggest bonus first
+#: (in ``SUGGESTED`` order among equals: the sort is stable)
+BY_BONUS: list[tuple[int, list[Stunt]]] = sorted(
+    ((stunts_hd_bonus(tuple(stunts)), stunts) for stunts in SUGGESTED), key=lambda t: -t[0]
+)
+
+
 def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     """Of the listed stunts, the biggest HD bonus whose DC a roll of 50 beats; among equals,
     one that does not just take it back where its last move started (``came_from``), then
     one that keeps the distance to the nearest foe (within half a stunt's increment) and
     circles the foes (round the middle of them) the same way each turn (counter-clockwise),
     so that turn after turn the acrobat works round them instead of tumbling back and forth
-    between the same two points; then the one that changes the distance least."""
+    between the same two points; then the one that changes the distance least. The bonus
+    leads, so the stunts are weighed biggest bonus first (``BY_BONUS``) and none with a
+    smaller bonus than one that will do is asked about."""
     modifier = skill_modifier(fight, c, "three_dimensional_maneuvers")
     targets = targets_by_distance(fight, c)
     tolerance = stunt_increment_m(fight) // 2
@@ -628,14 +645,15 @@ def best_stunt(fight: Fight, c: Fighter) -> StuntMove | None:
     gap = 0 if foe is None else distance_m(c, foe)
     best: tuple[tuple[int, bool, bool, bool, int], StuntMove] | None = None
     end_of = stunt_ends(fight, c)
-    for stunts in SUGGESTED:  # stunt_choices, the DC first: the rules only for what it beats
+    for bonus, stunts in BY_BONUS:  # the DC first: the rules only for what it beats
+        if best is not None and bonus < best[0][0]:
+            break  # nothing further can beat the best one found
         if 50 + modifier <= maneuver_dc(c, stunts):
             continue
         move = StuntMove(actor=c.id, stunts=stunts)
         end = end_of(move)
         if end is None:
             continue
-        bonus = stunts_hd_bonus(tuple(stunts))
         x, y = end
         drift, circling = 0, False
         if foe is not None:
