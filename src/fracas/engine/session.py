@@ -53,10 +53,55 @@ def scenario_of(ruleset: Ruleset[Any, Any, Any], head: EncounterStarted) -> Any:
         ) from None
 
 
+def check_parts(ruleset: Any, scenario: Any, roller: Any) -> None:
+    """Refuse, naming the argument, what cannot start a session (a ``TypeError``): a ruleset
+    that is not a :class:`Ruleset`, a scenario that is not that ruleset's validated model, a
+    roller without ``roll``. (A scenario file gives both: ``load_scenario(path)``.)"""
+    hint = " (load_scenario(path) gives both: .ruleset and .scenario)"
+    if not isinstance(ruleset, Ruleset):
+        if hasattr(ruleset, "ruleset") and hasattr(ruleset, "scenario"):
+            raise TypeError(
+                f"ruleset: got a {type(ruleset).__name__}; pass its parts: "
+                "Session.start(loaded.ruleset, loaded.scenario, roller)"
+            )
+        got = f"{ruleset!r}" if isinstance(ruleset, str) else type(ruleset).__name__
+        raise TypeError(f"ruleset: expected a Ruleset (fracas.get_ruleset(name)), not {got}{hint}")
+    model = ruleset.scenario_model
+    if not isinstance(scenario, model):
+        raise TypeError(
+            f"scenario: expected a validated {ruleset.name} scenario ({model.__name__}; "
+            f"parse_scenario(data) validates a dict), not {type(scenario).__name__}{hint}"
+        )
+    if not callable(getattr(roller, "roll", None)):
+        raise TypeError(
+            f"roller: expected a Roller (SeededRoller(seed), ScriptedRoller(rolls), "
+            f"AskRoller()), not {type(roller).__name__}"
+        )
+
+
 class Session:
-    """An encounter under way: ``log`` is the truth, ``state`` is the log folded."""
+    """An encounter under way: ``log`` is the truth, ``state`` is the log folded.
+
+    In the example, ``duel`` is the path of a scenario file of a duel.
+
+    Example::
+
+        >>> from fracas import SeededRoller, Session, load_scenario
+        >>> loaded = load_scenario(duel)
+        >>> session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(7))
+        >>> session.run().winner
+        'Joanne'
+        >>> _ = session.undo()  # the last action's events are dropped, the state re-folded
+        >>> session.state.over
+        False
+
+    A wrong argument raises ``TypeError`` naming it (see :func:`check_parts`); an action
+    the rules do not allow raises :class:`~fracas.engine.errors.IllegalAction` and changes
+    nothing.
+    """
 
     def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any, roller: Roller) -> None:
+        check_parts(ruleset, scenario, roller)
         self.ruleset = ruleset
         self.scenario = scenario
         self.roller = roller
@@ -140,7 +185,16 @@ class Session:
         return None if self.state.over else self.ruleset.pending(self.state)
 
     def act(self, action: Action) -> list[Event[Any]]:
-        """Resolve ``action``; return its events. On error nothing changes."""
+        """Resolve ``action``; return its events. On error nothing changes.
+
+        ``action`` is one of the ruleset's actions (``ruleset.legal_actions(state, pending)``
+        lists the legal ones as ``Choice``s); anything else raises ``TypeError``."""
+        if not isinstance(action, Action):
+            raise TypeError(
+                f"action: expected one of the ruleset's actions (each Choice.action of "
+                "session.ruleset.legal_actions(session.state, session.pending())), "
+                f"not {type(action).__name__}"
+            )
         mark = self._resolve(action)
         return self.log[mark:]
 
@@ -158,7 +212,12 @@ class Session:
         return self.act(self.ruleset.choose(self.state, pending))
 
     def run(self, max_actions: int = 100_000) -> Encounter[Any]:
-        """Step until the fight is over. ``max_actions`` guards against a rule that never ends."""
+        """Step until the fight is over. ``max_actions`` guards against a rule that never ends
+        (``FracasError`` past it; a ``max_actions`` below 1 is refused, ``ValueError``)."""
+        if isinstance(max_actions, bool) or not isinstance(max_actions, int):
+            raise TypeError(f"max_actions: expected a whole number, not {max_actions!r}")
+        if max_actions < 1:
+            raise ValueError(f"max_actions: {max_actions}: must be at least 1")
         pending_of, choose, resolve = self.ruleset.pending, self.ruleset.choose, self._resolve
         for _ in range(max_actions):
             # what step() does, without building the list of each action's events
