@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import importlib
 import inspect
 import subprocess
 import sys
@@ -96,6 +97,48 @@ def test_each_public_name_has_a_typed_signature(name: str) -> None:
         assert param.annotation is not inspect.Parameter.empty, f"{name}({param.name})"
     if not inspect.isclass(obj):
         assert signature.return_annotation is not inspect.Signature.empty, name
+
+
+def _typed_gaps(obj: Any) -> list[str]:
+    """The parameters (and return) of ``obj``'s public callables that carry no annotation."""
+    targets: list[tuple[str, Any]] = []
+    if inspect.isclass(obj):
+        if "__init__" in vars(obj) and not getattr(obj, "_is_protocol", False):
+            targets.append(("__init__", obj.__init__))
+        for attr, value in vars(obj).items():
+            if isinstance(value, classmethod | staticmethod):
+                value = value.__func__
+            if not attr.startswith("_") and inspect.isfunction(value):
+                targets.append((attr, value))
+    elif callable(obj):
+        targets.append(("", obj))
+    gaps = []
+    for attr, function in targets:
+        signature = inspect.signature(function)
+        gaps += [
+            f"{attr}({p.name})"
+            for p in signature.parameters.values()
+            if p.name not in ("self", "cls") and p.annotation is inspect.Parameter.empty
+        ]
+        if attr != "__init__" and signature.return_annotation is inspect.Signature.empty:
+            gaps.append(f"{attr} -> ?")
+    return gaps
+
+
+SUBPACKAGES = ["fracas.engine", "fracas.dice", "fracas.scenario", "fracas.sim"]
+
+
+@pytest.mark.parametrize("package", SUBPACKAGES)
+def test_each_name_of_the_subpackages_is_typed_and_documented(package: str) -> None:
+    module = importlib.import_module(package)
+    for name in module.__all__:
+        obj = getattr(module, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue  # a constant or a type alias (``Hit``)
+        assert inspect.getdoc(obj), f"{package}.{name} has no docstring"
+        if inspect.isclass(obj) and issubclass(obj, BaseException):
+            continue
+        assert _typed_gaps(obj) == [], f"{package}.{name}"
 
 
 @pytest.mark.parametrize("name", OBJECTS)

@@ -182,6 +182,7 @@ class Session:
 
     # -- playing ----------------------------------------------------------------------------
     def pending(self) -> Pending | None:
+        """Whose decision the fight waits for (``actor``, ``prompt``); ``None`` once it is over."""
         return None if self.state.over else self.ruleset.pending(self.state)
 
     def act(self, action: Action) -> list[Event[Any]]:
