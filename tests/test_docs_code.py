@@ -212,3 +212,29 @@ def test_each_shown_session_prints_what_it_shows(block: Block, in_fresh_folder: 
         else:
             shown.append(line)
     check()
+
+
+def _anchors(path: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them (lower case, punctuation but
+    ``-`` dropped, spaces to ``-``)."""
+    out = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"^#+ (.*)", line)
+        if heading:
+            out.add(re.sub(r"[^\w\- ]", "", heading[1].strip().lower()).replace(" ", "-"))
+    return out
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_each_link_between_the_pages_leads_somewhere(page: Path) -> None:
+    broken = []
+    for link in re.findall(r"\]\(([^)\s]+)\)", page.read_text(encoding="utf-8")):
+        if link.startswith(("http://", "https://", "mailto:")):
+            continue
+        path, _, anchor = link.partition("#")
+        target = (page.parent / path).resolve() if path else page
+        if not target.exists():
+            broken.append(f"{link}: no such file")
+        elif anchor and target.suffix == ".md" and anchor not in _anchors(target):
+            broken.append(f"{link}: no such heading")
+    assert broken == []
