@@ -238,3 +238,49 @@ def test_each_link_between_the_pages_leads_somewhere(page: Path) -> None:
         elif anchor and target.suffix == ".md" and anchor not in _anchors(target):
             broken.append(f"{link}: no such heading")
     assert broken == []
+
+
+def _is_dice(word: str) -> bool:
+    from fracas.dice import DiceError, parse
+
+    try:
+        parse(word)
+    except DiceError:
+        return False
+    return True
+
+
+def _mentioned_commands(text: str) -> list[str]:
+    """Every ``fracas COMMAND ...`` the page names, in code spans and in code lines."""
+    spans = re.findall(r"`(fracas [a-z][^`]*)`", text)
+    lines = re.findall(r"^\s*(?:\$ )?(fracas [a-z].*)$", text.replace("\\\n", " "), re.M)
+    return [re.split(r"\s+#", command, maxsplit=1)[0].strip() for command in spans + lines]
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_each_command_the_pages_name_has_those_options_and_files(page: Path) -> None:
+    """Commands in prose are not run, but their command, flags and example files exist."""
+    import click
+
+    context = click.Context(main)
+    wrong = []
+    for command in _mentioned_commands(page.read_text(encoding="utf-8")):
+        try:
+            words = shlex.split(command)
+        except ValueError:  # a span cut inside quotes: its words are still words
+            words = command.split()
+        sub = main.get_command(context, words[1]) if isinstance(main, click.Group) else None
+        if sub is None:
+            continue  # prose that begins "fracas is ...", not a command
+        flags = {opt for param in sub.params for opt in (*param.opts, *param.secondary_opts)}
+        for word in words[2:]:
+            flag = word.split("=", 1)[0]
+            if (
+                re.fullmatch(r"--?[a-zA-Z][\w-]*", flag)
+                and flag not in flags | {"--help"}
+                and not _is_dice(word)  # fracas roll -D4: a negative die, not a flag
+            ):
+                wrong.append(f"{command}: {words[1]} has no {flag}")
+            if word.startswith("examples/") and "<" not in word and not (ROOT / word).exists():
+                wrong.append(f"{command}: no file {word}")
+    assert wrong == []
