@@ -81,6 +81,13 @@ def test_the_package_is_marked_typed() -> None:
     assert (Path(fracas.__file__).parent / "py.typed").is_file()
 
 
+def test_the_version_is_the_one_the_package_is_built_with() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert fracas.__version__ == project["version"]
+
+
 def _signature_of(obj: Any) -> inspect.Signature:
     return inspect.signature(obj.__init__ if inspect.isclass(obj) else obj)
 
