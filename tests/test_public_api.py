@@ -154,6 +154,24 @@ def test_each_public_name_has_a_docstring_with_an_example(name: str) -> None:
     assert "Example::" in doc and ">>> " in doc, name
 
 
+def test_the_session_s_legal_actions_are_what_act_takes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    session = _session()
+    while not session.state.over:
+        choices = session.legal_actions()
+        if choices:
+            session.act(choices[-1].action)
+        else:
+            session.step()  # round upkeep: no one's decision
+    assert session.legal_actions() == []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    for test in doctest.DocTestFinder().find(
+        fracas.Session.legal_actions, "legal_actions", globs=dict(EXAMPLE_FILES)
+    ):
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
 @pytest.mark.parametrize("name", OBJECTS)
 def test_each_docstring_example_runs(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The examples are doctests, run from the repository root with ``duel``, ``brawl`` and

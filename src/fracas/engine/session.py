@@ -16,7 +16,7 @@ from fracas.engine.context import Context
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterStarted, Event
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Action, Pending, Ruleset
+from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
 from fracas.engine.state import Encounter
 
 Listener = Callable[[Sequence[Event[Any]]], None]
@@ -185,16 +185,36 @@ class Session:
         """Whose decision the fight waits for (``actor``, ``prompt``); ``None`` once it is over."""
         return None if self.state.over else self.ruleset.pending(self.state)
 
+    def legal_actions(self) -> list[Choice]:
+        """What the pending actor may do now, each a ``Choice`` (``label``, ``action``,
+        ``kind``) whose ``action`` :meth:`act` takes; ``[]`` once the fight is over or while
+        it waits on no one's decision (round upkeep: :meth:`step` does it).
+
+        Example::
+
+            >>> from fracas import SeededRoller, Session, load_scenario
+            >>> loaded = load_scenario(duel)
+            >>> session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(7))
+            >>> choices = session.legal_actions()
+            >>> choices[0].label
+            'normal attack on Ondkille with the Epée'
+            >>> _ = session.act(choices[0].action)
+        """
+        pending = self.pending()
+        if pending is None or pending.actor is None:
+            return []
+        return self.ruleset.legal_actions(self.state, pending)
+
     def act(self, action: Action) -> list[Event[Any]]:
         """Resolve ``action``; return its events. On error nothing changes.
 
-        ``action`` is one of the ruleset's actions (``ruleset.legal_actions(state, pending)``
-        lists the legal ones as ``Choice``s); anything else raises ``TypeError``."""
+        ``action`` is one of the ruleset's actions (:meth:`legal_actions` lists the legal
+        ones); anything else raises ``TypeError``, an action the rules do not allow now
+        :class:`~fracas.engine.errors.IllegalAction`."""
         if not isinstance(action, Action):
             raise TypeError(
-                f"action: expected one of the ruleset's actions (each Choice.action of "
-                "session.ruleset.legal_actions(session.state, session.pending())), "
-                f"not {type(action).__name__}"
+                "action: expected one of the ruleset's actions (the .action of a Choice "
+                f"from session.legal_actions()), not {type(action).__name__}"
             )
         mark = self._resolve(action)
         return self.log[mark:]
