@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from fracas import __version__
+from fracas.version import __version__
 
 #: command name -> "module:function" (imported on first use)
 COMMANDS: dict[str, str] = {

@@ -34,12 +34,14 @@ if TYPE_CHECKING:
 _LAZY = {"distribution", "mean", "standard_deviation", "variance"}
 
 
-def __getattr__(name: str) -> Any:
-    if name in _LAZY:
-        from fracas.dice import exact
+if not TYPE_CHECKING:  # hidden from type checkers: a misspelt name is an error there, not Any
 
-        return getattr(exact, name)
-    raise AttributeError(f"module 'fracas.dice' has no attribute {name!r}")
+    def __getattr__(name: str) -> Any:
+        if name in _LAZY:
+            from fracas.dice import exact
+
+            return getattr(exact, name)
+        raise AttributeError(f"module 'fracas.dice' has no attribute {name!r}")
 
 
 __all__ = [

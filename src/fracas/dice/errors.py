@@ -9,7 +9,16 @@ from __future__ import annotations
 
 
 class DiceError(ValueError):
-    """A dice expression or a roll that cannot be used."""
+    """A dice expression or a roll that cannot be used.
+
+    Example::
+
+        >>> from fracas import SeededRoller
+        >>> SeededRoller(1).roll("2d", "Joanne damage")
+        Traceback (most recent call last):
+        ...
+        fracas.dice.errors.DiceSyntaxError: 2d: expected a number of sides after 'd' at column 3
+    """
 
 
 class DiceSyntaxError(DiceError):

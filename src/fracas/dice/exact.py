@@ -38,7 +38,7 @@ WORK_LIMIT = 10_000_000
 
 def work(expr: str | Expr) -> int:
     """How many pairs of outcomes icepool combines to build ``expr``, die by die."""
-    e = parse(expr) if isinstance(expr, str) else expr
+    e = expr if isinstance(expr, Expr) else parse(expr)
     span, cost = 1, 0
     for count, sides in e.dice:
         for _ in range(abs(count)):
@@ -49,7 +49,7 @@ def work(expr: str | Expr) -> int:
 
 def die(expr: str | Expr) -> Any:
     """The expression as an ``icepool.Die`` (for further exact calculations)."""
-    return _die(parse(expr) if isinstance(expr, str) else expr)
+    return _die(expr if isinstance(expr, Expr) else parse(expr))
 
 
 def _check_work(e: Expr) -> None:
@@ -76,7 +76,7 @@ def _die(e: Expr) -> Any:
 
 def distribution(expr: str | Expr) -> dict[int, Fraction]:
     """Each possible total of ``expr``, lowest first, with its exact probability."""
-    e = parse(expr) if isinstance(expr, str) else expr
+    e = expr if isinstance(expr, Expr) else parse(expr)
     low, ways = _ways(e)
     outcomes = math.prod(sides ** abs(count) for count, sides in e.dice)
     return {low + i: Fraction(n, outcomes) for i, n in enumerate(ways)}
@@ -100,7 +100,7 @@ def _ways(e: Expr) -> tuple[int, list[int]]:
 
 def mean(expr: str | Expr) -> Fraction:
     """The exact expected total (``2D6`` -> 7)."""
-    e = parse(expr) if isinstance(expr, str) else expr
+    e = expr if isinstance(expr, Expr) else parse(expr)
     _check_work(e)
     return e.constant + sum(
         (Fraction(count * (sides + 1), 2) for count, sides in e.dice), Fraction(0)
@@ -110,7 +110,7 @@ def mean(expr: str | Expr) -> Fraction:
 def variance(expr: str | Expr) -> Fraction:
     """The exact variance of the total (``2D6`` -> 35/6): the dice are independent, so it is
     the sum of theirs, ``(s * s - 1) / 12`` each."""
-    e = parse(expr) if isinstance(expr, str) else expr
+    e = expr if isinstance(expr, Expr) else parse(expr)
     _check_work(e)
     return sum(
         (Fraction(abs(count) * (sides * sides - 1), 12) for count, sides in e.dice), Fraction(0)

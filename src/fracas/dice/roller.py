@@ -40,6 +40,13 @@ class SeededRoller:
     written. (``int(random() * sides)`` is below ``sides`` for every size allowed.) A seed is a
     whole number; like ``random.Random``, a negative seed gives the same rolls as its absolute
     value.
+
+    Example::
+
+        >>> from fracas import SeededRoller
+        >>> dice = SeededRoller(7)
+        >>> dice.roll("2D6-1", "Joanne damage"), dice.roll("d100", "Joanne attack")
+        (2, 66)
     """
 
     __slots__ = ("_random", "seed")
@@ -58,7 +65,7 @@ class SeededRoller:
 
     def roll(self, expr: str | Expr, purpose: str) -> int:
         """Roll ``expr`` and return its total (``purpose`` is not used: nothing to report)."""
-        e = parse(expr) if isinstance(expr, str) else expr
+        e = expr if isinstance(expr, Expr) else parse(expr)
         sides = e.lone_sides
         if sides:  # one die, maybe plus a constant: the common case, kept short
             return int(self._random() * sides) + e.offset
@@ -77,6 +84,17 @@ class ScriptedRoller:
     than were given raises :class:`~fracas.dice.errors.ScriptExhausted` (both DiceErrors) and
     uses nothing up. A :class:`~fracas.dice.readings.Reading` (from :func:`read_rolls`) written
     as ``0``/``00``/``000`` stands for the top face of a lone d10/d100/d1000.
+
+    Example::
+
+        >>> from fracas import ScriptedRoller
+        >>> dice = ScriptedRoller([17, 9])
+        >>> dice.roll("d100", "Joanne attack"), dice.roll("2D6-1", "Joanne damage")
+        (17, 9)
+        >>> dice.roll("d100", "Ondkille parry")
+        Traceback (most recent call last):
+        ...
+        fracas.dice.errors.ScriptExhausted: scripted rolls ran out at roll 3 (Ondkille parry, d100)
     """
 
     __slots__ = ("_values", "used")
@@ -101,7 +119,7 @@ class ScriptedRoller:
 
     def roll(self, expr: str | Expr, purpose: str) -> int:
         """Return the next value, checked against the dice of ``expr``."""
-        e = parse(expr) if isinstance(expr, str) else expr
+        e = expr if isinstance(expr, Expr) else parse(expr)
         if self.used >= len(self._values):
             raise ScriptExhausted(self.used + 1, purpose, _label(expr))
         raw = self._values[self.used]
@@ -130,6 +148,15 @@ class AskRoller:
 
     ``prompt`` asks and returns the answer (default: :func:`input`); ``output`` shows why an
     answer was refused (default: a line on stderr). Tests pass their own.
+
+    Example::
+
+        >>> from fracas import AskRoller
+        >>> answers = iter(["13", "3 5"])
+        >>> dice = AskRoller(prompt=lambda question: next(answers), output=print)
+        >>> dice.roll("2D6", "Joanne damage")
+        13 is impossible for 2D6: must be 2..12; try again
+        8
     """
 
     __slots__ = ("output", "prompt")
@@ -144,7 +171,7 @@ class AskRoller:
 
     def roll(self, expr: str | Expr, purpose: str) -> int:
         """Ask until the answer is a possible total of ``expr``, and return it."""
-        e = parse(expr) if isinstance(expr, str) else expr
+        e = expr if isinstance(expr, Expr) else parse(expr)
         question = f"{purpose} — roll {_label(expr)}: "
         while True:
             try:

@@ -16,7 +16,7 @@ from fracas.engine.context import Context
 from fracas.engine.errors import FracasError, InconsistentLog
 from fracas.engine.events import Acted, EncounterStarted, Event
 from fracas.engine.overrides import Override
-from fracas.engine.ruleset import Action, Pending, Ruleset
+from fracas.engine.ruleset import Action, Choice, Pending, Ruleset
 from fracas.engine.state import Encounter
 
 Listener = Callable[[Sequence[Event[Any]]], None]
@@ -53,10 +53,55 @@ def scenario_of(ruleset: Ruleset[Any, Any, Any], head: EncounterStarted) -> Any:
         ) from None
 
 
+def check_parts(ruleset: Any, scenario: Any, roller: Any) -> None:
+    """Refuse, naming the argument, what cannot start a session (a ``TypeError``): a ruleset
+    that is not a :class:`Ruleset`, a scenario that is not that ruleset's validated model, a
+    roller without ``roll``. (A scenario file gives both: ``load_scenario(path)``.)"""
+    hint = " (load_scenario(path) gives both: .ruleset and .scenario)"
+    if not isinstance(ruleset, Ruleset):
+        if hasattr(ruleset, "ruleset") and hasattr(ruleset, "scenario"):
+            raise TypeError(
+                f"ruleset: got a {type(ruleset).__name__}; pass its parts: "
+                "Session.start(loaded.ruleset, loaded.scenario, roller)"
+            )
+        got = f"{ruleset!r}" if isinstance(ruleset, str) else type(ruleset).__name__
+        raise TypeError(f"ruleset: expected a Ruleset (fracas.get_ruleset(name)), not {got}{hint}")
+    model = ruleset.scenario_model
+    if not isinstance(scenario, model):
+        raise TypeError(
+            f"scenario: expected a validated {ruleset.name} scenario ({model.__name__}; "
+            f"parse_scenario(data) validates a dict), not {type(scenario).__name__}{hint}"
+        )
+    if not callable(getattr(roller, "roll", None)):
+        raise TypeError(
+            f"roller: expected a Roller (SeededRoller(seed), ScriptedRoller(rolls), "
+            f"AskRoller()), not {type(roller).__name__}"
+        )
+
+
 class Session:
-    """An encounter under way: ``log`` is the truth, ``state`` is the log folded."""
+    """An encounter under way: ``log`` is the truth, ``state`` is the log folded.
+
+    In the example, ``duel`` is the path of a scenario file of a duel.
+
+    Example::
+
+        >>> from fracas import SeededRoller, Session, load_scenario
+        >>> loaded = load_scenario(duel)
+        >>> session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(7))
+        >>> session.run().winner
+        'Joanne'
+        >>> _ = session.undo()  # the last action's events are dropped, the state re-folded
+        >>> session.state.over
+        False
+
+    A wrong argument raises ``TypeError`` naming it (see :func:`check_parts`); an action
+    the rules do not allow raises :class:`~fracas.engine.errors.IllegalAction` and changes
+    nothing.
+    """
 
     def __init__(self, ruleset: Ruleset[Any, Any, Any], scenario: Any, roller: Roller) -> None:
+        check_parts(ruleset, scenario, roller)
         self.ruleset = ruleset
         self.scenario = scenario
         self.roller = roller
@@ -137,10 +182,40 @@ class Session:
 
     # -- playing ----------------------------------------------------------------------------
     def pending(self) -> Pending | None:
+        """Whose decision the fight waits for (``actor``, ``prompt``); ``None`` once it is over."""
         return None if self.state.over else self.ruleset.pending(self.state)
 
+    def legal_actions(self) -> list[Choice]:
+        """What the pending actor may do now, each a ``Choice`` (``label``, ``action``,
+        ``kind``) whose ``action`` :meth:`act` takes; ``[]`` once the fight is over or while
+        it waits on no one's decision (round upkeep: :meth:`step` does it).
+
+        Example::
+
+            >>> from fracas import SeededRoller, Session, load_scenario
+            >>> loaded = load_scenario(duel)
+            >>> session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(7))
+            >>> choices = session.legal_actions()
+            >>> choices[0].label
+            'normal attack on Ondkille with the Epée'
+            >>> _ = session.act(choices[0].action)
+        """
+        pending = self.pending()
+        if pending is None or pending.actor is None:
+            return []
+        return self.ruleset.legal_actions(self.state, pending)
+
     def act(self, action: Action) -> list[Event[Any]]:
-        """Resolve ``action``; return its events. On error nothing changes."""
+        """Resolve ``action``; return its events. On error nothing changes.
+
+        ``action`` is one of the ruleset's actions (:meth:`legal_actions` lists the legal
+        ones); anything else raises ``TypeError``, an action the rules do not allow now
+        :class:`~fracas.engine.errors.IllegalAction`."""
+        if not isinstance(action, Action):
+            raise TypeError(
+                "action: expected one of the ruleset's actions (the .action of a Choice "
+                f"from session.legal_actions()), not {type(action).__name__}"
+            )
         mark = self._resolve(action)
         return self.log[mark:]
 
@@ -158,7 +233,12 @@ class Session:
         return self.act(self.ruleset.choose(self.state, pending))
 
     def run(self, max_actions: int = 100_000) -> Encounter[Any]:
-        """Step until the fight is over. ``max_actions`` guards against a rule that never ends."""
+        """Step until the fight is over. ``max_actions`` guards against a rule that never ends
+        (``FracasError`` past it; a ``max_actions`` below 1 is refused, ``ValueError``)."""
+        if isinstance(max_actions, bool) or not isinstance(max_actions, int):
+            raise TypeError(f"max_actions: expected a whole number, not {max_actions!r}")
+        if max_actions < 1:
+            raise ValueError(f"max_actions: {max_actions}: must be at least 1")
         pending_of, choose, resolve = self.ruleset.pending, self.ruleset.choose, self._resolve
         for _ in range(max_actions):
             # what step() does, without building the list of each action's events

@@ -20,7 +20,19 @@ class UnknownRuleset(FracasError):
 
 
 def get_ruleset(name: str) -> Ruleset[Any, Any, Any]:
-    """The ruleset called ``name`` (each package exposes it as ``RULESET``)."""
+    """The ruleset called ``name`` (each package exposes it as ``RULESET``); an unknown name
+    raises :class:`UnknownRuleset` listing the known ones.
+
+    Example::
+
+        >>> from fracas import get_ruleset
+        >>> get_ruleset("exp").name
+        'exp'
+        >>> get_ruleset("dnd")
+        Traceback (most recent call last):
+        ...
+        fracas.rulesets.UnknownRuleset: unknown ruleset 'dnd' (known: exp, percentile, starflight)
+    """
     try:
         module = importlib.import_module(RULESETS[name])
     except KeyError:

@@ -18,7 +18,19 @@ from fracas.scenario.yaml_input import MAX_ERRORS, YamlProblem, check_names, loa
 
 
 class ScenarioError(FracasError):
-    """A scenario that cannot be used. ``problems`` lists ``field: message`` lines."""
+    """A scenario that cannot be used. ``problems`` lists ``field: message`` lines; the
+    message is each of them after ``source:`` (the file, or ``<scenario>`` for data). In the
+    example, ``duel`` is the path of a scenario file.
+
+    Example::
+
+        >>> import fracas
+        >>> try:
+        ...     fracas.load_scenario(duel, ["nope=1"])
+        ... except fracas.ScenarioError as error:
+        ...     print(error.problems)
+        ['options.nope: Extra inputs are not permitted']
+    """
 
     def __init__(self, source: str, problems: Sequence[str]) -> None:
         self.source = source
@@ -31,7 +43,17 @@ class ScenarioError(FracasError):
 
 @dataclass(frozen=True)
 class LoadedScenario:
-    """A validated scenario and the ruleset that runs it."""
+    """A validated scenario and the ruleset that runs it (what a :class:`Session` starts
+    from: ``Session.start(loaded.ruleset, loaded.scenario, roller)``). In the example,
+    ``duel`` is the path of a scenario file of a duel.
+
+    Example::
+
+        >>> from fracas import load_scenario
+        >>> loaded = load_scenario(duel)
+        >>> [c.name for c in loaded.scenario.combatants]
+        ['Joanne', 'Ondkille']
+    """
 
     ruleset: Ruleset[Any, Any, Any]
     scenario: BaseModel
@@ -89,7 +111,27 @@ def _message(msg: str) -> str:
 
 
 def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
-    """Validate already-parsed YAML/JSON data as a scenario of the ruleset it names."""
+    """Validate already-parsed YAML/JSON data as a scenario of the ruleset it names.
+
+    Raises :class:`ScenarioError` listing every problem as ``field: what is wrong``
+    (``source`` names the data in the message). In the example, ``brawl`` is the path of a
+    scenario file.
+
+    Example::
+
+        >>> import yaml
+        >>> from fracas import ScenarioError, parse_scenario
+        >>> with open(brawl) as file:
+        ...     data = yaml.safe_load(file)
+        >>> [c.name for c in parse_scenario(data).scenario.combatants]
+        ['Lin', 'Saboteur']
+        >>> data["combatants"][0]["hps"] = "lots"
+        >>> try:
+        ...     parse_scenario(data, "trip")
+        ... except ScenarioError as error:
+        ...     print(error.problems)
+        ['combatants[0].hps: Input should be a valid integer']
+    """
     if not isinstance(data, dict):
         raise ScenarioError(source, ["(top level): expected a mapping with a 'ruleset' field"])
     bad_names = check_names(data)
@@ -118,7 +160,20 @@ def load_scenario(path: str | Path, overrides: Sequence[str] = ()) -> LoadedScen
 
     ``overrides`` are ``NAME=VALUE`` rule options (house rules for this encounter) that
     replace the file's ``options``; each VALUE is read as YAML (``3``, ``true``, ``per-round``).
+    A file that cannot be read or used raises :class:`ScenarioError` naming the file and
+    the field; a ``path`` that is not a ``str``/``Path`` raises ``TypeError``. In the
+    example, ``duel`` is the path of a scenario file.
+
+    Example::
+
+        >>> from fracas import load_scenario
+        >>> load_scenario(duel, ["fatigue_loss=per-round"]).scenario.options.fatigue_loss
+        'per-round'
     """
+    if not isinstance(path, str | Path):
+        raise TypeError(f"path: expected a file path (str or Path), not {type(path).__name__}")
+    if isinstance(overrides, str) or not isinstance(overrides, Sequence):
+        raise TypeError(f"overrides: expected a list of NAME=VALUE strings, not {overrides!r}")
     source = str(path)
     try:
         text = read_text(source, "scenario")
@@ -134,11 +189,11 @@ def load_scenario_text(text: str, source: str, overrides: Sequence[str] = ()) ->
     except YamlProblem as exc:
         raise ScenarioError(source, [str(exc)]) from None
     if overrides:
-        data = _with_options(data, overrides, source)
+        data = with_options(data, overrides, source)
     return parse_scenario(data, source)
 
 
-def _with_options(data: Any, overrides: Sequence[str], source: str) -> Any:
+def with_options(data: Any, overrides: Sequence[str], source: str) -> Any:
     """``data`` with its ``options`` changed by ``NAME=VALUE`` overrides."""
     if not isinstance(data, dict):
         return data

@@ -61,10 +61,12 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'fracas.sim' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"fracas.sim.{module}"), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # hidden from type checkers: a misspelt name is an error there, not Any
+
+    def __getattr__(name: str) -> Any:
+        module = _WHERE.get(name)
+        if module is None:
+            raise AttributeError(f"module 'fracas.sim' has no attribute {name!r}")
+        value = getattr(importlib.import_module(f"fracas.sim.{module}"), name)
+        globals()[name] = value
+        return value

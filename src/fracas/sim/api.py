@@ -4,17 +4,16 @@ and distributions). The CLI only calls these."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from fracas import __version__
 from fracas.engine.errors import FracasError
-from fracas.scenario import load_scenario
-from fracas.scenario.loader import LoadedScenario
+from fracas.scenario import load_scenario, parse_scenario
+from fracas.scenario.loader import LoadedScenario, with_options
 from fracas.sim.backend import choose_backend, get_backend
 from fracas.sim.figures import SimResult, figures
 from fracas.sim.intervals import (
@@ -30,11 +29,14 @@ from fracas.sim.pairing import FigureKey, PairSums
 from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
 from fracas.sim.tally import Tally
 from fracas.sim.variant import Variant
+from fracas.version import __version__
 
 if TYPE_CHECKING:
     from fracas.sim.odds import ExactDistributions
 
-ScenarioLike = str | Path | LoadedScenario | Variant
+#: what the analysis functions take as a scenario: a file's path, a loaded scenario, a
+#: variant (``variants_of``), or the scenario's data as a dict (validated as a file would be)
+ScenarioLike = str | Path | LoadedScenario | Variant | Mapping[str, Any]
 
 
 PAIRED_METHOD = "Newcombe (1998) paired hybrid score interval, method 10"
@@ -139,16 +141,50 @@ class CompareResult(msgspec.Struct, frozen=True):
 
 
 def as_variant(scenario: ScenarioLike, overrides: Sequence[str] = ()) -> Variant:
-    """A scenario file (with ``-o`` overrides), a loaded scenario, or a variant."""
+    """A scenario file (with ``-o`` overrides), a loaded scenario, a variant, or a scenario's
+    data (a dict, validated as a file would be: ``ScenarioError`` names the field)."""
+    check_strings("overrides", overrides, "NAME=VALUE strings")
     if isinstance(scenario, Variant):
         return scenario
     if isinstance(scenario, LoadedScenario):
         return Variant.of(scenario, overrides=tuple(overrides))
+    if isinstance(scenario, Mapping):
+        data = with_options(dict(scenario), overrides, "<scenario>")
+        return Variant.of(parse_scenario(data, "<scenario>"), overrides=tuple(overrides))
+    if not isinstance(scenario, str | Path):
+        raise TypeError(
+            "scenario: expected a file path, a loaded scenario, a variant or a dict, "
+            f"not {type(scenario).__name__}"
+        )
     return Variant.of(load_scenario(scenario, overrides), overrides=tuple(overrides))
 
 
+def check_strings(name: str, values: object, form: str) -> None:
+    """Refuse a lone string (or anything else) where a sequence of strings is expected."""
+    if isinstance(values, str) or not isinstance(values, Sequence):
+        raise TypeError(f"{name}: expected a list of {form}, not {values!r}")
+
+
+def check_file(name: str, path: object) -> None:
+    """Refuse anything but a file path (``sweep`` and ``balance`` edit the file's data)."""
+    if not isinstance(path, str | Path):
+        raise TypeError(f"{name}: expected a scenario file's path, not {type(path).__name__}")
+
+
+def _whole(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name}: expected a whole number, not {value!r}")
+
+
 def check_run(n: int, seed: int, jobs: int, precision: float | None) -> None:
-    """Refuse settings no run can use, naming the flag."""
+    """Refuse settings no run can use, naming the flag (``-n`` is the API's ``n``)."""
+    _whole("n", n)
+    _whole("seed", seed)
+    _whole("jobs", jobs)
+    if precision is not None and (
+        isinstance(precision, bool) or not isinstance(precision, int | float)
+    ):
+        raise TypeError(f"precision: expected a number or None, not {precision!r}")
     if n < 1:
         raise FracasError(f"-n {n}: the number of fights must be at least 1")
     if seed < 0:
@@ -237,7 +273,20 @@ def simulate(
     """``n`` fights of ``scenario`` (fewer if every rate's 95% interval is narrower than
     ``precision`` first), in ``jobs`` local processes or on the Dask cluster at
     ``scheduler``. The same scenario, ``seed`` and ``n`` give the same figures however they
-    are run."""
+    are run. ``scenario``: a file's path, a loaded scenario, a variant or the scenario's data
+    (a dict). Bad settings raise :class:`~fracas.engine.errors.FracasError` naming the
+    setting (``-n 0: ...``), a bad scenario :class:`~fracas.scenario.ScenarioError`, a
+    wrong type ``TypeError``. In the example, ``duel`` is the path of a scenario file.
+
+    Example::
+
+        >>> from fracas import simulate
+        >>> result = simulate(duel, n=1000, seed=1)
+        >>> joanne = result.sides[0]
+        >>> win = joanne.win
+        >>> print(f"{joanne.side} wins {win.rate:.1%} [{win.low:.1%}, {win.high:.1%}]")
+        Joanne wins 99.0% [98.2%, 99.5%]
+    """
     check_run(n, seed, jobs, precision)
     variant = as_variant(scenario, overrides)
     results, name, wall = run_all(
@@ -261,8 +310,24 @@ def compare(
     """Two or more variants of a matchup on the same fights (common random numbers: fight
     ``i`` of every variant runs from the same seed), each with its figures, and for each
     pair the difference in the first side's win rate with its paired interval (unpaired,
-    and labelled so, for two variants of different rulesets: see :func:`difference`)."""
+    and labelled so, for two variants of different rulesets: see :func:`difference`), and
+    every figure's difference with its test (``figure_differences``). In the example,
+    ``duel`` is the path of a scenario file.
+
+    Example::
+
+        >>> from fracas import compare, variants_of
+        >>> both = variants_of([duel], ["plate: combatants[0].armour=plate mail"])
+        >>> pair = compare(both, n=1000, seed=1)
+        >>> d = pair.differences[0]
+        >>> print(f"{d.difference:+.3f} [{d.low:+.3f}, {d.high:+.3f}] significant: {d.significant}")
+        -0.010 [-0.018, -0.004] significant: True
+    """
     check_run(n, seed, jobs, precision)
+    if isinstance(scenarios, str | Path | Mapping) or not isinstance(scenarios, Sequence):
+        raise TypeError(
+            f"scenarios: expected a list of two or more scenarios, not {type(scenarios).__name__}"
+        )
     if len(scenarios) < 2:
         raise FracasError("compare needs at least two scenarios")
     variants = tuple(as_variant(s, overrides) for s in scenarios)
@@ -465,7 +530,17 @@ def exact(scenario: ScenarioLike, overrides: Sequence[str] = ()) -> ExactDistrib
     """The exact odds and distributions of ``scenario`` (``fracas odds --distributions``):
     fight length, each combatant's health left and damage, who is out, each with its "at
     least X" table, where the ruleset's exact chain covers the fight (``OutOfScope`` where
-    not: ``simulate`` then). ``.to_pandas()`` gives one row per figure and value."""
+    not: ``simulate`` then). ``.to_pandas()`` gives one row per figure and value. In the
+    example, ``brawl`` is the path of a one-on-one scenario file the chain covers.
+
+    Example::
+
+        >>> from fracas import exact
+        >>> odds = exact(brawl)
+        >>> chain = odds.odds
+        >>> print(f"Lin wins {chain.win[0]:.4%}, mean length {chain.mean_length:.2f} {chain.unit}")
+        Lin wins 57.6445%, mean length 6.48 units
+    """
     from fracas.sim.odds import distributions
 
     ruleset, model = as_variant(scenario, overrides).load()

@@ -32,15 +32,15 @@ from typing import Any
 
 import msgspec
 
-from fracas import __version__
 from fracas.engine.errors import FracasError
-from fracas.sim.api import check_run, run_all
+from fracas.sim.api import check_file, check_run, run_all
 from fracas.sim.figures import Rate, rate
 from fracas.sim.grid import Vary, parse_vary
 from fracas.sim.runner import Job, ProgressFn
 from fracas.sim.sweeps import grid_variants
 from fracas.sim.tally import Tally
 from fracas.sim.variant import CHUNK, Variant
+from fracas.version import __version__
 
 
 class BalancePoint(msgspec.Struct, frozen=True):
@@ -210,8 +210,22 @@ def balance(
     progress: ProgressFn | None = None,
 ) -> BalanceResult:
     """The value of ``vary`` (``PATH=LOW..HIGH``, whole numbers) at which ``side``'s win
-    rate (default: the first side) crosses ``target``; see the module docstring."""
+    rate (default: the first side) crosses ``target``; see the module docstring. In the
+    example, ``brawl`` is the path of a one-on-one scenario file.
+
+    Example::
+
+        >>> from fracas import balance
+        >>> point = balance(brawl, "combatants[1].hps=31..80", seed=1)
+        >>> print(point.message)
+        exact: the win rate crosses the target between 43 and 44
+        >>> round(point.crossing, 1)
+        43.8
+    """
     check_run(most, seed, jobs, None)
+    check_file("scenario", scenario)
+    if not isinstance(vary, str | Vary):
+        raise TypeError(f"vary: expected one PATH=LOW..HIGH string, not {vary!r}")
     if not 0 < target < 1:
         raise FracasError(f"--target {target:g}: must be between 0 and 1 (a win rate)")
     v = parse_vary(vary) if isinstance(vary, str) else vary

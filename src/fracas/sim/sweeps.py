@@ -14,7 +14,7 @@ from fracas.engine.errors import FracasError
 from fracas.scenario import ScenarioError, load_scenario, parse_scenario
 from fracas.scenario.files import read_text
 from fracas.scenario.yaml_input import load_yaml
-from fracas.sim.api import check_run, citation, run_all
+from fracas.sim.api import check_file, check_run, check_strings, citation, run_all
 from fracas.sim.figures import Rate, SimResult, figures, rate
 from fracas.sim.grid import Vary, grid, parse_vary
 from fracas.sim.runner import Job, ProgressFn
@@ -116,8 +116,22 @@ def sweep(
     every rate's 95% interval there is narrower than ``precision``), every point on the same
     per-fight seeds. One row per grid point (see :func:`row`); a point whose figures are
     those of an earlier point in every fight names it in the ``same_as`` column (the varied
-    value stops mattering there). ``attrs`` holds the run's metadata."""
+    value stops mattering there). ``attrs`` holds the run's metadata. In the example,
+    ``duel`` is the path of a scenario file.
+
+    Example::
+
+        >>> from fracas import sweep
+        >>> table = sweep(duel, ["combatants[1].skills.dagger=30..70:20"], n=500, seed=1)
+        >>> print(table[["combatants[1].skills.dagger", "win[Joanne]"]].to_string(index=False))
+         combatants[1].skills.dagger  win[Joanne]
+                                  30        0.994
+                                  50        0.980
+                                  70        0.980
+    """
     check_run(n, seed, jobs, precision)
+    check_file("scenario", scenario)
+    check_strings("vary", vary, "PATH=VALUES strings")
     varies = [parse_vary(v) if isinstance(v, str) else v for v in vary]
     if not varies:
         raise FracasError("sweep needs at least one --vary PATH=VALUES")

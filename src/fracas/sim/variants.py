@@ -9,6 +9,7 @@ from pathlib import Path
 
 from fracas.engine.errors import FracasError
 from fracas.scenario import ScenarioError, parse_scenario
+from fracas.sim.api import check_strings
 from fracas.sim.grid import Vary, VaryError, load_value, parse_path, set_at
 from fracas.sim.sweeps import raw_scenario
 from fracas.sim.variant import Variant
@@ -52,7 +53,22 @@ def variant_of(base: str | Path, spec: str, overrides: Sequence[str] = ()) -> Va
 def variants_of(
     scenarios: Sequence[str | Path], specs: Sequence[str], overrides: Sequence[str] = ()
 ) -> list[str | Path | Variant]:
-    """The scenario files as given, then each ``--variant`` of the first one."""
+    """The scenario files as given, then each ``--variant`` of the first one: a list for
+    :func:`~fracas.sim.compare`. A spec is ``LABEL: PATH=VALUE[; PATH=VALUE...]``. In the
+    example, ``duel`` is the path of a scenario file.
+
+    Example::
+
+        >>> from fracas import variants_of
+        >>> both = variants_of([duel], ["plate: combatants[0].armour=plate mail"])
+        >>> len(both), both[1].label
+        (2, 'plate')
+
+    A bad spec raises :class:`~fracas.sim.grid.VaryError` or
+    :class:`~fracas.engine.errors.FracasError` naming the variant and the field.
+    """
+    check_strings("scenarios", scenarios, "scenario files")
+    check_strings("specs", specs, "'LABEL: PATH=VALUE' strings")
     if specs and not scenarios:
         raise FracasError("--variant needs a scenario file to change")
     labels = [parse_variant(s)[0] for s in specs]

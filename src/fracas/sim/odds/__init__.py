@@ -50,7 +50,18 @@ __all__ = [
 
 
 class OutOfScope(ValueError):
-    """The scenario is outside the chain (the message says why)."""
+    """The scenario is outside the chain (the message says why): analyse it with
+    :func:`~fracas.sim.simulate` instead. In the example, ``firefight`` is the path of
+    a scenario file of four combatants.
+
+    Example::
+
+        >>> import fracas
+        >>> fracas.exact(firefight)
+        Traceback (most recent call last):
+        ...
+        fracas.sim.odds.OutOfScope: no batch kernel for the ... ruleset
+    """
 
 
 @dataclass(frozen=True)
