@@ -454,9 +454,27 @@ def cautious(fight: Fight, c: Fighter) -> Action:
     return housekeeping(fight, c) or engage(fight, c, close_in=False)
 
 
+def fair_shot_in_reach(fight: Fight, c: Fighter) -> bool:
+    """Some foe inside ranged combat is in reach and sight (from some facing) of a shot
+    that is not hopeless (``shot_odds.hopeless``)."""
+    for target in targets_by_distance(fight, c):
+        if is_sniping_range(fight, distance_m(c, target)):
+            continue
+        strikes = strikes_at(fight, c, target)
+        if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
+            continue
+        if not hopeless(fight, c, target, strikes):
+            return True
+    return False
+
+
 @tactic("sniper")
 def sniper(fight: Fight, c: Fighter) -> Action:
-    """Snipe at the nearest target beyond ranged combat when a whole turn is left."""
+    """Snipe at the nearest target beyond ranged combat when a whole turn is left - unless a
+    foe inside ranged combat offers a fair ordinary shot: sniping doubles the HD ('Sniping'),
+    and no player snipes a far foe while a near one comes on."""
+    if fair_shot_in_reach(fight, c):
+        return housekeeping(fight, c) or engage(fight, c, close_in=False)
     for target in targets_by_distance(fight, c):
         if not is_sniping_range(fight, distance_m(c, target)):
             continue

@@ -1,0 +1,60 @@
+"""Tactics found playing unlike a player in k26f's new scenarios
+(tests/rulesets/starflight/scenarios/)."""
+
+from __future__ import annotations
+
+from fracas.rulesets.starflight import RULESET
+from fracas.rulesets.starflight.actions import Attack, Snipe, Strike
+from fracas.rulesets.starflight.events import Checked
+
+from .helpers import fighter, of_type, shooter, start, target, who
+
+RIFLE = [{"weapon": "sniper rifle", "class": 3}]
+
+
+def test_a_sniper_shoots_a_foe_inside_ranged_combat_before_sniping_a_far_one() -> None:
+    # 'Sniping': sniping doubles the HD; a foe coming in at 200 m is an ordinary shot
+    # (HD 50 + falloff 8 - AB 6: d% + 6 > 52 hits on 47 naturals) while the one at 500 m
+    # needs d% + 6 > 100 + 15 - 6 - 10 (only the natural 99). A player shoots the near one.
+    sniper = fighter(
+        "s", "red", tactics="sniper", skills={"security": 60}, weapons=RIFLE, position=[0, 0]
+    )
+    near = fighter("n", "blue", position=[200, 0], facing=180)
+    far = fighter("f", "blue", position=[500, 0], facing=180)
+    s = start([sniper, near, far], [10, 1, 1])
+    pending = s.pending()
+    assert pending is not None and pending.actor == "s"
+    chosen = RULESET.choose(s.state, pending)
+    assert not isinstance(chosen, Snipe)
+    assert isinstance(chosen, Attack) and chosen.strikes[0].target == "n"
+
+
+# -- critical potential: only the rolls the chapter gives it --------------------------------
+
+
+def test_the_willpower_save_after_a_hit_has_no_critical_potential() -> None:
+    # 'Resolving Damage': "If the Reflex Save fails, the character is knocked prone ... This
+    # roll has critical potential" - the Reflex save's; the Willpower save that follows has
+    # none, so its natural 00 is a plain failure (Shaken), not a 'critical failure'.
+    shot = Attack(actor="a", strikes=[Strike(target="t", weapon=0)])
+    # initiative; attack 80 hits; chest; Reflex 50; Willpower 00 (d100 100); Fortitude 80
+    s = start([shooter(), target()], [10, 1, 80, 5, 50, 100, 80])
+    s.act(shot)
+    willpower = [e for e in of_type(s, Checked) if e.what == "Willpower save (hit)"]
+    assert willpower and willpower[0].natural == 0 and not willpower[0].success
+    assert willpower[0].critical is None
+    assert who(s, "t").shaken
+
+
+def test_the_massive_attack_fortitude_save_has_no_critical_potential() -> None:
+    # 'Lethal Damage and Wounds': "they must immediately make a DC 75 Fortitude Save" (no
+    # critical potential given, unlike the coma's Fortitude save)
+    shot = Attack(actor="a", strikes=[Strike(target="t", weapon=0)])
+    s = start(
+        [shooter(attributes={"finesse": 40}), target(hp=200)],
+        [10, 1, 80, 5, 100, 50, 50],
+        options={"damage_attribute": "score"},
+    )
+    s.act(shot)
+    fort = [e for e in of_type(s, Checked) if e.what == "Fortitude save (massive attack)"]
+    assert fort and fort[0].natural == 0 and fort[0].critical is None
