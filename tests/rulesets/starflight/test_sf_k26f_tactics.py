@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from fracas.rulesets.starflight import RULESET
-from fracas.rulesets.starflight.actions import Attack, Snipe, Strike
+from fracas.rulesets.starflight.actions import Attack, Run, Snipe, Strike
 from fracas.rulesets.starflight.events import Checked
 
 from .helpers import fighter, of_type, shooter, start, target, who
@@ -58,3 +58,31 @@ def test_the_massive_attack_fortitude_save_has_no_critical_potential() -> None:
     s.act(shot)
     fort = [e for e in of_type(s, Checked) if e.what == "Fortitude save (massive attack)"]
     assert fort and fort[0].natural == 0 and fort[0].critical is None
+
+
+def test_a_shooter_far_out_of_reach_runs_in_rather_than_walking() -> None:
+    # 'Run': "Running can be used to get close to an opponent ... quickly". A slug pistol
+    # reaches 125 m; the foe is 400 m off in ranged combat: two walks (25 m each with 6
+    # movement points) leave it 225 m short, a run (four times the movement) covers 100 m
+    # and stops short of the pistol's reach, as a player would.
+    pistol = [{"weapon": "slug pistol", "class": 2}]
+    a = fighter("a", "red", tactics="all-out-attack", weapons=pistol, position=[0, 0])
+    far = fighter("f", "blue", position=[360, 0], facing=180)
+    s = start([a, far], [10, 1], scale="ranged")
+    pending = s.pending()
+    assert pending is not None and pending.actor == "a"
+    chosen = RULESET.choose(s.state, pending)
+    assert isinstance(chosen, Run) and chosen.toward == "f"
+    s.act(chosen)
+    assert who(s, "a").x == 100
+
+
+def test_a_shooter_one_walk_from_reach_walks_in() -> None:
+    pistol = [{"weapon": "slug pistol", "class": 2}]
+    a = fighter("a", "red", tactics="all-out-attack", weapons=pistol, position=[0, 0])
+    far = fighter("f", "blue", position=[160, 0], facing=180)
+    s = start([a, far], [10, 1], scale="ranged")
+    pending = s.pending()
+    assert pending is not None
+    chosen = RULESET.choose(s.state, pending)
+    assert not isinstance(chosen, Run)

@@ -62,7 +62,7 @@ from fracas.rulesets.starflight.move_action import (
     possible,
     possible_points,
 )
-from fracas.rulesets.starflight.movement import points_left
+from fracas.rulesets.starflight.movement import metres_for_points, points_left
 from fracas.rulesets.starflight.range import (
     IN_MELEE_M,
     MELEE_INCREMENT_M,
@@ -73,7 +73,7 @@ from fracas.rulesets.starflight.range import (
     ready,
 )
 from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
-from fracas.rulesets.starflight.run import check_run, run_limit
+from fracas.rulesets.starflight.run import check_run, next_streak, run_limit
 from fracas.rulesets.starflight.shot_odds import hopeless
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
@@ -210,7 +210,7 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     if targets and waiting_to_fire(fight, c, targets[0]):
         return stand_by(fight, c)
     if close_in and targets:
-        rush = rush_choice(fight, c, targets[0])
+        rush = rush_choice(fight, c, targets[0]) or run_in_choice(fight, c, targets[0])
         if rush is not None:
             return rush
         move = hold_short(fight, c, targets[0])
@@ -222,6 +222,27 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
             return Face(actor=c.id, target=target.id)
         return Attack(actor=c.id, strikes=strikes)
     return stand_by(fight, c)
+
+
+def run_in_choice(fight: Fight, c: Fighter, target: Fighter) -> Run | None:
+    """With the whole turn left and ``target`` farther out of reach than two moves would
+    take it, run towards it ('Run': "Running can be used to get close to an opponent ...
+    quickly"), stopping at the edge of reach (never within two melee increments, where it
+    would provoke the foe's Opportunity Attack); never on a run past half Durability turns
+    in a row (it would hurt). None otherwise (on no grid a run is a 2d10 roll: it walks)."""
+    if fight.phases_left < 2 or not fight.options.grid or next_streak(fight, c) > run_limit(c):
+        return None
+    drawn = [reach_m(fight, w) for w in c.weapons if w.drawn] or [reach_m(fight, None)]
+    reach = max(*drawn, IN_MELEE_M + 1)
+    short = distance_m(c, target) - reach
+    if short <= 2 * metres_for_points(fight, points_left(fight, c)):
+        return None
+    run = Run(actor=c.id, toward=target.id, metres=short)
+    try:
+        check_run(fight, c, run)
+    except IllegalAction:
+        return None
+    return run
 
 
 def pinned_down(fight: Fight, c: Fighter) -> bool:
