@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from fracas.engine import Session
 from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight.actions import Attack, Run, Snipe, Strike
 from fracas.rulesets.starflight.events import Checked
@@ -86,3 +87,36 @@ def test_a_shooter_one_walk_from_reach_walks_in() -> None:
     assert pending is not None
     chosen = RULESET.choose(s.state, pending)
     assert not isinstance(chosen, Run)
+
+
+# -- one point, one combatant: a charge's run-in too -----------------------------------------
+
+
+def test_a_charge_stops_short_of_a_point_a_fallen_combatant_lies_on() -> None:
+    # The docs' reading "One point, one combatant. A move never ends on the point another
+    # combatant stands on ... a move towards or away from someone stops short of it" holds for
+    # a charge's run too ('Charge': "They are considered stopped when they each Range Zero").
+    # 'u' (a's side) lies prone on (19, 0), a metre from 't', where a's charge would stop.
+    from fracas.rulesets.starflight.actions import Charge, DropProne, Standby
+    from fracas.rulesets.starflight.events import Moved
+    from fracas.scenario import parse_scenario
+
+    from .helpers import scenario_data
+    from .purpose_roller import PurposeRoller
+
+    rolls = {"u initiative": [10], "a initiative": [5], "t initiative": [1]}
+    rolls |= {"a charge on t": [10], "t attack on a": [10]}
+    fighters = [
+        fighter("a", "red"),
+        fighter("u", "red", position=[19, 0]),
+        fighter("t", "blue", position=[20, 0], facing=180),
+    ]
+    data = scenario_data(*fighters, scale="melee", options={"initiative_ties": "scenario-order"})
+    s = Session.start(RULESET, parse_scenario(data).scenario, PurposeRoller(rolls))
+    s.act(DropProne(actor="u"))
+    s.act(Standby(actor="u"))
+    s.act(Standby(actor="u"))
+    s.act(Charge(actor="a", target="t"))
+    run_in = next(e for e in s.log if isinstance(e, Moved) and e.who == "a")
+    assert (run_in.x, run_in.y) != (19, 0)
+    assert 20 - run_in.x < 5  # still at Range Zero of 't', where the charge strikes

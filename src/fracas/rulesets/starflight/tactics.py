@@ -73,7 +73,7 @@ from fracas.rulesets.starflight.range import (
     ready,
 )
 from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
-from fracas.rulesets.starflight.run import check_run, next_streak, run_limit
+from fracas.rulesets.starflight.run import check_run, next_streak, run_allowance_m, run_limit
 from fracas.rulesets.starflight.shot_odds import hopeless
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
@@ -227,9 +227,10 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
 def run_in_choice(fight: Fight, c: Fighter, target: Fighter) -> Run | None:
     """With the whole turn left and ``target`` farther out of reach than two moves would
     take it, run towards it ('Run': "Running can be used to get close to an opponent ...
-    quickly"), stopping at the edge of reach (never within two melee increments, where it
-    would provoke the foe's Opportunity Attack); never on a run past half Durability turns
-    in a row (it would hurt). None otherwise (on no grid a run is a 2d10 roll: it walks)."""
+    quickly") when a whole run (the one ``legal_actions`` lists) still ends outside its
+    longest reach and two melee increments (where it would provoke the foe's Opportunity
+    Attack); never on a run past half Durability turns in a row (it would hurt). None
+    otherwise: it walks (on no grid a run is a 2d10 roll: it walks too)."""
     if fight.phases_left < 2 or not fight.options.grid or next_streak(fight, c) > run_limit(c):
         return None
     drawn = [reach_m(fight, w) for w in c.weapons if w.drawn] or [reach_m(fight, None)]
@@ -237,7 +238,9 @@ def run_in_choice(fight: Fight, c: Fighter, target: Fighter) -> Run | None:
     short = distance_m(c, target) - reach
     if short <= 2 * metres_for_points(fight, points_left(fight, c)):
         return None
-    run = Run(actor=c.id, toward=target.id, metres=short)
+    run = Run(actor=c.id, toward=target.id)  # as listed in the legal actions: a whole run
+    if run_allowance_m(fight, c) > short:
+        return None  # a whole run would overshoot the edge of reach: it walks
     try:
         check_run(fight, c, run)
     except IllegalAction:
