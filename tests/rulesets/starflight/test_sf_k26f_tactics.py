@@ -120,3 +120,18 @@ def test_a_charge_stops_short_of_a_point_a_fallen_combatant_lies_on() -> None:
     run_in = next(e for e in s.log if isinstance(e, Moved) and e.who == "a")
     assert (run_in.x, run_in.y) != (19, 0)
     assert 20 - run_in.x < 5  # still at Range Zero of 't', where the charge strikes
+
+
+def test_a_hits_si_counts_only_armour_that_is_worn() -> None:
+    # "Armour not worn neither absorbs nor counts in SI" (docs): the SI a hit's line shows
+    # is the SI of the closing summary and of the CSI (strength.strength_index).
+    from fracas.rulesets.starflight.events import DamageTaken
+    from fracas.rulesets.starflight.strength import strength_index
+
+    vest = [{"name": "padded vest", "hp": 15, "covers": ["chest"], "worn": False}]
+    shot = Attack(actor="a", strikes=[Strike(target="t", weapon=0)])
+    s = start([shooter(), target(armour=vest)], [10, 1, 80, 7, 50, 50, 80])
+    s.act(shot)
+    hit = next(e for e in s.log if isinstance(e, DamageTaken))
+    t = who(s, "t")
+    assert hit.si_after == strength_index(t, "base-plus-gear") == 100
