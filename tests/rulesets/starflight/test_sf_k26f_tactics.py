@@ -135,3 +135,23 @@ def test_a_hits_si_counts_only_armour_that_is_worn() -> None:
     hit = next(e for e in s.log if isinstance(e, DamageTaken))
     t = who(s, "t")
     assert hit.si_after == strength_index(t, "base-plus-gear") == 100
+
+
+def test_a_blind_fighter_next_to_a_foe_gets_out_instead_of_standing_by() -> None:
+    # Every visual organ failed: "If the line isn't touching the attacking combatant's visual
+    # arc, they don't have line of sight and can't attack" - it cannot attack anyone, so it
+    # leaves the fight as a fighter with no working limb does, rather than stand by next to
+    # the foe (found in k26f's stampede scenario, seed 6).
+    from fracas.rulesets.starflight.actions import Move
+    from fracas.rulesets.starflight.events import PartFailed
+
+    knife = [{"weapon": "knife", "class": 1}]
+    a = fighter("a", "red", tactics="all-out-attack", weapons=knife)
+    t = fighter("t", "blue", position=[3, 0], facing=180)
+    s = start([a, t], [10, 1], scale="melee")
+    for eye in ("left_eye", "right_eye"):
+        PartFailed(target="a", part=eye, reason="test").apply(s.state)
+    pending = s.pending()
+    assert pending is not None and pending.actor == "a"
+    chosen = RULESET.choose(s.state, pending)
+    assert isinstance(chosen, Move) and chosen.withdraw and chosen.away_from == "t"

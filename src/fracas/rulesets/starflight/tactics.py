@@ -44,7 +44,13 @@ from fracas.rulesets.starflight.conditions import can_move, can_strike, is_fatig
 from fracas.rulesets.starflight.draw_sheathe import free_hands
 from fracas.rulesets.starflight.facing import facing_points
 from fracas.rulesets.starflight.idle import discharged_reason
-from fracas.rulesets.starflight.line_of_sight import arc_of, bearing, line_of_sight, sight_from
+from fracas.rulesets.starflight.line_of_sight import (
+    arc_of,
+    bearing,
+    eyesight,
+    line_of_sight,
+    sight_from,
+)
 from fracas.rulesets.starflight.medical_aid import (
     AID_RANGE_M,
     premature,
@@ -112,10 +118,12 @@ def _minding_holds(fn: Tactic) -> Tactic:
 
 
 def no_fight_left(fight: Fight, c: Fighter) -> Action | None:
-    """A fighter with no working limb left to strike with gets out of the fight (runs or
-    moves away as a withdrawal, 'Range'), as anyone would; None when it can still fight or
-    cannot get away."""
-    if can_strike(c):
+    """A fighter with no working limb left to strike with, or blind (every visual organ
+    failed: no line of sight, 'Using Weapons', so no attack; a creature with Improved Grab
+    still grabs what it cannot see), gets out of the fight (runs or moves away as a
+    withdrawal, 'Range'), as anyone would; None when it can still fight or cannot get away."""
+    blind = eyesight(c) == "blind" and "improved grab" not in c.abilities
+    if can_strike(c) and not blind:
         return None
     targets = targets_by_distance(fight, c)
     if not targets or not can_move(c, fight):
