@@ -155,3 +155,43 @@ def test_a_blind_fighter_next_to_a_foe_gets_out_instead_of_standing_by() -> None
     assert pending is not None and pending.actor == "a"
     chosen = RULESET.choose(s.state, pending)
     assert isinstance(chosen, Move) and chosen.withdraw and chosen.away_from == "t"
+
+
+def test_an_ambusher_once_hurt_stops_lying_in_wait_for_a_foe_that_is_not_coming() -> None:
+    # k26f's ridge-ambush: an ambusher readied its shot for a sniper 500 m off that never
+    # comes within 25 m, and stood by for forty rounds while being sniped. Once hurt, the
+    # ambush is sprung: it fights as all-out-attack (here: runs at the sniper).
+    from fracas.rulesets.starflight.actions import Ready, Run
+
+    pistol = [{"weapon": "slug pistol", "class": 2}]
+    a = fighter("a", "red", tactics="ambush", weapons=pistol, position=[0, 0])
+    far = fighter("f", "blue", weapons=RIFLE, position=[300, 0], facing=180)
+    s = start([a, far], [10, 1], scale="ranged")
+    pending = s.pending()
+    assert pending is not None
+    assert isinstance(RULESET.choose(s.state, pending), Ready)  # unhurt: it lies in wait
+    who(s, "a").hp -= 10  # the sniper's hit
+    chosen = RULESET.choose(s.state, pending)
+    assert isinstance(chosen, Run) and chosen.toward == "f"
+
+
+def test_a_sniper_does_not_snipe_through_a_solid_obstacle() -> None:
+    # 'Using Weapons': "If a sturdy, tall object (like a mountain or a brick wall) is in the
+    # way, the attacking character does not have line of sight". The sniper tactic chose a
+    # snipe the rules then refused (a `fracas sim` of k26f's ridge-ambush stopped on it).
+    from fracas.engine import IllegalAction
+
+    sniper = fighter(
+        "s", "red", tactics="sniper", skills={"security": 60}, weapons=RIFLE, position=[0, 0]
+    )
+    far = fighter("f", "blue", position=[500, 0], facing=180)
+    rock = {"name": "rock spur", "start": [250, -20], "end": [250, 20], "kind": "solid"}
+    s = start([sniper, far], [10, 1], obstacles=[rock])
+    pending = s.pending()
+    assert pending is not None
+    chosen = RULESET.choose(s.state, pending)
+    assert not isinstance(chosen, Snipe)
+    try:
+        s.act(chosen)
+    except IllegalAction as exc:  # pragma: no cover - the failure this test guards against
+        raise AssertionError(f"the tactic chose an illegal action: {exc}") from exc

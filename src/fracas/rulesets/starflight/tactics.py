@@ -510,6 +510,8 @@ def sniper(fight: Fight, c: Fighter) -> Action:
     for target in targets_by_distance(fight, c):
         if not is_sniping_range(fight, distance_m(c, target)):
             continue
+        if not line_of_sight(fight, c, target, any_facing=True).visible:
+            continue  # a brick wall or a mountain in the way: no snipe ('Using Weapons')
         for i, w in enumerate(c.weapons):
             ok = (
                 w.drawn and w.scope and ready(fight, w) and w.stats.range_m >= distance_m(c, target)
@@ -615,7 +617,9 @@ def within_a_turn(direction: int, facing: int) -> bool:
 def ambush(fight: Fight, c: Fighter) -> Action:
     """Lie in wait: attack a hostile that is near (within the ambush distance of a drawn
     weapon) or that it may hit; otherwise ready a strike at the nearest hostile for when it
-    comes within that distance (facing it first), and stand by."""
+    comes within that distance (facing it first), and stand by. Once hurt (Wounds, HP or NHP
+    lost) with no foe near, the ambush is sprung: it fights as ``all-out-attack`` (no player
+    lies in wait for a foe who is shooting it from afar)."""
     chores = housekeeping(fight, c)
     if chores is not None:
         return chores
@@ -628,6 +632,8 @@ def ambush(fight: Fight, c: Fighter) -> Action:
     reach = ambush_metres(fight, None if weapon is None else c.weapons[weapon])
     if distance_m(c, nearest) <= reach or any(r.round < fight.round for r in c.readied):
         return engage(fight, c, close_in=False)
+    if c.total_wounds() > 0 or c.hp < c.hp_max or c.nhp < c.nhp_max:
+        return all_out_attack(fight, c)
     if not c.readied:
         if arc_of(fight, c, nearest) != "optimal":  # turned away (it stepped back, say)
             turn = face_choice(fight, c, nearest)
