@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from fracas.engine import Session
 from fracas.rulesets.starflight import RULESET
 from fracas.rulesets.starflight.actions import Attack, Run, Snipe, Strike
@@ -195,3 +197,41 @@ def test_a_sniper_does_not_snipe_through_a_solid_obstacle() -> None:
         s.act(chosen)
     except IllegalAction as exc:  # pragma: no cover - the failure this test guards against
         raise AssertionError(f"the tactic chose an illegal action: {exc}") from exc
+
+
+# -- Disarm/Sunder: the margins, read one way --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("natural", "hd", "disarmed", "object_hit"),
+    [
+        (75, 50, False, False),  # 25 over the HD: 24 over the least hit (51)
+        (76, 50, True, False),
+        (80, 30, True, False),  # 50 over the HD: 49 over the least hit
+        (81, 30, True, True),
+    ],
+)
+def test_disarm_margins_count_from_the_least_total_that_hits(
+    natural: int, hd: int, disarmed: bool, object_hit: bool
+) -> None:
+    # 'Disarm/Sunder': "a total result of 25 points higher than the ordinary required HD" and
+    # "at least 50 points over the amount needed for a normal attack" - both counted from the
+    # least total that hits (HD + 1, as the multiple-fire example counts: "successful with a
+    # result of 76, the second shot succeeds at 81"). Disarming already did; hitting the
+    # object counted from the HD (50 over it sufficed).
+    from fracas.rulesets.starflight.actions import Disarm
+    from fracas.rulesets.starflight.events import GearCheck, ItemDropped, ItemWrecked
+
+    from .test_sf_combat_actions import KNIFE, a, begin, events, t
+
+    rolls = {"a disarm: the knife on t": [natural], "GM d% against the knife": [5]}
+    rolls |= {"a knife damage": [1]}
+    s, _ = begin(
+        [a(weapons=KNIFE), t(position=[3, 0], hd=hd, weapons=KNIFE, hp=1000)],
+        rolls,
+    )
+    s.act(Disarm(actor="a", target="t", item=0, weapon=0))
+    assert bool(events(s, ItemDropped) or events(s, ItemWrecked)) is disarmed
+    assert bool(events(s, ItemWrecked)) is object_hit
+    if not disarmed:
+        assert events(s, GearCheck)
