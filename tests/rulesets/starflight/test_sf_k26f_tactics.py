@@ -235,3 +235,18 @@ def test_disarm_margins_count_from_the_least_total_that_hits(
     assert bool(events(s, ItemWrecked)) is object_hit
     if not disarmed:
         assert events(s, GearCheck)
+
+
+def test_nobody_runs_after_a_foe_that_is_withdrawing() -> None:
+    # 'Range': "Combatants on the character-scale may withdraw from combat if they are greater
+    # than fifteen range increments from all hostile combatants". A pursuer running at the
+    # fleeing foe's own pace never lets it get there: the firefight example ran to its round
+    # limit in 1 seed in 5 that way. The pursuer walks; the fleeing foe gets away.
+    pistol = [{"weapon": "slug pistol", "class": 2}]
+    a = fighter("a", "red", tactics="all-out-attack", weapons=pistol, position=[0, 0])
+    far = fighter("f", "blue", position=[360, 0], facing=0)
+    s = start([a, far], [10, 1], scale="ranged")
+    who(s, "f").withdrawing = True
+    pending = s.pending()
+    assert pending is not None
+    assert not isinstance(RULESET.choose(s.state, pending), Run)

@@ -237,10 +237,14 @@ def run_in_choice(fight: Fight, c: Fighter, target: Fighter) -> Run | None:
     take it, run towards it ('Run': "Running can be used to get close to an opponent ...
     quickly") when a whole run (the one ``legal_actions`` lists) still ends outside its
     longest reach and two melee increments (where it would provoke the foe's Opportunity
-    Attack); never on a run past half Durability turns in a row (it would hurt). None
-    otherwise: it walks (on no grid a run is a 2d10 roll: it walks too)."""
+    Attack); never on a run past half Durability turns in a row (it would hurt), nor after a
+    foe that is withdrawing (a chase at the same pace never lets it get fifteen increments
+    away, 'Range', and drags the fight to its round limit). None otherwise: it walks (on no
+    grid a run is a 2d10 roll: it walks too)."""
     if fight.phases_left < 2 or not fight.options.grid or next_streak(fight, c) > run_limit(c):
         return None
+    if target.withdrawing:
+        return None  # let a fleeing foe go: running after it only drags the fight on
     drawn = [reach_m(fight, w) for w in c.weapons if w.drawn] or [reach_m(fight, None)]
     reach = max(*drawn, IN_MELEE_M + 1)
     short = distance_m(c, target) - reach
