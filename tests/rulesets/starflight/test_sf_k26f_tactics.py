@@ -250,3 +250,31 @@ def test_nobody_runs_after_a_foe_that_is_withdrawing() -> None:
     pending = s.pending()
     assert pending is not None
     assert not isinstance(RULESET.choose(s.state, pending), Run)
+
+
+def test_a_charged_energy_weapon_hit_in_a_disarm_detonates_with_falloff() -> None:
+    # 'Disarm/Sunder': "If the object in question is an explosive or a charged energy weapon,
+    # it detonates, causing the half of the item's full damage, falling off ten points for each
+    # range increment from the point of the blast." A Class 2 hand laser (16) wrecked in its
+    # holder's hand: 8 to the holder and to the disarmer 3 m off (the same melee increment),
+    # nothing to an ally of the disarmer 6 m from the blast (one increment: 8 - 10 < 0).
+    from fracas.rulesets.starflight.actions import Disarm
+    from fracas.rulesets.starflight.events import DamageTaken, ItemWrecked
+
+    from .test_sf_combat_actions import KNIFE, a, begin, events, t
+
+    laser = [{"weapon": "hand laser", "class": 2}]
+    rolls = {"a disarm: the hand laser on t": [81], "GM d% against the hand laser": [5]}
+    rolls |= {"a knife damage": [1]}
+    s, _ = begin(
+        [
+            a(weapons=KNIFE),
+            t(position=[3, 0], hd=30, weapons=laser),
+            fighter("u", "red", position=[3, 6]),
+        ],
+        rolls,
+    )
+    s.act(Disarm(actor="a", target="t", item=0, weapon=0))
+    assert events(s, ItemWrecked)[0].detonated
+    blast = [e for e in events(s, DamageTaken)][1:]  # after the disarm's own half-damage hit
+    assert {(e.target, e.lethal) for e in blast} == {("t", 8), ("a", 8)}
