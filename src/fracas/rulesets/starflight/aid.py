@@ -114,7 +114,8 @@ def resolve_aid(ctx: StarflightContext, c: Fighter, action: Aid) -> None:
     if action.kind == "rally" and len(targets) >= GROUP:
         dc = fight.options.rally_group_dc
         mod = skill_modifier(fight, c, "leadership", "charm")
-        if check(ctx, c, "Leadership check (rally, Very Difficult)", mod, dc).success:
+        what = "Leadership check (rally, Very Difficult)"
+        if check(ctx, c, what, mod, dc, potential=False).success:
             for t in targets:
                 ctx.emit(ConditionEnded(who=t.id, condition="shaken"))
         return

@@ -26,6 +26,7 @@ from fracas.rulesets.starflight.attack import Hit, resolve_hit
 from fracas.rulesets.starflight.conditions import can_move, in_fight, is_dead, striking_part
 from fracas.rulesets.starflight.events import Charged, Maneuver, Moved
 from fracas.rulesets.starflight.line_of_sight import bearing, line_of_sight
+from fracas.rulesets.starflight.move_action import occupant
 from fracas.rulesets.starflight.movement import step_towards
 from fracas.rulesets.starflight.opportunity import provoked
 from fracas.rulesets.starflight.provoked_attacks import may_answer, strike_back
@@ -95,6 +96,11 @@ def plan_run(fight: Fight, c: Fighter, target: Fighter, what: str, *, back: bool
     if not line_of_sight(fight, c, target, any_facing=True).visible:
         raise IllegalAction(f"{c.name} has no clear run at {target.name}")
     x, y = step_towards(c, target.x, target.y, metres)
+    while metres > 0 and occupant(fight, c, x, y) is not None:  # one point, one combatant
+        metres -= 1
+        x, y = step_towards(c, target.x, target.y, metres)
+    if metres < least or isqrt((x - target.x) ** 2 + (y - target.y) ** 2) >= MELEE_INCREMENT_M:
+        raise IllegalAction(f"no room to stop at Range Zero of {target.name}: someone is there")
     return RunIn(c.x, c.y, x, y, metres, bearing(c, target))
 
 

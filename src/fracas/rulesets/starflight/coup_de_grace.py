@@ -89,5 +89,6 @@ def resolve_coup(ctx: StarflightContext, c: Fighter, action: CoupDeGrace) -> Non
     if is_dead(t):
         return
     dealt = max(0, nhp - t.nhp) + max(0, hp - t.hp)
-    if not save(ctx, t, "fortitude", BASE_DC + dealt, "Fortitude save (coup de grace)").success:
+    what = "Fortitude save (coup de grace)"
+    if not save(ctx, t, "fortitude", BASE_DC + dealt, what, potential=False).success:
         ctx.emit(ClinicalDeath(who=t.id, reason="coup de grace", round=fight.round, hp_after=0))

@@ -185,7 +185,8 @@ def apply_blow(
     armour_only = fight.options.nonlethal_reduction == "armour-only"
     a = absorb(c, part, lethal, nonlethal, weapon_type, armour_only)
     nl = a.nonlethal * rider_multiplier(fight, c, part) * (2 if is_fatigued(c) else 1)
-    gear_after = sum(a.armour_hp) + (a.shield_hp or 0)
+    worn = sum(hp for hp, g in zip(a.armour_hp, c.armour, strict=True) if g.worn)
+    gear_after = worn + (a.shield_hp or 0)  # as strength.gear_hit_points: worn armour only
     hp_after = c.hp - a.lethal
     base = hp_after if fight.options.si_formula == HP_PLUS_GEAR else c.si_base
     ctx.emit(

@@ -92,7 +92,8 @@ def massive_attack(ctx: StarflightContext, c: Fighter) -> None:
     Chapter 9.2, 'Lethal Damage and Wounds'.
     """
     fight = ctx.state
-    outcome = save(ctx, c, "fortitude", MASSIVE_ATTACK_DC, "Fortitude save (massive attack)")
+    what = "Fortitude save (massive attack)"
+    outcome = save(ctx, c, "fortitude", MASSIVE_ATTACK_DC, what, potential=False)
     if not outcome.success:
         ctx.emit(
             ClinicalDeath(

@@ -188,7 +188,11 @@ def resolve_disarm(ctx: StarflightContext, c: Fighter, action: Disarm) -> None:
         return
     multi = action.item is not None and t.weapons[action.item].appendages > 1
     needed = MULTI_HANDED_MARGIN if multi else DISARM_MARGIN
-    disarmed = roll.degree > needed
+    # "25 points higher than the ordinary required HD", "at least 50 points over the amount
+    # needed": both over the least total that hits, HD + 1 (as 'Using Weapons' counts a
+    # burst's shots: "successful with a result of 76, the second shot succeeds at 81")
+    over = roll.degree - 1
+    disarmed = over >= needed
     part = body_part(t) if action.item is None else (t.weapons[action.item].hand or body_part(t))
     if disarmed or fight.options.disarm_half_damage_on == "hit":
         w = None if action.weapon is None else c.weapons[action.weapon]
@@ -199,10 +203,10 @@ def resolve_disarm(ctx: StarflightContext, c: Fighter, action: Disarm) -> None:
             return
         ctx.emit(
             GearCheck(
-                target=t.id, text=f"keeps hold ({roll.degree} over; {needed} needed to disarm)"
+                target=t.id, text=f"keeps hold ({roll.degree} over; {needed + 1} needed to disarm)"
             )
         )
         return
-    if roll.degree >= OBJECT_HIT_MARGIN and wreck(ctx, t, action.item, roll):
+    if over >= OBJECT_HIT_MARGIN and wreck(ctx, t, action.item, roll):
         return
     take_or_drop(ctx, c, t, action.item, action.weapon is None)

@@ -49,7 +49,7 @@ def wounded_walk(ctx: StarflightContext, c: Fighter) -> bool:
         critical_failure(ctx, c, wounded_before=True)
         return False
     if not out.success:
-        if not save(ctx, c, "reflex", dc, "Reflex save (stumbles)").success:
+        if not save(ctx, c, "reflex", dc, "Reflex save (stumbles)", potential=False).success:
             ctx.emit(ConditionGained(who=c.id, condition="prone", reason="stumbles"))
         return False
     return True

@@ -336,7 +336,8 @@ def _shaken_due(ctx: StarflightContext, c: Fighter, m: Fighter | None, minute: i
 def _shaken(ctx: StarflightContext, c: Fighter, m: Fighter | None, care: Care) -> None:
     """'A Shaken character can snap out of it with a successful Willpower Save': in a rest,
     once an hour (PROPOSED; in a fight it is the start of each turn)."""
-    out = save(ctx, c, "willpower", c.shaken_dc, "Willpower save (shake off Shaken)")
+    what = "Willpower save (shake off Shaken)"
+    out = save(ctx, c, "willpower", c.shaken_dc, what, potential=False)
     if out.success:
         ctx.emit(ConditionEnded(who=c.id, condition="shaken"))
 

@@ -40,7 +40,7 @@ def willpower_after_hit(ctx: StarflightContext, c: Fighter, damage: int) -> None
 
     Chapter 9.2, 'Resolving Damage'.
     """
-    out = save(ctx, c, "willpower", damage, "Willpower save (hit)")
+    out = save(ctx, c, "willpower", damage, "Willpower save (hit)", potential=False)
     inspired = c.inspired_until >= ctx.state.round  # 'Aid': 'will not become Shaken'
     if not out.success and not c.shaken and not inspired:
         dc = ctx.options.shaken_recovery_dc

@@ -294,7 +294,9 @@ def resolve_stunts(ctx: StarflightContext, c: Fighter, action: StuntMove) -> Non
         fall_dc = stunt_row(action.stunts[first]).dc
         if fight.options.failed_stunt_reflex_dc == "check":
             fall_dc = dc
-        if not save(ctx, c, "reflex", fall_dc, "Reflex save (failed stunt)").success:
+        if not save(
+            ctx, c, "reflex", fall_dc, "Reflex save (failed stunt)", potential=False
+        ).success:
             ctx.emit(ConditionGained(who=c.id, condition="prone", reason="a failed stunt"))
         return
     spent = movement_cost(fight, c, action)

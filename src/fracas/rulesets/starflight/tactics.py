@@ -69,7 +69,7 @@ from fracas.rulesets.starflight.move_action import (
     possible,
     possible_points,
 )
-from fracas.rulesets.starflight.movement import points_left
+from fracas.rulesets.starflight.movement import metres_for_points, points_left
 from fracas.rulesets.starflight.range import (
     IN_MELEE_M,
     MELEE_INCREMENT_M,
@@ -80,7 +80,7 @@ from fracas.rulesets.starflight.range import (
     ready,
 )
 from fracas.rulesets.starflight.ready import ambush_metres, readied_attack
-from fracas.rulesets.starflight.run import check_run, run_limit
+from fracas.rulesets.starflight.run import check_run, next_streak, run_allowance_m, run_limit
 from fracas.rulesets.starflight.shot_odds import hopeless
 from fracas.rulesets.starflight.standby import stand_by
 from fracas.rulesets.starflight.stasis import stasis_problem
@@ -119,10 +119,12 @@ def _minding_holds(fn: Tactic) -> Tactic:
 
 
 def no_fight_left(fight: Fight, c: Fighter) -> Action | None:
-    """A fighter with no working limb left to strike with gets out of the fight (runs or
-    moves away as a withdrawal, 'Range'), as anyone would; None when it can still fight or
-    cannot get away."""
-    if can_strike(c):
+    """A fighter with no working limb left to strike with, or blind (every visual organ
+    failed: no line of sight, 'Using Weapons', so no attack; a creature with Improved Grab
+    still grabs what it cannot see), gets out of the fight (runs or moves away as a
+    withdrawal, 'Range'), as anyone would; None when it can still fight or cannot get away."""
+    blind = eyesight(c) == "blind" and "improved grab" not in c.abilities
+    if can_strike(c) and not blind:
         return None
     targets = targets_by_distance(fight, c)
     if not targets or not can_move(c, fight):
@@ -219,7 +221,7 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
     if targets and waiting_to_fire(fight, c, targets[0]):
         return stand_by(fight, c)
     if close_in and targets:
-        rush = rush_choice(fight, c, targets[0])
+        rush = rush_choice(fight, c, targets[0]) or run_in_choice(fight, c, targets[0])
         if rush is not None:
             return rush
         move = hold_short(fight, c, targets[0])
@@ -231,6 +233,34 @@ def engage(fight: Fight, c: Fighter, *, close_in: bool = True) -> Action:
             return Face(actor=c.id, target=target.id)
         return Attack(actor=c.id, strikes=strikes)
     return stand_by(fight, c)
+
+
+def run_in_choice(fight: Fight, c: Fighter, target: Fighter) -> Run | None:
+    """With the whole turn left and ``target`` farther out of reach than two moves would
+    take it, run towards it ('Run': "Running can be used to get close to an opponent ...
+    quickly") when a whole run (the one ``legal_actions`` lists) still ends outside its
+    longest reach and two melee increments (where it would provoke the foe's Opportunity
+    Attack); never on a run past half Durability turns in a row (it would hurt), nor after a
+    foe that is withdrawing (a chase at the same pace never lets it get fifteen increments
+    away, 'Range', and drags the fight to its round limit). None otherwise: it walks (on no
+    grid a run is a 2d10 roll: it walks too)."""
+    if fight.phases_left < 2 or not fight.options.grid or next_streak(fight, c) > run_limit(c):
+        return None
+    if target.withdrawing:
+        return None  # let a fleeing foe go: running after it only drags the fight on
+    drawn = [reach_m(fight, w) for w in c.weapons if w.drawn] or [reach_m(fight, None)]
+    reach = max(*drawn, IN_MELEE_M + 1)
+    short = distance_m(c, target) - reach
+    if short <= 2 * metres_for_points(fight, points_left(fight, c)):
+        return None
+    run = Run(actor=c.id, toward=target.id)  # as listed in the legal actions: a whole run
+    if run_allowance_m(fight, c) > short:
+        return None  # a whole run would overshoot the edge of reach: it walks
+    try:
+        check_run(fight, c, run)
+    except IllegalAction:
+        return None
+    return run
 
 
 def pinned_down(fight: Fight, c: Fighter) -> bool:
@@ -462,12 +492,32 @@ def cautious(fight: Fight, c: Fighter) -> Action:
     return housekeeping(fight, c) or engage(fight, c, close_in=False)
 
 
+def fair_shot_in_reach(fight: Fight, c: Fighter) -> bool:
+    """Some foe inside ranged combat is in reach and sight (from some facing) of a shot
+    that is not hopeless (``shot_odds.hopeless``)."""
+    for target in targets_by_distance(fight, c):
+        if is_sniping_range(fight, distance_m(c, target)):
+            continue
+        strikes = strikes_at(fight, c, target)
+        if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
+            continue
+        if not hopeless(fight, c, target, strikes):
+            return True
+    return False
+
+
 @tactic("sniper")
 def sniper(fight: Fight, c: Fighter) -> Action:
-    """Snipe at the nearest target beyond ranged combat when a whole turn is left."""
+    """Snipe at the nearest target beyond ranged combat when a whole turn is left - unless a
+    foe inside ranged combat offers a fair ordinary shot: sniping doubles the HD ('Sniping'),
+    and no player snipes a far foe while a near one comes on."""
+    if fair_shot_in_reach(fight, c):
+        return housekeeping(fight, c) or engage(fight, c, close_in=False)
     for target in targets_by_distance(fight, c):
         if not is_sniping_range(fight, distance_m(c, target)):
             continue
+        if not line_of_sight(fight, c, target, any_facing=True).visible:
+            continue  # a brick wall or a mountain in the way: no snipe ('Using Weapons')
         for i, w in enumerate(c.weapons):
             ok = (
                 w.drawn and w.scope and ready(fight, w) and w.stats.range_m >= distance_m(c, target)
@@ -573,7 +623,9 @@ def within_a_turn(direction: int, facing: int) -> bool:
 def ambush(fight: Fight, c: Fighter) -> Action:
     """Lie in wait: attack a hostile that is near (within the ambush distance of a drawn
     weapon) or that it may hit; otherwise ready a strike at the nearest hostile for when it
-    comes within that distance (facing it first), and stand by."""
+    comes within that distance (facing it first), and stand by. Once hurt (Wounds, HP or NHP
+    lost) with no foe near, the ambush is sprung: it fights as ``all-out-attack`` (no player
+    lies in wait for a foe who is shooting it from afar)."""
     chores = housekeeping(fight, c)
     if chores is not None:
         return chores
@@ -586,6 +638,8 @@ def ambush(fight: Fight, c: Fighter) -> Action:
     reach = ambush_metres(fight, None if weapon is None else c.weapons[weapon])
     if distance_m(c, nearest) <= reach or any(r.round < fight.round for r in c.readied):
         return engage(fight, c, close_in=False)
+    if c.total_wounds() > 0 or c.hp < c.hp_max or c.nhp < c.nhp_max:
+        return all_out_attack(fight, c)
     if not c.readied:
         if arc_of(fight, c, nearest) != "optimal":  # turned away (it stepped back, say)
             turn = face_choice(fight, c, nearest)

@@ -100,7 +100,7 @@ def resolve_trample(ctx: StarflightContext, c: Fighter, action: Trample) -> None
         [*attribute_terms(fight, target, "power"), *theirs],
     )
     damage = trample_damage(c) if result.won else trample_damage(c) // 2
-    if save(ctx, target, "reflex", trample_dc(c), "Reflex save (trample)").success:
+    if save(ctx, target, "reflex", trample_dc(c), "Reflex save (trample)", potential=False).success:
         damage //= 2
     land_basic(ctx, target, damage, "basic", "trampled")
     if result.won and in_fight(target, fight.options):

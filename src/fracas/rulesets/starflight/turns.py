@@ -111,7 +111,8 @@ def start_of_turn(ctx: StarflightContext, c: Fighter) -> None:
     expire_readied(ctx, c)
     let_go_of_the_fallen(ctx, c)
     if c.shaken:
-        out = save(ctx, c, "willpower", c.shaken_dc, "Willpower save (shake off Shaken)")
+        what = "Willpower save (shake off Shaken)"
+        out = save(ctx, c, "willpower", c.shaken_dc, what, potential=False)
         if out.success:
             ctx.emit(ConditionEnded(who=c.id, condition="shaken"))
     start_of_turn_checks(ctx, c)
