@@ -1,4 +1,4 @@
-"""Tactics found playing unlike a player in k26f's new scenarios
+"""Tactics found playing unlike a player in the audit's new scenarios
 (tests/rulesets/starflight/scenarios/)."""
 
 from __future__ import annotations
@@ -143,7 +143,7 @@ def test_a_blind_fighter_next_to_a_foe_gets_out_instead_of_standing_by() -> None
     # Every visual organ failed: "If the line isn't touching the attacking combatant's visual
     # arc, they don't have line of sight and can't attack" - it cannot attack anyone, so it
     # leaves the fight as a fighter with no working limb does, rather than stand by next to
-    # the foe (found in k26f's stampede scenario, seed 6).
+    # the foe (found in the stampede scenario, seed 6).
     from fracas.rulesets.starflight.actions import Move
     from fracas.rulesets.starflight.events import PartFailed
 
@@ -160,7 +160,7 @@ def test_a_blind_fighter_next_to_a_foe_gets_out_instead_of_standing_by() -> None
 
 
 def test_an_ambusher_once_hurt_stops_lying_in_wait_for_a_foe_that_is_not_coming() -> None:
-    # k26f's ridge-ambush: an ambusher readied its shot for a sniper 500 m off that never
+    # the ridge-ambush scenario: an ambusher readied its shot for a sniper 500 m off that never
     # comes within 25 m, and stood by for forty rounds while being sniped. Once hurt, the
     # ambush is sprung: it fights as all-out-attack (here: runs at the sniper).
     from fracas.rulesets.starflight.actions import Ready, Run
@@ -180,7 +180,7 @@ def test_an_ambusher_once_hurt_stops_lying_in_wait_for_a_foe_that_is_not_coming(
 def test_a_sniper_does_not_snipe_through_a_solid_obstacle() -> None:
     # 'Using Weapons': "If a sturdy, tall object (like a mountain or a brick wall) is in the
     # way, the attacking character does not have line of sight". The sniper tactic chose a
-    # snipe the rules then refused (a `fracas sim` of k26f's ridge-ambush stopped on it).
+    # snipe the rules then refused (a `fracas sim` of the ridge-ambush scenario stopped on it).
     from fracas.engine import IllegalAction
 
     sniper = fighter(
