@@ -1,8 +1,9 @@
 """Scenarios written for the audit, not from the chapter's examples
-(``scenarios/*.yaml``: cover and line of sight with a sniper, two blades and bursts, big and small creatures with a trample, grapples, a gridless
-speed-based skirmish, a surprise round with an acrobat and an Industrial Age medic; each with
-options away from their defaults), fought at seeds 1-8: every fight ends inside its round
-limit, replays byte for byte, and reads as players would play it (the detectors of
+(``scenarios/*.yaml``: cover and line of sight with a sniper, two blades and bursts, big
+and small creatures with a trample, grapples, a gridless speed-based skirmish, a surprise
+round with an acrobat and an Industrial Age medic; each with options away from their
+defaults), fought at seeds 1-8: every fight ends inside its round limit, replays byte for
+byte, and reads as players would play it (the detectors of
 ``tests/rulesets/test_tactics_play_like_players.py``: no ping-pong, no standing by next to
 a foe with something to do, no three idle turns, no hurt cautious fighter that stays)."""
 
