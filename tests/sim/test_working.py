@@ -94,14 +94,21 @@ def test_the_innermost_step_is_said_and_a_quick_inner_one_is_not(
     ]
 
 
-def test_an_error_inside_still_ends_the_step(
-    clock: Clock, capsys: pytest.CaptureFixture[str]
+def test_an_error_inside_ends_the_step_without_calling_it_done(
+    clock: Clock, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(KeyError), w.working("adding things up"):
         clock.now += 1.0
         w.tick()
         raise KeyError("x")
-    assert capsys.readouterr().err.splitlines()[-1] == "fracas: adding things up: done in 1.0 s"
+    assert capsys.readouterr().err.splitlines() == ["fracas: adding things up ..."]
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    with pytest.raises(KeyError), w.working("adding things up"):
+        clock.now += 1.0
+        w.tick()
+        raise KeyError("x")
+    assert screen.getvalue().endswith("\r") and "\n" not in screen.getvalue()  # wiped
 
 
 def test_on_a_terminal_one_status_line_shows_the_step_its_progress_and_its_seconds(

@@ -70,6 +70,8 @@ class Step:
         self.said = False
         #: it was on the terminal's status line
         self.shown = False
+        #: it ended on an error (its end is not said: the error is)
+        self.failed = False
 
     def update(self, done: int, total: int | None = None, unit: str | None = None) -> None:
         """Progress: ``done`` units of work of ``total`` (None: not known), in ``unit``
@@ -125,7 +127,7 @@ class _Status:
             self.draw(now)  # (a step that lasted the delay is said, even between two ticks)
             if step in self.steps:
                 self.steps.remove(step)
-            if step.said or (step.shown and step.ended is not None):
+            if not step.failed and (step.said or (step.shown and step.ended is not None)):
                 self.hide()
                 print(f"fracas: {step.end_line(now)}", file=sys.stderr, flush=True)
             if not self.steps:
@@ -224,6 +226,9 @@ def working(what: str, unit: str = "", ended: str | None = None) -> Iterator[Ste
     step = begin(what, unit, ended)
     try:
         yield step
+    except BaseException:
+        step.failed = True  # (what went wrong is told next: not "done")
+        raise
     finally:
         end(step)
 

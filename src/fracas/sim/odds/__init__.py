@@ -113,8 +113,7 @@ def odds(ruleset: AnyRuleset, scenario: AnyScenario, policy: object | None = Non
     chain = exact(ruleset)
     if why is not None or chain is None:
         raise OutOfScope(why)
-    with working("loading the compiled kernels"):
-        chain.load()  # the time reported is the chain's, not numba loading its cache
+    chain.load()  # the time reported is the chain's, not numba loading its cache
     return timed(scenario_of(scenario).name, lambda: chain.solve(ruleset, scenario, policy))
 
 
@@ -128,8 +127,7 @@ def distributions(
     chain = exact(ruleset)
     if why is not None or chain is None:
         raise OutOfScope(why)
-    with working("loading the compiled kernels"):
-        chain.load()  # the time reported is the chain's, as in ``odds``
+    chain.load()  # the time reported is the chain's, as in ``odds``
     start = time.process_time()
     with working("working out the exact distributions from the chain's end states"):
         found = chain.distributions(ruleset, scenario, policy)
