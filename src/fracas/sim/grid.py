@@ -235,7 +235,7 @@ def check_adds_nothing(raw: Any, scenario: Any, vary: Vary, flag: str = "--vary"
         return
     where = vary.path[: -len(last)].rstrip(".") or "the scenario"
     listed = f" (it has {', '.join(have)})" if have else " (it has none)"
-    near = difflib.get_close_matches(last, have, n=1)
+    near = difflib.get_close_matches(last, have, n=1, cutoff=0.75)
     hint = f"; did you mean {near[0]!r}?" if near else ""
     raise VaryError(
         f"{flag} {vary.path}: {where} has no {last!r}{listed}{hint} "
