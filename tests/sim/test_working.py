@@ -193,3 +193,24 @@ def test_the_delay_comes_from_the_environment(monkeypatch: pytest.MonkeyPatch) -
     assert w._delay() == 0.05
     monkeypatch.setenv("FRACAS_STATUS_DELAY", "soon")
     assert w._delay() == 0.5
+
+
+def test_on_a_terminal_the_first_steps_count_from_the_process_start(
+    clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Python took 0.6 s to start (a busy machine): the first step is drawn at its first
+    tick; a step after a pause of a second waits the delay again."""
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    monkeypatch.setattr(w, "_STATUS", w._Status(born=clock.now - 0.6))
+    with w.working("starting"):
+        w.tick()
+        assert screen.getvalue().endswith("starting, 0 s")
+    clock.now += 1.0
+    with w.working("after a pause"):
+        w.tick()
+        assert "after a pause" not in screen.getvalue()
+
+
+def test_a_process_knows_its_age() -> None:
+    assert w._process_age() >= 0.0

@@ -3,8 +3,9 @@
 One status for the whole process. A step (:func:`working`, or :func:`begin`/:func:`end`)
 names what is being done ("loading numba", "compiling exchange_kernel.exchange_branches",
 "running 10,000 fights"); steps nest, and the innermost open one is what is shown. Nothing is
-shown until steps have been open for :data:`DELAY` seconds without a break, so a quick
-command prints nothing. Then:
+shown until steps have been open for :data:`DELAY` seconds without a break (the first ones
+counted from the process's start: Python's own start, slow on a busy machine, is part of the
+wait), so a quick command prints nothing. Then:
 
 - on a terminal, one status line on stderr, redrawn every :data:`TICK` seconds: a
   spinner, the innermost step, its progress where it has units of work (:meth:`Step.update`:
@@ -96,8 +97,23 @@ class Step:
         return f"{self.what}: done in {took:.1f} s"
 
 
+def _process_age() -> float:
+    """Seconds since this process started (read from Linux's /proc; 0 where there is none)."""
+    try:
+        with open("/proc/self/stat", "rb") as f:
+            stat = f.read()
+        fields = stat[stat.rindex(b")") + 2 :].split()
+        started = int(fields[19]) / os.sysconf("SC_CLK_TCK")  # (field 22: its start time)
+        return max(0.0, time.clock_gettime(time.CLOCK_BOOTTIME) - started)
+    except (OSError, ValueError, AttributeError, IndexError):
+        return 0.0
+
+
 class _Status:
-    def __init__(self) -> None:
+    """``born``: when the process started, on :data:`clock` (its first steps count from
+    then: the wait began when the command was typed, Python's own start included)."""
+
+    def __init__(self, born: float | None = None) -> None:
         self.lock = threading.RLock()
         self.wake = threading.Condition(self.lock)
         self.steps: list[Step] = []
@@ -106,6 +122,7 @@ class _Status:
         self.since = 0.0
         #: when the last open step ended
         self.emptied = -float("inf")
+        self.born = born
         #: the length of the status line drawn on the terminal (0: none)
         self.drawn = 0
         self.paused = 0
@@ -115,6 +132,9 @@ class _Status:
         with self.lock:
             if not self.steps and step.started - self.emptied >= DELAY:
                 self.since = step.started
+                if self.born is not None:  # the first steps: since the process started
+                    self.since = min(self.since, self.born)
+                    self.born = None
             self.steps.append(step)
             if AUTO and self.thread is None:
                 self.thread = threading.Thread(target=self.run, name="fracas-status", daemon=True)
@@ -190,13 +210,13 @@ def _terminal() -> bool:
     return bool(isatty is not None and isatty())
 
 
-_STATUS = _Status()
+_STATUS = _Status(born=clock() - _process_age())
 
 
 def _after_fork_in_child() -> None:
     """A forked worker starts with no status of its own (its parent's steps are not its)."""
     global _STATUS
-    _STATUS = _Status()
+    _STATUS = _Status(born=clock() - _process_age())
 
 
 if hasattr(os, "register_at_fork"):
