@@ -14,9 +14,10 @@ loaded machine, and ends them afterwards.
 
 The commands are those of the README and docs (fight, odds, advise, sim, compare, sweep,
 balance, roll, schema, --help), on one example of each ruleset; ``--only WORD`` keeps those
-whose command line contains WORD.
+whose command line contains WORD (every one given), ``--any WORD`` those with any of them.
 
-    python bench/silence.py [--cold] [--busy N] [--pipe] [--only WORD ...] [--show] [--src DIR]
+    python bench/silence.py [--cold] [--busy N] [--pipe] [--only WORD ...] [--any WORD ...]
+                            [--show] [--src DIR]
 """
 
 from __future__ import annotations
@@ -187,6 +188,9 @@ def main() -> None:
     parser.add_argument("--busy", type=int, default=0, metavar="N", help="busy loops meanwhile")
     parser.add_argument("--pipe", action="store_true", help="pipes instead of a terminal")
     parser.add_argument("--only", action="append", default=[], metavar="WORD")
+    parser.add_argument(
+        "--any", action="append", default=[], metavar="WORD", help="keep those with any WORD"
+    )
     parser.add_argument("--show", action="store_true", help="print each command's output")
     parser.add_argument(
         "--src", type=Path, default=None, help="run the fracas under this src/ (PYTHONPATH)"
@@ -194,6 +198,8 @@ def main() -> None:
     args = parser.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # (the busy loops are ended)
     chosen = [c for c in COMMANDS if all(any(w in a for a in c) for w in args.only)]
+    if args.any:
+        chosen = [c for c in chosen if any(w in a for w in args.any for a in c)]
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.setdefault("COLUMNS", "100")
     if args.src is not None:
