@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).parents[2]
+#: ``fracas`` as ``python -c`` runs it (its arguments follow)
+FRACAS = "import sys; from fracas.cli import main; sys.exit(main())"
 
 #: libraries a scripted fight never uses (the batch kernels, the terminal spinner, the web
 #: tracker, the exact distributions' icepool, the data frames and plots)
@@ -101,11 +103,36 @@ def test_exp_advise_and_odds_load_no_numba_and_say_no_first_run(
         "print(sorted({m.split('.')[0] for m in sys.modules} & {'numba', 'llvmlite'}),"
         " file=sys.stderr)\n"
     )
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    # (the status line's delay is an hour here, as in every test: tests/conftest.py; the
+    # test below lets it show)
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), FRACAS_STATUS_DELAY="3600")
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=env
     )
     assert done.stderr.splitlines() == ["[]"]
+    assert "wins" in done.stdout
+
+
+@pytest.mark.parametrize("command", ["advise", "odds"])
+def test_exp_advise_and_odds_with_an_empty_cache_say_only_what_they_are_working_out(
+    command: str, tmp_path: Path
+) -> None:
+    """On a machine slow enough that the status shows (here: at once), EXP advise and odds
+    with an empty kernel cache say only their own steps on stderr: no first-run notice, no
+    numba, no compilation."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path), FRACAS_STATUS_DELAY="0")
+    done = subprocess.run(
+        [sys.executable, "-c", FRACAS, command, "examples/exp/trip.yaml"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env=env,
+    )
+    said = done.stderr.splitlines()
+    assert f"fracas: starting fracas {command} (loading its modules) ..." in said
+    assert all(line.startswith("fracas: ") for line in said), said
+    assert not any(w in done.stderr for w in ("first run", "numba", "compil")), said
     assert "wins" in done.stdout
 
 

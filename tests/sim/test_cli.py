@@ -240,3 +240,24 @@ def test_compare_across_rulesets_says_why_it_gives_no_paired_difference_in_text_
     [d] = json.loads(out)["differences"]
     assert d["paired"] is False and d["both"] is None and "independent" in d["method"]
     assert "different rulesets" in d["unpaired_because"]
+
+
+def test_a_misspelled_skill_in_vary_exits_2_naming_it_and_writes_nothing(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    code, stdout, err = run(
+        "sweep",
+        str(DUEL),
+        "--vary",
+        "combatants[1].skills.dager=30..70:20",
+        "-n",
+        "20",
+        "--seed",
+        "1",
+        "--out",
+        str(out),
+    )
+    assert code == 2
+    assert stdout == ""
+    assert "--vary combatants[1].skills.dager: combatants[1].skills has no 'dager'" in err
+    assert "did you mean 'dagger'?" in err
+    assert not out.exists()

@@ -174,3 +174,45 @@ def test_sweep_plots_one_field_as_lines_and_three_as_small_multiples(tmp_path: P
     )
     assert len(three) == 8
     assert (tmp_path / "b" / "win-rate.png") in write_sweep(three, tmp_path / "b")
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            "combatants[1].skills.dager=30..70:20",
+            "combatants[1].skills has no 'dager' (it has dagger); did you mean 'dagger'?",
+        ),
+        ("combatants[0].skills.sword=[30, 50]", "combatants[0].skills has no 'sword'"),
+    ],
+)
+def test_a_vary_that_would_add_a_misspelled_skill_is_refused_before_anything_runs(
+    spec: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fighter's skills are a free-form mapping: a new name there would be read as a new
+    skill that nothing uses, and the sweep would run with every point the same."""
+    module = importlib.import_module("fracas.sim.sweeps")
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("ran fights before the grid was checked")
+
+    monkeypatch.setattr(module, "run_all", never)
+    with pytest.raises(VaryError, match=f"^--vary {re.escape(spec.split('=')[0])}: "):
+        sweep(DUEL, [spec], n=10)
+    with pytest.raises(VaryError, match=re.escape(message)):
+        sweep(DUEL, [spec], n=10)
+
+
+def test_a_variant_that_would_add_a_misspelled_skill_is_refused() -> None:
+    from fracas.sim.variants import variant_of
+
+    with pytest.raises(VaryError, match=r"--variant .*skills has no 'dager'.*'dagger'\?"):
+        variant_of(DUEL, "typo: combatants[1].skills.dager=60")
+
+
+def test_a_vary_of_a_field_the_file_leaves_out_is_still_accepted() -> None:
+    """Options and a fighter's own fields may be absent from the file: they are fields of
+    the scenario's model, which validation checks by name (only free-form mappings, whose
+    every name is accepted, are held to the names the file gives)."""
+    table = sweep(DUEL, ["options.full_damage=[maximum]", "combatants[1].skills.dagger=[40]"], n=5)
+    assert len(table) == 1

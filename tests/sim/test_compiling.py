@@ -5,34 +5,51 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from fracas.sim import compiling
+from fracas.sim import compiling, working
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """The status (``fracas.sim.working``) on a fake clock, drawn only on a tick."""
+    now = [100.0]
+    monkeypatch.setattr(working, "clock", lambda: now[0])
+    monkeypatch.setattr(working, "AUTO", False)
+    monkeypatch.setattr(working, "DELAY", 0.5)
+    monkeypatch.setattr(working, "_STATUS", working._Status())
+    return now
 
 
 def test_a_long_compilation_is_announced_on_stderr_with_its_duration(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], clock: list[float]
 ) -> None:
-    monkeypatch.setattr(compiling, "DELAY", 0.01)
     announcer = compiling._Announcer()
     announcer.start("percentile_kernel.duels")
     announcer.start("rng.roll")  # a helper compiled inside the kernel: not announced
-    time.sleep(0.2)
+    clock[0] += 2.0
+    working.tick()
+    clock[0] += 10.0
     announcer.end()
     announcer.end()
     out, err = capsys.readouterr()
     assert out == ""
-    assert "compiling percentile_kernel.duels" in err
-    assert "compiled percentile_kernel.duels in" in err
-    assert "rng.roll" not in err
+    assert err.splitlines() == [
+        "fracas: compiling percentile_kernel.duels (first run with an empty cache; cached "
+        "after) ...",
+        "fracas: compiled percentile_kernel.duels in 12.0 s",
+    ]
 
 
-def test_a_quick_compilation_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_quick_compilation_prints_nothing(
+    capsys: pytest.CaptureFixture[str], clock: list[float]
+) -> None:
     announcer = compiling._Announcer()
     announcer.start("rng.roll")
+    clock[0] += 0.1
+    working.tick()
     announcer.end()
     assert capsys.readouterr() == ("", "")
 
@@ -42,7 +59,7 @@ def test_numbas_compilations_reach_the_announcer(
 ) -> None:
     import numba
 
-    monkeypatch.setattr(compiling, "DELAY", 0.0)
+    monkeypatch.setattr(working, "DELAY", 0.0)
     compiling.install()
 
     def twice(x: int) -> int:

@@ -91,7 +91,11 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module, _, name = target.partition(":")
-        command: Any = getattr(importlib.import_module(module), name)
+        from fracas.sim.working import working
+
+        # (a second or more on a busy machine: said if it lasts, as every slow step is)
+        with working(f"starting fracas {cmd_name} (loading its modules)"):
+            command: Any = getattr(importlib.import_module(module), name)
         assert isinstance(command, click.Command)
         return command
 

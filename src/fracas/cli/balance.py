@@ -76,15 +76,17 @@ def balance(
     """Find the value of one field of SCENARIO at which a side's win rate crosses the
     target, with an interval on it, in far fewer fights than a sweep of every value (on
     the exact odds where the exact chain covers the fight: no fights, no interval)."""
-    from fracas.sim.balance import EXACT
-    from fracas.sim.balance import balance as run_balance
-
     with _sim_errors() as chosen:
         if n is not None:
             raise FracasError("-n: balance decides how many fights each value needs (see --most)")
         _check_plot(plot)
         seed = chosen.pick(seed)
-        with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
+        bar = sys.stdout.isatty() and not as_json
+        doing = f"looking for the balance point of {scenario}"
+        with _progress_bar(bar, "fights", doing) as progress:
+            from fracas.sim.balance import EXACT
+            from fracas.sim.balance import balance as run_balance
+
             result = run_balance(
                 scenario,
                 vary,

@@ -8,6 +8,7 @@ import click
 from fracas.cli.errors import reported_errors
 from fracas.cli.rule_options import rule_option
 from fracas.scenario import load_scenario
+from fracas.sim.working import working
 
 
 @click.command()
@@ -17,8 +18,9 @@ def check(scenario: str, overrides: tuple[str, ...]) -> None:
     """Validate SCENARIO (a YAML file, - for standard input) and print who would fight
     whom under which options; nothing is rolled."""
     with reported_errors():
-        loaded = load_scenario(scenario, overrides)
-        state = loaded.ruleset.build(loaded.scenario)
+        with working(f"reading {scenario}"):
+            loaded = load_scenario(scenario, overrides)
+            state = loaded.ruleset.build(loaded.scenario)
         name = getattr(loaded.scenario, "name", None)
         title = f" ({name})" if name else ""
         click.echo(f"{scenario}: a valid {loaded.ruleset.name} scenario{title}")

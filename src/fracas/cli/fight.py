@@ -30,6 +30,7 @@ from fracas.rulesets import RULESETS, get_ruleset
 from fracas.scenario import load_scenario
 from fracas.scenario.files import STDIN
 from fracas.scenario.loader import LoadedScenario, parse_scenario
+from fracas.sim.working import working
 
 if TYPE_CHECKING:  # the store (sqlite3) is imported only when a fight is saved in one
     from fracas.store import SqliteStore
@@ -124,9 +125,11 @@ def fight(
             )
         if rolls == STDIN and interactive:
             raise click.UsageError("--rolls - reads standard input, which --ask/--control use")
-        loaded = load_scenario(scenario, overrides)
+        with working(f"reading {scenario}"):
+            loaded = load_scenario(scenario, overrides)
         check_log_target(log, db, [scenario, *([rolls] if rolls else [])], force)
-        _install_optimal_tactics(loaded)
+        with working("working out the optimal tactics"):
+            _install_optimal_tactics(loaded)
         control = parse_control(controls, loaded.ruleset.build(loaded.scenario))
         store = stack.enter_context(_open_store(db)) if db is not None else None
         if interactive and store is None:

@@ -106,31 +106,37 @@ def odds(
     the fight-length distribution; with --distributions, the exact distributions of damage,
     health left and who is out too."""
     from fracas.cli.errors import fail, reported_errors
-    from fracas.scenario import load_scenario
-    from fracas.sim.odds import OutOfScope
-    from fracas.sim.odds import odds as compute_odds
+    from fracas.sim.working import working
 
     dists: ExactDistributions | None = None
+    outside: str | None = None
     with reported_errors():  # the chain too: an error or Ctrl-C there is no traceback
         if plot is not None:
             from fracas.cli.sim import _check_plot
 
             _check_plot(plot)
-        loaded = load_scenario(scenario, overrides)
-        try:
-            if distributions or plot is not None:
-                from fracas.sim.odds import distributions as compute_distributions
+        # said on stderr if it lasts (NumPy and numba's import alone take a second or more
+        # on a busy machine), cleared before the first line of output
+        with working(f"working out the exact odds of {scenario}"):
+            from fracas.scenario import load_scenario
+            from fracas.sim import odds as exact
 
-                dists = compute_distributions(loaded.ruleset, loaded.scenario)
-                result = dists.odds
-            else:
-                result = compute_odds(loaded.ruleset, loaded.scenario)
-        except OutOfScope as exc:
-            fail(f"{scenario}: outside the exact chain: {exc}")
+            loaded = load_scenario(scenario, overrides)
+            try:
+                if distributions or plot is not None:
+                    dists = exact.distributions(loaded.ruleset, loaded.scenario)
+                    result = dists.odds
+                else:
+                    result = exact.odds(loaded.ruleset, loaded.scenario)
+            except exact.OutOfScope as exc:
+                outside = str(exc)
+        if outside is not None:
+            fail(f"{scenario}: outside the exact chain: {outside}")
         if plot is not None:
             from fracas.cli.sim import draw_plot
 
-            draw_plot("exact_distribution_plot", dists, plot)
+            with working(f"drawing {plot}"):
+                draw_plot("exact_distribution_plot", dists, plot)
     if as_json:
         click.echo(json.dumps(result.to_json() if dists is None else dists.to_json()))
     else:
@@ -152,16 +158,21 @@ def advise(scenario: str, side: str | None, overrides: tuple[str, ...], as_json:
     which fights it covers), its win probability and the gain over the scenario's own
     tactics."""
     from fracas.cli.errors import fail, reported_errors
-    from fracas.scenario import load_scenario
-    from fracas.sim.odds import OutOfScope
-    from fracas.sim.odds import advise as compute_advice
+    from fracas.sim.working import working
 
+    outside: str | None = None
     with reported_errors():  # value iteration too: an error or Ctrl-C there is no traceback
-        loaded = load_scenario(scenario, overrides)
-        try:
-            a = compute_advice(loaded.ruleset, loaded.scenario, side)
-        except OutOfScope as exc:
-            fail(f"{scenario}: {exc}")
+        with working(f"working out the best choice in each state of {scenario}"):
+            from fracas.scenario import load_scenario
+            from fracas.sim import odds as exact
+
+            loaded = load_scenario(scenario, overrides)
+            try:
+                a = exact.advise(loaded.ruleset, loaded.scenario, side)
+            except exact.OutOfScope as exc:
+                outside = str(exc)
+        if outside is not None:
+            fail(f"{scenario}: {outside}")
     if as_json:
         click.echo(json.dumps(a.to_json()))
         return

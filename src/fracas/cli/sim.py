@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -88,59 +88,71 @@ def render_sim(result: SimResult) -> list[str]:
 
 
 @contextmanager
-def _progress_bar(enabled: bool, what: str) -> Iterator[Callable[[Progress], None] | None]:
-    """A rich progress bar on stderr while the run lasts, when stdout is a terminal."""
-    if not enabled:
-        yield None
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        TextColumn,
-        TimeElapsedColumn,
-    )
-    from rich.progress import (
-        Progress as Bar,
-    )
+def _progress_bar(
+    enabled: bool, what: str, doing: str
+) -> Iterator[Callable[[Progress], None] | None]:
+    """While the run lasts: ``doing`` said on stderr if it lasts (``fracas.sim.working``:
+    loading, compiling, the first task), with how many ``what`` are done; then, when stdout
+    is a terminal, a rich progress bar on stderr in its place once fights are under way."""
+    from fracas.sim.working import paused, working
 
-    bar = Bar(
-        TextColumn(f"{what}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} fights/s, widest interval {task.fields[wide]}"),
-        TimeElapsedColumn(),
-        console=Console(stderr=True),
-        transient=True,
-    )
-    task = bar.add_task(what, total=None, rate="-", wide="-")
-    started = False
+    with working(doing) as step, ExitStack() as stack:
+        if not enabled:
 
-    def show(p: Progress) -> None:
-        nonlocal started
-        if not started:  # only now: worker processes are forked before this thread exists
-            # (the runner calls this once its first tasks are handed out, before any ends)
-            bar.start()
-            started = True
-        elapsed = bar.tasks[0].elapsed or 0.0
-        speed = f"{p.fights_done / elapsed:,.0f}" if elapsed > 0 and p.fights_done else "-"
-        wide = f"{p.widest:.3f}" if p.fights_done else "-"
-        if p.jobs_total > 1:
-            bar.update(task, total=p.jobs_total, completed=p.jobs_done, rate=speed, wide=wide)
-        else:
-            bar.update(
-                task,
-                total=p.fights_total,
-                completed=p.fights_done,
-                rate=speed,
-                wide=wide,
-            )
+            def count(p: Progress) -> None:
+                if p.jobs_total > 1:
+                    step.update(p.jobs_done, p.jobs_total, what)
+                else:
+                    step.update(p.fights_done, p.fights_total, "fights")
 
-    try:
+            yield count
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+        from rich.progress import (
+            Progress as Bar,
+        )
+
+        bar = Bar(
+            TextColumn(f"{what}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]} fights/s, widest interval {task.fields[wide]}"),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        task = bar.add_task(what, total=None, rate="-", wide="-")
+        started = False
+
+        def show(p: Progress) -> None:
+            nonlocal started
+            if not started:  # only now: worker processes are forked before this thread exists
+                # (the runner calls this once its first tasks are handed out, before any ends)
+                stack.enter_context(paused())  # the bar in the status line's place
+                bar.start()
+                stack.callback(bar.stop)
+                started = True
+            elapsed = bar.tasks[0].elapsed or 0.0
+            speed = f"{p.fights_done / elapsed:,.0f}" if elapsed > 0 and p.fights_done else "-"
+            wide = f"{p.widest:.3f}" if p.fights_done else "-"
+            if p.jobs_total > 1:
+                bar.update(task, total=p.jobs_total, completed=p.jobs_done, rate=speed, wide=wide)
+            else:
+                bar.update(
+                    task,
+                    total=p.fights_total,
+                    completed=p.fights_done,
+                    rate=speed,
+                    wide=wide,
+                )
+
         yield show
-    finally:
-        if started:
-            bar.stop()
 
 
 class _Seed:
@@ -289,12 +301,13 @@ def sim(
 ) -> None:
     """Run many fights of SCENARIO and report win rates, fight length, damage, how each
     combatant ended and notable events, each with its 95% interval."""
-    from fracas.sim import simulate
-
     with _sim_errors() as chosen:
         _check_plot(plot)
         seed = chosen.pick(seed)
-        with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
+        bar = sys.stdout.isatty() and not as_json
+        with _progress_bar(bar, "fights", f"running the fights of {scenario}") as progress:
+            from fracas.sim import simulate
+
             result = simulate(
                 scenario,
                 n=n or 10_000,
@@ -382,18 +395,25 @@ def compare(
     """Run two or more variants of a matchup (SCENARIOS, and --variant edits of the first)
     on the same fights and show their figures side by side, with each pair's difference in
     every figure, its interval and test."""
-    from fracas.sim import compare as run_compare
-    from fracas.sim.variants import variants_of
+    from fracas.sim.working import working
 
     with _sim_errors() as chosen:
-        everything = variants_of(list(scenarios), list(variant_specs), overrides)
+        with working("reading the variants"):
+            from fracas.sim.variants import variants_of
+
+            everything = variants_of(list(scenarios), list(variant_specs), overrides)
         if len(everything) < 2:
             raise FracasError(
                 "compare needs at least two variants: two scenario files, or one and --variant"
             )
         _check_plot(plot)
         seed = chosen.pick(seed)
-        with _progress_bar(sys.stdout.isatty() and not as_json, "fights") as progress:
+        bar = sys.stdout.isatty() and not as_json
+        with _progress_bar(
+            bar, "fights", f"running the fights of {len(everything)} variants"
+        ) as progress:
+            from fracas.sim import compare as run_compare
+
             result = run_compare(
                 everything,
                 n=n or 10_000,
@@ -563,8 +583,6 @@ def sweep(
 ) -> None:
     """Run SCENARIO at every point of a grid of varied fields and write a table of the
     figures (CSV and Parquet) and plots (PNG and SVG) to --out."""
-    from fracas.sim import sweep as run_sweep
-
     with _sim_errors() as chosen:
         folder = Path(out)
         if folder.exists() and not folder.is_dir():
@@ -576,7 +594,11 @@ def sweep(
         if why is not None:
             raise FracasError(f"--out {out}: cannot write here ({why})")
         seed = chosen.pick(seed)
-        with _progress_bar(sys.stdout.isatty() and not as_json, "grid points") as progress:
+        bar = sys.stdout.isatty() and not as_json
+        doing = f"running the fights of {scenario}'s grid"
+        with _progress_bar(bar, "grid points", doing) as progress:
+            from fracas.sim import sweep as run_sweep
+
             table = run_sweep(
                 scenario,
                 list(varies),
@@ -589,12 +611,15 @@ def sweep(
                 progress=progress,
                 precision=precision,
             )
-        from fracas.sim.plots import write_sweep
+        from fracas.sim.working import working
 
         if target is not None:
             table.attrs["target"] = target
         try:
-            written = write_sweep(table, folder)
+            with working(f"writing the table and plots to {out}"):
+                from fracas.sim.plots import write_sweep
+
+                written = write_sweep(table, folder)
         except OSError as exc:
             raise FracasError(f"--out {out}: cannot write: {exc.strerror}") from None
         if as_json:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import difflib
 import re
+import typing
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -110,6 +112,55 @@ def _message(msg: str) -> str:
     return msg.removeprefix("Value error, ")
 
 
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """The models an annotation holds at its top (``X``, ``X | None``, ``Annotated[X, ...]``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _models_in(arg)]
+
+
+def _items_of(annotation: Any) -> list[Any]:
+    """What a list or tuple annotation (or a union holding one) holds."""
+    if typing.get_origin(annotation) in (list, tuple, Sequence):
+        return list(typing.get_args(annotation)[:1])
+    return [i for arg in typing.get_args(annotation) for i in _items_of(arg)]
+
+
+def _field_names_at(model: type[BaseModel], loc: Sequence[str | int]) -> list[str]:
+    """The field names (and aliases) of the model at ``loc`` inside ``model``, where one model
+    is found there; else none."""
+    here: list[Any] = [model]
+    for part in loc:
+        found: list[Any] = []
+        for kind in here:
+            if isinstance(part, int):
+                found += _items_of(kind)
+            else:
+                for m in _models_in(kind):
+                    field = m.model_fields.get(part)
+                    if field is not None:
+                        found.append(field.annotation)
+        here = found
+    models = {m for kind in here for m in _models_in(kind)}
+    if len(models) != 1:
+        return []
+    (one,) = models
+    return [n for name, f in one.model_fields.items() for n in (name, f.alias) if n]
+
+
+def _problem(model: type[BaseModel], err: Any) -> str:
+    """One validation error as ``field: message``; an unknown field close to a known one
+    also says which (``did you mean 'hps'?``)."""
+    loc = tuple(err["loc"])
+    text = f"{format_loc(loc)}: {_message(err['msg'])}"
+    if err.get("type") == "extra_forbidden" and loc and isinstance(loc[-1], str):
+        names = _field_names_at(model, loc[:-1])
+        near = difflib.get_close_matches(loc[-1], names, n=1, cutoff=0.75)
+        if near:
+            text += f" (did you mean {near[0]!r}?)"
+    return text
+
+
 def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
     """Validate already-parsed YAML/JSON data as a scenario of the ruleset it names.
 
@@ -147,10 +198,8 @@ def parse_scenario(data: Any, source: str = "<scenario>") -> LoadedScenario:
     try:
         scenario = ruleset.scenario_model.model_validate(data)
     except ValidationError as exc:
-        problems = [
-            f"{format_loc(err['loc'])}: {_message(err['msg'])}"
-            for err in _without_losing_branches(exc.errors())
-        ]
+        model = ruleset.scenario_model
+        problems = [_problem(model, err) for err in _without_losing_branches(exc.errors())]
         raise ScenarioError(source, problems) from None
     return LoadedScenario(ruleset, scenario, source)
 

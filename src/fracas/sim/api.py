@@ -29,6 +29,7 @@ from fracas.sim.pairing import FigureKey, PairSums
 from fracas.sim.runner import Executor, Job, JobResult, ProgressFn, local_executor, run_jobs
 from fracas.sim.tally import Tally
 from fracas.sim.variant import Variant
+from fracas.sim.working import working
 from fracas.version import __version__
 
 if TYPE_CHECKING:
@@ -249,7 +250,8 @@ def run_all(
     prepare(variants)  # a policy for tactics: optimal, before any worker starts
     warm_up = getattr(backend, "warm_up", None)
     if warm_up is not None:  # compiled (or loaded from the cache) here, once, not per worker
-        warm_up(variants)
+        with working("loading the compiled kernels"):
+            warm_up(variants)
     size = backend.task_size
     if sum(-(-job.n // size) for job in jobs_) < 2:
         jobs = 1  # one task: a pool of workers would only add its start-up

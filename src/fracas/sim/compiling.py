@@ -3,10 +3,10 @@
 The fast paths' kernels are compiled on their first call with an empty cache (then loaded
 from numba's cache in a fraction of a second). numba fires a ``numba:compile`` event around
 each real compilation (never around a load from the cache); :func:`install` listens for the
-outermost one and, once it has lasted :data:`DELAY` seconds, shows what is being compiled and
-for how long on stderr (a spinner with the elapsed time on a terminal, else one line when it
-starts and one when it ends). Never on stdout: ``--json`` output stays clean. A compilation
-shorter than the delay prints nothing.
+outermost one and makes it a step of the process's status (:mod:`fracas.sim.working`): once
+steps have lasted its delay, it is shown on stderr with the seconds it has lasted (a status
+line on a terminal, redrawn as it goes, else one line when it starts), and its end says how
+long it took. Never on stdout: ``--json`` output stays clean. A quick command prints nothing.
 
 Before the first compilation starts, importing numba and the kernels' modules takes a second
 or more of its own: when the kernels' cache is empty, :func:`say_if_first_run` (called by
@@ -18,78 +18,38 @@ Game-neutral: it names the kernel by its module and function, whatever the rules
 
 from __future__ import annotations
 
-import sys
-import threading
-import time
 from pathlib import Path
 from typing import Any
 
-#: seconds a compilation lasts before it is announced
-DELAY = 0.5
+from fracas.sim import working
 
 _installed = False
 
 
 class _Announcer:
     """Tracks the nesting of ``numba:compile`` events (a kernel's helpers are compiled
-    inside its own compilation) and announces the outermost one."""
+    inside its own compilation) and makes the outermost one a step."""
 
     def __init__(self) -> None:
         self.depth = 0
-        self.name = ""
-        self.started = 0.0
-        self.timer: threading.Timer | None = None
-        self.status: Any = None
-        self.shown = False
-        self.lock = threading.Lock()
+        self.step: working.Step | None = None
 
     def start(self, name: str) -> None:
         self.depth += 1
         if self.depth > 1:
             return
-        self.name, self.started, self.shown = name, time.perf_counter(), False
-        self.timer = threading.Timer(DELAY, self.show)
-        self.timer.daemon = True
-        self.timer.start()
-
-    def show(self) -> None:
-        with self.lock:
-            if self.depth == 0 or self.shown:
-                return
-            self.shown = True
-            what = f"compiling {self.name} (first run with an empty cache; cached after)"
-            stream = sys.stderr
-            if stream.isatty():
-                from rich.console import Console
-
-                console = Console(stderr=True)
-                started = self.started
-
-                class Elapsed:
-                    def __rich__(self) -> str:
-                        return f"{what}: {time.perf_counter() - started:.0f} s"
-
-                self.status = console.status(Elapsed())
-                self.status.start()
-            else:
-                print(f"fracas: {what} ...", file=stream, flush=True)
+        self.step = working.begin(
+            f"compiling {name} (first run with an empty cache; cached after)",
+            ended=f"compiled {name} in {{took:.1f}} s",
+        )
 
     def end(self) -> None:
         self.depth -= 1
         if self.depth > 0:
             return
-        timer, self.timer = self.timer, None
-        if timer is not None:
-            timer.cancel()
-            timer.join()
-        with self.lock:
-            if self.status is not None:
-                self.status.stop()
-                self.status = None
-            if self.shown:
-                took = time.perf_counter() - self.started
-                print(f"fracas: compiled {self.name} in {took:.1f} s", file=sys.stderr, flush=True)
-                self.shown = False
+        step, self.step = self.step, None
+        if step is not None:
+            working.end(step)
 
 
 _ANNOUNCER = _Announcer()
@@ -110,7 +70,7 @@ def say_if_first_run(where: Path) -> bool:
     a while (each compilation is then announced as it lasts). Whether it said so."""
     if where.is_dir() and any(where.iterdir()):
         return False
-    print(f"fracas: {FIRST_RUN} ...", file=sys.stderr, flush=True)
+    working.say(f"{FIRST_RUN} ...")
     return True
 
 

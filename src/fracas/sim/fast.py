@@ -426,7 +426,10 @@ class DeclaredOdds(Generic[R, S]):
 
     def load(self) -> None:
         if self.loader is not None:
-            imported(self.loader)()
+            from fracas.sim.working import working
+
+            with working("loading the compiled kernels"):
+                imported(self.loader)()
 
     def solve(self, ruleset: AnyRuleset, scenario: S, policy: object | None) -> Solution:
         return self.solve_of(*self.owner.check(ruleset, scenario), policy)

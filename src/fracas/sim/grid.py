@@ -15,6 +15,7 @@ The grid is every combination of the values (the first ``--vary`` varies slowest
 from __future__ import annotations
 
 import copy
+import difflib
 import itertools
 import re
 from collections.abc import Sequence
@@ -195,6 +196,51 @@ def check_paths(data: Any, varies: Sequence[Vary]) -> None:
     """Every path leads somewhere in ``data`` (tried on a copy with each first value)."""
     for vary in varies:
         set_at(copy.deepcopy(data), vary, vary.values[0])
+
+
+_MISSING = object()
+
+
+def _at(obj: Any, seg: str | int) -> Any:
+    """One step along a path, in raw data or a validated scenario (a model's attribute)."""
+    if isinstance(seg, int):
+        return obj[seg] if isinstance(obj, list | tuple) and seg < len(obj) else _MISSING
+    if isinstance(obj, dict):
+        return obj.get(seg, _MISSING)
+    return getattr(obj, seg, _MISSING)
+
+
+def check_adds_nothing(raw: Any, scenario: Any, vary: Vary, flag: str = "--vary") -> None:
+    """Refuse a path that ends in a new name of a free-form mapping (a fighter's skills, say:
+    in the validated ``scenario`` a plain dict, not a model whose fields validation checks by
+    name) that the file's ``raw`` data does not have: it would be read as a new entry that
+    nothing uses, and a misspelled skill would run unnoticed."""
+    *head, last = vary.segments
+    if not isinstance(last, str):
+        return
+    model = scenario
+    for seg in head:
+        model = _at(model, seg)
+        if model is _MISSING:
+            return  # (a name the model spells otherwise: validation has checked it)
+    if not isinstance(model, dict):
+        return
+    parent = raw
+    for seg in head:
+        parent = _at(parent, seg)
+        if parent is _MISSING:
+            break
+    have = sorted(str(k) for k in parent) if isinstance(parent, dict) else []
+    if last in have:
+        return
+    where = vary.path[: -len(last)].rstrip(".") or "the scenario"
+    listed = f" (it has {', '.join(have)})" if have else " (it has none)"
+    near = difflib.get_close_matches(last, have, n=1, cutoff=0.75)
+    hint = f"; did you mean {near[0]!r}?" if near else ""
+    raise VaryError(
+        f"{flag} {vary.path}: {where} has no {last!r}{listed}{hint} "
+        f"({flag} changes what the scenario sets: to add {last!r}, write it in the file first)"
+    )
 
 
 def grid(data: Any, varies: Sequence[Vary]) -> list[tuple[tuple[Any, ...], Any]]:

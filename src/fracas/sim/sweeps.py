@@ -16,7 +16,7 @@ from fracas.scenario.files import read_text
 from fracas.scenario.yaml_input import load_yaml
 from fracas.sim.api import check_file, check_run, check_strings, citation, run_all
 from fracas.sim.figures import Rate, SimResult, figures, rate
-from fracas.sim.grid import Vary, grid, parse_vary
+from fracas.sim.grid import Vary, check_adds_nothing, grid, parse_vary
 from fracas.sim.runner import Job, ProgressFn
 from fracas.sim.variant import Variant
 
@@ -45,14 +45,18 @@ def grid_variants(
     """Every grid point, validated before anything runs: a point whose scenario is invalid
     is refused with its values and the problem."""
     source = str(path)
-    out = []
-    for values, data in grid(raw_scenario(path, overrides), varies):
+    out: list[tuple[tuple[Any, ...], Variant]] = []
+    raw = raw_scenario(path, overrides)
+    for values, data in grid(raw, varies):
         label = label_of(varies, values)
         try:
             loaded = parse_scenario(data, source)
         except ScenarioError as exc:
             problems = "; ".join(exc.problems[:3])
             raise FracasError(f"{source}: grid point {label}: {problems}") from None
+        if not out:  # (the paths are the same at every point)
+            for vary in varies:
+                check_adds_nothing(raw, loaded.scenario, vary)
         out.append((values, Variant.of(loaded, label, tuple(overrides))))
     return out
 

@@ -4,13 +4,21 @@ them, :mod:`fracas.sim.grid`), validated before anything runs."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from pathlib import Path
 
 from fracas.engine.errors import FracasError
 from fracas.scenario import ScenarioError, parse_scenario
 from fracas.sim.api import check_strings
-from fracas.sim.grid import Vary, VaryError, load_value, parse_path, set_at
+from fracas.sim.grid import (
+    Vary,
+    VaryError,
+    check_adds_nothing,
+    load_value,
+    parse_path,
+    set_at,
+)
 from fracas.sim.sweeps import raw_scenario
 from fracas.sim.variant import Variant
 
@@ -40,13 +48,16 @@ def parse_variant(spec: str) -> tuple[str, list[Vary]]:
 def variant_of(base: str | Path, spec: str, overrides: Sequence[str] = ()) -> Variant:
     """The variant ``spec`` makes of the scenario file ``base``."""
     label, edits = parse_variant(spec)
-    data = raw_scenario(base, overrides)
+    raw = raw_scenario(base, overrides)
+    data = copy.deepcopy(raw)
     for vary in edits:
         set_at(data, vary, vary.values[0])
     try:
         loaded = parse_scenario(data, str(base))
     except ScenarioError as exc:
         raise FracasError(f"--variant {label}: {'; '.join(exc.problems[:3])}") from None
+    for vary in edits:
+        check_adds_nothing(raw, loaded.scenario, vary, "--variant")
     return Variant.of(loaded, label, tuple(overrides))
 
 

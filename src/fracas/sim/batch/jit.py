@@ -58,10 +58,12 @@ def _numba() -> Any:
     global _configured
     if not _configured:
         from fracas.sim.compiling import install, say_if_first_run
+        from fracas.sim.working import working
 
         where = cache_dir()
         say_if_first_run(where)  # an empty cache: said before numba's import, at once
-        import numba
+        with working("loading numba (the compiler of the fast paths)"):
+            import numba
 
         config: Any = numba.config  # (CACHE_DIR is not in numba's type information)
         config.CACHE_DIR = str(where)
