@@ -116,7 +116,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         then=spec.then,
         pronoun=spec.pronoun,
         carried=tuple(i for i, arm in enumerate(arms) if not arm.natural),
-        no_weapon_left=opts.no_weapon_left,
+        no_weapon_left=no_weapon_left(spec, opts),
         draw_takes_round=opts.draw_weapon == "takes-round",
         full_damage_doubles=opts.full_damage == "double",
         dodges_better=dodge_beats_parries(spec.skills.get("dodge"), arms),
@@ -129,6 +129,14 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_first_aid=f"{n} first aid",
         p_initiative=f"{n} initiative",
     )
+
+
+def no_weapon_left(spec: CombatantSpec, opts: PercentileOptions) -> str:
+    """What the tactics do with no weapon to draw or pick up (option ``no_weapon_left``). A
+    combatant whose scenario lists body parts among its weapons chose them (Chapter 5:
+    "close-combat weapons (swords, knives, staves, body parts and similar)"): it is never
+    left without a weapon and fights with them (``unarmed``), however poorly."""
+    return "unarmed" if BODY_PARTS in spec.weapons else opts.no_weapon_left
 
 
 overrides.register_builder(build_profile)
