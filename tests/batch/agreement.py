@@ -8,7 +8,8 @@ their difference lies within the interval of a difference of two independent mea
 uses the pooled p(1-p), a mean the pooled variance (both samples come from one distribution
 when they agree), so that a rate of 0 on one side still gets an honest width.
 
-A rare proportion (at most ``EXACT_UP_TO`` fights with it in both samples together) is judged
+A rare proportion (at most ``EXACT_UP_TO`` fights with it in both samples together; a counter
+that is never more than 1 a fight is a proportion too) is judged
 by an exact test instead, since the normal interval fails it far more often than its level
 says (one fight in 800 against 10 in 100,000 is outside it, though that happens 8% of the
 time when both rates are 1e-4): given the k fights that have it, those in the first sample
@@ -92,7 +93,8 @@ def disagreements(event: BatchResult, batch: BatchResult) -> list[str]:
                 n1 + n2 - 2
             )
             se = math.sqrt(pooled * (1 / n1 + 1 / n2))
-        if proportion and (k := round(m1 * n1) + round(m2 * n2)) <= EXACT_UP_TO:
+        rare = proportion or (bool(np.all(x <= 1)) and bool(np.all(y <= 1)))  # a 0/1 counter
+        if rare and (k := round(m1 * n1) + round(m2 * n2)) <= EXACT_UP_TO:
             p_value = conditional_p_value(round(m1 * n1), k - round(m1 * n1), n1, n2)
             if p_value < FAMILY_ERROR / len(ev):
                 bad.append(f"{name}: event {m1:.4f}, batch {m2:.4f} (exact p = {p_value:.2g})")
