@@ -18,6 +18,7 @@ from fracas.rulesets.percentile.difficulty import (
     Stacking,
     modified_skill,
 )
+from fracas.rulesets.percentile.encumbrance import check_encumbrance
 from fracas.rulesets.percentile.events import (
     AmmoSpent,
     AttackRolled,
@@ -313,8 +314,9 @@ def defend(
     free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
     counted = not uncounted(result, opts.fumble_parry)
     extra = defence_shifts(d.defences_used, free, kind) if counted else ()
+    encumbrance = check_encumbrance(d.p.encumbrance, kind == "parry", opts.encumbrance_applies)
     chance, mods = chance_of(
-        skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
+        skill, extra, encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
     )
     if counted and is_extra_defence(d.defences_used, free):
         ctx.emit(

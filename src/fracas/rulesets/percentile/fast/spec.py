@@ -22,7 +22,7 @@ import numpy.typing as npt
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.attack import PARRIED, chance_of
 from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT
-from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
+from fracas.rulesets.percentile.encumbrance import check_encumbrance, encumbrance_fatigue
 from fracas.rulesets.percentile.fast import tactics as pt
 from fracas.rulesets.percentile.fumble import fumble_row
 from fracas.rulesets.percentile.options import PercentileOptions
@@ -346,14 +346,15 @@ def compile_duel(
         for lost in range(enemy_abs_top[f] + 1):
             value = arm_value(body_arm, 0, _enemy_abs(profiles[1 - f], body_arm.klass, lost))
             worth[f, lost] = int(worth_fighting_unarmed(value))
+        dodging = check_encumbrance(p.encumbrance, False, opts.encumbrance_applies)
         for tired in (0, 1):
             dfc[f, MAX_WEAPONS, tired] = chance_of(
-                p.dodge or 0, one_free, p.encumbrance, bool(tired), 0, opts.stacking, opts.rounding
+                p.dodge or 0, one_free, dodging, bool(tired), 0, opts.stacking, opts.rounding
             )[0]
             dfx[f, MAX_WEAPONS, tired] = chance_of(
                 p.dodge or 0,
                 beyond["dodge"],
-                p.encumbrance,
+                dodging,
                 bool(tired),
                 0,
                 opts.stacking,
