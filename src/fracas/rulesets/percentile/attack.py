@@ -188,8 +188,13 @@ def answer_defence(
 
 
 def declined_reason(asking: Asking) -> str:
-    """Why the account says a defender did not defend: the chance the extra defence had."""
-    against = " against a perfect attack" if asking.result == PERFECT else ""
+    """Why the account says a defender did not defend: the chance the extra defence had, and
+    the attack's result where it is the reason (a perfect attack: a fumbled parry of it is
+    instant death; a failed one, asked about under ``parry_against: every-attack``: nothing
+    to stop)."""
+    against = {PERFECT: " against a perfect attack", FAIL: " against a failed attack"}.get(
+        asking.result, ""
+    )
     return f"an extra {asking.kind} would be at {asking.chance}%{against}"
 
 
