@@ -99,3 +99,36 @@ def test_a_fighter_downed_this_round_is_not_said_to_lack_a_weapon() -> None:
                 downed.append(event.text)
                 assert "cannot attack" not in event.text
     assert any(t.endswith(("has no attack: dead", "has no attack: down")) for t in downed)
+
+
+@pytest.mark.parametrize(("stance", "word"), [("surrender", "surrendered"), ("flee", "fled")])
+def test_a_fighter_who_left_the_fight_is_said_to_have_left_not_to_be_unable_to_move(
+    stance: str, word: str
+) -> None:
+    """Found by tests/rulesets/percentile/scenarios/three-way-brawl.yaml (seed 1): Ragna
+    surrendered in round 2 and every later round said she "cannot move" (a battle-suit's
+    reason)."""
+    from fracas.rulesets.percentile.account import describe
+
+    from .helpers import fighter_spec, scenario
+
+    defend = {"tactics": "scripted", "script": ["all-out-defence"] * 3}
+    data = scenario(
+        fighter_spec("A", "a", tactics="scripted", script=[stance]),
+        fighter_spec("C", "a", **defend),
+        fighter_spec("D", "b", **defend),
+        max_rounds=3,
+    )
+    loaded = load_scenario_data(data)
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(1))
+    session.run()
+    lines = [describe(e, session.state) or "" for e in session.log]
+    text = "\n".join(lines)
+    assert f"(A does nothing this round: {word})" in text
+    assert "cannot move" not in text
+
+
+def load_scenario_data(data: dict[str, Any]) -> Any:
+    from fracas.scenario import parse_scenario
+
+    return parse_scenario(data, "<test>")

@@ -90,3 +90,18 @@ def test_a_fumbler_is_defenceless_in_the_next_round() -> None:
     session.act(Declare(actor="A", stance="all-out-defence"))
     assert roller.used == roller.total
     assert reasons(session, "A") == ["defenceless after a fumble"]
+
+
+def test_a_declined_defence_against_a_failed_attack_says_the_attack_failed() -> None:
+    """Under ``parry_against: every-attack`` an all-out attacker is asked about a parry of a
+    missed attack too; declining it, the account says why there was nothing to stop (found
+    by tests/rulesets/percentile/scenarios/one-hp-pit-fight.yaml, where Nils "does not
+    defend (an extra parry would be at 1%)" against every miss)."""
+    # A stabs and misses (80); D, all-out attacking, is asked and declines; D misses (90) and
+    # A parries the miss with its free parry (50)
+    session, roller = start(duel(parry_against="every-attack"), [20, 1, 80, 90, 50])
+    session.act(Declare(actor="A", stance="normal-attack", target="D"))
+    session.act(Declare(actor="D", stance="all-out-attack", target="A"))
+    answer(session, False)
+    assert roller.used == roller.total
+    assert reasons(session, "D") == ["an extra parry would be at 30% against a failed attack"]

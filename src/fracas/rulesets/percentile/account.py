@@ -10,7 +10,7 @@ from fracas.rulesets.percentile import events as ev
 from fracas.rulesets.percentile.difficulty import AUTO_FAIL, AUTO_SUCCESS
 from fracas.rulesets.percentile.skill_check import RESULT_NAMES, SUCCESS
 from fracas.rulesets.percentile.stances import YIELDED
-from fracas.rulesets.percentile.state import PercentileEncounter, fighter, fighters
+from fracas.rulesets.percentile.state import Fighter, PercentileEncounter, fighter, fighters
 
 RESULT_TEXT = ("fumble", "fail", "success", "special success", "perfect success")
 
@@ -112,11 +112,19 @@ def _round(e: RoundStarted, s: PercentileEncounter) -> str:
     """The round's header, then who cannot act in it and why (a fighter down but not dead
     would otherwise seem to do nothing for no reason)."""
     idle = [
-        f"({c.name} does nothing this round: {'unconscious' if c.hp <= 0 else 'cannot move'})"
+        f"({c.name} does nothing this round: {idle_reason(c)})"
         for c in fighters(s)
         if not c.able and not c.dead
     ]
     return "\n".join([f"\n— Round {e.round} —", *idle])
+
+
+def idle_reason(c: Fighter) -> str:
+    """Why a combatant out of the fight (not dead) does nothing: it surrendered or fled, is
+    unconscious (0 hp or below), or cannot move (a battle-suit without power)."""
+    if c.yielded:
+        return YIELDED.get(c.yielded, c.yielded)
+    return "unconscious" if c.hp <= 0 else "cannot move"
 
 
 def _defence(e: ev.DefenceRolled, s: PercentileEncounter) -> str:

@@ -18,6 +18,7 @@ from fracas.rulesets.percentile.difficulty import (
     Stacking,
     modified_skill,
 )
+from fracas.rulesets.percentile.encumbrance import check_encumbrance
 from fracas.rulesets.percentile.events import (
     AmmoSpent,
     AttackRolled,
@@ -187,8 +188,13 @@ def answer_defence(
 
 
 def declined_reason(asking: Asking) -> str:
-    """Why the account says a defender did not defend: the chance the extra defence had."""
-    against = " against a perfect attack" if asking.result == PERFECT else ""
+    """Why the account says a defender did not defend: the chance the extra defence had, and
+    the attack's result where it is the reason (a perfect attack: a fumbled parry of it is
+    instant death; a failed one, asked about under ``parry_against: every-attack``: nothing
+    to stop)."""
+    against = {PERFECT: " against a perfect attack", FAIL: " against a failed attack"}.get(
+        asking.result, ""
+    )
     return f"an extra {asking.kind} would be at {asking.chance}%{against}"
 
 
@@ -313,8 +319,9 @@ def defend(
     free = free_defences(d.stance, d.dodging, opts.all_out_dodge)
     counted = not uncounted(result, opts.fumble_parry)
     extra = defence_shifts(d.defences_used, free, kind) if counted else ()
+    encumbrance = check_encumbrance(d.p.encumbrance, kind == "parry", opts.encumbrance_applies)
     chance, mods = chance_of(
-        skill, extra, d.p.encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
+        skill, extra, encumbrance, d.fatigue <= 0, 0, opts.stacking, opts.rounding
     )
     if counted and is_extra_defence(d.defences_used, free):
         ctx.emit(

@@ -19,6 +19,14 @@ def encumbrance_steps(load_g: int, carrying_str: int) -> int:
     return -(-(load_g - limit) // (carrying_str * 1000))
 
 
+def check_encumbrance(steps: int, weapon_skill: bool, applies: str) -> int:
+    """The encumbrance steps a check carries (Chapter 5, "Weapon skills": "Weapon skills are
+    affected by encumbrance"; option ``encumbrance_applies``): all of them on every check
+    (``every-check``), or on a weapon-skill check only (``weapon-skills``: an attack, a
+    parry, a speed-reload; not a dodge or first aid)."""
+    return steps if weapon_skill or applies == "every-check" else 0
+
+
 def encumbrance_fatigue(steps: int, mode: str) -> int:
     """Extra fatigue lost each round (Chapter 5, "Weapon skills"; option
     ``encumbrance_fatigue``): 1 when encumbered (``one-per-round``) or one per step

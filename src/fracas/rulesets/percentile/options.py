@@ -129,6 +129,12 @@ class PercentileOptions(BaseModel):
         "each dodge in an all-out attack is Hard (it is beyond the stance's zero free "
         "defences), or the all-out attack itself is one Hard more and buys one free dodge.",
     )
+    encumbrance_applies: Literal["every-check", "weapon-skills"] = Field(
+        "every-check",
+        description="Which checks encumbrance's Hard modifiers touch: every check of the fight "
+        "(attack, parry, dodge, speed-reload, first aid), or only the weapon-skill checks "
+        "('Weapon skills are affected by encumbrance'): attack, parry, speed-reload.",
+    )
     battle_suit_weight: Literal["carried-when-powered", "counts"] = Field(
         "carried-when-powered",
         description="Whether a powered battle-suit's own weight (150-200 kg) counts for its "

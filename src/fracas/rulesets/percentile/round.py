@@ -10,7 +10,7 @@ from __future__ import annotations
 from fracas.engine import EncounterEnded, IllegalAction, Note, RoundStarted
 from fracas.rulesets.percentile.actions import Declare, Defend
 from fracas.rulesets.percentile.attack import answer_defence, attack, chance_of
-from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
+from fracas.rulesets.percentile.encumbrance import check_encumbrance, encumbrance_fatigue
 from fracas.rulesets.percentile.events import (
     Damaged,
     FatigueLost,
@@ -229,8 +229,9 @@ def first_aid(ctx: PercentileContext, c: Fighter, opts: PercentileOptions) -> No
         ctx.emit(Note(text=f"{c.name} gives no first aid: {target.name} is no longer bleeding"))
         return
     skill = c.p.first_aid or 0
+    encumbrance = check_encumbrance(c.p.encumbrance, False, opts.encumbrance_applies)
     chance, mods = chance_of(
-        skill, (), c.p.encumbrance, c.fatigue <= 0, 0, opts.stacking, opts.rounding
+        skill, (), encumbrance, c.fatigue <= 0, 0, opts.stacking, opts.rounding
     )
     result, rolls = skill_check(ctx, chance, skill, c.p.p_first_aid, opts.fumble_zone)
     ctx.emit(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any, ClassVar, NamedTuple
 
@@ -87,6 +88,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         arms += (build_arm(spec, suit_weapon, opts, builtin=True),)
     if BODY_PARTS not in spec.weapons:  # everyone has them (Chapter 5: "body parts")
         arms += (build_arm(spec, BODY_PARTS, opts),)
+    arms = own_keys(arms)
     load = (
         armour_weight(armour, opts.armour_weight, spec.armour_powered, opts.battle_suit_weight)
         + sum(WEAPONS[k].weight_g for k in spec.weapons)
@@ -116,7 +118,7 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         then=spec.then,
         pronoun=spec.pronoun,
         carried=tuple(i for i, arm in enumerate(arms) if not arm.natural),
-        no_weapon_left=opts.no_weapon_left,
+        no_weapon_left=no_weapon_left(spec, opts),
         draw_takes_round=opts.draw_weapon == "takes-round",
         full_damage_doubles=opts.full_damage == "double",
         dodges_better=dodge_beats_parries(spec.skills.get("dodge"), arms),
@@ -129,6 +131,30 @@ def build_profile(spec: CombatantSpec, opts: PercentileOptions) -> Profile:
         p_first_aid=f"{n} first aid",
         p_initiative=f"{n} initiative",
     )
+
+
+def own_keys(arms: tuple[Arm, ...]) -> tuple[Arm, ...]:
+    """Each weapon of a combatant with its own key and name, since a declaration names the
+    weapon to take in hand by its key: the first of a kind keeps the table's, a second one
+    carried is "glock 17 (2)" ("Glock 17 (2)"), a battle-suit's built-in rifle beside a
+    carried one "plasma rifle (built-in)" (Chapter 5, "Powered armour")."""
+    seen: dict[str, int] = {}
+    out: list[Arm] = []
+    for arm in arms:
+        n = seen[arm.key] = seen.get(arm.key, 0) + 1
+        if n > 1:
+            tag = "built-in" if arm.builtin else str(n)
+            arm = replace(arm, key=f"{arm.key} ({tag})", name=f"{arm.name} ({tag})")
+        out.append(arm)
+    return tuple(out)
+
+
+def no_weapon_left(spec: CombatantSpec, opts: PercentileOptions) -> str:
+    """What the tactics do with no weapon to draw or pick up (option ``no_weapon_left``). A
+    combatant whose scenario lists body parts among its weapons chose them (Chapter 5:
+    "close-combat weapons (swords, knives, staves, body parts and similar)"): it is never
+    left without a weapon and fights with them (``unarmed``), however poorly."""
+    return "unarmed" if BODY_PARTS in spec.weapons else opts.no_weapon_left
 
 
 overrides.register_builder(build_profile)

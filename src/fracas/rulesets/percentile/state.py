@@ -60,7 +60,7 @@ class Profile:
     then: str | None
     pronoun: str  # he, she or they, for the account
     carried: tuple[int, ...]  # indices of the arms that are not body parts
-    no_weapon_left: str  # option no_weapon_left, for the tactics
+    no_weapon_left: str  # option no_weapon_left for this fighter (ruleset.no_weapon_left)
     draw_takes_round: bool  # option draw_weapon, for the tactics
     full_damage_doubles: bool  # option full_damage: double, for the tactics
     dodges_better: bool  # tactics.dodges_rather_than_parries, worked out once

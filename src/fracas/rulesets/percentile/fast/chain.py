@@ -248,7 +248,7 @@ class DuelChain:
                 np.ascontiguousarray(spec.values[f, :, lost]),
                 spec.switch_ratio,
                 bool(spec.worth_unarmed[f, lost]),
-                int(spec.opts[ps.O_NO_WEAPON]),
+                int(fi[f, ps.NO_WEAPON]),
                 bool(spec.opts[ps.O_DRAW_TAKES_ROUND]),
                 reads[5],
                 np.ascontiguousarray(spec.through[f, :, lost]),

@@ -22,7 +22,7 @@ import numpy.typing as npt
 from fracas.rulesets.percentile.armour import absorbs
 from fracas.rulesets.percentile.attack import PARRIED, chance_of
 from fracas.rulesets.percentile.attack_parry import CELLS, DEFENDER_HURT
-from fracas.rulesets.percentile.encumbrance import encumbrance_fatigue
+from fracas.rulesets.percentile.encumbrance import check_encumbrance, encumbrance_fatigue
 from fracas.rulesets.percentile.fast import tactics as pt
 from fracas.rulesets.percentile.fumble import fumble_row
 from fracas.rulesets.percentile.options import PercentileOptions
@@ -54,8 +54,8 @@ MAX_SCRIPT = 64
 
 # fighter integer fields (columns of ``fi``)
 HP, CON, FAT, ENC_FAT, INIT, NWEAP, ABS, PROJ_ONLY, DODGE, TECH, ARMOURED, TACTIC = range(12)
-SCRIPT_LEN, THEN, HP_MAX, DODGE_SKILL, BODY = range(12, 17)
-FI_FIELDS = 17
+SCRIPT_LEN, THEN, HP_MAX, DODGE_SKILL, BODY, NO_WEAPON = range(12, 18)
+FI_FIELDS = 18
 
 # option fields (``opts``)
 O_PARRIED, O_COUNTER_PARRY_ONLY, O_BV_ROLLED, O_DROP_LOST, O_SIMULTANEOUS = range(5)
@@ -71,6 +71,13 @@ OPT_FIELDS = O_ATTACK_SHIFTS + pt.N_STANCES
 #: the attack's own modifiers a stance can give, as ``att_chance``'s stance axis indexes them
 ATTACK_SHIFTS = ((), ALL_OUT, ALL_OUT_DODGING)
 RECOVER_IN_TURN, RECOVER_START, RECOVER_NO_DEFENCE = range(3)
+#: option ``no_weapon_left`` by name, as the kernel's tactics code it
+NO_WEAPON_CODES = {
+    "unarmed-else-yield": pt.NW_UNARMED_ELSE_YIELD,
+    "unarmed": pt.NW_UNARMED,
+    "surrender": pt.NW_SURRENDER,
+    "flee": pt.NW_FLEE,
+}
 
 # effect codes of table 5.1 cells and table 5.2 rows
 E_FUMBLE, E_DAMAGE, E_DISARM, E_KILL = range(4)
@@ -285,6 +292,8 @@ def compile_duel(
         row[DODGE_SKILL] = p.dodge or 0
         row[TECH] = int(p.tech_armour)
         row[ARMOURED] = int(p.armour is not None)
+        # option no_weapon_left as it holds for this fighter (``ruleset.no_weapon_left``)
+        row[NO_WEAPON] = NO_WEAPON_CODES[p.no_weapon_left]
         if spec.tactics == "scripted":
             row[TACTIC] = pt.T_SCRIPTED
             stances = spec.script or []
@@ -337,14 +346,15 @@ def compile_duel(
         for lost in range(enemy_abs_top[f] + 1):
             value = arm_value(body_arm, 0, _enemy_abs(profiles[1 - f], body_arm.klass, lost))
             worth[f, lost] = int(worth_fighting_unarmed(value))
+        dodging = check_encumbrance(p.encumbrance, False, opts.encumbrance_applies)
         for tired in (0, 1):
             dfc[f, MAX_WEAPONS, tired] = chance_of(
-                p.dodge or 0, one_free, p.encumbrance, bool(tired), 0, opts.stacking, opts.rounding
+                p.dodge or 0, one_free, dodging, bool(tired), 0, opts.stacking, opts.rounding
             )[0]
             dfx[f, MAX_WEAPONS, tired] = chance_of(
                 p.dodge or 0,
                 beyond["dodge"],
-                p.encumbrance,
+                dodging,
                 bool(tired),
                 0,
                 opts.stacking,
@@ -394,12 +404,7 @@ def compile_duel(
         "no-defence": RECOVER_NO_DEFENCE,
     }[opts.recover_weapon]
     o[O_DRAW_TAKES_ROUND] = int(opts.draw_weapon == "takes-round")
-    o[O_NO_WEAPON] = {
-        "unarmed-else-yield": pt.NW_UNARMED_ELSE_YIELD,
-        "unarmed": pt.NW_UNARMED,
-        "surrender": pt.NW_SURRENDER,
-        "flee": pt.NW_FLEE,
-    }[opts.no_weapon_left]
+    o[O_NO_WEAPON] = NO_WEAPON_CODES[opts.no_weapon_left]
     o[O_FUMBLE_PARRY_FREE] = int(opts.fumble_parry == "free")
     o[O_EXTRA_MIN] = EXTRA_DEFENCE_MIN
     for code, name in enumerate(pt.STANCE_NAMES):
