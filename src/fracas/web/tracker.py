@@ -11,7 +11,9 @@ gets a 4xx with a message naming the field, and changes nothing.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -115,6 +117,9 @@ class Tracker:
         #: forgotten while the server runs, so a player's versions only ever grow)
         self._views: dict[tuple[int, str], tuple[bytes, int]] = {}
         self._known: dict[str, tuple[float, bool]] = {}
+        #: the key of the hidden set's digest in a player's decision (this instance's own:
+        #: a player cannot check a guess of who is hidden against it)
+        self._hidden_key = secrets.token_bytes(16)
         self._workers: anyio.CapacityLimiter | None = None  # made in the server's loop
 
     def close(self) -> None:
@@ -247,9 +252,13 @@ class Tracker:
         last = self._views.get(key)
         version = 0 if last is None else last[1] + (last[0] != digest)
         self._views[key] = (digest, version)
-        decision = f"{live.generation}.v{version}"
-        if hidden:  # a player's choices are numbered without the hidden: see LiveEncounter
-            decision += "." + hashlib.sha256("\n".join(sorted(hidden)).encode()).hexdigest()[:8]
+        # a player's choices are numbered without the hidden (see LiveEncounter.decision), so
+        # the decision names the hidden set too: by a keyed digest, present whether or not
+        # anyone is hidden, so it tells the player neither who is hidden nor whether anyone is
+        hidden_digest = hmac.new(
+            self._hidden_key, "\n".join(sorted(hidden)).encode(), hashlib.sha256
+        ).hexdigest()[:12]
+        decision = f"{live.generation}.v{version}.{hidden_digest}"
         html = html.replace(
             f'data-board="{_BLANK_TEXT}"', f'data-board="{live.id}.{live.generation}.{version}"'
         )
