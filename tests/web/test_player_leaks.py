@@ -152,3 +152,22 @@ async def test_everything_a_player_can_fetch_names_no_hidden_combatant(seeded: A
     blob = unescape("\n".join(seen))
     for word in (hidden[0], names[hidden[0]], "GMNOTE"):
         assert word not in blob, word
+
+
+def test_the_players_odds_name_no_side_seen_only_in_hidden_combatants() -> None:
+    """The players' odds are played out with the hidden taken out (``GmRemoveCombatant``),
+    which leaves them in the state as gone: their side was still listed, at 0%, so shared
+    odds named a side the players had never seen."""
+    from fracas.dice import SeededRoller
+    from fracas.engine import Session
+    from fracas.engine.codec import encode_log
+    from fracas.scenario import load_scenario
+    from fracas.web.odds_work import estimate
+
+    loaded = load_scenario(EXAMPLES / "starflight/ambush.yaml")
+    session = Session.start(loaded.ruleset, loaded.scenario, SeededRoller(1))
+    text = encode_log(session.log).decode()
+    guards = ("okoro", "vasquez")  # the whole Interstel side
+    assert {session.state.combatants[c].side for c in guards} == {"Interstel"}
+    found = estimate("starflight", text, "key", 1, guards)
+    assert [c.side for c in found.chances if c.side] == ["Thrynn"]
