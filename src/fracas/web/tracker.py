@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -28,6 +29,7 @@ from starlette.responses import HTMLResponse, Response
 
 from fracas.dice import DiceError
 from fracas.engine.errors import FracasError, IllegalAction, InvalidField
+from fracas.engine.names import label_problem
 from fracas.store import SqliteStore
 from fracas.web.access import SESSION_DAYS, Access, Visitor
 from fracas.web.delivery import Delivery
@@ -304,6 +306,10 @@ class Tracker:
         )
 
 
+#: a whole number as a form field writes it
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 # -- field readers -----------------------------------------------------------------------------
 def text_field(form: FormData, name: str, required: bool = True, limit: int = 200) -> str:
     value = form.get(name)
@@ -318,14 +324,26 @@ def text_field(form: FormData, name: str, required: bool = True, limit: int = 20
     return value.strip()
 
 
+def label_field(form: FormData, name: str, required: bool = True, limit: int = 200) -> str:
+    """A text field shown as one line (an encounter's name, a player's label, a condition's
+    name or note, a reason): checked as a combatant's name is (:mod:`fracas.engine.names`:
+    no control, line-separator or direction-override characters)."""
+    value = text_field(form, name, required=required, limit=limit)
+    problem = label_problem(value, name) if value else None
+    if problem is not None:
+        raise Problem(400, f"{name}: {problem}")
+    return value
+
+
 def int_field(form: FormData, name: str, lo: int, hi: int, required: bool = True) -> int | None:
+    """A whole number written with ASCII digits and an optional sign (``int`` alone also
+    reads ``1_000`` and other scripts' digits, which a form field has no business sending)."""
     text = text_field(form, name, required=required, limit=20)
     if not text:
         return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise Problem(400, f"{name}: {text!r} is not a whole number") from None
+    if not _WHOLE.fullmatch(text):
+        raise Problem(400, f"{name}: {text!r} is not a whole number")
+    value = int(text)
     if not lo <= value <= hi:
         raise Problem(400, f"{name}: {value} is out of range ({lo}..{hi})")
     return value
