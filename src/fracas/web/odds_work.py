@@ -102,7 +102,9 @@ def estimate(
     session = Session.from_log(ruleset, events, SeededRoller(seed))
     if without:
         for cid in without:
-            if cid in session.state.combatants:
+            # a fight over (or ended by taking out the one before) is left as it is: the
+            # rules refuse to take anyone out of it, and its outcome is on every board
+            if cid in session.state.combatants and not session.state.over:
                 session.act(GmRemoveCombatant(target=cid))
         events = list(session.log)
     # the sides of those left in (the hidden stay in the state as gone: a side seen only
