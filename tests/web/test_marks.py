@@ -121,7 +121,7 @@ async def test_bad_marks_are_refused_with_their_field_and_change_nothing(gm: Tab
         ({"target": who, "name": "x", "rounds": "soon"}, "rounds"),
         ({"target": who, "name": "bad\u202ename"}, "name"),
         ({"target": "nobody", "name": "x"}, "target"),
-        ({"target": who, "remove": "never-on"}, "name"),
+        ({"target": who, "remove": "never-on"}, "remove:"),  # the form's own field
     ):
         refused = await gm.post(f"/e/{eid}/mark", {"expected": n, **data})
         assert 400 <= refused.status_code < 500, data

@@ -150,9 +150,11 @@ def battle_map(
         return None
     seen = set(b.order)
     wounds = {c.id: c.wound for c in b.cards}
+    # the sides in the order they first appear among those on the board (a side seen only
+    # in hidden combatants takes no colour: it would shift the colours of the others)
     sides: list[str] = []
-    for c in state.combatants.values():
-        if c.side not in sides:
+    for cid, c in state.combatants.items():
+        if cid in seen and c.side not in sides:
             sides.append(c.side)
     placed = [t for t in fieldview.tokens if t.id in seen]
     spots: dict[tuple[float, float], list[tuple[int, str]]] = {}

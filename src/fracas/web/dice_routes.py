@@ -15,10 +15,12 @@ async def dice_mode(tracker: Tracker, request: Request) -> Response:
     form = await tracker.form(request, visitor)
     live = await tracker.fight(request, visitor)
     actor = text_field(form, "actor")
-    if actor not in live.session.state.combatants:
-        raise Problem(400, f"actor: no combatant {actor!r} in this fight")
+    # a player is refused alike for any id not theirs, in the fight or not, hidden or not:
+    # the answer tells them nothing of who else is in it
     if not visitor.is_gm and actor not in visitor.combatants:
         raise Problem(403, "actor: you choose the dice only for your own combatants")
+    if actor not in live.session.state.combatants:
+        raise Problem(400, f"actor: no combatant {actor!r} in this fight")
     mode = text_field(form, "dice")
     if mode not in MODES:
         raise Problem(400, "dice: must be 'engine' or 'table'")

@@ -28,6 +28,7 @@ from fracas.web.tracker import (
     Tracker,
     answers_field,
     int_field,
+    label_field,
     render,
     text_field,
 )
@@ -132,7 +133,7 @@ async def create(tracker: Tracker, request: Request) -> Response:
         return await home(tracker, request, [f"{exc.source}: {p}" for p in exc.problems], 400)
     except Problem as problem:
         return await home(tracker, request, [problem.message], problem.status)
-    name = text_field(form, "name", required=False) or str(
+    name = label_field(form, "name", required=False) or str(
         getattr(loaded.scenario, "name", None) or Path(source).stem
     )
     return await _start(tracker, form, name, loaded)
@@ -219,9 +220,12 @@ async def build_encounter(tracker: Tracker, request: Request) -> Response:
     boxes = [c for c in form.getlist("combatant") if isinstance(c, str)]
     if len(boxes) > MAX_COMBATANTS or any(len(c) > 20_000 for c in boxes):
         raise Problem(400, f"combatant: at most {MAX_COMBATANTS} of 20,000 characters each")
+    for key, value in form.multi_items():  # an option is never dropped without a word
+        if key.startswith("opt.") and (not isinstance(value, str) or len(value) > 200):
+            raise Problem(400, f"{key}: expected text of at most 200 characters")
     draft = Draft(
         ruleset=name,
-        name=text_field(form, "name", required=False),
+        name=label_field(form, "name", required=False),
         options={
             key[4:]: value
             for key, value in form.multi_items()
@@ -259,7 +263,7 @@ async def import_log(tracker: Tracker, request: Request) -> Response:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
             raise FracasError(f"not a fracas log (byte {exc.start} is not UTF-8 text)") from None
-        name = text_field(form, "name", required=False) or Path(upload.filename).stem
+        name = label_field(form, "name", required=False) or Path(upload.filename).stem
         # a log is re-run to be checked: it may take longer than a scenario to read
         checked = await tracker.read_input("log", lambda: checked_log(text), scale=12)
         eid = await tracker.hub.import_log(name, checked)

@@ -37,6 +37,7 @@ from fracas.web.tracker import (
     board_response,
     expected_field,
     int_field,
+    label_field,
     oob,
     render,
     target_field,
@@ -274,7 +275,7 @@ def _override(form: FormData, live: LiveEncounter) -> Override:
         sides = {c.side for c in state.combatants.values()}
         if winner is not None and winner not in sides:
             raise Problem(400, f"winner: no side called {winner!r}")
-        reason = text_field(form, "reason", required=False) or "the GM ended the fight"
+        reason = label_field(form, "reason", required=False) or "the GM ended the fight"
         return GmEndFight(winner=winner, reason=reason)
     raise Problem(
         400,
@@ -328,7 +329,7 @@ async def players(tracker: Tracker, request: Request) -> Response:
         tracker.forget(revoke)  # its open pages are told at once, not a second later
         live.changed()
         return HTMLResponse(tracker.tools_html(live, visitor))
-    label = text_field(form, "label", limit=60)
+    label = label_field(form, "label", limit=60)
     chosen = [c for c in form.getlist("combatants") if isinstance(c, str)]
     if not chosen:
         raise Problem(400, "combatants: choose at least one combatant for this player")

@@ -12,6 +12,7 @@ refusal) has the hidden combatants' names replaced by :data:`UNSEEN`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -51,10 +52,13 @@ def unseen_names(state: Encounter[Any], hidden: Iterable[str]) -> list[str]:
 
 
 def scrub(text: str, names: list[str]) -> str:
-    """``text`` with every name in ``names`` replaced by :data:`UNSEEN`."""
-    for name in names:
-        text = text.replace(name, UNSEEN)
-    return text
+    """``text`` with every name in ``names`` replaced by :data:`UNSEEN`, where it stands as
+    a name: not inside a longer word (hidden "Bob" leaves a visible "Bobby" as it is, which
+    would otherwise read "someone unseenby" and tell of a hidden Bob)."""
+    if not names:
+        return text
+    pattern = "|".join(re.escape(name) for name in names)  # longest first: see unseen_names
+    return re.sub(rf"(?<![\w-])(?:{pattern})(?![\w-])", UNSEEN, text)
 
 
 def legal_choices(

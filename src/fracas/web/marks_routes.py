@@ -6,6 +6,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
+from fracas.engine.errors import InvalidField
 from fracas.engine.overrides import GmMark, GmUnmark, Override
 from fracas.web.rolls import TableRoller, engine_roller
 from fracas.web.tracker import (
@@ -13,6 +14,7 @@ from fracas.web.tracker import (
     board_response,
     expected_field,
     int_field,
+    label_field,
     oob,
     target_field,
     text_field,
@@ -27,7 +29,7 @@ async def mark(tracker: Tracker, request: Request) -> Response:
     live = await tracker.fight(request, visitor)
     expected = expected_field(form)
     target = target_field(form, live)
-    removed = text_field(form, "remove", required=False, limit=40)
+    removed = label_field(form, "remove", required=False, limit=40)
     action: Override
     if removed:
         action = GmUnmark(target=target, name=removed)
@@ -37,11 +39,16 @@ async def mark(tracker: Tracker, request: Request) -> Response:
             rounds = int_field(form, "rounds", 1, 10_000)
         action = GmMark(
             target=target,
-            name=text_field(form, "name", limit=40),
-            note=text_field(form, "note", required=False, limit=200),
+            name=label_field(form, "name", limit=40),
+            note=label_field(form, "note", required=False, limit=200),
             rounds=rounds,
         )
     roller = TableRoller([], engine_roller(tracker.seed, live.id, live.length))
-    await live.act(action, roller, expected)
+    try:
+        await live.act(action, roller, expected)
+    except InvalidField as exc:  # the override's field is the form's "remove" when taking off
+        if removed and str(exc).startswith("name:"):
+            raise InvalidField("remove:" + str(exc).removeprefix("name:")) from None
+        raise
     await tracker.delivery.sent(live.id)  # the other pages first
     return board_response(tracker, live, visitor, oob("tools", tracker.tools_html(live, visitor)))

@@ -102,10 +102,16 @@ def estimate(
     session = Session.from_log(ruleset, events, SeededRoller(seed))
     if without:
         for cid in without:
-            if cid in session.state.combatants:
+            # a fight over (or ended by taking out the one before) is left as it is: the
+            # rules refuse to take anyone out of it, and its outcome is on every board
+            if cid in session.state.combatants and not session.state.over:
                 session.act(GmRemoveCombatant(target=cid))
         events = list(session.log)
-    sides = list(dict.fromkeys(c.side for c in session.state.combatants.values()))
+    # the sides of those left in (the hidden stay in the state as gone: a side seen only
+    # in them is not one the players know of, so it is not named)
+    sides = list(
+        dict.fromkeys(c.side for cid, c in session.state.combatants.items() if cid not in without)
+    )
     decided = any(isinstance(e, Acted) for e in events)
     exact = None if decided else _exact(ruleset, session.scenario, sides)
     if exact is not None:

@@ -11,7 +11,10 @@ gets a 4xx with a message naming the field, and changes nothing.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
+import re
+import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +29,7 @@ from starlette.responses import HTMLResponse, Response
 
 from fracas.dice import DiceError
 from fracas.engine.errors import FracasError, IllegalAction, InvalidField
+from fracas.engine.names import label_problem
 from fracas.store import SqliteStore
 from fracas.web.access import SESSION_DAYS, Access, Visitor
 from fracas.web.delivery import Delivery
@@ -115,6 +119,9 @@ class Tracker:
         #: forgotten while the server runs, so a player's versions only ever grow)
         self._views: dict[tuple[int, str], tuple[bytes, int]] = {}
         self._known: dict[str, tuple[float, bool]] = {}
+        #: the key of the hidden set's digest in a player's decision (this instance's own:
+        #: a player cannot check a guess of who is hidden against it)
+        self._hidden_key = secrets.token_bytes(16)
         self._workers: anyio.CapacityLimiter | None = None  # made in the server's loop
 
     def close(self) -> None:
@@ -247,9 +254,13 @@ class Tracker:
         last = self._views.get(key)
         version = 0 if last is None else last[1] + (last[0] != digest)
         self._views[key] = (digest, version)
-        decision = f"{live.generation}.v{version}"
-        if hidden:  # a player's choices are numbered without the hidden: see LiveEncounter
-            decision += "." + hashlib.sha256("\n".join(sorted(hidden)).encode()).hexdigest()[:8]
+        # a player's choices are numbered without the hidden (see LiveEncounter.decision), so
+        # the decision names the hidden set too: by a keyed digest, present whether or not
+        # anyone is hidden, so it tells the player neither who is hidden nor whether anyone is
+        hidden_digest = hmac.new(
+            self._hidden_key, "\n".join(sorted(hidden)).encode(), hashlib.sha256
+        ).hexdigest()[:12]
+        decision = f"{live.generation}.v{version}.{hidden_digest}"
         html = html.replace(
             f'data-board="{_BLANK_TEXT}"', f'data-board="{live.id}.{live.generation}.{version}"'
         )
@@ -295,6 +306,10 @@ class Tracker:
         )
 
 
+#: a whole number as a form field writes it
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
 # -- field readers -----------------------------------------------------------------------------
 def text_field(form: FormData, name: str, required: bool = True, limit: int = 200) -> str:
     value = form.get(name)
@@ -309,14 +324,26 @@ def text_field(form: FormData, name: str, required: bool = True, limit: int = 20
     return value.strip()
 
 
+def label_field(form: FormData, name: str, required: bool = True, limit: int = 200) -> str:
+    """A text field shown as one line (an encounter's name, a player's label, a condition's
+    name or note, a reason): checked as a combatant's name is (:mod:`fracas.engine.names`:
+    no control, line-separator or direction-override characters)."""
+    value = text_field(form, name, required=required, limit=limit)
+    problem = label_problem(value, name) if value else None
+    if problem is not None:
+        raise Problem(400, f"{name}: {problem}")
+    return value
+
+
 def int_field(form: FormData, name: str, lo: int, hi: int, required: bool = True) -> int | None:
+    """A whole number written with ASCII digits and an optional sign (``int`` alone also
+    reads ``1_000`` and other scripts' digits, which a form field has no business sending)."""
     text = text_field(form, name, required=required, limit=20)
     if not text:
         return None
-    try:
-        value = int(text)
-    except ValueError:
-        raise Problem(400, f"{name}: {text!r} is not a whole number") from None
+    if not _WHOLE.fullmatch(text):
+        raise Problem(400, f"{name}: {text!r} is not a whole number")
+    value = int(text)
     if not lo <= value <= hi:
         raise Problem(400, f"{name}: {value} is out of range ({lo}..{hi})")
     return value
