@@ -429,9 +429,11 @@ def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
         return free_attack(state, p)
     if wants_to_concede(p):
         return Concede(actor=p.id, reason=unarmed_reason(p) or "")
-    if p.down > 0:
-        return StandUp(actor=p.id)
     name = _TACTIC_NAMES.get(p.tactics) or tactic_name(p.tactics)
+    # held first: a held persona cannot get up ("nothing other than psionic attacks and
+    # yelling while grappled"); a won break check keeps the action to get up with
     if p.held_by is not None and name != "optimal":
         return Reverse(actor=p.id) if name == "grapple" else BreakFree(actor=p.id)
+    if p.down > 0 and p.held_by is None:
+        return StandUp(actor=p.id)
     return TACTICS[name](state, p)
