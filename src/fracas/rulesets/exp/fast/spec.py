@@ -465,7 +465,11 @@ def compile_brawl(
         wi=wi,
         faces=faces,
         actual=np.array(
-            [actual_damage(d, options.actual_damage_rounding) for d in range(top + 1)], np.int64
+            [
+                actual_damage(d, options.actual_damage_rounding, options.actual_damage_minimum)
+                for d in range(top + 1)
+            ],
+            np.int64,
         ),
         opts=opt,
         stage_weapons=tuple(named),
