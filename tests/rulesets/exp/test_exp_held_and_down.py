@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from fracas.engine import IllegalAction
-from fracas.rulesets.exp.actions import BreakFree, Grapple, StandUp, Trip
+from fracas.rulesets.exp.actions import BreakFree, Grapple, StandUp, StartUnit, Trip
 from fracas.rulesets.exp.tactics import choose_action
 
 from .helpers import anthro, session, who
@@ -52,3 +52,15 @@ def test_a_won_break_check_keeps_the_action_to_get_up_with() -> None:
     assert isinstance(action, StandUp)
     s.act(action)
     assert who(s, "Bob").down == 0
+
+
+def test_a_persona_already_down_cannot_be_tripped_again() -> None:
+    """Chapter, 'Tripping': "Tripping a target before they get to the giant red activation
+    switch"; the trip downs a target on its feet. One already down is not tripped again
+    (the exact chain never offers it either); the menu does not list it."""
+    s = down_and_held(5, 15)
+    s.act(BreakFree(actor="Bob"))  # lost: 15 v 25
+    assert who(s, "Bob").down == 1
+    s.act(StartUnit(actor=None))  # scenario order: Ann first again
+    with pytest.raises(IllegalAction, match="already down"):
+        s.act(Trip(actor="Ann", target="Bob"))
