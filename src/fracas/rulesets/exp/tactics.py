@@ -388,18 +388,24 @@ NONLETHAL_TACTICS: tuple[str, ...] = ("brawl", "grapple", "snatch", "trip")
 
 
 def free_attack(state: ExpEncounter, p: Persona) -> ExpAction:
-    """Take the free attack a failed snatch gives, if the tactic allows it; else decline."""
+    """Take the free attack a failed snatch gives, if the tactic allows it; else decline,
+    saying why (the account tells the GM)."""
     assert state.free_attack is not None
     _, victim_id, weapon_name = state.free_attack
     victim, weapon = state.combatants[victim_id], p.weapon(weapon_name)
-    if weapon is None or p.down or p.held_by is not None or not usable(p, weapon, state.options):
-        return Wait(actor=p.id)
+    if p.down:
+        return Wait(actor=p.id, reason=f"{p.name} is down after a trip")
+    if p.held_by is not None:
+        return Wait(actor=p.id, reason=f"{p.name} is held in a grapple")
+    if weapon is None or not usable(p, weapon, state.options):
+        return Wait(actor=p.id, reason=f"{p.name} cannot use the {weapon_name} now")
     if p.tactics.startswith("lethal"):
         return Attack(actor=p.id, target=victim.id, weapon=weapon.name, lethal=True)
-    allowed = nonlethal_weapon_problem(weapon, strike_only(state.options)) is None
-    if can_subdue(p, victim, state.options) and allowed:
+    problem = nonlethal_weapon_problem(weapon, strike_only(state.options))
+    if can_subdue(p, victim, state.options) and problem is None:
         return Attack(actor=p.id, target=victim.id, weapon=weapon.name)
-    return Wait(actor=p.id)
+    why = problem or f"{p.name} will not hit {victim.name} lethally in a brawl"
+    return Wait(actor=p.id, reason=why)
 
 
 def wants_to_concede(p: Persona) -> bool:
