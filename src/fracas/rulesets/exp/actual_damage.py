@@ -8,12 +8,13 @@ from fracas.rulesets.exp.events import ConditionChanged, Damaged
 from fracas.rulesets.exp.state import ACTIVE, OUT, ExpContext, Persona, condition_at
 
 
-def actual_damage(damage: int, rounding: str) -> int:
+def actual_damage(damage: int, rounding: str, minimum: int = 1) -> int:
     """Chapter, 'Actual Damage': "Ten percent of the non-lethal damage causes actual damage",
     in whole HPS, rounded half up, down or up (option ``actual_damage_rounding``). Chapter,
     'Non-Lethal Combat' and 'Actual Damage': "Each attack still does some damage", "Every
-    non-lethal damage roll inflicts a smaller amount of actual damage": never less than 1
-    HPS for a blow that does any damage, whatever the rounding."""
+    non-lethal damage roll inflicts a smaller amount of actual damage": never less than
+    ``minimum`` HPS for a blow that does any damage, whatever the rounding (option
+    ``actual_damage_minimum``: 1, or 0 for the ten percent alone)."""
     if damage <= 0:
         return 0
     if rounding == "half-up":
@@ -22,7 +23,7 @@ def actual_damage(damage: int, rounding: str) -> int:
         tenth = damage // 10
     else:
         tenth = (damage + 9) // 10
-    return max(1, tenth)
+    return max(minimum, tenth)
 
 
 def lose_hps(ctx: ExpContext, target: Persona, amount: int, cause: str, nonlethal: int = 0) -> None:

@@ -98,7 +98,9 @@ def nonlethal_hit(ctx: ExpContext, attacker: Persona, target: Persona, weapon: W
         ctx.emit(OopsSkipped(attacker=attacker.id, target=target.id, reason=exempt))
     oops = exempt is None and oops_check(ctx, attacker, target, damage)
     if not oops or not options.oops_replaces_actual:
-        actual = actual_damage(damage, options.actual_damage_rounding)
+        actual = actual_damage(
+            damage, options.actual_damage_rounding, options.actual_damage_minimum
+        )
         lose_hps(ctx, target, actual, "actual", nonlethal=damage)
     if oops:
         lose_hps(ctx, target, damage, "oops")

@@ -24,10 +24,17 @@ from fracas.rulesets.exp.trip import check_trip
 
 
 def check_stand_up(state: ExpEncounter, options: ExpOptions, action: act.StandUp) -> None:
-    """Only a persona who is down after a trip gets up (option ``tripped_loses_actions``)."""
+    """Only a persona who is down after a trip gets up (option ``tripped_loses_actions``),
+    and not while held: Chapter, 'Grapples', 'Overpower': "The target cannot accomplish
+    anything other than psionic attacks and yelling while grappled" (she gets loose first)."""
     p = persona(state, action.actor or "")
     if p.down == 0:
         raise IllegalAction(f"{p.name} is not down")
+    if p.held_by is not None:
+        raise IllegalAction(
+            f"{p.name} is held in a grapple and cannot get up: only psionic attacks, "
+            "yelling, a break check or a reversal"
+        )
 
 
 def check_concede(state: ExpEncounter, options: ExpOptions, action: act.Concede) -> None:

@@ -95,6 +95,13 @@ class ExpOptions(BaseModel):
     actual_damage_rounding: Literal["half-up", "down", "up"] = Field(
         "half-up", description="How 10% of the non-lethal damage is rounded to whole HPS."
     )
+    actual_damage_minimum: int = Field(
+        1,
+        ge=0,
+        le=1,
+        description="Least actual damage of a blow that does any damage: 1 ('Each attack "
+        "still does some damage') or 0 (ten percent rounded, nothing more: 10% of 3 is 0).",
+    )
     oops_die: str = Field("deci-die", description="The named die of the oops damage check.")
     oops_when: Literal["at-or-under", "under"] = Field(
         "at-or-under",

@@ -289,6 +289,9 @@ def _wait(ctx: ExpContext, action: act.Wait) -> bool:
     """'The successful grappler ... may undertake the simplest of tasks' (or any waiting)."""
     p = persona(ctx.state, action.actor or "")
     what = "keeps hold" if p.holding else "waits"
+    free = ctx.state.free_attack
+    if free is not None and free[0] == p.id:  # a free attack after a snatch, declined
+        what = f"declines the free attack on {persona(ctx.state, free[1]).name} with the {free[2]}"
     if action.reason:
         what += f" ({action.reason})"
     ctx.emit(Held(actor=p.id, what=what))

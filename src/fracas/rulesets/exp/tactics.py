@@ -388,18 +388,24 @@ NONLETHAL_TACTICS: tuple[str, ...] = ("brawl", "grapple", "snatch", "trip")
 
 
 def free_attack(state: ExpEncounter, p: Persona) -> ExpAction:
-    """Take the free attack a failed snatch gives, if the tactic allows it; else decline."""
+    """Take the free attack a failed snatch gives, if the tactic allows it; else decline,
+    saying why (the account tells the GM)."""
     assert state.free_attack is not None
     _, victim_id, weapon_name = state.free_attack
     victim, weapon = state.combatants[victim_id], p.weapon(weapon_name)
-    if weapon is None or p.down or p.held_by is not None or not usable(p, weapon, state.options):
-        return Wait(actor=p.id)
+    if p.down:
+        return Wait(actor=p.id, reason=f"{p.name} is down after a trip")
+    if p.held_by is not None:
+        return Wait(actor=p.id, reason=f"{p.name} is held in a grapple")
+    if weapon is None or not usable(p, weapon, state.options):
+        return Wait(actor=p.id, reason=f"{p.name} cannot use the {weapon_name} now")
     if p.tactics.startswith("lethal"):
         return Attack(actor=p.id, target=victim.id, weapon=weapon.name, lethal=True)
-    allowed = nonlethal_weapon_problem(weapon, strike_only(state.options)) is None
-    if can_subdue(p, victim, state.options) and allowed:
+    problem = nonlethal_weapon_problem(weapon, strike_only(state.options))
+    if can_subdue(p, victim, state.options) and problem is None:
         return Attack(actor=p.id, target=victim.id, weapon=weapon.name)
-    return Wait(actor=p.id)
+    why = problem or f"{p.name} will not hit {victim.name} lethally in a brawl"
+    return Wait(actor=p.id, reason=why)
 
 
 def wants_to_concede(p: Persona) -> bool:
@@ -429,9 +435,11 @@ def choose_action(state: ExpEncounter, actor: str) -> ExpAction:
         return free_attack(state, p)
     if wants_to_concede(p):
         return Concede(actor=p.id, reason=unarmed_reason(p) or "")
-    if p.down > 0:
-        return StandUp(actor=p.id)
     name = _TACTIC_NAMES.get(p.tactics) or tactic_name(p.tactics)
+    # held first: a held persona cannot get up ("nothing other than psionic attacks and
+    # yelling while grappled"); a won break check keeps the action to get up with
     if p.held_by is not None and name != "optimal":
         return Reverse(actor=p.id) if name == "grapple" else BreakFree(actor=p.id)
+    if p.down > 0 and p.held_by is None:
+        return StandUp(actor=p.id)
     return TACTICS[name](state, p)

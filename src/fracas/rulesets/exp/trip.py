@@ -61,6 +61,8 @@ def check_trip(state: ExpEncounter, options: ExpOptions, action: Trip) -> tuple[
     actor, target = persona(state, action.actor or ""), persona(state, action.target)
     check_maneuver(actor, target, options, "trip")
     require(tippable_problem(target))
+    if target.down > 0:  # "Tripping a target before they get to the ... switch": on its feet
+        raise IllegalAction(f"{target.name} is already down after a trip")
     return actor, target
 
 

@@ -347,16 +347,16 @@ class BrawlModel:
         return bool(self.spec.snatch[d[INV], a, xs.X_NEXT] >= 0)
 
     def legal(self, d: Disc, a: int) -> list[int]:
-        """What the advised persona may choose in ``d`` (its turn): getting up when down (a
-        tripped persona gets up first); a break check or a reversal when held; a strike (or,
-        with nothing to strike with, waiting) when free or holding; a grapple (not holding,
-        the other free), a trip (not holding, the other on its feet and tippable) when it
-        may maneuver (``grapple.check_grapple``, ``trip.check_trip``), and a snatch when
-        ``snatch.check_snatch`` allows one."""
+        """What the advised persona may choose in ``d`` (its turn): a break check or a reversal when
+        held (down or not: no getting up while held); getting up when down; a strike (or, with
+        nothing to strike with, waiting) when free or holding; a grapple (not holding, the other
+        free), a trip (not holding, the other on its feet and tippable) when it may maneuver
+        (``grapple.check_grapple``, ``trip.check_trip``), and a snatch when ``snatch.check_snatch``
+        allows one."""
+        if self.held(d, a):  # held first: no getting up while held
+            return [xt.A_BREAK_FREE, xt.A_REVERSE]
         if d[DOWN + a] > 0:
             return [xt.A_STAND_UP]
-        if self.held(d, a):
-            return [xt.A_BREAK_FREE, xt.A_REVERSE]
         holding = self.holding(d, a)
         out = [xt.A_STRIKE if self.use(d, a, int(holding)) >= 0 else xt.A_WAIT]
         if not holding and self.spec.pi[a, xs.P_CAN_MANEUVER] == 1:
@@ -374,10 +374,10 @@ class BrawlModel:
         pi = self.spec.pi
         t = self.tactic[a]
         holding = self.holding(d, a)
-        if d[DOWN + a] > 0:
-            act = xt.A_STAND_UP
-        elif self.held(d, a):
+        if self.held(d, a):  # held first: no getting up while held
             act = xt.A_REVERSE if t == xt.T_GRAPPLE else xt.A_BREAK_FREE
+        elif d[DOWN + a] > 0:
+            act = xt.A_STAND_UP
         else:
             can = pi[a, xs.P_CAN_MANEUVER] == 1
             wants = self.spec.snatch[d[INV], a, xs.X_WANTS] == 1

@@ -415,9 +415,11 @@ def compile_brawl(
             if m["snatch"] is not None:
                 snatch[s, f, X_NEXT] = index[m["snatch"]]
             snatch[s, f, X_WANTS] = int(m["wants"])
-    stun_at = np.zeros((2, top + 1, max(int(pi[0, P_HPS]), int(pi[1, P_HPS])) + 1), np.int64)
+    # every HPS up to the maximum: the kernel reads those below the start (HPS never rise
+    # in a brawl), the exact chain its whole grid, which runs to the maximum
+    stun_at = np.zeros((2, top + 1, max(a.hps_max, b.hps_max) + 1), np.int64)
     for f, p in enumerate((a, b)):
-        for left in range(1, int(pi[f, P_HPS]) + 1):  # HPS never rise in a brawl
+        for left in range(1, p.hps_max + 1):
             if options.dss == "percentile":
                 stun_at[f, :, left] = percentile_needed(left, p.hps_max, int(pi[f, P_PCT_ATTR]))
             else:
@@ -465,7 +467,11 @@ def compile_brawl(
         wi=wi,
         faces=faces,
         actual=np.array(
-            [actual_damage(d, options.actual_damage_rounding) for d in range(top + 1)], np.int64
+            [
+                actual_damage(d, options.actual_damage_rounding, options.actual_damage_minimum)
+                for d in range(top + 1)
+            ],
+            np.int64,
         ),
         opts=opt,
         stage_weapons=tuple(named),

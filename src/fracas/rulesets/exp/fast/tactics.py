@@ -55,17 +55,16 @@ def choose(
     snatch_wants: bool,
     policy: npt.NDArray[np.int64],
 ) -> int:
-    """``choose_action``: concede below the threshold, stand up after a trip, break free (a
-    grappler reverses instead) when held, else the tactic's move; ``optimal`` picks strike,
-    grapple, trip or snatch from the policy table of ``fracas advise`` when the move is
-    open. With no weapon to strike with (``use`` < 0) ``tactics.no_attack``: wait, or call
-    it quits."""
+    """``choose_action``: concede below the threshold, break free (a grappler reverses instead) when
+    held, stand up after a trip (once loose), else the tactic's move; ``optimal`` picks strike,
+    grapple, trip or snatch from the policy table of ``fracas advise`` when the move is open. With
+    no weapon to strike with (``use`` < 0) ``tactics.no_attack``: wait, or call it quits."""
     if concede_below > 0 and hps < concede_below:
         return A_CONCEDE
+    if held:  # held first: no getting up while held (a won break check keeps the turn)
+        return A_REVERSE if tactic == T_GRAPPLE else A_BREAK_FREE
     if down > 0:
         return A_STAND_UP
-    if held:
-        return A_REVERSE if tactic == T_GRAPPLE else A_BREAK_FREE
     move = A_STRIKE
     if tactic == T_GRAPPLE:
         move = A_GRAPPLE
