@@ -407,22 +407,29 @@ class SqliteStore:
             )
         return lines
 
-    _RECORD = (
-        "SELECT e.id, e.name, e.ruleset, e.created, "
-        "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id), "
-        "COALESCE(e.updated, e.created) FROM encounters e"
-    )
+    def _record_query(self) -> str:
+        """The query of an encounter's record. A store made before ``updated`` existed and
+        opened read-only (``list``, ``replay``) has not got the column: its last change
+        reads as its creation."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(encounters)")}
+        updated = "COALESCE(e.updated, e.created)" if "updated" in columns else "e.created"
+        return (
+            "SELECT e.id, e.name, e.ruleset, e.created, "
+            "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id), "
+            f"{updated} FROM encounters e"
+        )
 
     @_sqlite_errors
     def get(self, encounter_id: int) -> EncounterRecord:
-        row = self.db.execute(f"{self._RECORD} WHERE e.id = ?", (encounter_id,)).fetchone()
+        query = f"{self._record_query()} WHERE e.id = ?"
+        row = self.db.execute(query, (encounter_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no encounter with id {encounter_id}")
         return EncounterRecord(*row)
 
     @_sqlite_errors
     def encounters(self) -> list[EncounterRecord]:
-        rows = self.db.execute(f"{self._RECORD} ORDER BY e.id")
+        rows = self.db.execute(f"{self._record_query()} ORDER BY e.id")
         return [EncounterRecord(*row) for row in rows]
 
     def latest(self) -> EncounterRecord:
