@@ -274,6 +274,11 @@ class SqliteStore:
         (count,) = self.db.execute(
             "SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)
         ).fetchone()
+        if expected is not None and count != expected and not self._exists(encounter_id):
+            raise StaleWrite(
+                f"{self.path}: encounter {encounter_id} was deleted by another program (the "
+                "web tracker?) while this one played it; nothing was written"
+            )
         if expected is not None and count != expected:
             raise StaleWrite(
                 f"{self.path}: encounter {encounter_id} has {count} events, not the "
@@ -282,6 +287,10 @@ class SqliteStore:
                 f"fracas resume {self.path} --encounter {encounter_id} goes on from there"
             )
         return int(count)
+
+    def _exists(self, encounter_id: int) -> bool:
+        row = self.db.execute("SELECT 1 FROM encounters WHERE id = ?", (encounter_id,))
+        return row.fetchone() is not None
 
     def _clear_pending(self, encounter_id: int) -> None:
         """Drop what was kept for the action in progress (its rolls and its decision)."""
