@@ -332,15 +332,18 @@ class SqliteStore:
             db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,))
 
     @_sqlite_errors
-    def add_pending_roll(self, encounter_id: int, expected: int, roll: PendingRoll) -> None:
+    def add_pending_roll(
+        self, encounter_id: int, expected: int, roll: PendingRoll, kept: int | None = None
+    ) -> None:
         """Keep a roll typed for the action in progress; committed when this returns.
 
-        ``expected`` is the log length the action starts from (a stale writer is refused)."""
+        ``expected`` is the log length the action starts from, and ``kept`` how many rolls
+        this writer knows are kept for it (those it kept, and those of a stopped run it
+        took over): a stale writer, or a second one keeping rolls for the same action, is
+        refused, so the kept rolls are always one writer's, in its order."""
         with self._write() as db:
             self._length(encounter_id, expected)
-            (seq,) = db.execute(
-                "SELECT COUNT(*) FROM pending_rolls WHERE encounter_id = ?", (encounter_id,)
-            ).fetchone()
+            seq = self._kept(encounter_id, kept)
             db.execute(
                 "INSERT INTO pending_rolls (encounter_id, seq, dice, purpose, value) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -397,10 +400,36 @@ class SqliteStore:
             )
 
     @_sqlite_errors
-    def clear_pending_rolls(self, encounter_id: int) -> None:
-        """Drop the rolls kept for the action in progress (not the decision kept for it)."""
+    def clear_pending_rolls(
+        self, encounter_id: int, expected: int | None = None, kept: int | None = None, used: int = 0
+    ) -> None:
+        """Drop the rolls kept for the action in progress (not the decision kept for it),
+        but the first ``used`` (those already used again, whose results were shown).
+        ``expected`` and ``kept``, as for :meth:`add_pending_roll`, refuse a writer that
+        would drop another's."""
         with self._write() as db:
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._length(encounter_id, expected)
+            self._kept(encounter_id, kept)
+            db.execute(
+                "DELETE FROM pending_rolls WHERE encounter_id = ? AND seq >= ?",
+                (encounter_id, used),
+            )
+
+    def _kept(self, encounter_id: int, kept: int | None) -> int:
+        """How many rolls are kept for the action in progress; ``StaleWrite`` if that is not
+        ``kept``, the number this writer knows of."""
+        (count,) = self.db.execute(
+            "SELECT COUNT(*) FROM pending_rolls WHERE encounter_id = ?", (encounter_id,)
+        ).fetchone()
+        if kept is not None and count != kept:
+            raise StaleWrite(
+                f"{self.path}: encounter {encounter_id} has {count} rolls kept for the action "
+                f"in progress, not the {kept} this writer kept: another writer (a second "
+                "resume, the web tracker?) is playing it; nothing was written. What is saved "
+                f"is kept: fracas resume {self.path} --encounter {encounter_id} goes on from "
+                "there once the other has stopped"
+            )
+        return int(count)
 
     @_sqlite_errors
     def lines(self, encounter_id: int) -> list[str]:
