@@ -8,6 +8,7 @@ the log the store holds."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -95,12 +96,36 @@ def test_the_tracker_and_a_command_on_one_encounter_at_once_keep_one_history(
     served: tuple[Browserless, Path], tmp_path: Path
 ) -> None:
     assert races(4, served, tmp_path) == 8
-    print(TALLY)
 
 
 @pytest.mark.slow
-def test_the_tracker_and_a_command_on_one_encounter_in_sixty_races(
+def test_the_tracker_and_a_command_on_one_encounter_in_forty_races(
     served: tuple[Browserless, Path], tmp_path: Path
 ) -> None:
-    assert races(30, served, tmp_path) == 60
+    assert races(20, served, tmp_path) == 40
     assert TALLY["page lost"] and TALLY["command lost"], TALLY  # both sides lost races
+
+
+def test_the_tracker_gives_up_on_a_store_another_program_holds_with_a_message(
+    served: tuple[Browserless, Path],
+) -> None:
+    """A decision on the page while another program holds the store's write lock: after the
+    store's wait (5 s) the page says the file is locked and nothing more was saved; pages
+    still load meanwhile (WAL), and once the lock is free the same decision goes through."""
+    gm, db = served
+    eid = gm.create(PERCENTILE)
+    n = length_of(gm.get(f"/e/{eid}/board").text)
+    holder = sqlite3.connect(db, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+        assert 400 <= response.status_code < 500, response.text
+        assert "the database is locked by another program" in response.text
+        assert "what was saved before is kept" in response.text
+        assert gm.get(f"/e/{eid}/board").status_code == 200  # readers never wait
+    finally:
+        holder.rollback()
+        holder.close()
+    assert length_of(gm.get(f"/e/{eid}/board").text) == n  # nothing half-saved
+    response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+    assert response.status_code == 200 and length_of(response.text) > n
