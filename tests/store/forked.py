@@ -46,7 +46,7 @@ class Run:
     args: Sequence[str]
     where: Path
     name: str = "p"
-    stdin: str = ""
+    stdin: str | None = ""  # None: a FIFO made by :func:`start`, fed by the test
     delay: float = 0.0
     kill_sql: int | None = None
     kill_echo: int | None = None
@@ -84,6 +84,10 @@ def start(runs: Sequence[Run]) -> None:
     """Fork a process for each run; they all begin at once (each after its own delay)."""
     release_read, release_write = os.pipe()
     for run in runs:
+        if run.stdin is None:
+            fifo = run.where / f"{run.name}.in"
+            fifo.unlink(missing_ok=True)
+            os.mkfifo(fifo)
         pid = os.fork()
         if pid == 0:
             os.close(release_write)
@@ -127,9 +131,9 @@ def _child(run: Run, release: int) -> NoReturn:
             (1, run.out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
             (2, run.err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC),
         ):
-            if fd == 0:
+            if fd == 0 and run.stdin is not None:
                 path.write_text(run.stdin)
-            opened = os.open(path, mode)
+            opened = os.open(path, mode)  # (stdin None: a FIFO the test writes to)
             os.dup2(opened, fd)
             os.close(opened)
         sys.stdin = open(0, closefd=False)  # noqa: SIM115 (the child's whole life)

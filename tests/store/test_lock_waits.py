@@ -6,8 +6,11 @@ file and saying what was kept, exit status 2, no traceback; the readers (``list`
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -15,7 +18,16 @@ from click.testing import CliRunner
 
 from fracas.cli import main
 from fracas.store import sqlite as sqlite_module
-from tests.store.forked import PERCENTILE, STARFLIGHT, Run, action_starts, logs, run_all
+from tests.store.forked import (
+    PERCENTILE,
+    STARFLIGHT,
+    Run,
+    action_starts,
+    logs,
+    run_all,
+    start,
+    wait,
+)
 
 #: the wait the commands are given here (seconds; the real one is 5)
 WAIT = 0.3
@@ -71,3 +83,48 @@ def test_a_command_on_a_store_held_by_another_program_gives_up_with_a_message(
         assert f"{db}: the database is locked by another program (waited {WAIT:g} s)" in run.stderr
         assert "what was saved before is kept" in run.stderr
     assert logs(db) == before  # nothing changed, nothing lost
+
+
+@pytest.mark.parametrize(
+    ("waiting", "other"),
+    [
+        (("resume", "{db}", "--encounter", "1", "--ask"), ("undo", "{db}", "--encounter", "1")),
+        (
+            ("resume", "{db}", "--encounter", "1", "--control", "all", "--seed", "1"),
+            ("resume", "{db}", "--encounter", "1", "--seed", "2"),
+        ),
+        (
+            ("rest", "{db}", "--encounter", "2", "--hours", "2", "--ask"),
+            ("rest", "{db}", "--encounter", "2", "--hours", "1", "--seed", "1"),
+        ),
+    ],
+    ids=["roll asked/undo", "decision asked/resume", "rest roll asked/rest"],
+)
+def test_a_command_waiting_for_the_table_holds_no_lock_and_is_refused_after(
+    waiting: tuple[str, ...], other: tuple[str, ...], store: Path, tmp_path: Path
+) -> None:
+    """A command sitting at a question (a roll to type, a decision to take) for as long as
+    the table likes holds no lock: another command on the same encounter goes through at
+    once, and the first, answered, is refused ("another writer") and writes nothing."""
+    db = tmp_path / "t.db"
+    shutil.copyfile(store, db)
+    run = Run([a.format(db=db) for a in waiting], tmp_path, "waiting", stdin=None)
+    start([run])
+    feed = os.open(tmp_path / "waiting.in", os.O_WRONLY)  # (meets the process's open)
+    try:
+        for _ in range(6000):  # until it asks (a minute at most)
+            if run.err.exists() and re.search(r"(: |> )$", run.stderr):
+                break
+            time.sleep(0.01)
+        else:
+            raise AssertionError(f"it never asked: {run.stderr}")
+        result = CliRunner().invoke(main, [a.format(db=db) for a in other])
+        assert result.exit_code == 0, result.output  # no wait, no lock in the way
+        between = logs(db)
+        os.write(feed, b"1\n" * 50 + b"t\n" * 50)
+    finally:
+        os.close(feed)
+    wait([run], timeout=60)
+    assert run.code == 2 and "another writer" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+    assert logs(db) == between  # the refused one wrote nothing
