@@ -110,3 +110,16 @@ def test_a_rest_of_a_log_another_program_wrote_meanwhile_is_refused_and_writes_n
     assert "another program wrote it while this one ran" in result.stderr
     assert "nothing was written" in result.stderr and "Traceback" not in result.output
     assert checked(log) == (True, 2)  # the other rest, kept; this one not written over it
+
+
+def test_a_log_written_whole_gets_the_permissions_of_any_new_file(tmp_path: Path) -> None:
+    """The temporary file renamed over the log is made as any file the user makes (0666
+    less the umask), not private to the user as ``mkstemp`` would make it."""
+    import os
+
+    log = tmp_path / "f.jsonl"
+    result = CliRunner().invoke(main, ["fight", str(PERCENTILE), "--seed", "1", "--log", str(log)])
+    assert result.exit_code == 0, result.output
+    umask = os.umask(0)
+    os.umask(umask)
+    assert log.stat().st_mode & 0o777 == 0o666 & ~umask

@@ -5,7 +5,7 @@ place (``fracas rest LOG``), only if no other program wrote it since it was read
 from __future__ import annotations
 
 import os
-import tempfile
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -35,8 +35,9 @@ def staged(path: str | Path, data: bytes) -> Iterator[Callable[[], None]]:
     gives renames it over ``path``; if it is not called, the temporary file is removed.
     Raises ``OSError``."""
     target = Path(path)
-    fd, name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    tmp = Path(name)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    # (O_EXCL: a name of its own; 0o666 less the umask, as any new file the user makes)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
