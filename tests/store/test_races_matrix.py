@@ -274,3 +274,32 @@ def test_every_pair_of_commands_on_one_encounter_in_hundreds_of_races(
     stores: dict[str, Path | str], tmp_path: Path
 ) -> None:
     assert run_trials(15, stores, tmp_path) == 15 * len(KINDS)
+
+
+def test_a_resume_whose_encounter_is_deleted_meanwhile_says_so(
+    stores: dict[str, Path | str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tracker's GM deletes the encounter a ``resume --ask`` is playing: the resume's
+    next write is refused with a message saying the encounter was deleted (exit status 2, no
+    traceback), and nothing of it is written."""
+    base = stores["unfinished"]
+    assert isinstance(base, Path)
+    db = tmp_path / "s.db"
+    shutil.copyfile(base, db)
+
+    def ask_line(live: object) -> Callable[[str], str]:
+        def ask(question: str) -> str:
+            with SqliteStore(db) as other:
+                if other.encounters():
+                    other.delete(1)
+            return "50"
+
+        return ask
+
+    monkeypatch.setattr("fracas.cli.live.ask_line", ask_line)
+    code, _, err = cli("resume", str(db), "--ask")
+    assert code == 2 and "encounter 1 was deleted by another program" in err, err
+    assert "Traceback" not in err
+    with SqliteStore(db) as store:
+        assert store.encounters() == []
+        assert store.db.execute("SELECT COUNT(*) FROM pending_rolls").fetchone() == (0,)
