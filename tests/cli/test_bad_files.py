@@ -82,7 +82,7 @@ def test_a_failing_database_leaves_no_log_file(toy_file: Path, tmp_path: Path) -
     result = run("fight", str(toy_file), "--seed", "1", "--log", str(log), "--db", str(db))
     refused(result, str(db))
     assert not log.exists()
-    assert not (tmp_path / "fight.jsonl.tmp").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]  # no temporary file
 
 
 def test_replay_never_writes_to_a_foreign_sqlite_file(tmp_path: Path) -> None:

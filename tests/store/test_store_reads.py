@@ -74,3 +74,31 @@ def test_a_kept_roll_outside_its_dice_is_refused_when_read(tmp_path: Path) -> No
     assert "is 150, but D100 rolls 1 to 100: the store is damaged" in resumed.stderr
     with SqliteStore(db, read_only=True) as store:
         assert len(store.lines(1)) == cut  # nothing was done
+
+
+def test_a_store_made_before_the_updated_column_is_listed_and_replayed_read_only(
+    tmp_path: Path,
+) -> None:
+    """``list`` and ``replay`` open a store read-only, so they never add the ``updated``
+    column (nor ``pending_actions``) a store made before them lacks: they read it as it is
+    (the last change shown as the creation time)."""
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    assert run("fight", str(PERCENTILE), "--seed", "1", "--db", str(db)).exit_code == 0
+    con = sqlite3.connect(db)
+    con.execute("ALTER TABLE encounters DROP COLUMN updated")
+    con.execute("DROP TABLE pending_actions")
+    con.commit()
+    con.close()
+    listed = run("list", str(db))
+    assert listed.exit_code == 0, listed.output
+    assert "Joanne vs Ondkille" in listed.output
+    replayed = run("replay", str(db))
+    assert replayed.exit_code == 0, replayed.output
+    with SqliteStore(db, read_only=True) as store:
+        (record,) = store.encounters()
+        assert record.updated == record.created and record.events > 0
+    assert run("resume", str(db)).exit_code == 2  # it is over; opened for writing, it is
+    with SqliteStore(db, read_only=True) as store:  # brought up to date
+        assert store.encounters()[0].updated

@@ -19,6 +19,7 @@ from fracas.cli.live import (
     play,
     tell_where_saved,
 )
+from fracas.cli.log_file import staged
 from fracas.cli.render import LiveAccount
 from fracas.cli.rule_options import rule_option
 from fracas.dice import Roller, ScriptedRoller
@@ -39,22 +40,19 @@ DEFAULT_DB = "fracas.db"
 
 
 def _save(session: Session, name: str, log: str | None, store: SqliteStore | None) -> None:
-    """Save the finished fight: all of it or, on any error, nothing."""
-    tmp = Path(log + ".tmp") if log is not None else None
+    """Save the finished fight: all of it or, on any error, nothing (the log is written
+    first to a temporary file of its own, renamed over ``log`` once the store has it)."""
     try:
-        if tmp is not None:
-            tmp.write_bytes(encode_log(session.log))
-        if store is not None:
-            encounter_id = store.create(name, session.ruleset.name, session.log)
-            click.echo(f"saved as encounter {encounter_id} in {store.path}", err=True)
-        if tmp is not None and log is not None:
-            tmp.replace(log)
-            click.echo(f"log saved to {log}", err=True)
+        with ExitStack() as stack:
+            put = stack.enter_context(staged(log, encode_log(session.log))) if log else None
+            if store is not None:
+                encounter_id = store.create(name, session.ruleset.name, session.log)
+                click.echo(f"saved as encounter {encounter_id} in {store.path}", err=True)
+            if put is not None:
+                put()
+                click.echo(f"log saved to {log}", err=True)
     except OSError as exc:
-        raise FracasError(f"{log if tmp else exc.filename}: cannot write: {exc.strerror}") from None
-    finally:
-        if tmp is not None and tmp.exists():
-            tmp.unlink()
+        raise FracasError(f"{log}: cannot write: {exc.strerror}") from None
 
 
 def _open_store(db: str) -> SqliteStore:

@@ -77,6 +77,8 @@ class DurableRoller:
         self.inner = inner
         self.recorder = recorder
         self.kept = list(kept)
+        self.used = 0  # kept rolls used again (they stay kept if the rest is set aside)
+        recorder.took_over(len(kept))
 
     def roll(self, expr: str | Expr, purpose: str) -> int:
         e = parse(expr) if isinstance(expr, str) else expr
@@ -84,6 +86,7 @@ class DurableRoller:
             roll = self.kept[0]
             if roll.dice == e.text and roll.purpose == purpose:
                 self.kept.pop(0)
+                self.used += 1
                 click.echo(f"{purpose} — roll {e.text}: {roll.value} (typed before)", err=True)
                 return roll.value
             click.echo(
@@ -92,7 +95,7 @@ class DurableRoller:
                 err=True,
             )
             self.kept.clear()
-            self.recorder.set_aside()
+            self.recorder.set_aside(self.used)
         value = self.inner.roll(e, purpose)
         self.recorder.rolled(_pending(e.text, purpose, value))
         return value

@@ -4,12 +4,12 @@ logged action appended to the saved fight (a JSONL log or an encounter in an SQL
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 import click
 
 from fracas.cli.errors import reported_errors
 from fracas.cli.live import DurableRoller, check_kept_rolls, make_roller
+from fracas.cli.log_file import replace_if_unchanged
 from fracas.cli.render import LiveAccount, print_summary
 from fracas.cli.saved import checked_events
 from fracas.dice import DiceError, Roller, ScriptedRoller
@@ -18,7 +18,7 @@ from fracas.engine import Session, encode_log
 from fracas.engine.errors import FracasError
 from fracas.engine.events import EncounterStarted
 from fracas.engine.session import scenario_of
-from fracas.scenario.files import read_text
+from fracas.scenario.files import read_bytes, text_of
 from fracas.store import PendingRoll, Recorder, SqliteStore
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -149,17 +149,12 @@ def _rest_in_store(
 
 
 def _rest_in_file(path: str, hours: int, medic: str | None, vehicle: str, dice: DiceChoice) -> None:
-    text = read_text(path, "fracas log (JSON lines)")
-    session, _ = _run_rest(path, text, hours, medic, vehicle, dice)
-    target = Path(path)
-    tmp = target.with_name(target.name + ".tmp")
-    try:
-        tmp.write_bytes(encode_log(session.log))
-        tmp.replace(target)
+    what = "fracas log (JSON lines)"
+    seen = read_bytes(path, what)
+    session, _ = _run_rest(path, text_of(seen, path, what), hours, medic, vehicle, dice)
+    try:  # only over the log this rest was made after: another rest meanwhile is refused
+        replace_if_unchanged(path, seen, encode_log(session.log))
     except OSError as exc:
         raise FracasError(f"{path}: cannot write: {exc.strerror}") from None
-    finally:
-        if tmp.exists():
-            tmp.unlink()
     click.echo(f"rest appended to {path}", err=True)
     print_summary(session.ruleset, session.state)

@@ -44,7 +44,11 @@ def read_bytes(path: str, what: str, limit: int = MAX_FILE_BYTES) -> bytes:
 
 def read_text(path: str, what: str, limit: int = MAX_FILE_BYTES) -> str:
     """A text file's content (UTF-8; a byte-order mark is dropped)."""
-    data = read_bytes(path, what, limit)
+    return text_of(read_bytes(path, what, limit), path, what)
+
+
+def text_of(data: bytes, path: str, what: str) -> str:
+    """The text of bytes read from ``path`` (UTF-8; a byte-order mark is dropped)."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

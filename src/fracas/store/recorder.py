@@ -38,6 +38,9 @@ class Recorder:
         the store if not given), or, if it is ``None``, into a new encounter created by the
         first call."""
         self.store = store
+        #: rolls kept in the store for the action in progress (this writer's, and those of
+        #: a stopped run it took over: :meth:`took_over`)
+        self.kept = 0
         self.name = name
         self.ruleset = ruleset
         self.encounter_id = encounter_id
@@ -74,15 +77,22 @@ class Recorder:
         if self.length == 1 and events and isinstance(events[0], EncounterStarted):
             events = events[1:]  # the head, written by begin()
         self.length = self.store.append(self.encounter_id, events, expected=self.length)
+        self.kept = 0  # (the append cleared them: they are in the log now)
 
     def _id(self) -> int:
         if self.encounter_id is None:
             raise FracasError("the encounter is not in the store yet")
         return self.encounter_id
 
+    def took_over(self, kept: int) -> None:
+        """The store holds ``kept`` rolls of a stopped run for the action in progress, which
+        this writer uses first (its own are kept after them)."""
+        self.kept = kept
+
     def rolled(self, roll: PendingRoll) -> None:
         """Keep a roll typed for the action in progress (committed when this returns)."""
-        self.store.add_pending_roll(self._id(), self.length or 0, roll)
+        self.store.add_pending_roll(self._id(), self.length or 0, roll, kept=self.kept)
+        self.kept += 1
 
     def decided(self, action: object) -> None:
         """Keep the action a person chose for the action in progress, before its dice are
@@ -90,11 +100,14 @@ class Recorder:
         data = msgspec.json.encode(action).decode()
         self.store.keep_decision(self._id(), self.length or 0, data)
 
-    def set_aside(self) -> None:
-        """Drop the kept rolls of the action in progress (they were for another action)."""
-        self.store.clear_pending_rolls(self._id())
+    def set_aside(self, used: int = 0) -> None:
+        """Drop the kept rolls of the action in progress (they were for another action),
+        but the first ``used``, which this run used again (their results were shown)."""
+        self.store.clear_pending_rolls(self._id(), self.length, kept=self.kept, used=used)
+        self.kept = used
 
     def truncated(self, length: int) -> None:
         """The session dropped its last actions (undo): the log keeps ``length`` events."""
         self.store.truncate(self._id(), length, expected=self.length)
         self.length = length
+        self.kept = 0

@@ -274,6 +274,11 @@ class SqliteStore:
         (count,) = self.db.execute(
             "SELECT COUNT(*) FROM events WHERE encounter_id = ?", (encounter_id,)
         ).fetchone()
+        if expected is not None and count != expected and not self._exists(encounter_id):
+            raise StaleWrite(
+                f"{self.path}: encounter {encounter_id} was deleted by another program (the "
+                "web tracker?) while this one played it; nothing was written"
+            )
         if expected is not None and count != expected:
             raise StaleWrite(
                 f"{self.path}: encounter {encounter_id} has {count} events, not the "
@@ -282,6 +287,10 @@ class SqliteStore:
                 f"fracas resume {self.path} --encounter {encounter_id} goes on from there"
             )
         return int(count)
+
+    def _exists(self, encounter_id: int) -> bool:
+        row = self.db.execute("SELECT 1 FROM encounters WHERE id = ?", (encounter_id,))
+        return row.fetchone() is not None
 
     def _clear_pending(self, encounter_id: int) -> None:
         """Drop what was kept for the action in progress (its rolls and its decision)."""
@@ -323,15 +332,18 @@ class SqliteStore:
             db.execute("DELETE FROM encounters WHERE id = ?", (encounter_id,))
 
     @_sqlite_errors
-    def add_pending_roll(self, encounter_id: int, expected: int, roll: PendingRoll) -> None:
+    def add_pending_roll(
+        self, encounter_id: int, expected: int, roll: PendingRoll, kept: int | None = None
+    ) -> None:
         """Keep a roll typed for the action in progress; committed when this returns.
 
-        ``expected`` is the log length the action starts from (a stale writer is refused)."""
+        ``expected`` is the log length the action starts from, and ``kept`` how many rolls
+        this writer knows are kept for it (those it kept, and those of a stopped run it
+        took over): a stale writer, or a second one keeping rolls for the same action, is
+        refused, so the kept rolls are always one writer's, in its order."""
         with self._write() as db:
             self._length(encounter_id, expected)
-            (seq,) = db.execute(
-                "SELECT COUNT(*) FROM pending_rolls WHERE encounter_id = ?", (encounter_id,)
-            ).fetchone()
+            seq = self._kept(encounter_id, kept)
             db.execute(
                 "INSERT INTO pending_rolls (encounter_id, seq, dice, purpose, value) "
                 "VALUES (?, ?, ?, ?, ?)",
@@ -388,10 +400,36 @@ class SqliteStore:
             )
 
     @_sqlite_errors
-    def clear_pending_rolls(self, encounter_id: int) -> None:
-        """Drop the rolls kept for the action in progress (not the decision kept for it)."""
+    def clear_pending_rolls(
+        self, encounter_id: int, expected: int | None = None, kept: int | None = None, used: int = 0
+    ) -> None:
+        """Drop the rolls kept for the action in progress (not the decision kept for it),
+        but the first ``used`` (those already used again, whose results were shown).
+        ``expected`` and ``kept``, as for :meth:`add_pending_roll`, refuse a writer that
+        would drop another's."""
         with self._write() as db:
-            db.execute("DELETE FROM pending_rolls WHERE encounter_id = ?", (encounter_id,))
+            self._length(encounter_id, expected)
+            self._kept(encounter_id, kept)
+            db.execute(
+                "DELETE FROM pending_rolls WHERE encounter_id = ? AND seq >= ?",
+                (encounter_id, used),
+            )
+
+    def _kept(self, encounter_id: int, kept: int | None) -> int:
+        """How many rolls are kept for the action in progress; ``StaleWrite`` if that is not
+        ``kept``, the number this writer knows of."""
+        (count,) = self.db.execute(
+            "SELECT COUNT(*) FROM pending_rolls WHERE encounter_id = ?", (encounter_id,)
+        ).fetchone()
+        if kept is not None and count != kept:
+            raise StaleWrite(
+                f"{self.path}: encounter {encounter_id} has {count} rolls kept for the action "
+                f"in progress, not the {kept} this writer kept: another writer (a second "
+                "resume, the web tracker?) is playing it; nothing was written. What is saved "
+                f"is kept: fracas resume {self.path} --encounter {encounter_id} goes on from "
+                "there once the other has stopped"
+            )
+        return int(count)
 
     @_sqlite_errors
     def lines(self, encounter_id: int) -> list[str]:
@@ -407,22 +445,29 @@ class SqliteStore:
             )
         return lines
 
-    _RECORD = (
-        "SELECT e.id, e.name, e.ruleset, e.created, "
-        "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id), "
-        "COALESCE(e.updated, e.created) FROM encounters e"
-    )
+    def _record_query(self) -> str:
+        """The query of an encounter's record. A store made before ``updated`` existed and
+        opened read-only (``list``, ``replay``) has not got the column: its last change
+        reads as its creation."""
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(encounters)")}
+        updated = "COALESCE(e.updated, e.created)" if "updated" in columns else "e.created"
+        return (
+            "SELECT e.id, e.name, e.ruleset, e.created, "
+            "(SELECT COUNT(*) FROM events WHERE encounter_id = e.id), "
+            f"{updated} FROM encounters e"
+        )
 
     @_sqlite_errors
     def get(self, encounter_id: int) -> EncounterRecord:
-        row = self.db.execute(f"{self._RECORD} WHERE e.id = ?", (encounter_id,)).fetchone()
+        query = f"{self._record_query()} WHERE e.id = ?"
+        row = self.db.execute(query, (encounter_id,)).fetchone()
         if row is None:
             raise StoreError(f"{self.path}: no encounter with id {encounter_id}")
         return EncounterRecord(*row)
 
     @_sqlite_errors
     def encounters(self) -> list[EncounterRecord]:
-        rows = self.db.execute(f"{self._RECORD} ORDER BY e.id")
+        rows = self.db.execute(f"{self._record_query()} ORDER BY e.id")
         return [EncounterRecord(*row) for row in rows]
 
     def latest(self) -> EncounterRecord:
