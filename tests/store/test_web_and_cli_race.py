@@ -129,3 +129,43 @@ def test_the_tracker_gives_up_on_a_store_another_program_holds_with_a_message(
     assert length_of(gm.get(f"/e/{eid}/board").text) == n  # nothing half-saved
     response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
     assert response.status_code == 200 and length_of(response.text) > n
+
+
+def test_a_page_shows_what_another_program_wrote_since_the_tracker_last_wrote(
+    served: tuple[Browserless, Path], tmp_path: Path
+) -> None:
+    """The tracker keeps each fight in memory; a ``fracas resume`` of the same store that
+    plays the fight on after the page's last decision is on every page the tracker serves
+    next (the board, the export), not only once the page's next decision is refused."""
+    gm, db = served
+    eid = gm.create(PERCENTILE)
+    n = length_of(gm.get(f"/e/{eid}/board").text)
+    response = gm.post(f"/e/{eid}/act", {"expected": n, "choice": "tactics"})
+    assert response.status_code == 200, response.text
+    n = length_of(response.text)
+    run = Run(["resume", str(db), "--encounter", str(eid), "--seed", "1"], tmp_path, "cli")
+    start([run])
+    wait_for([run])
+    assert run.code == 0, run.stderr
+    stored = logs(db)[eid]
+    assert len(stored) > n  # the command played the fight on
+    assert length_of(gm.get(f"/e/{eid}/board").text) == len(stored)
+    assert gm.get(f"/e/{eid}/log.jsonl").content.decode().splitlines() == stored
+
+
+def test_a_page_of_a_fight_another_program_deleted_says_it_is_gone(
+    served: tuple[Browserless, Path],
+) -> None:
+    gm, db = served
+    eid = gm.create(PERCENTILE)
+    assert gm.get(f"/e/{eid}/board").status_code == 200
+    other = sqlite3.connect(db, isolation_level=None)
+    try:
+        other.execute("PRAGMA foreign_keys = ON")
+        other.execute("DELETE FROM events WHERE encounter_id = ?", (eid,))
+        other.execute("DELETE FROM encounters WHERE id = ?", (eid,))
+    finally:
+        other.close()
+    response = gm.get(f"/e/{eid}/board")
+    assert response.status_code == 404, response.text
+    assert "deleted" in response.text or "no encounter" in response.text

@@ -432,6 +432,16 @@ class SqliteStore:
         return int(count)
 
     @_sqlite_errors
+    def tail(self, encounter_id: int) -> tuple[int, str | None]:
+        """The encounter's log length and last line (``None`` for an empty log): a cheap look
+        at whether another program changed the log since it was read."""
+        row = self.db.execute(
+            "SELECT seq, data FROM events WHERE encounter_id = ? ORDER BY seq DESC LIMIT 1",
+            (encounter_id,),
+        ).fetchone()
+        return (0, None) if row is None else (int(row[0]) + 1, str(row[1]))
+
+    @_sqlite_errors
     def lines(self, encounter_id: int) -> list[str]:
         """The encounter's log as JSON lines, in order."""
         self.get(encounter_id)

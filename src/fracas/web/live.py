@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from fracas.engine import Action, LogDecoder, Session
+from fracas.engine.codec import encode_event
 from fracas.engine.errors import FracasError, StaleWrite
 from fracas.engine.events import EncounterStarted, Event
 from fracas.engine.replay import verify_log
@@ -65,6 +66,9 @@ class LiveEncounter:
         self.record = store.get(encounter_id)
         self.ruleset: Ruleset[Any, Any, Any] = get_ruleset(self.record.ruleset)
         self.roller = SwitchRoller()
+        #: the log's length and last line on disk as this server last read or wrote them
+        #: (``None`` after an undo: then what memory holds stands for it)
+        self._seen: tuple[int, str | None] | None = None
         self.session = self._fold()
         self.scenario: Any = self.session.scenario
         self.version = 0
@@ -75,6 +79,7 @@ class LiveEncounter:
 
     def _fold(self) -> Session:
         lines = self.store.lines(self.id)
+        self._seen = (len(lines), lines[-1] if lines else None)
         events = LogDecoder(self.ruleset.event_types()).decode("\n".join(lines) + "\n")
         return Session.from_log(self.ruleset, events, self.roller)
 
@@ -124,6 +129,22 @@ class LiveEncounter:
         if self.lock.locked():
             async with self.lock:
                 pass
+
+    def catch_up(self) -> None:
+        """Fold again if another program (a ``fracas resume`` of the same store, say) changed
+        the log on disk since this server last read or wrote it, so a page shows what the
+        store holds. Not while a change of this server is on its way to the disk: memory is
+        ahead of the disk then, and the store's own check refuses that change if the log
+        moved on. Raises ``StoreError`` if the encounter is no longer in the store."""
+        if self.lock.locked():
+            return
+        seen = self._seen
+        if seen is None:
+            log = self.session.log
+            seen = (len(log), encode_event(log[-1]).decode() if log else None)
+        if self.store.tail(self.id) != seen:
+            self._refold()
+            self.changed()
 
     # -- changes ----------------------------------------------------------------------------
     def _check(self, expected: int | None) -> None:
@@ -175,6 +196,7 @@ class LiveEncounter:
         length = self.length
         try:
             await self._written(lambda store: store.truncate(self.id, length, expected=before))
+            self._seen = None
         except StaleWrite:
             self._refold()
             self.changed()
@@ -200,6 +222,8 @@ class LiveEncounter:
     async def _commit(self, before: int, events: list[Event[Any]]) -> None:
         try:
             await self._written(lambda store: store.append(self.id, events, expected=before))
+            if events:
+                self._seen = (before + len(events), encode_event(events[-1]).decode())
         except StaleWrite:
             self._refold()
             self.changed()

@@ -182,9 +182,15 @@ class Tracker:
 
     async def fight(self, request: Request, visitor: Visitor) -> LiveEncounter:
         """The encounter the request names (as :meth:`live`), once any change of it under
-        way is on disk: what the request reads or changes is what is committed."""
+        way is on disk, caught up with what another program wrote: what the request reads or
+        changes is what is committed."""
         live = self.live(request, visitor)
         await live.quiet()
+        try:
+            live.catch_up()
+        except FracasError:  # another program deleted it meanwhile
+            self.hub.drop(live.id)
+            raise Problem(404, f"no encounter with id {live.id} (it was deleted)") from None
         return live
 
     async def form(self, request: Request, visitor: Visitor) -> FormData:
