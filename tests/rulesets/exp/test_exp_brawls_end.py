@@ -37,6 +37,11 @@ def _strategy(name: str, annotation: Any) -> st.SearchStrategy[Any]:
     new option of another type fails here until it is given a strategy."""
     if name == "max_units":
         return st.just(UNITS)
+    if name == "actual_damage_minimum":
+        # the premise: "Each attack still does some damage" (the default, 1). At 0, the
+        # research notes' reading, a blow of 3-4 HPS does none, and two fists of 1 HPS
+        # may brawl until max_units: a draw the option's docs say it allows
+        return st.just(1)
     if name == "oops_die":
         return st.sampled_from(sorted(DICE))
     if name == "weapon_damage":
