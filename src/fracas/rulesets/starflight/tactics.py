@@ -6,7 +6,7 @@ when the scenario is read. Tactics only read the state; the rules check what the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from math import atan2, degrees, isqrt
 
@@ -263,17 +263,24 @@ def run_in_choice(fight: Fight, c: Fighter, target: Fighter) -> Run | None:
     return run
 
 
+def shots_in_reach(fight: Fight, c: Fighter) -> Iterator[tuple[Fighter, list[Strike]]]:
+    """Each foe inside ranged combat (not at sniping range) that ``c`` can strike and see
+    from some facing, nearest first, with ``c``'s strikes at it (worked out one foe at a
+    time, as the caller asks for the next)."""
+    for target in targets_by_distance(fight, c):
+        if is_sniping_range(fight, distance_m(c, target)):
+            continue
+        strikes = strikes_at(fight, c, target)
+        if strikes and line_of_sight(fight, c, target, any_facing=True).visible:
+            yield target, strikes
+
+
 def pinned_down(fight: Fight, c: Fighter) -> bool:
     """Some foe is within reach and sight, and every shot at every such foe is hopeless
     even from close up (``shot_odds.hopeless``): the Wound, Shaken, Dazed and fatigue
     penalties on top of the target's HD leave only a lucky natural to hit."""
     seen = False
-    for target in targets_by_distance(fight, c):
-        if is_sniping_range(fight, distance_m(c, target)):
-            continue
-        strikes = strikes_at(fight, c, target)
-        if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
-            continue
+    for target, strikes in shots_in_reach(fight, c):
         if grab_choice(fight, c, target) is not None:
             return False
         if not hopeless(fight, c, target, strikes, up_close=True):
@@ -495,15 +502,7 @@ def cautious(fight: Fight, c: Fighter) -> Action:
 def fair_shot_in_reach(fight: Fight, c: Fighter) -> bool:
     """Some foe inside ranged combat is in reach and sight (from some facing) of a shot
     that is not hopeless (``shot_odds.hopeless``)."""
-    for target in targets_by_distance(fight, c):
-        if is_sniping_range(fight, distance_m(c, target)):
-            continue
-        strikes = strikes_at(fight, c, target)
-        if not strikes or not line_of_sight(fight, c, target, any_facing=True).visible:
-            continue
-        if not hopeless(fight, c, target, strikes):
-            return True
-    return False
+    return any(not hopeless(fight, c, t, strikes) for t, strikes in shots_in_reach(fight, c))
 
 
 @tactic("sniper")
