@@ -18,7 +18,7 @@ import pytest
 from fracas.web import create_app
 from fracas.web.battlemap import PALETTE
 from fracas.web.hidden import UNSEEN, scrub
-from tests.web.conftest import EXAMPLES, Tab, length_of
+from tests.web.conftest import EXAMPLES, Tab, create, length_of
 from tests.web.test_api import player_tab
 
 pytestmark = pytest.mark.anyio
@@ -33,14 +33,6 @@ async def seeded(tmp_path: Path) -> AsyncIterator[tuple[Any, Tab]]:
         await gm.get(f"/login?token={app.state.gm_token}")
         yield app, gm
     app.state.tracker.close()
-
-
-async def create(gm: Tab, path: Path) -> int:
-    response = await gm.client.post(
-        "/encounters", data={"csrf": gm.csrf, "path": str(path)}, follow_redirects=False
-    )
-    assert response.status_code == 303, response.text
-    return int(response.headers["location"].rsplit("/", 1)[1])
 
 
 def decision_of(page: str) -> str:
