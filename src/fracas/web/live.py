@@ -69,6 +69,8 @@ class LiveEncounter:
         #: the log's length and last line on disk as this server last read or wrote them
         #: (``None`` after an undo: then what memory holds stands for it)
         self._seen: tuple[int, str | None] | None = None
+        #: the log was last moved on by another program (caught up with, not written here)
+        self._moved_elsewhere = False
         self.session = self._fold()
         self.scenario: Any = self.session.scenario
         self.version = 0
@@ -144,10 +146,17 @@ class LiveEncounter:
             seen = (len(log), encode_event(log[-1]).decode() if log else None)
         if self.store.tail(self.id) != seen:
             self._refold()
+            self._moved_elsewhere = True
             self.changed()
 
     # -- changes ----------------------------------------------------------------------------
-    def _check(self, expected: int | None) -> None:
+    def check_expected(self, expected: int | None) -> None:
+        """Refuse (:class:`MovedOn`) a change from a page that saw another log length."""
+        if expected is not None and expected != self.length and self._moved_elsewhere:
+            raise MovedOn(
+                "another writer changed this fight (its log on disk moved on since this page "
+                "was shown); the page now shows the log as it is"
+            )
         if expected is not None and expected != self.length:
             raise MovedOn(
                 "the fight has moved on since this page was shown "
@@ -171,7 +180,7 @@ class LiveEncounter:
         roller: TableRoller,
         expected: int | None,
     ) -> Outcome:
-        self._check(expected)
+        self.check_expected(expected)
         session = self.session
         if callable(action) and not isinstance(action, Action):
             action = action(session)
@@ -189,7 +198,7 @@ class LiveEncounter:
             return await self._undo(expected)
 
     async def _undo(self, expected: int | None) -> Outcome:
-        self._check(expected)
+        self.check_expected(expected)
         before = self.length
         dropped = self.session.undo()
         self.cuts += 1
@@ -197,6 +206,7 @@ class LiveEncounter:
         try:
             await self._written(lambda store: store.truncate(self.id, length, expected=before))
             self._seen = None
+            self._moved_elsewhere = False
         except StaleWrite:
             self._refold()
             self.changed()
@@ -213,7 +223,7 @@ class LiveEncounter:
 
     async def redo(self, expected: int | None) -> Outcome:
         async with self.lock:
-            self._check(expected)
+            self.check_expected(expected)
             before = self.length
             events = self.session.redo()
             await self._commit(before, list(events))
@@ -224,6 +234,7 @@ class LiveEncounter:
             await self._written(lambda store: store.append(self.id, events, expected=before))
             if events:
                 self._seen = (before + len(events), encode_event(events[-1]).decode())
+            self._moved_elsewhere = False
         except StaleWrite:
             self._refold()
             self.changed()
