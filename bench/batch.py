@@ -159,6 +159,8 @@ def plain_python_rate(n: int) -> float:
     )
     env = {**os.environ, "FRACAS_NO_JIT": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit(f"the plain-Python kernel run stopped:\n{out.stderr[-3000:]}")
     return float(out.stdout.strip())
 
 
