@@ -26,13 +26,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from fracas_command import FRACAS  # (bench/ is the script's folder: first on sys.path)
+
 ROOT = Path(__file__).parents[1]
-SCRIPT = Path(sys.executable).with_name("fracas")
-FRACAS = (
-    [sys.executable, str(SCRIPT)]
-    if SCRIPT.exists()
-    else [sys.executable, "-c", "import sys; from fracas.cli import main; sys.exit(main())"]
-)
 EXAMPLES = [
     ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml",
     ROOT / "examples" / "exp" / "grapple.yaml",

@@ -39,13 +39,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fracas_command import FRACAS  # (bench/ is the script's folder: first on sys.path)
+
 ROOT = Path(__file__).parents[1]
-SCRIPT = Path(sys.executable).with_name("fracas")
-FRACAS = (
-    [sys.executable, str(SCRIPT)]
-    if SCRIPT.exists()
-    else [sys.executable, "-c", "import sys; from fracas.cli import main; sys.exit(main())"]
-)
 #: a terminal's control sequences (colours, cursor moves), left out of what is quoted
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 PERCENTILE = "examples/percentile/joanne-vs-ondkille.yaml"

@@ -36,17 +36,11 @@ import sys
 import time
 from pathlib import Path
 
+from fracas_command import FRACAS  # (bench/ is the script's folder: first on sys.path)
+
 ROOT = Path(__file__).parents[1]
 EXAMPLE = ROOT / "examples" / "percentile" / "joanne-vs-ondkille.yaml"
 
-#: the installed ``fracas`` script beside this interpreter (what a person runs), else the same
-#: entry point through ``-c``
-SCRIPT = Path(sys.executable).with_name("fracas")
-FRACAS = (
-    [sys.executable, str(SCRIPT)]
-    if SCRIPT.exists()
-    else [sys.executable, "-c", "import sys; from fracas.cli import main; sys.exit(main())"]
-)
 
 EXP = ROOT / "examples" / "exp" / "bar-brawl.yaml"
 STARFLIGHT = ROOT / "examples" / "starflight" / "melee.yaml"

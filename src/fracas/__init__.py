@@ -21,9 +21,9 @@ Each name is imported on first use, so ``import fracas`` stays cheap.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
+from fracas.lazy_names import lazy_getattr
 from fracas.version import __version__
 
 #: each public name -> the module that defines it (imported when the name is first used)
@@ -85,14 +85,7 @@ if TYPE_CHECKING:
     from fracas.sim.sweeps import sweep
     from fracas.sim.variants import variants_of
 else:  # hidden from type checkers, so a misspelt name is an error there, not an ``Any``
-
-    def __getattr__(name: str) -> object:
-        module = _WHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module 'fracas' has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
-        globals()[name] = value
-        return value
+    __getattr__ = lazy_getattr("fracas", _WHERE, globals())
 
     def __dir__() -> list[str]:
         return sorted({*globals(), *__all__})

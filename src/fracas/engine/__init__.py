@@ -5,8 +5,9 @@ and msgspec."""
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from fracas.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from fracas.engine.action import Action
@@ -54,14 +55,7 @@ _WHERE: dict[str, str] = {
 
 
 if not TYPE_CHECKING:  # hidden from type checkers: a misspelt name is an error there, not Any
-
-    def __getattr__(name: str) -> Any:
-        module = _WHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module 'fracas.engine' has no attribute {name!r}")
-        value = getattr(importlib.import_module(module), name)
-        globals()[name] = value
-        return value
+    __getattr__ = lazy_getattr("fracas.engine", _WHERE, globals())
 
 
 __all__ = [

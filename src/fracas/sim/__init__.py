@@ -13,8 +13,9 @@ that does not analyse).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from fracas.lazy_names import lazy_getattr
 
 if TYPE_CHECKING:
     from fracas.sim.api import CompareResult, Difference, compare, exact, simulate
@@ -62,11 +63,6 @@ __all__ = [
 
 
 if not TYPE_CHECKING:  # hidden from type checkers: a misspelt name is an error there, not Any
-
-    def __getattr__(name: str) -> Any:
-        module = _WHERE.get(name)
-        if module is None:
-            raise AttributeError(f"module 'fracas.sim' has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"fracas.sim.{module}"), name)
-        globals()[name] = value
-        return value
+    __getattr__ = lazy_getattr(
+        "fracas.sim", {name: f"fracas.sim.{m}" for name, m in _WHERE.items()}, globals()
+    )
